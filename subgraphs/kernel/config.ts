@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+
+/** Every setting the service reads, with its documented default (see README "Configuration"). */
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port: number;
+  host: string;
+  tlsCert: string | undefined;
+  tlsKey: string | undefined;
+  adminPassword: string;
+  tenants: string[];
+  internalSigningKey: string;
+  redisUrl: string | undefined;
+  subgraphHost: string;
+  subgraphPorts: Record<SubgraphName, number>;
+  /** Where the edge finds each subgraph; defaults to subgraphHost + port (docker-compose overrides). */
+  subgraphUrls: Record<SubgraphName, string>;
+  sessionTtlSeconds: number;
+  logLevel: string;
+}
+
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger'] as const;
+export type SubgraphName = (typeof SUBGRAPHS)[number];
+
+const DEFAULT_PORTS: Record<SubgraphName, number> = {
+  customer: 4001,
+  account: 4002,
+  loan: 4003,
+  till: 4004,
+  ledger: 4005,
+  organisation: 4006,
+};
+
+export const DEFAULT_ADMIN_PASSWORD = 'password';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const adminPassword = env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
+  if (mode === 'production' && adminPassword === DEFAULT_ADMIN_PASSWORD) {
+    throw new Error('ADMIN_PASSWORD must be set to something other than the default when NODE_ENV=production');
+  }
+  if (mode === 'production' && !env.INTERNAL_SIGNING_KEY) {
+    throw new Error('INTERNAL_SIGNING_KEY must be set when NODE_ENV=production');
+  }
+  const subgraphHost = env.SUBGRAPH_HOST ?? '127.0.0.1';
+  const portOffset = Number(env.SUBGRAPH_PORT_OFFSET ?? 0);
+  const subgraphPorts = Object.fromEntries(
+    SUBGRAPHS.map((name) => [name, Number(env[`${name.toUpperCase()}_PORT`] ?? DEFAULT_PORTS[name] + portOffset)]),
+  ) as Record<SubgraphName, number>;
+  const subgraphUrls = Object.fromEntries(
+    SUBGRAPHS.map((name) => [
+      name,
+      env[`${name.toUpperCase()}_URL`] ?? `http://${subgraphHost}:${subgraphPorts[name]}/graphql`,
+    ]),
+  ) as Record<SubgraphName, string>;
+  return {
+    env: mode,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data',
+    port: Number(env.PORT ?? 8443),
+    host: env.HOST ?? '0.0.0.0',
+    tlsCert: env.TLS_CERT || undefined,
+    tlsKey: env.TLS_KEY || undefined,
+    adminPassword,
+    tenants: (env.TENANTS ?? 'default')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+    // A random key is fine when the edge and the subgraphs share one process (npm start);
+    // separate processes must share INTERNAL_SIGNING_KEY.
+    internalSigningKey: env.INTERNAL_SIGNING_KEY ?? randomBytes(32).toString('hex'),
+    redisUrl: env.REDIS_URL || undefined,
+    subgraphHost,
+    subgraphPorts,
+    subgraphUrls,
+    sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+  };
+}

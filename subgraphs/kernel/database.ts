@@ -1,0 +1,118 @@
+import { mkdirSync } from 'node:fs';
+import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import { Migration, Migrator } from '@mikro-orm/migrations';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { PgliteDriver } from '@mikro-orm/pglite';
+import type { Config } from './config.js';
+
+/** The role every tenant transaction runs as: not a superuser and not the owner, so row-level security applies. */
+export const APP_ROLE = 'cbs_app';
+/** The session setting that the RLS policies and the tenant filter read. */
+export const TENANT_SETTING = 'app.tenant_id';
+
+export type Em = EntityManager;
+
+export interface MigrationEntry {
+  name: string;
+  class: Constructor<Migration>;
+}
+
+export interface DatabaseModule {
+  entities: Constructor<object>[];
+  migrations: MigrationEntry[];
+}
+
+/**
+ * One open transaction of one tenant. Services receive it to work inside the caller's transaction;
+ * a service method that takes a Tx must never open its own transaction or use another connection.
+ */
+export interface Tx {
+  readonly em: Em;
+  readonly tenantId: string;
+  /** Runs after a successful commit (publishing, cache invalidation); never inside the transaction. */
+  afterCommit(fn: () => void | Promise<void>): void;
+}
+
+export class Database {
+  constructor(
+    readonly orm: MikroORM,
+    readonly kind: 'postgresql' | 'pglite',
+  ) {}
+
+  /**
+   * Runs `fn` in one transaction scoped to a tenant: the tenant filter (fail-closed: querying a tenant
+   * entity without it throws) and, underneath, PostgreSQL row-level security via SET LOCAL ROLE and the
+   * tenant setting, both transaction-local so a pooled connection carries nothing to the next user.
+   */
+  async tx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const hooks: (() => void | Promise<void>)[] = [];
+    const em = this.orm.em.fork({ clear: true }) as Em;
+    em.setFilterParams('tenant', { tenantId });
+    const result = await em.transactional(async (tem) => {
+      await tem.execute(`select set_config('role', ?, true), set_config(?, ?, true)`, [APP_ROLE, TENANT_SETTING, tenantId]);
+      return fn({ em: tem, tenantId, afterCommit: (h) => hooks.push(h) });
+    });
+    for (const hook of hooks) await hook();
+    return result;
+  }
+
+  /** Infrastructure work that spans tenants (outbox relay, provisioning registry). Runs as the owner, RLS bypassed. */
+  async system<T>(fn: (em: Em) => Promise<T>): Promise<T> {
+    const em = this.orm.em.fork({ clear: true }) as Em;
+    return em.transactional(async (tem) => fn(tem));
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await (this.orm.em.fork() as Em).execute('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async migrate(): Promise<void> {
+    await this.orm.migrator.up();
+  }
+
+  async close(): Promise<void> {
+    await this.orm.close(true);
+  }
+}
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'>, modules: DatabaseModule[], options: { pool?: { min?: number; max?: number } } = {}): Promise<Database> {
+  const entities = modules.flatMap((m) => m.entities);
+  const migrationsList = modules.flatMap((m) => m.migrations).sort((a, b) => a.name.localeCompare(b.name));
+  const tenantEntities = entities.filter((e) => !NON_TENANT_ENTITIES.has(e));
+  const common = {
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, tableName: 'kernel.mikro_orm_migrations', silent: true, transactional: true, allOrNothing: true, snapshot: false },
+    allowGlobalContext: false,
+    debug: process.env.SQL_DEBUG === '1',
+    filters: {
+      tenant: {
+        cond: (args: Dictionary) => ({ tenantId: args.tenantId }),
+        entity: tenantEntities.map((e) => e.name),
+        default: true,
+      },
+    },
+    ensureDatabase: false,
+    discovery: { warnWhenNoEntities: false },
+  };
+  if (config.databaseUrl) {
+    const orm = await MikroORM.init({ ...common, driver: PostgreSqlDriver, clientUrl: config.databaseUrl, pool: { min: 0, max: options.pool?.max ?? 10 } });
+    return new Database(orm, 'postgresql');
+  }
+  mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
+  const orm = await MikroORM.init({ ...common, driver: PgliteDriver, dbName: `${config.dataDir}/pglite` });
+  return new Database(orm, 'pglite');
+}
+
+const NON_TENANT_ENTITIES = new Set<Constructor<object>>();
+
+/** Marks a registry entity (for example the tenants table) that the tenant filter must not touch. */
+export function notTenantOwned(entity: Constructor<object>): void {
+  NON_TENANT_ENTITIES.add(entity);
+}

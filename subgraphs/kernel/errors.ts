@@ -1,0 +1,143 @@
+import { GraphQLError } from 'graphql';
+
+/**
+ * The one error type of the platform. It carries the Fineract globalisation code, the HTTP status
+ * and the per-parameter errors; GraphQL renders it in `extensions`, the REST layer in the Fineract envelope.
+ */
+export type ErrorKind =
+  | 'validation'
+  | 'badRequest'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'domainRule'
+  | 'duplicate'
+  | 'notFound'
+  | 'conflict'
+  | 'unprocessable'
+  | 'unavailable'
+  | 'internal';
+
+/** Exhaustive: a new kind without a status does not compile. */
+const HTTP_STATUS: Record<ErrorKind, number> = {
+  validation: 400,
+  badRequest: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  domainRule: 403,
+  duplicate: 403,
+  notFound: 404,
+  conflict: 409,
+  unprocessable: 422,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** The top-level code Fineract answers for each kind; `null` means the specific code is also the top one. */
+const TOP_LEVEL_CODE: Record<ErrorKind, string | null> = {
+  validation: 'validation.msg.validation.errors.exist',
+  badRequest: null,
+  unauthenticated: 'error.msg.not.authenticated',
+  forbidden: 'error.msg.not.authorized',
+  domainRule: 'validation.msg.domain.rule.violation',
+  duplicate: null,
+  notFound: 'error.msg.resource.not.found',
+  conflict: 'error.msg.platform.service.conflict',
+  unprocessable: null,
+  unavailable: null,
+  internal: 'error.msg.platform.server.side.error',
+};
+
+export interface FieldError {
+  code: string;
+  message: string;
+  parameterName?: string;
+  value?: unknown;
+  args?: unknown[];
+}
+
+export interface PlatformErrorExtensions {
+  [key: string]: unknown;
+  code: string;
+  http: number;
+  kind: ErrorKind;
+  errors: FieldError[];
+}
+
+export class PlatformError extends GraphQLError {
+  declare readonly extensions: PlatformErrorExtensions;
+
+  constructor(kind: ErrorKind, message: string, errors: FieldError[]) {
+    const top = TOP_LEVEL_CODE[kind] ?? errors[0]?.code ?? 'error.msg.platform.error';
+    super(message, { extensions: { code: top, http: HTTP_STATUS[kind], kind, errors } });
+  }
+
+  get status(): number {
+    return this.extensions.http;
+  }
+}
+
+function single(kind: ErrorKind, code: string, message: string, parameterName?: string, args: unknown[] = []): PlatformError {
+  return new PlatformError(kind, message, [{ code, message, parameterName, args }]);
+}
+
+export const errors = {
+  notFound: (code: string, message: string, id?: unknown) => single('notFound', code, message, 'id', id === undefined ? [] : [id]),
+  domainRule: (code: string, message: string, args: unknown[] = [], parameterName?: string) =>
+    single('domainRule', code, message, parameterName, args),
+  duplicate: (code: string, message: string, parameterName?: string, value?: unknown) =>
+    single('duplicate', code, message, parameterName, value === undefined ? [] : [value]),
+  forbidden: (message = 'The user is not authorized to perform this action.') =>
+    single('forbidden', 'error.msg.not.authorized', message),
+  unauthenticated: (message = 'Unauthenticated. Please login.') =>
+    single('unauthenticated', 'error.msg.not.authenticated', message),
+  badRequest: (code: string, message: string, parameterName?: string) => single('badRequest', code, message, parameterName),
+  conflict: (code: string, message: string) => single('conflict', code, message),
+  unprocessable: (code: string, message: string) => single('unprocessable', code, message),
+  validation: (fieldErrors: FieldError[]) =>
+    new PlatformError('validation', fieldErrors.map((e) => e.message).join(' '), fieldErrors),
+};
+
+/**
+ * Collects every field error of one request, so a client sees all of them at once (Fineract's
+ * DataValidatorBuilder). `resource` prefixes the codes: validation.msg.<resource>.<param>.<rule>.
+ */
+export class Validator {
+  private readonly found: FieldError[] = [];
+
+  constructor(private readonly resource: string) {}
+
+  fail(parameterName: string, rule: string, message: string, value?: unknown, args: unknown[] = []): this {
+    this.found.push({
+      code: `validation.msg.${this.resource}.${parameterName}.${rule}`,
+      message,
+      parameterName,
+      value,
+      args,
+    });
+    return this;
+  }
+
+  required(parameterName: string, value: unknown): boolean {
+    const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+    if (blank) this.fail(parameterName, 'cannot.be.blank', `The parameter \`${parameterName}\` is mandatory.`);
+    return !blank;
+  }
+
+  maxLength(parameterName: string, value: string | null | undefined, max: number): void {
+    if (value != null && value.length > max) {
+      this.fail(parameterName, 'exceeds.max.length', `The parameter \`${parameterName}\` exceeds max length of ${max}.`, value, [max]);
+    }
+  }
+
+  check(condition: boolean, parameterName: string, rule: string, message: string, value?: unknown): void {
+    if (!condition) this.fail(parameterName, rule, message, value);
+  }
+
+  get hasErrors(): boolean {
+    return this.found.length > 0;
+  }
+
+  throwIfAny(): void {
+    if (this.found.length > 0) throw errors.validation(this.found);
+  }
+}

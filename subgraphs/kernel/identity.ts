@@ -1,0 +1,105 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { errors } from './errors.js';
+
+/**
+ * Who is calling, as established once by the edge and forwarded to subgraphs in a signed header.
+ * Subgraphs never see credentials, only this.
+ */
+export type Identity = StaffIdentity | CustomerIdentity | AnonymousIdentity;
+
+interface IdentityBase {
+  tenantId: string;
+}
+
+export interface StaffIdentity extends IdentityBase {
+  kind: 'staff';
+  /** SHA-256 of the session key when the caller logged in (absent for raw Basic credentials); logout revokes it. */
+  sessionHash?: string;
+  userId: number;
+  username: string;
+  officeId: number;
+  /** Office hierarchy path of the user's office (".", ".2."), for subtree scoping. */
+  officeHierarchy: string;
+  staffId: number | null;
+  roleIds: number[];
+  permissions: string[];
+}
+
+export interface CustomerIdentity extends IdentityBase {
+  kind: 'customer';
+  sessionHash?: string;
+  userId: number;
+  username: string;
+  clientIds: number[];
+}
+
+export interface AnonymousIdentity extends IdentityBase {
+  kind: 'anonymous';
+}
+
+export const IDENTITY_HEADER = 'x-cbs-identity';
+export const SIGNATURE_HEADER = 'x-cbs-signature';
+/** A forwarded identity older than this is refused, so a captured header cannot be replayed for long. */
+const MAX_AGE_MS = 5 * 60 * 1000;
+
+interface SignedEnvelope {
+  identity: Identity;
+  issuedAt: number;
+}
+
+function mac(key: string, payload: string): string {
+  return createHmac('sha256', key).update(payload).digest('base64url');
+}
+
+export function signIdentity(identity: Identity, key: string, now = Date.now()): { identity: string; signature: string } {
+  const payload = Buffer.from(JSON.stringify({ identity, issuedAt: now } satisfies SignedEnvelope)).toString('base64url');
+  return { identity: payload, signature: mac(key, payload) };
+}
+
+/** Returns the identity when the signature is valid and fresh, otherwise null. */
+export function verifyIdentity(payload: string | undefined, signature: string | undefined, key: string, now = Date.now()): Identity | null {
+  if (!payload || !signature) return null;
+  const expected = Buffer.from(mac(key, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const envelope = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SignedEnvelope;
+    if (Math.abs(now - envelope.issuedAt) > MAX_AGE_MS) return null;
+    return envelope.identity;
+  } catch {
+    return null;
+  }
+}
+
+export const ALL_FUNCTIONS = 'ALL_FUNCTIONS';
+export const ALL_FUNCTIONS_READ = 'ALL_FUNCTIONS_READ';
+
+export function hasPermission(identity: Identity, permission: string): boolean {
+  if (identity.kind !== 'staff') return false;
+  const granted = identity.permissions;
+  return (
+    granted.includes(ALL_FUNCTIONS) ||
+    granted.includes(permission) ||
+    (permission.startsWith('READ_') && granted.includes(ALL_FUNCTIONS_READ))
+  );
+}
+
+/** The authorization check at the top of every staff operation. */
+export function requireStaff(identity: Identity, permission: string): StaffIdentity {
+  if (identity.kind === 'anonymous') throw errors.unauthenticated();
+  if (identity.kind !== 'staff' || !hasPermission(identity, permission)) {
+    throw errors.forbidden(`User has no authority to: ${permission}`);
+  }
+  return identity;
+}
+
+export function requireCustomer(identity: Identity): CustomerIdentity {
+  if (identity.kind === 'anonymous') throw errors.unauthenticated();
+  if (identity.kind !== 'customer') throw errors.forbidden('Only self-service users may call this operation.');
+  return identity;
+}
+
+/** Audit "by" value: the user id of whoever acts, null for anonymous flows (login, registration). */
+export function actorId(identity: Identity): number | null {
+  return identity.kind === 'anonymous' ? null : identity.userId;
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Tx } from './database.js';
+
+/** The envelope of interface section 6, exactly as receivers and subscribers see it. */
+export interface EventEnvelope<D = Record<string, unknown>> {
+  eventId: string;
+  eventType: string;
+  timestamp: string;
+  tenantId: string;
+  data: D;
+}
+
+export interface DomainEvent<D = Record<string, unknown>> {
+  /** Past-tense name from interface section 6, e.g. client.created. */
+  eventType: string;
+  /** The Fineract hook pair this event matches, e.g. CLIENT / CREATE. */
+  entityName: string;
+  actionName: string;
+  data: D;
+}
+
+/** Wakes the relay after a commit that wrote events, so delivery does not wait for the next poll. */
+export const outboxWritten = new EventEmitter();
+
+/**
+ * Writes one event row in the caller's transaction: it commits with the change or not at all.
+ * Delivery (subscriptions, webhooks) happens after commit, from the relay.
+ */
+export async function emit<D extends Record<string, unknown>>(tx: Tx, event: DomainEvent<D>): Promise<EventEnvelope<D>> {
+  const envelope: EventEnvelope<D> = {
+    eventId: `evt_${randomUUID().replaceAll('-', '')}`,
+    eventType: event.eventType,
+    timestamp: new Date().toISOString(),
+    tenantId: tx.tenantId,
+    data: event.data,
+  };
+  await tx.em.execute(
+    `insert into kernel.outbox (tenant_id, event_id, event_type, entity_name, action_name, occurred_at, payload)
+     values (?, ?, ?, ?, ?, ?, ?)`,
+    [tx.tenantId, envelope.eventId, event.eventType, event.entityName, event.actionName, envelope.timestamp, JSON.stringify(envelope)],
+  );
+  tx.afterCommit(() => {
+    outboxWritten.emit('written');
+  });
+  return envelope;
+}

@@ -1,0 +1,63 @@
+import { GraphQLScalarType, Kind } from 'graphql';
+import { Money, formatAmount } from './money.js';
+
+/**
+ * Money and other exact decimals travel as strings ("1000.50"): a JSON number would pass through
+ * a double and lose cents on large amounts. Inputs accept a string or an integer/float literal.
+ */
+export const DecimalScalar = new GraphQLScalarType({
+  name: 'Decimal',
+  description: 'An exact decimal number serialized as a string, e.g. "1000.50".',
+  serialize(value) {
+    return formatAmount(value as string);
+  },
+  parseValue(value) {
+    return parseDecimal(value);
+  },
+  parseLiteral(ast) {
+    if (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT) return parseDecimal(ast.value);
+    throw new TypeError('Decimal must be a string or number literal');
+  },
+});
+
+function parseDecimal(value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError('Decimal must be a string or a number');
+  const text = String(value).trim();
+  if (!/^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new TypeError(`"${text}" is not a decimal number`);
+  const parsed = new Money(text);
+  if (!parsed.isFinite()) throw new TypeError(`"${text}" is not a finite decimal number`);
+  return parsed.toFixed();
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date without time or zone, ISO 8601 (YYYY-MM-DD). The REST layer converts Fineract formats to it. */
+export const LocalDateScalar = new GraphQLScalarType({
+  name: 'LocalDate',
+  description: 'A calendar date, ISO 8601 YYYY-MM-DD.',
+  serialize(value) {
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+    return parseLocalDate(value);
+  },
+  parseValue: parseLocalDate,
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING) throw new TypeError('LocalDate must be a string');
+    return parseLocalDate(ast.value);
+  },
+});
+
+export function parseLocalDate(value: unknown): string {
+  if (typeof value !== 'string') throw new TypeError('LocalDate must be a string YYYY-MM-DD');
+  const match = ISO_DATE.exec(value);
+  if (!match) throw new TypeError(`"${value}" is not a date in YYYY-MM-DD form`);
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    throw new TypeError(`"${value}" is not a calendar date`);
+  }
+  return value;
+}
+
+export function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}

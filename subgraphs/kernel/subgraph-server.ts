@@ -1,0 +1,209 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { parse, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
+import { WebSocketServer } from 'ws';
+import type { Database } from './database.js';
+import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentity, type Identity } from './identity.js';
+import type { Logger } from './logger.js';
+import type { PubSub } from './pubsub.js';
+import { DecimalScalar, LocalDateScalar } from './scalars.js';
+
+const FEDERATION_LINK =
+  'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
+
+/** What every resolver receives. The identity was established by the edge and verified here. */
+export interface RequestContext extends BaseContext {
+  identity: Identity;
+  services: unknown;
+  /** Per-request memo for DataLoaders, so one request's batches never serve another's data. */
+  loaders: Map<string, unknown>;
+}
+
+export type ReferenceResolvers = Record<string, { __resolveReference: (ref: never, context: RequestContext) => unknown }>;
+
+/**
+ * Builds a federated subgraph schema from type-graphql resolvers: type-graphql gives the SDL and the
+ * resolver map, @apollo/subgraph adds _service/_entities. Entity types declare @key through @Directive.
+ */
+export interface FederatedSchemaOptions {
+  resolvers: NonEmptyArray<Function>;
+  /** Builds resolver instances with their services (constructor injection, no global container). */
+  container: (resolverClass: Function) => object;
+  referenceResolvers?: ReferenceResolvers;
+  orphanedTypes?: Function[];
+}
+
+export async function buildFederatedSchema(options: FederatedSchemaOptions): Promise<GraphQLSchema> {
+  const instances = new Map<Function, object>();
+  const schema = await buildSchema({
+    resolvers: options.resolvers,
+    orphanedTypes: options.orphanedTypes ?? [],
+    validate: false,
+    emitSchemaFile: false,
+    // Subscriptions here always pass their own `subscribe` (reading the kernel PubSub with tenant scoping);
+    // type-graphql insists on a pubSub anyway, so topic-based subscriptions fail loudly instead.
+    pubSub: {
+      publish: () => {
+        throw new Error('publish through the kernel outbox, not type-graphql');
+      },
+      subscribe: () => {
+        throw new Error('declare subscriptions with an explicit subscribe function');
+      },
+    },
+    container: {
+      get: (cls: Function) => {
+        let instance = instances.get(cls);
+        if (!instance) instances.set(cls, (instance = options.container(cls)));
+        return instance;
+      },
+    },
+  });
+  const sdl = printSchemaWithDirectives(schema);
+  const typeDefs = parse(`${FEDERATION_LINK}\n\n${sdl}`);
+  const map = createResolversMap(schema) as Record<string, object>;
+  for (const [type, reference] of Object.entries(options.referenceResolvers ?? {})) {
+    map[type] = { ...(map[type] ?? {}), ...reference };
+  }
+  // The scalars' own implementations must win over the type-graphql copies (same objects, kept explicit).
+  map.Decimal = DecimalScalar;
+  map.LocalDate = LocalDateScalar;
+  return buildSubgraphSchema([{ typeDefs, resolvers: map as never }]);
+}
+
+export interface SubgraphOptions {
+  name: string;
+  schema: GraphQLSchema;
+  host: string;
+  port: number;
+  signingKey: string;
+  db: Database;
+  pubsub: PubSub;
+  services: unknown;
+  logger: Logger;
+}
+
+export interface RunningSubgraph {
+  name: string;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Internal errors never leak their message; PlatformErrors and GraphQL request errors pass unchanged. */
+function formatError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const code = formatted.extensions?.code;
+    if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+      logger.error({ err: error }, 'unexpected error in resolver');
+      return {
+        message: 'An unexpected error occurred.',
+        path: formatted.path,
+        extensions: { code: 'error.msg.platform.server.side.error', http: 500, kind: 'internal', errors: [] },
+      };
+    }
+    return formatted;
+  };
+}
+
+/**
+ * Serves one subgraph: GraphQL over HTTP (Apollo Server) and subscriptions over graphql-ws, both on /graphql.
+ * Every request must carry an identity signed with the internal key; anything else is refused with 401,
+ * so a subgraph port reached directly is useless without the key.
+ */
+export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSubgraph> {
+  const { schema, signingKey, logger } = options;
+  const apollo = new ApolloServer<RequestContext>({
+    schema,
+    introspection: true,
+    csrfPrevention: false,
+    includeStacktraceInErrorResponses: false,
+    formatError: formatError(logger),
+  });
+  await apollo.start();
+
+  const contextFor = (identity: Identity): RequestContext => ({ identity, services: options.services, loaders: new Map() });
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://subgraph');
+      if (url.pathname !== '/graphql') {
+        res.writeHead(404).end();
+        return;
+      }
+      const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey);
+      if (!identity) {
+        res.writeHead(401, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', http: 401 } }] }));
+        return;
+      }
+      const headers = new HeaderMap();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const raw = req.method === 'POST' ? await readBody(req) : '';
+      let body: unknown;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'Invalid JSON body' }] }));
+        return;
+      }
+      const response = await apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+        context: async () => contextFor(identity),
+      });
+      const outHeaders: Record<string, string> = {};
+      for (const [key, value] of response.headers) outHeaders[key] = value;
+      res.writeHead(response.status ?? 200, outHeaders);
+      if (response.body.kind === 'complete') {
+        res.end(response.body.string);
+      } else {
+        for await (const chunk of response.body.asyncIterator) res.write(chunk);
+        res.end();
+      }
+    })().catch((error: unknown) => {
+      logger.error({ err: error, subgraph: options.name }, 'subgraph request failed');
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+
+  const wsServer = new WebSocketServer({ server, path: '/graphql' });
+  const wsCleanup = useServer<{ identity?: string; signature?: string }, { identity?: Identity }>(
+    {
+      schema,
+      onConnect: (ctx) => {
+        const identity = verifyIdentity(ctx.connectionParams?.identity, ctx.connectionParams?.signature, signingKey);
+        if (!identity) return false;
+        ctx.extra.identity = identity;
+        return true;
+      },
+      context: (ctx) => contextFor(ctx.extra.identity!),
+    },
+    wsServer,
+  );
+
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    name: options.name,
+    url: `http://${options.host}:${address.port}/graphql`,
+    async stop() {
+      await wsCleanup.dispose();
+      wsServer.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await apollo.stop();
+    },
+  };
+}

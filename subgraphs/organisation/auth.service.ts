@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database, Tx } from '../kernel/database.js';
+import { errors } from '../kernel/errors.js';
+import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
+import { Office } from './office.entity.js';
+import { verifyPassword } from './password.js';
+import type { RoleService } from './role.service.js';
+import { Role } from './role.entity.js';
+import { Session } from './session.entity.js';
+import { Staff } from './staff.entity.js';
+import { Tenant } from './tenant.entity.js';
+import { AppUser, UserClient, UserRole } from './user.entity.js';
+
+export interface LoginResult {
+  key: string;
+  identity: StaffIdentity | CustomerIdentity;
+  user: AppUser;
+  officeName: string;
+  staffDisplayName: string | null;
+  roles: Role[];
+  shouldRenewPassword: boolean;
+}
+
+/** Passwords older than this must be renewed at next login (unless the user is exempt). */
+const PASSWORD_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
+const KEY_CACHE_MS = 5_000;
+const BASIC_CACHE_MS = 30_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const badCredentials = () => errors.unauthenticated('Unauthenticated. Please login.');
+
+/**
+ * Logins and sessions. Session keys are random, stored hashed, expire, and are revoked at logout.
+ * The edge calls `authenticate` once per request; a short in-memory cache keeps that off the database
+ * (a revoked key can live on another instance for at most KEY_CACHE_MS).
+ */
+export class AuthService {
+  private readonly cache = new Map<string, { identity: StaffIdentity | CustomerIdentity; until: number }>();
+  private readonly knownTenants = new Map<string, number>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly roles: RoleService,
+    private readonly sessionTtlSeconds: number,
+  ) {}
+
+  async tenantExists(tenantId: string): Promise<boolean> {
+    const cachedUntil = this.knownTenants.get(tenantId);
+    if (cachedUntil && cachedUntil > Date.now()) return true;
+    const tenant = await this.db.system((em) => em.findOne(Tenant, { id: tenantId }));
+    if (tenant) this.knownTenants.set(tenantId, Date.now() + 60_000);
+    return tenant !== null;
+  }
+
+  async login(tenantId: string, username: string, password: string, channel: 'staff' | 'self'): Promise<LoginResult> {
+    const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
+    // The hash is checked outside any transaction: it is slow on purpose and must not hold a connection.
+    if (!user || !(await verifyPassword(password, user.passwordHash))) throw badCredentials();
+    if ((channel === 'self') !== user.isSelfServiceUser) throw badCredentials();
+    const key = randomBytes(32).toString('base64url');
+    return this.db.tx(tenantId, async (tx) => {
+      const session = new Session();
+      session.tenantId = tenantId;
+      session.keyHash = sha256(key);
+      session.userId = user.id;
+      session.expiresAt = new Date(Date.now() + this.sessionTtlSeconds * 1000);
+      await tx.em.persist(session).flush();
+      const identity = await this.identityOf(tx, user);
+      const roleIds = identity.kind === 'staff' ? identity.roleIds : [];
+      const roles = roleIds.length ? await tx.em.find(Role, { id: { $in: roleIds } }, { orderBy: { id: 'asc' } }) : [];
+      const office = await tx.em.findOneOrFail(Office, { id: user.officeId });
+      const staff = user.staffId ? await tx.em.findOne(Staff, { id: user.staffId }) : null;
+      const passwordAge = Date.now() - (user.lastPasswordChangeAt ?? user.createdAt).getTime();
+      return {
+        key,
+        identity,
+        user,
+        officeName: office.name,
+        staffDisplayName: staff?.displayName ?? null,
+        roles,
+        shouldRenewPassword: !user.passwordNeverExpires && passwordAge > PASSWORD_MAX_AGE_MS,
+      };
+    });
+  }
+
+  /**
+   * Resolves an `Authorization: Basic <value>` header: first as a session key, then as Fineract's raw
+   * base64(username:password). Returns null when neither authenticates.
+   */
+  async authenticate(tenantId: string, credential: string): Promise<StaffIdentity | CustomerIdentity | null> {
+    const cacheKey = sha256(`${tenantId}\u0000${credential}`);
+    const cached = this.cache.get(cacheKey);
+    if (cached && cached.until > Date.now()) return cached.identity;
+    const bySession = await this.db.tx(tenantId, async (tx) => {
+      const session = await tx.em.findOne(Session, { keyHash: sha256(credential) });
+      if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
+      const user = await tx.em.findOne(AppUser, { id: session.userId, deleted: false, enabled: true });
+      return user ? { ...(await this.identityOf(tx, user)), sessionHash: session.keyHash } : null;
+    });
+    if (bySession) {
+      this.remember(cacheKey, bySession, KEY_CACHE_MS);
+      return bySession;
+    }
+    const decoded = Buffer.from(credential, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0) return null;
+    const username = decoded.slice(0, colon);
+    const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
+    if (!user || !(await verifyPassword(decoded.slice(colon + 1), user.passwordHash))) return null;
+    const identity = await this.db.tx(tenantId, (tx) => this.identityOf(tx, user));
+    this.remember(cacheKey, identity, BASIC_CACHE_MS);
+    return identity;
+  }
+
+  /** Revokes the caller's session. Raw Basic credentials have no session: there is nothing to revoke. */
+  async logout(identity: Identity): Promise<boolean> {
+    if (identity.kind === 'anonymous') throw errors.unauthenticated();
+    if (!identity.sessionHash) return false;
+    for (const [key, entry] of this.cache) if (entry.identity.sessionHash === identity.sessionHash) this.cache.delete(key);
+    return this.db.tx(identity.tenantId, async (tx) => {
+      const revoked = await tx.em.nativeUpdate(Session, { keyHash: identity.sessionHash, userId: identity.userId, revokedAt: null }, { revokedAt: new Date() });
+      return revoked > 0;
+    });
+  }
+
+  private remember(key: string, identity: StaffIdentity | CustomerIdentity, ttl: number): void {
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(key, { identity, until: Date.now() + ttl });
+  }
+
+  private async findActiveUser(tx: Tx, username: string): Promise<AppUser | null> {
+    const rows = await tx.em.execute<{ id: number }[]>(
+      `select id from organisation.app_user where tenant_id = ? and lower(username) = lower(?) and not deleted and enabled`,
+      [tx.tenantId, username],
+    );
+    return rows[0] ? tx.em.findOne(AppUser, { id: rows[0].id }) : null;
+  }
+
+  private async identityOf(tx: Tx, user: AppUser): Promise<StaffIdentity | CustomerIdentity> {
+    if (user.isSelfServiceUser) {
+      const clients = await tx.em.find(UserClient, { userId: user.id }, { orderBy: { clientId: 'asc' } });
+      return { kind: 'customer', tenantId: tx.tenantId, userId: user.id, username: user.username, clientIds: clients.map((c) => c.clientId) };
+    }
+    const roleIds = (await tx.em.find(UserRole, { userId: user.id }, { orderBy: { roleId: 'asc' } })).map((r) => r.roleId);
+    const office = await tx.em.findOneOrFail(Office, { id: user.officeId });
+    return {
+      kind: 'staff',
+      tenantId: tx.tenantId,
+      userId: user.id,
+      username: user.username,
+      officeId: user.officeId,
+      officeHierarchy: office.hierarchy,
+      staffId: user.staffId,
+      roleIds,
+      permissions: await this.roles.permissionCodes(tx, roleIds),
+    };
+  }
+}

@@ -1,0 +1,72 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { loader } from '../kernel/loaders.js';
+import type { EventEnvelope } from '../kernel/outbox.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import { requireStaff } from '../kernel/identity.js';
+import type { Office } from './office.entity.js';
+import type { OfficeEventData } from './office.service.js';
+import type { OrganisationServices } from './organisation.services.js';
+import { CreateOfficeInput, OfficeChangePayload, OfficeType, UpdateOfficeInput } from './organisation.types.js';
+
+export function toOfficeType(office: Pick<Office, 'id' | 'name' | 'externalId' | 'openingDate' | 'hierarchy' | 'parentId'>): OfficeType {
+  const depth = office.hierarchy.split('.').filter(Boolean).length;
+  return {
+    id: office.id,
+    name: office.name,
+    nameDecorated: `${'....'.repeat(depth)}${office.name}`,
+    externalId: office.externalId,
+    openingDate: office.openingDate,
+    hierarchy: office.hierarchy,
+    parentId: office.parentId,
+  };
+}
+
+@Resolver(() => OfficeType)
+export class OfficeResolver {
+  constructor(private readonly services: OrganisationServices) {}
+
+  @Query(() => [OfficeType], { description: 'Offices visible to the caller, in hierarchy order.' })
+  async offices(@Ctx() ctx: RequestContext): Promise<OfficeType[]> {
+    return (await this.services.offices.list(ctx.identity)).map(toOfficeType);
+  }
+
+  @Query(() => OfficeType)
+  async office(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<OfficeType> {
+    return toOfficeType(await this.services.offices.get(ctx.identity, id));
+  }
+
+  @Mutation(() => OfficeType)
+  async createOffice(@Arg('input', () => CreateOfficeInput) input: CreateOfficeInput, @Ctx() ctx: RequestContext): Promise<OfficeType> {
+    return toOfficeType(await this.services.offices.create(ctx.identity, input));
+  }
+
+  @Mutation(() => OfficeChangePayload)
+  async updateOffice(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateOfficeInput) input: UpdateOfficeInput, @Ctx() ctx: RequestContext): Promise<OfficeChangePayload> {
+    const { office, changes } = await this.services.offices.update(ctx.identity, id, input);
+    return { office: toOfficeType(office), changes };
+  }
+
+  @Subscription(() => OfficeType, {
+    description: 'Offices created in the caller\'s tenant, live.',
+    subscribe: ({ context }: { context: RequestContext }) => {
+      const staff = requireStaff(context.identity, 'READ_OFFICE');
+      return mapIterator(context.services as OrganisationServices, staff.tenantId);
+    },
+  })
+  officeCreated(@Root() office: OfficeType): OfficeType {
+    return office;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async parentName(@Root() office: OfficeType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (office.parentId == null) return null;
+    const byId = loader<number, Office>(ctx, 'office', (ids) => this.services.offices.byIds(ctx.identity.tenantId, ids));
+    return (await byId.load(office.parentId))?.name ?? null;
+  }
+}
+
+async function* mapIterator(services: OrganisationServices, tenantId: string): AsyncGenerator<OfficeType> {
+  for await (const event of services.pubsub.subscribe(tenantId, 'office.created')) {
+    yield toOfficeType((event as EventEnvelope<OfficeEventData & Record<string, unknown>>).data);
+  }
+}

@@ -1,0 +1,160 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { escapeLike } from '../kernel/db-errors.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { emit } from '../kernel/outbox.js';
+import { nextValue } from '../kernel/sequence.js';
+import { todayIso } from '../kernel/scalars.js';
+import { HEAD_OFFICE_ID, Office } from './office.entity.js';
+
+export interface CreateOfficeInput {
+  name: string;
+  parentId?: number | null;
+  openingDate?: string | null;
+  externalId?: string | null;
+}
+
+export interface UpdateOfficeInput {
+  name?: string | null;
+  parentId?: number | null;
+  openingDate?: string | null;
+  externalId?: string | null;
+}
+
+export interface OfficeChange {
+  office: Office;
+  changes: Record<string, unknown>;
+}
+
+const officeNotFound = (id: number) => errors.notFound('error.msg.office.id.invalid', `Office with identifier ${id} does not exist`, id);
+
+/** Offices and their hierarchy. The only writer of organisation.office. */
+export class OfficeService {
+  constructor(private readonly db: Database) {}
+
+  /** Offices the caller may see: its own office and everything below it, in hierarchy order. */
+  async list(identity: Identity): Promise<Office[]> {
+    const staff = requireStaff(identity, 'READ_OFFICE');
+    return this.db.tx(staff.tenantId, (tx) => this.visible(tx, staff));
+  }
+
+  async get(identity: Identity, id: number): Promise<Office> {
+    const staff = requireStaff(identity, 'READ_OFFICE');
+    return this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, id));
+  }
+
+  /** For other modules inside their transaction (customer onboarding checks the branch). */
+  async findInScope(tx: Tx, staff: StaffIdentity, id: number): Promise<Office | null> {
+    const office = await tx.em.findOne(Office, { id });
+    return office && office.hierarchy.startsWith(staff.officeHierarchy) ? office : null;
+  }
+
+  async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, Office>> {
+    const offices = await this.db.tx(tenantId, (tx) => tx.em.find(Office, { id: { $in: [...ids] } }));
+    return new Map(offices.map((o) => [o.id, o]));
+  }
+
+  async create(identity: Identity, input: CreateOfficeInput): Promise<Office> {
+    const staff = requireStaff(identity, 'CREATE_OFFICE');
+    const v = new Validator('office');
+    if (v.required('name', input.name)) v.maxLength('name', input.name, 100);
+    v.required('parentId', input.parentId);
+    v.maxLength('externalId', input.externalId, 100);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const parent = await this.getVisible(tx, staff, input.parentId!);
+      const openingDate = input.openingDate ?? todayIso();
+      if (openingDate < parent.openingDate) {
+        throw errors.domainRule('error.msg.office.opening.date.before.parent', 'An office cannot open before its parent office.', [openingDate], 'openingDate');
+      }
+      await this.assertUnique(tx, input.name, input.externalId ?? null, null);
+      const office = new Office();
+      office.tenantId = tx.tenantId;
+      office.id = await nextValue(tx, 'office');
+      office.parentId = parent.id;
+      office.name = input.name.trim();
+      office.hierarchy = `${parent.hierarchy}${office.id}.`;
+      office.openingDate = openingDate;
+      office.externalId = input.externalId ?? null;
+      office.createdBy = office.updatedBy = actorId(identity);
+      tx.em.persist(office);
+      await tx.em.flush();
+      await emit(tx, { eventType: 'office.created', entityName: 'OFFICE', actionName: 'CREATE', data: officeEventData(office) });
+      return office;
+    });
+  }
+
+  async update(identity: Identity, id: number, input: UpdateOfficeInput): Promise<OfficeChange> {
+    const staff = requireStaff(identity, 'UPDATE_OFFICE');
+    const v = new Validator('office');
+    if (input.name !== undefined) {
+      if (v.required('name', input.name)) v.maxLength('name', input.name, 100);
+    }
+    v.maxLength('externalId', input.externalId, 100);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const office = await this.getVisible(tx, staff, id);
+      const changes: Record<string, unknown> = {};
+      if (input.name != null && input.name.trim() !== office.name) {
+        await this.assertUnique(tx, input.name, null, office.id);
+        office.name = changes.name = input.name.trim();
+      }
+      if (input.externalId !== undefined && input.externalId !== office.externalId) {
+        if (input.externalId) await this.assertUnique(tx, null, input.externalId, office.id);
+        office.externalId = changes.externalId = input.externalId;
+      }
+      if (input.openingDate != null && input.openingDate !== office.openingDate) {
+        office.openingDate = changes.openingDate = input.openingDate;
+      }
+      if (input.parentId != null && input.parentId !== office.parentId) {
+        if (office.id === HEAD_OFFICE_ID) throw errors.domainRule('error.msg.office.cannot.move.head.office', 'The head office has no parent.', [], 'parentId');
+        const parent = await this.getVisible(tx, staff, input.parentId);
+        if (parent.hierarchy.startsWith(office.hierarchy)) {
+          throw errors.domainRule('error.msg.office.parent.cannot.be.descendant', 'An office cannot be moved below itself.', [input.parentId], 'parentId');
+        }
+        const oldPrefix = office.hierarchy;
+        const newPrefix = `${parent.hierarchy}${office.id}.`;
+        // Moves the whole subtree: every descendant's path starts with the moved office's path.
+        await tx.em.execute(
+          `update organisation.office set hierarchy = ? || substr(hierarchy, ?) where tenant_id = ? and hierarchy like ?`,
+          [newPrefix, oldPrefix.length + 1, tx.tenantId, `${oldPrefix}%`],
+        );
+        await tx.em.refresh(office);
+        office.parentId = changes.parentId = parent.id;
+      }
+      if (Object.keys(changes).length > 0) {
+        office.updatedBy = actorId(identity);
+        await tx.em.flush();
+      }
+      return { office, changes };
+    });
+  }
+
+  private async visible(tx: Tx, staff: StaffIdentity): Promise<Office[]> {
+    return tx.em.find(Office, { hierarchy: { $like: `${staff.officeHierarchy}%` } }, { orderBy: { hierarchy: 'asc' } });
+  }
+
+  private async getVisible(tx: Tx, staff: StaffIdentity, id: number): Promise<Office> {
+    const office = await this.findInScope(tx, staff, id);
+    if (!office) throw officeNotFound(id);
+    return office;
+  }
+
+  private async assertUnique(tx: Tx, name: string | null, externalId: string | null, exceptId: number | null): Promise<void> {
+    const notSelf = exceptId === null ? {} : { id: { $ne: exceptId } };
+    if (name) {
+      const clash = await tx.em.findOne(Office, { name: { $ilike: escapeLike(name.trim()) }, ...notSelf });
+      if (clash) throw errors.duplicate('error.msg.office.duplicate.name', `Office with name \`${name}\` already exists`, 'name', name);
+    }
+    if (externalId) {
+      const clash = await tx.em.findOne(Office, { externalId, ...notSelf });
+      if (clash) throw errors.duplicate('error.msg.office.duplicate.externalId', `Office with externalId \`${externalId}\` already exists`, 'externalId', externalId);
+    }
+  }
+}
+
+export type OfficeEventData = Pick<Office, 'id' | 'name' | 'parentId' | 'hierarchy' | 'openingDate' | 'externalId'>;
+
+export function officeEventData(office: Office): OfficeEventData & Record<string, unknown> {
+  return { id: office.id, name: office.name, parentId: office.parentId, hierarchy: office.hierarchy, openingDate: office.openingDate, externalId: office.externalId };
+}

@@ -1,0 +1,44 @@
+import type { GraphQLSchema } from 'graphql';
+import type { DatabaseModule } from '../kernel/database.js';
+import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-server.js';
+import { AuthResolver } from './auth.resolver.js';
+import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
+import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
+import { Office } from './office.entity.js';
+import { OfficeResolver, toOfficeType } from './office.resolver.js';
+import type { OrganisationServices } from './organisation.services.js';
+import { PaymentType } from './payment-type.entity.js';
+import { RoleResolver } from './role.resolver.js';
+import { Role, RolePermission } from './role.entity.js';
+import { Session } from './session.entity.js';
+import { Staff } from './staff.entity.js';
+import { StaffResolver, toStaffType } from './staff.resolver.js';
+import { Tenant } from './tenant.entity.js';
+import { AppUser, UserClient, UserRole } from './user.entity.js';
+import { UserResolver } from './user.resolver.js';
+
+/** The kernel's tables travel with the organisation module: every deployment runs it. */
+export const organisationDatabase: DatabaseModule = {
+  entities: [Tenant, Office, Staff, Role, RolePermission, AppUser, UserRole, UserClient, Session, PaymentType],
+  migrations: [
+    { name: '20261122000000_kernel', class: KernelMigration },
+    { name: '20261122000100_organisation', class: OrganisationMigration },
+  ],
+};
+
+/** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
+export async function buildOrganisationSchema(services: () => OrganisationServices): Promise<GraphQLSchema> {
+  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver] as const;
+  return buildFederatedSchema({
+    resolvers: [...resolvers],
+    container: (cls) => new (cls as new (s: OrganisationServices) => object)(services()),
+    referenceResolvers: {
+      Office: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toOfficeType(await services().offices.get(ctx.identity, ref.id)),
+      },
+      Staff: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toStaffType(await services().staff.get(ctx.identity, ref.id)),
+      },
+    },
+  });
+}

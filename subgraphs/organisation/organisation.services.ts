@@ -1,0 +1,36 @@
+import type { Database } from '../kernel/database.js';
+import type { PubSub } from '../kernel/pubsub.js';
+import { AuthService } from './auth.service.js';
+import { OfficeService } from './office.service.js';
+import { PaymentTypeService } from './payment-type.service.js';
+import { RoleService } from './role.service.js';
+import { StaffService } from './staff.service.js';
+import { TenantService } from './tenant.service.js';
+import { UserService } from './user.service.js';
+
+/** The organisation module's facade: every other module and the edge reach organisation data only through it. */
+export interface OrganisationServices {
+  tenants: TenantService;
+  offices: OfficeService;
+  staff: StaffService;
+  roles: RoleService;
+  users: UserService;
+  auth: AuthService;
+  paymentTypes: PaymentTypeService;
+  pubsub: PubSub;
+}
+
+export function createOrganisationServices(db: Database, pubsub: PubSub, options: { sessionTtlSeconds: number }): OrganisationServices {
+  const offices = new OfficeService(db);
+  const roles = new RoleService(db);
+  return {
+    tenants: new TenantService(db),
+    offices,
+    staff: new StaffService(db, offices),
+    roles,
+    users: new UserService(db, offices, roles),
+    auth: new AuthService(db, roles, options.sessionTtlSeconds),
+    paymentTypes: new PaymentTypeService(db),
+    pubsub,
+  };
+}

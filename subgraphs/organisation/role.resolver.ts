@@ -1,0 +1,30 @@
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { OrganisationServices } from './organisation.services.js';
+import { PaymentTypeType, RolePermissionsType, RoleType } from './organisation.types.js';
+
+@Resolver(() => RoleType)
+export class RoleResolver {
+  constructor(private readonly services: OrganisationServices) {}
+
+  @Query(() => [RoleType])
+  async roles(@Ctx() ctx: RequestContext): Promise<RoleType[]> {
+    return this.services.roles.list(ctx.identity);
+  }
+
+  @Query(() => RoleType)
+  async role(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<RoleType> {
+    return this.services.roles.get(ctx.identity, id);
+  }
+
+  @Query(() => RolePermissionsType)
+  async rolePermissions(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<RolePermissionsType> {
+    const { role, permissions } = await this.services.roles.permissions(ctx.identity, id);
+    return { id: role.id, name: role.name, description: role.description, permissionUsageData: permissions };
+  }
+
+  @Query(() => [PaymentTypeType])
+  async paymentTypes(@Ctx() ctx: RequestContext): Promise<PaymentTypeType[]> {
+    return this.services.paymentTypes.list(ctx.identity);
+  }
+}

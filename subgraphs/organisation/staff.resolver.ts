@@ -1,0 +1,60 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { loader } from '../kernel/loaders.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { Office } from './office.entity.js';
+import type { OrganisationServices } from './organisation.services.js';
+import { StaffChangePayload, StaffInput, StaffType } from './organisation.types.js';
+import type { Staff } from './staff.entity.js';
+
+export function toStaffType(staff: Staff): StaffType {
+  return {
+    id: staff.id,
+    officeId: staff.officeId,
+    firstname: staff.firstname,
+    lastname: staff.lastname,
+    displayName: staff.displayName,
+    isLoanOfficer: staff.isLoanOfficer,
+    isActive: staff.isActive,
+    mobileNo: staff.mobileNo,
+    externalId: staff.externalId,
+    joiningDate: staff.joiningDate,
+  };
+}
+
+@Resolver(() => StaffType)
+export class StaffResolver {
+  constructor(private readonly services: OrganisationServices) {}
+
+  @Query(() => [StaffType])
+  async staff(
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('status', () => String, { nullable: true, description: 'active (default), inactive or all' }) status?: string,
+    @Arg('loanOfficersOnly', () => Boolean, { nullable: true }) loanOfficersOnly?: boolean,
+  ): Promise<StaffType[]> {
+    const normalized = status === 'inactive' || status === 'all' ? status : 'active';
+    return (await this.services.staff.list(ctx.identity, { officeId, status: normalized, loanOfficersOnly })).map(toStaffType);
+  }
+
+  @Query(() => StaffType)
+  async staffMember(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<StaffType> {
+    return toStaffType(await this.services.staff.get(ctx.identity, id));
+  }
+
+  @Mutation(() => StaffType)
+  async createStaff(@Arg('input', () => StaffInput) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffType> {
+    return toStaffType(await this.services.staff.create(ctx.identity, input));
+  }
+
+  @Mutation(() => StaffChangePayload)
+  async updateStaff(@Arg('id', () => Int) id: number, @Arg('input', () => StaffInput) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffChangePayload> {
+    const { staff, changes } = await this.services.staff.update(ctx.identity, id, input);
+    return { staff: toStaffType(staff), changes };
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async officeName(@Root() staff: StaffType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    const byId = loader<number, Office>(ctx, 'office', (ids) => this.services.offices.byIds(ctx.identity.tenantId, ids));
+    return (await byId.load(staff.officeId))?.name ?? null;
+  }
+}

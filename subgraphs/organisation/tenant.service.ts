@@ -1,0 +1,86 @@
+import type { Database } from '../kernel/database.js';
+import { reserveUpTo } from '../kernel/sequence.js';
+import { todayIso } from '../kernel/scalars.js';
+import { HEAD_OFFICE_ID, Office } from './office.entity.js';
+import { hashPassword } from './password.js';
+import { PaymentType } from './payment-type.entity.js';
+import { SEED_ROLES, SUPER_USER_ROLE_ID } from './permissions.js';
+import { Role, RolePermission } from './role.entity.js';
+import { Tenant } from './tenant.entity.js';
+import { AppUser, UserRole } from './user.entity.js';
+
+export const TENANT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/** Per-tenant seeding other modules add to (the ledger's chart of accounts, currencies...). */
+export type TenantSeeder = (db: Database, tenantId: string) => Promise<void>;
+
+/**
+ * Creates a tenant with everything an institution needs on day one: head office (id 1), the roles of
+ * interface 2.11 with their ids, the super user `admin`, and the payment types Cash and Bank Transfer.
+ * Idempotent: provisioning an existing tenant changes nothing (so TENANTS= can be applied at every start).
+ */
+export class TenantService {
+  private readonly seeders: TenantSeeder[] = [];
+
+  constructor(private readonly db: Database) {}
+
+  addSeeder(seeder: TenantSeeder): void {
+    this.seeders.push(seeder);
+  }
+
+  async provision(slug: string, options: { name?: string; adminPassword: string }): Promise<{ created: boolean }> {
+    if (!TENANT_SLUG.test(slug)) throw new Error(`Invalid tenant slug "${slug}": lowercase letters, digits, - and _ only`);
+    const exists = await this.db.system((em) => em.findOne(Tenant, { id: slug }));
+    if (!exists) {
+      const passwordHash = await hashPassword(options.adminPassword);
+      await this.db.system(async (em) => {
+        em.persist(Object.assign(new Tenant(), { id: slug, name: options.name ?? slug }));
+        await em.flush();
+      });
+      await this.db.tx(slug, async (tx) => {
+        const office = Object.assign(new Office(), {
+          tenantId: slug,
+          id: HEAD_OFFICE_ID,
+          parentId: null,
+          name: 'Head Office',
+          hierarchy: '.',
+          openingDate: todayIso(),
+          externalId: null,
+        });
+        tx.em.persist(office);
+        for (const seed of SEED_ROLES) {
+          tx.em.persist(Object.assign(new Role(), { tenantId: slug, id: seed.id, name: seed.name, description: seed.description }));
+          for (const code of seed.permissions) tx.em.persist(Object.assign(new RolePermission(), { tenantId: slug, roleId: seed.id, code }));
+        }
+        const admin = Object.assign(new AppUser(), {
+          tenantId: slug,
+          id: 1,
+          username: 'admin',
+          passwordHash,
+          firstname: 'App',
+          lastname: 'Administrator',
+          email: null,
+          officeId: HEAD_OFFICE_ID,
+          passwordNeverExpires: true,
+          lastPasswordChangeAt: new Date(),
+        });
+        tx.em.persist(admin);
+        tx.em.persist(Object.assign(new UserRole(), { tenantId: slug, userId: 1, roleId: SUPER_USER_ROLE_ID }));
+        tx.em.persist(Object.assign(new PaymentType(), { tenantId: slug, id: 1, name: 'Cash', description: 'Cash over the counter', isCashPayment: true, position: 1 }));
+        tx.em.persist(Object.assign(new PaymentType(), { tenantId: slug, id: 2, name: 'Bank Transfer', description: 'Transfer from or to another bank', isCashPayment: false, position: 2 }));
+        await tx.em.flush();
+        await reserveUpTo(tx, 'office', HEAD_OFFICE_ID);
+        await reserveUpTo(tx, 'user', 1);
+        await reserveUpTo(tx, 'payment_type', 2);
+        await reserveUpTo(tx, 'role', 2);
+      });
+    }
+    // Seeders are idempotent too, so a module added later seeds tenants that already exist.
+    for (const seeder of this.seeders) await seeder(this.db, slug);
+    return { created: !exists };
+  }
+
+  async list(): Promise<Tenant[]> {
+    return this.db.system((em) => em.find(Tenant, {}, { orderBy: { id: 'asc' } }));
+  }
+}

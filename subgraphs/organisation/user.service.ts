@@ -1,0 +1,213 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { isUniqueViolation } from '../kernel/db-errors.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { nextValue } from '../kernel/sequence.js';
+import type { OfficeService } from './office.service.js';
+import { hashPassword, PASSWORD_POLICY } from './password.js';
+import type { RoleService } from './role.service.js';
+import { AppUser, UserRole } from './user.entity.js';
+
+export interface CreateUserInput {
+  username?: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  email?: string | null;
+  officeId?: number | null;
+  staffId?: number | null;
+  roles?: number[] | null;
+  password?: string | null;
+  repeatPassword?: string | null;
+  passwordNeverExpires?: boolean | null;
+  sendPasswordToEmail?: boolean | null;
+}
+
+export type UpdateUserInput = Omit<CreateUserInput, 'sendPasswordToEmail'>;
+
+export interface UserWithRoles {
+  user: AppUser;
+  roleIds: number[];
+}
+
+const userNotFound = (id: number) => errors.notFound('error.msg.user.id.invalid', `User with identifier ${id} does not exist`, id);
+
+/** Staff users (logins). The only writer of organisation.app_user and user_role. */
+export class UserService {
+  constructor(
+    private readonly db: Database,
+    private readonly offices: OfficeService,
+    private readonly roles: RoleService,
+  ) {}
+
+  async list(identity: Identity): Promise<UserWithRoles[]> {
+    const staff = requireStaff(identity, 'READ_USER');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const users = await tx.em.find(AppUser, { deleted: false, isSelfServiceUser: false }, { orderBy: { id: 'asc' } });
+      const visible: AppUser[] = [];
+      for (const user of users) if (await this.offices.findInScope(tx, staff, user.officeId)) visible.push(user);
+      return this.withRoles(tx, visible);
+    });
+  }
+
+  async get(identity: Identity, id: number): Promise<UserWithRoles> {
+    const staff = requireStaff(identity, 'READ_USER');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const user = await tx.em.findOne(AppUser, { id, deleted: false });
+      if (!user || !(await this.offices.findInScope(tx, staff, user.officeId))) throw userNotFound(id);
+      return (await this.withRoles(tx, [user]))[0]!;
+    });
+  }
+
+  async create(identity: Identity, input: CreateUserInput): Promise<UserWithRoles> {
+    const actor = requireStaff(identity, 'CREATE_USER');
+    const v = new Validator('user');
+    if (v.required('username', input.username)) v.maxLength('username', input.username, 100);
+    if (v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 100);
+    if (v.required('lastname', input.lastname)) v.maxLength('lastname', input.lastname, 100);
+    v.required('officeId', input.officeId);
+    if (!input.roles || input.roles.length === 0) v.fail('roles', 'cannot.be.blank', 'The parameter `roles` must name at least one role.');
+    if (input.email != null) v.check(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email), 'email', 'invalid.format', 'The parameter `email` is not a valid e-mail address.', input.email);
+    if (v.required('password', input.password)) this.checkPassword(v, input.password!, input.repeatPassword);
+    v.throwIfAny();
+    const passwordHash = await hashPassword(input.password!);
+    return this.db.tx(actor.tenantId, async (tx) => {
+      const office = await this.offices.findInScope(tx, actor, input.officeId!);
+      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      const roleIds = await this.checkRoles(tx, input.roles!);
+      await this.assertUsernameFree(tx, input.username!, null);
+      const user = new AppUser();
+      user.tenantId = tx.tenantId;
+      user.id = await nextValue(tx, 'user');
+      user.username = input.username!.trim();
+      user.firstname = input.firstname!.trim();
+      user.lastname = input.lastname!.trim();
+      user.email = input.email ?? null;
+      user.officeId = office.id;
+      user.staffId = await this.checkStaff(tx, input.staffId ?? null);
+      user.passwordHash = passwordHash;
+      user.passwordNeverExpires = input.passwordNeverExpires ?? false;
+      user.lastPasswordChangeAt = new Date();
+      user.createdBy = user.updatedBy = actorId(identity);
+      tx.em.persist(user);
+      for (const roleId of roleIds) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: user.id, roleId }));
+      await this.flushUnique(tx, user.username);
+      return { user, roleIds };
+    });
+  }
+
+  async update(identity: Identity, id: number, input: UpdateUserInput): Promise<UserWithRoles & { changes: Record<string, unknown> }> {
+    const actor = requireStaff(identity, 'UPDATE_USER');
+    const v = new Validator('user');
+    if (input.username !== undefined && v.required('username', input.username)) v.maxLength('username', input.username, 100);
+    if (input.firstname !== undefined) v.required('firstname', input.firstname);
+    if (input.lastname !== undefined) v.required('lastname', input.lastname);
+    if (input.roles !== undefined && (!input.roles || input.roles.length === 0)) v.fail('roles', 'cannot.be.blank', 'The parameter `roles` must name at least one role.');
+    if (input.password != null) this.checkPassword(v, input.password, input.repeatPassword);
+    v.throwIfAny();
+    const passwordHash = input.password != null ? await hashPassword(input.password) : null;
+    return this.db.tx(actor.tenantId, async (tx) => {
+      const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
+      if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
+      const changes: Record<string, unknown> = {};
+      if (input.username != null && input.username.trim() !== user.username) {
+        await this.assertUsernameFree(tx, input.username, user.id);
+        user.username = changes.username = input.username.trim();
+      }
+      for (const key of ['firstname', 'lastname', 'email', 'passwordNeverExpires'] as const) {
+        const value = input[key];
+        if (value !== undefined && value !== null && value !== user[key]) {
+          (user[key] as unknown) = value;
+          changes[key] = value;
+        }
+      }
+      if (input.officeId != null && input.officeId !== user.officeId) {
+        const office = await this.offices.findInScope(tx, actor, input.officeId);
+        if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+        user.officeId = changes.officeId = office.id;
+      }
+      if (input.staffId !== undefined && input.staffId !== user.staffId) {
+        user.staffId = changes.staffId = await this.checkStaff(tx, input.staffId ?? null);
+      }
+      if (passwordHash) {
+        user.passwordHash = passwordHash;
+        user.lastPasswordChangeAt = new Date();
+        changes.passwordEncoded = '[redacted]';
+      }
+      let roleIds = (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId);
+      if (input.roles) {
+        const next = await this.checkRoles(tx, input.roles);
+        if (next.join(',') !== [...roleIds].sort((a, b) => a - b).join(',')) {
+          await tx.em.nativeDelete(UserRole, { userId: id });
+          for (const roleId of next) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: id, roleId }));
+          roleIds = next;
+          changes.roles = next.map(String);
+        }
+      }
+      if (Object.keys(changes).length > 0) user.updatedBy = actorId(identity);
+      await this.flushUnique(tx, user.username);
+      return { user, roleIds, changes };
+    });
+  }
+
+  /** Fineract deletes users softly: the row stays for the audit trail, the username is freed, sessions end. */
+  async delete(identity: Identity, id: number): Promise<AppUser> {
+    const actor = requireStaff(identity, 'DELETE_USER');
+    if (actor.userId === id) throw errors.domainRule('error.msg.user.cannot.delete.self', 'A user cannot delete their own account.');
+    return this.db.tx(actor.tenantId, async (tx) => {
+      const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
+      if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
+      user.deleted = true;
+      user.enabled = false;
+      user.updatedBy = actorId(identity);
+      await tx.em.execute(`update organisation.session set revoked_at = now() where tenant_id = ? and user_id = ? and revoked_at is null`, [tx.tenantId, id]);
+      await tx.em.flush();
+      return user;
+    });
+  }
+
+  private checkPassword(v: Validator, password: string, repeat: string | null | undefined): void {
+    if (repeat !== password) v.fail('repeatPassword', 'not.equal.to.password', 'The parameter `repeatPassword` must equal `password`.');
+    if (!PASSWORD_POLICY.test(password)) v.fail('password', 'does.not.match.regexp', PASSWORD_POLICY.description);
+  }
+
+  private async checkRoles(tx: Tx, requested: number[]): Promise<number[]> {
+    const ids = [...new Set(requested.map(Number))].sort((a, b) => a - b);
+    const found = await this.roles.findMany(tx, ids);
+    const missing = ids.filter((id) => !found.some((r) => r.id === id));
+    if (missing.length > 0) throw errors.notFound('error.msg.role.id.invalid', `Role with identifier ${missing[0]} does not exist`, missing[0]);
+    return ids;
+  }
+
+  private async checkStaff(tx: Tx, staffId: number | null): Promise<number | null> {
+    if (staffId === null) return null;
+    const rows = await tx.em.execute<{ id: number }[]>(`select id from organisation.staff where tenant_id = ? and id = ?`, [tx.tenantId, staffId]);
+    if (rows.length === 0) throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
+    return staffId;
+  }
+
+  private async assertUsernameFree(tx: Tx, username: string, exceptId: number | null): Promise<void> {
+    const rows = await tx.em.execute<{ id: number }[]>(
+      `select id from organisation.app_user where tenant_id = ? and lower(username) = lower(?) and not deleted`,
+      [tx.tenantId, username.trim()],
+    );
+    if (rows.some((r) => r.id !== exceptId)) throw duplicateUsername(username);
+  }
+
+  private async flushUnique(tx: Tx, username: string): Promise<void> {
+    try {
+      await tx.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'app_user_username')) throw duplicateUsername(username);
+      throw error;
+    }
+  }
+
+  private async withRoles(tx: Tx, users: AppUser[]): Promise<UserWithRoles[]> {
+    if (users.length === 0) return [];
+    const links = await tx.em.find(UserRole, { userId: { $in: users.map((u) => u.id) } });
+    return users.map((user) => ({ user, roleIds: links.filter((l) => l.userId === user.id).map((l) => l.roleId).sort((a, b) => a - b) }));
+  }
+}
+
+const duplicateUsername = (username: string) =>
+  errors.duplicate('error.msg.user.duplicate.username', `User with username ${username} already exists.`, 'username', username);

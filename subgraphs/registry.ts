@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import type { GraphQLSchema } from 'graphql';
+import { buildAccountSchema, accountDatabase } from './account/account.module.js';
+import type { Config, SubgraphName } from './kernel/config.js';
+import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
+import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
+import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
+import { createPubSub, type PubSub } from './kernel/pubsub.js';
+import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
+import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
+import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
+import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
+import { buildTillSchema, tillDatabase } from './till/till.module.js';
+
+/**
+ * The composition root: which modules exist, how their services are wired to each other, and how each
+ * subgraph's schema is built. Modules never import each other's internals; they meet here.
+ */
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase];
+
+export interface Services {
+  organisation: OrganisationServices;
+}
+
+export interface Platform {
+  config: Config;
+  db: Database;
+  pubsub: PubSub;
+  relay: OutboxRelay;
+  services: Services;
+  close(): Promise<void>;
+}
+
+export function createServices(db: Database, pubsub: PubSub, config: Config): Services {
+  return { organisation: createOrganisationServices(db, pubsub, { sessionTtlSeconds: config.sessionTtlSeconds }) };
+}
+
+/** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
+export async function startPlatform(config: Config, options: { migrate?: boolean; provision?: boolean; poolMax?: number } = {}): Promise<Platform> {
+  const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax } });
+  if (options.migrate ?? true) await db.migrate();
+  const pubsub = createPubSub(config.redisUrl);
+  const services = createServices(db, pubsub, config);
+  if (options.provision ?? true) {
+    for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
+  }
+  const relay = startOutboxRelay(db, pubsub);
+  return {
+    config,
+    db,
+    pubsub,
+    relay,
+    services,
+    async close() {
+      await relay.stop();
+      await pubsub.close();
+      await db.close();
+    },
+  };
+}
+
+export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) => Promise<GraphQLSchema>> = {
+  organisation: (services) => buildOrganisationSchema(() => services().organisation),
+  customer: () => buildCustomerSchema(),
+  account: () => buildAccountSchema(),
+  loan: () => buildLoanSchema(),
+  till: () => buildTillSchema(),
+  ledger: () => buildLedgerSchema(),
+};
