@@ -55,10 +55,14 @@ export interface FieldError {
   args?: unknown[];
 }
 
+/**
+ * `status` (not `http`): Apollo Server and Yoga read `extensions.http` to set the HTTP status of the
+ * whole GraphQL response, which would turn a subgraph's 404 into a failed fetch at the gateway.
+ */
 export interface PlatformErrorExtensions {
   [key: string]: unknown;
   code: string;
-  http: number;
+  status: number;
   kind: ErrorKind;
   errors: FieldError[];
 }
@@ -68,11 +72,11 @@ export class PlatformError extends GraphQLError {
 
   constructor(kind: ErrorKind, message: string, errors: FieldError[]) {
     const top = TOP_LEVEL_CODE[kind] ?? errors[0]?.code ?? 'error.msg.platform.error';
-    super(message, { extensions: { code: top, http: HTTP_STATUS[kind], kind, errors } });
+    super(message, { extensions: { code: top, status: HTTP_STATUS[kind], kind, errors } });
   }
 
   get status(): number {
-    return this.extensions.http;
+    return this.extensions.status;
   }
 }
 

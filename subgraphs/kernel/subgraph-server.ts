@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { parse, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
@@ -108,7 +109,7 @@ function formatError(logger: Logger) {
       return {
         message: 'An unexpected error occurred.',
         path: formatted.path,
-        extensions: { code: 'error.msg.platform.server.side.error', http: 500, kind: 'internal', errors: [] },
+        extensions: { code: 'error.msg.platform.server.side.error', status: 500, kind: 'internal', errors: [] },
       };
     }
     return formatted;
@@ -128,6 +129,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
     formatError: formatError(logger),
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();
 
@@ -143,7 +145,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
       const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey);
       if (!identity) {
         res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', http: 401 } }] }));
+        res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', status: 401 } }] }));
         return;
       }
       const headers = new HeaderMap();

@@ -1,6 +1,5 @@
 import type { Database } from '../kernel/database.js';
 import { reserveUpTo } from '../kernel/sequence.js';
-import { todayIso } from '../kernel/scalars.js';
 import { HEAD_OFFICE_ID, Office } from './office.entity.js';
 import { hashPassword } from './password.js';
 import { PaymentType } from './payment-type.entity.js';
@@ -8,6 +7,9 @@ import { SEED_ROLES, SUPER_USER_ROLE_ID } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { Tenant } from './tenant.entity.js';
 import { AppUser, UserRole } from './user.entity.js';
+
+/** Old enough that any branch or back-dated record can open after it. */
+const HEAD_OFFICE_OPENING_DATE = '2000-01-01';
 
 export const TENANT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
@@ -44,7 +46,7 @@ export class TenantService {
           parentId: null,
           name: 'Head Office',
           hierarchy: '.',
-          openingDate: todayIso(),
+          openingDate: HEAD_OFFICE_OPENING_DATE,
           externalId: null,
         });
         tx.em.persist(office);

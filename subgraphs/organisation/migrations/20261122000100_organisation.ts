@@ -4,6 +4,8 @@ import { schemaSql, tenantRlsSql } from '../../kernel/migration-sql.js';
 import { AUDIT_COLUMNS } from '../../kernel/tenant-owned.entity.js';
 
 export class OrganisationMigration extends Migration {
+  // Foreign keys are deferred to commit: the unit of work inserts rows in its own order, and the
+  // constraint only has to hold for what the transaction finally commits.
   override async up(): Promise<void> {
     for (const sql of schemaSql('organisation')) this.addSql(sql);
 
@@ -15,7 +17,7 @@ export class OrganisationMigration extends Migration {
     this.addSql(`revoke update, delete on organisation.tenant from ${APP_ROLE}`);
 
     this.addSql(`create table organisation.office (
-      tenant_id varchar(64) not null references organisation.tenant (id),
+      tenant_id varchar(64) not null references organisation.tenant (id) deferrable initially deferred,
       id integer not null,
       parent_id integer,
       name varchar(100) not null,
@@ -24,7 +26,7 @@ export class OrganisationMigration extends Migration {
       external_id varchar(100),
       ${AUDIT_COLUMNS},
       primary key (tenant_id, id),
-      foreign key (tenant_id, parent_id) references organisation.office (tenant_id, id),
+      foreign key (tenant_id, parent_id) references organisation.office (tenant_id, id) deferrable initially deferred,
       check ((id = 1) = (parent_id is null)))`);
     this.addSql(`create unique index office_name on organisation.office (tenant_id, lower(name))`);
     this.addSql(`create unique index office_external_id on organisation.office (tenant_id, external_id) where external_id is not null`);
@@ -43,12 +45,12 @@ export class OrganisationMigration extends Migration {
       joining_date date,
       ${AUDIT_COLUMNS},
       primary key (tenant_id, id),
-      foreign key (tenant_id, office_id) references organisation.office (tenant_id, id))`);
+      foreign key (tenant_id, office_id) references organisation.office (tenant_id, id) deferrable initially deferred)`);
     this.addSql(`create unique index staff_external_id on organisation.staff (tenant_id, external_id) where external_id is not null`);
     this.addSql(`create index staff_office on organisation.staff (tenant_id, office_id)`);
 
     this.addSql(`create table organisation.role (
-      tenant_id varchar(64) not null references organisation.tenant (id),
+      tenant_id varchar(64) not null references organisation.tenant (id) deferrable initially deferred,
       id integer not null,
       name varchar(100) not null,
       description varchar(500),
@@ -62,7 +64,7 @@ export class OrganisationMigration extends Migration {
       role_id integer not null,
       code varchar(100) not null,
       primary key (tenant_id, role_id, code),
-      foreign key (tenant_id, role_id) references organisation.role (tenant_id, id) on delete cascade)`);
+      foreign key (tenant_id, role_id) references organisation.role (tenant_id, id) on delete cascade deferrable initially deferred)`);
 
     this.addSql(`create table organisation.app_user (
       tenant_id varchar(64) not null,
@@ -81,8 +83,8 @@ export class OrganisationMigration extends Migration {
       last_password_change_at timestamptz,
       ${AUDIT_COLUMNS},
       primary key (tenant_id, id),
-      foreign key (tenant_id, office_id) references organisation.office (tenant_id, id),
-      foreign key (tenant_id, staff_id) references organisation.staff (tenant_id, id))`);
+      foreign key (tenant_id, office_id) references organisation.office (tenant_id, id) deferrable initially deferred,
+      foreign key (tenant_id, staff_id) references organisation.staff (tenant_id, id) deferrable initially deferred)`);
     this.addSql(`create unique index app_user_username on organisation.app_user (tenant_id, lower(username)) where not deleted`);
 
     this.addSql(`create table organisation.user_role (
@@ -90,15 +92,15 @@ export class OrganisationMigration extends Migration {
       user_id integer not null,
       role_id integer not null,
       primary key (tenant_id, user_id, role_id),
-      foreign key (tenant_id, user_id) references organisation.app_user (tenant_id, id) on delete cascade,
-      foreign key (tenant_id, role_id) references organisation.role (tenant_id, id))`);
+      foreign key (tenant_id, user_id) references organisation.app_user (tenant_id, id) on delete cascade deferrable initially deferred,
+      foreign key (tenant_id, role_id) references organisation.role (tenant_id, id) deferrable initially deferred)`);
 
     this.addSql(`create table organisation.user_client (
       tenant_id varchar(64) not null,
       user_id integer not null,
       client_id integer not null,
       primary key (tenant_id, user_id, client_id),
-      foreign key (tenant_id, user_id) references organisation.app_user (tenant_id, id) on delete cascade)`);
+      foreign key (tenant_id, user_id) references organisation.app_user (tenant_id, id) on delete cascade deferrable initially deferred)`);
 
     this.addSql(`create table organisation.session (
       tenant_id varchar(64) not null,
@@ -108,10 +110,10 @@ export class OrganisationMigration extends Migration {
       expires_at timestamptz not null,
       revoked_at timestamptz,
       primary key (tenant_id, key_hash),
-      foreign key (tenant_id, user_id) references organisation.app_user (tenant_id, id) on delete cascade)`);
+      foreign key (tenant_id, user_id) references organisation.app_user (tenant_id, id) on delete cascade deferrable initially deferred)`);
 
     this.addSql(`create table organisation.payment_type (
-      tenant_id varchar(64) not null references organisation.tenant (id),
+      tenant_id varchar(64) not null references organisation.tenant (id) deferrable initially deferred,
       id integer not null,
       name varchar(100) not null,
       description varchar(500),

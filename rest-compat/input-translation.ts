@@ -1,0 +1,133 @@
+import {
+  getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType,
+  type GraphQLInputType,
+} from 'graphql';
+import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { DateFormatError, parseFineractDate } from '../subgraphs/kernel/fineract-dates.js';
+
+/** A JSON number kept as its source text, so 1000.10 never passes through a double on its way to a Decimal. */
+export class NumberLiteral {
+  constructor(readonly source: string) {}
+}
+
+/** JSON.parse that keeps every number's exact text (Node 24's reviver `context.source`). */
+export function parseJsonExact(text: string): unknown {
+  return JSON.parse(text, (_key, value, context?: { source?: string }) =>
+    typeof value === 'number' && context?.source !== undefined ? new NumberLiteral(context.source) : value,
+  );
+}
+
+export const FORMAT_KEYS = new Set(['dateFormat', 'locale']);
+
+interface Translation {
+  dateFormat?: string;
+  locale?: string;
+  errors: FieldError[];
+}
+
+const invalid = (parameterName: string, rule: string, message: string, value?: unknown): FieldError => ({
+  code: `validation.msg.${rule}`,
+  message,
+  parameterName,
+  value,
+});
+
+/** Converts one body value to what the GraphQL input type expects; records an error instead of throwing. */
+function convert(value: unknown, type: GraphQLInputType, path: string, t: Translation): unknown {
+  if (value === null || value === undefined) return value;
+  if (isNonNullType(type)) return convert(value, type.ofType, path, t);
+  if (isListType(type)) {
+    if (!Array.isArray(value)) {
+      t.errors.push(invalid(path, 'invalid.type', `The parameter \`${path}\` must be a list.`));
+      return undefined;
+    }
+    return value.map((item, i) => convert(item, type.ofType, `${path}[${i}]`, t));
+  }
+  if (isInputObjectType(type)) {
+    if (typeof value !== 'object' || Array.isArray(value) || value instanceof NumberLiteral) {
+      t.errors.push(invalid(path, 'invalid.type', `The parameter \`${path}\` must be an object.`));
+      return undefined;
+    }
+    return convertObject(value as Record<string, unknown>, type.getFields(), path, t);
+  }
+  const named = getNamedType(type);
+  if (isEnumType(named)) return value instanceof NumberLiteral ? value.source : value;
+  if (!isScalarType(named)) return value;
+  switch (named.name) {
+    case 'LocalDate': {
+      if (typeof value !== 'string') {
+        t.errors.push(invalid(path, 'invalid.dateFormat.format', `The parameter \`${path}\` must be a date string.`, value));
+        return undefined;
+      }
+      if (!t.dateFormat) {
+        t.errors.push({ code: 'validation.msg.missing.dateFormat.parameter', message: 'The parameter `dateFormat` is mandatory when a date is sent.', parameterName: 'dateFormat' });
+        return undefined;
+      }
+      if (!t.locale) {
+        t.errors.push({ code: 'validation.msg.missing.locale.parameter', message: 'The parameter `locale` is mandatory when a date is sent.', parameterName: 'locale' });
+        return undefined;
+      }
+      try {
+        return parseFineractDate(value, t.dateFormat, t.locale);
+      } catch (error) {
+        if (!(error instanceof DateFormatError)) throw error;
+        t.errors.push({ code: 'validation.msg.invalid.dateFormat.format', message: error.message, parameterName: path, value });
+        return undefined;
+      }
+    }
+    case 'Decimal':
+      if (value instanceof NumberLiteral) return value.source;
+      if (typeof value === 'string') return stripGrouping(value, t.locale);
+      t.errors.push(invalid(path, 'invalid.decimal.format', `The parameter \`${path}\` must be a number.`, value));
+      return undefined;
+    case 'Int':
+    case 'Float':
+      if (value instanceof NumberLiteral) return Number(value.source);
+      if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+      t.errors.push(invalid(path, 'invalid.number', `The parameter \`${path}\` must be a number.`, value));
+      return undefined;
+    case 'Boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      t.errors.push(invalid(path, 'invalid.boolean', `The parameter \`${path}\` must be true or false.`, value));
+      return undefined;
+    default:
+      return value instanceof NumberLiteral ? value.source : value;
+  }
+}
+
+/** "1,000.50" with locale en, "1.000,50" with de/fr-style locales. */
+function stripGrouping(text: string, locale: string | undefined): string {
+  const parts = new Intl.NumberFormat((locale ?? 'en').replace('_', '-')).formatToParts(1000.5);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  return text.trim().split(group).join('').replace(/\s/g, '').replace(decimal, '.');
+}
+
+function convertObject(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>, prefix: string, t: Translation): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (!prefix && FORMAT_KEYS.has(key)) continue;
+    const field = fields[key];
+    if (!field) {
+      t.errors.push({ code: 'error.msg.parameter.unsupported', message: `The parameter ${path} is not supported.`, parameterName: path });
+      continue;
+    }
+    out[key] = convert(value, field.type, path, t);
+  }
+  return out;
+}
+
+/**
+ * Turns a Fineract JSON body into GraphQL variable values for the given input fields: Fineract dates
+ * (dateFormat + locale) to ISO dates, numbers to exact decimal strings, unknown keys to errors.
+ */
+export function translateBody(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>): { value: Record<string, unknown>; errors: FieldError[] } {
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const t: Translation = { dateFormat: text(body.dateFormat), locale: text(body.locale), errors: [] };
+  const value = convertObject(body, fields, '', t);
+  return { value, errors: t.errors };
+}
+
+export { getNullableType };

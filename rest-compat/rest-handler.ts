@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { GatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
+import type { IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
+import type { Identity } from '../subgraphs/kernel/identity.js';
+import { authenticate, credentialsFrom } from '../router/authenticate.js';
+import { edgeContext, type EdgeContext } from '../router/gateway.js';
+import type { AuthService } from '../subgraphs/organisation/auth.service.js';
+import { envelope, fromGraphQLErrors } from './envelope.js';
+import { parseJsonExact, translateBody } from './input-translation.js';
+import { loadOperations, type CompiledOperation } from './operations.js';
+import { translateOutput } from './output-translation.js';
+import type { Route, RouteRequest } from './route.js';
+
+export interface RestResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  /** For the request log. */
+  identity?: Identity;
+  route?: string;
+}
+
+export interface RestDeps {
+  gateway: GatewayRuntime<EdgeContext>;
+  schema: GraphQLSchema;
+  routes: Route[];
+  auth: AuthService;
+  idempotency: IdempotencyStore;
+  signingKey: string;
+}
+
+interface CompiledRoute extends Route {
+  pattern: RegExp;
+  paramNames: string[];
+  compiled: CompiledOperation;
+}
+
+const json = (status: number, value: unknown, headers: Record<string, string> = {}): RestResponse => ({
+  status,
+  body: JSON.stringify(value),
+  headers: { 'content-type': 'application/json', ...headers },
+});
+
+const fail = (status: number, code: string, message: string, errors: FieldError[] = []) => json(status, envelope(status, code, message, errors));
+
+/**
+ * Serves Fineract's /v1 paths by running named GraphQL operations through the gateway in-process.
+ * Everything path-specific lives in the route table; this file only translates.
+ */
+export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: string, url: URL, rawBody: string) => Promise<RestResponse> {
+  const operations = loadOperations(deps.schema);
+  const routes: CompiledRoute[] = deps.routes.map((route) => {
+    const compiled = operations.get(route.operation);
+    if (!compiled) throw new Error(`route ${route.method} ${route.path} names unknown operation ${route.operation}`);
+    const paramNames: string[] = [];
+    const pattern = new RegExp(`^${route.path.replace(/:(\w+)/g, (_m, name: string) => (paramNames.push(name), '([^/]+)'))}/?$`);
+    return { ...route, pattern, paramNames, compiled };
+  });
+
+  return async (req, path, url, rawBody) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const command = url.searchParams.get('command') ?? undefined;
+    const candidates = routes.filter((r) => r.pattern.test(path));
+    if (candidates.length === 0) return fail(404, 'error.msg.resource.not.found', `No resource at ${path}.`);
+    const route = candidates.find((r) => r.method === method && r.command === command) ?? candidates.find((r) => r.method === method && r.command === undefined && command === undefined);
+    if (!route) {
+      if (!candidates.some((r) => r.method === method)) return fail(405, 'error.msg.method.not.allowed', `Method ${method} is not allowed on ${path}.`);
+      return fail(400, 'error.msg.command.unsupported', `Unrecognized command ${command ?? '(none)'} for ${path}.`, [{ code: 'error.msg.command.unsupported', message: 'Unsupported command', parameterName: 'command', value: command }]);
+    }
+    const label = `${route.method} ${route.path}${route.command ? `?command=${route.command}` : ''}`;
+
+    let identity: Identity;
+    try {
+      identity = await authenticate(deps.auth, credentialsFrom(req.headers, url));
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const { status, body } = fromGraphQLErrors([{ message: error.message, extensions: error.extensions }]);
+      return { ...json(status, body), route: label };
+    }
+
+    let body: Record<string, unknown> = {};
+    if (method === 'POST' || method === 'PUT') {
+      if (rawBody.trim() !== '') {
+        let parsed: unknown;
+        try {
+          parsed = parseJsonExact(rawBody);
+        } catch {
+          return { ...fail(400, 'error.msg.invalid.request.body', 'The request body is not valid JSON.'), identity, route: label };
+        }
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+          return { ...fail(400, 'error.msg.invalid.request.body', 'The request body must be a JSON object.'), identity, route: label };
+        }
+        body = parsed as Record<string, unknown>;
+      }
+    }
+
+    const params = Object.fromEntries(route.paramNames.map((name, i) => [name, decodeURIComponent(route.pattern.exec(path)![i + 1]!)]));
+    const request: RouteRequest = { params, query: url.searchParams, body };
+
+    const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+    const principal = identity.kind === 'anonymous' ? 'anonymous' : `user:${identity.userId}`;
+    if (idempotencyKey) {
+      const hash = createHash('sha256').update(`${label}\n${path}\n${url.search}\n${rawBody}`).digest('hex');
+      const claim = await deps.idempotency.claim(identity.tenantId, principal, idempotencyKey, hash);
+      if (claim.kind === 'replay') return { status: claim.status, body: claim.body, headers: { 'content-type': 'application/json', 'x-served-from-cache': 'true' }, identity, route: label };
+      if (claim.kind === 'in_flight') return { ...fail(409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.'), identity, route: label };
+      if (claim.kind === 'mismatch') return { ...fail(422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'), identity, route: label };
+      try {
+        const response = await execute(deps, route, request, identity);
+        if (response.status >= 500) await deps.idempotency.release(identity.tenantId, principal, idempotencyKey);
+        else await deps.idempotency.complete(identity.tenantId, principal, idempotencyKey, response.status, response.body);
+        return { ...response, identity, route: label };
+      } catch (error) {
+        await deps.idempotency.release(identity.tenantId, principal, idempotencyKey);
+        throw error;
+      }
+    }
+    return { ...(await execute(deps, route, request, identity)), identity, route: label };
+  };
+}
+
+async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity): Promise<RestResponse> {
+  const op = route.compiled;
+  const variables: Record<string, unknown> = { ...(route.variables?.(req) ?? {}) };
+  for (const [name, value] of Object.entries(variables)) {
+    if (typeof value === 'number' && Number.isNaN(value)) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${name}.`);
+  }
+  const mode = route.body ?? 'none';
+  if (mode === 'none' && Object.keys(req.body).length > 0) {
+    return fail(400, 'validation.msg.validation.errors.exist', 'This request takes no body.', Object.keys(req.body).map((key) => ({ code: 'error.msg.parameter.unsupported', message: `The parameter ${key} is not supported.`, parameterName: key })));
+  }
+  if (mode !== 'none') {
+    const fields = mode === 'input' ? op.inputFields! : Object.fromEntries(Object.entries(op.variables).filter(([name]) => !(name in variables)));
+    const translated = translateBody(req.body, fields);
+    if (translated.errors.length > 0) {
+      const unsupported = translated.errors.every((e) => e.code === 'error.msg.parameter.unsupported');
+      return fail(400, unsupported ? 'error.msg.parameter.unsupported' : 'validation.msg.validation.errors.exist', translated.errors.map((e) => e.message).join(' '), translated.errors);
+    }
+    if (mode === 'input') variables.input = translated.value;
+    else Object.assign(variables, translated.value);
+  }
+  const response = await deps.gateway.fetch(
+    'http://edge.internal/graphql',
+    { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: op.text, operationName: op.name, variables }) },
+    edgeContext(identity, deps.signingKey),
+  );
+  const result = (await response.json()) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] };
+  if (result.errors && result.errors.length > 0) {
+    const { status, body } = fromGraphQLErrors(result.errors);
+    return json(status, body);
+  }
+  const data = translateOutput(result.data ?? {}, op.rootType) as Record<string, unknown>;
+  return json(200, route.result(data, req) ?? {});
+}

@@ -1,0 +1,32 @@
+/** One documented REST path (and ?command=) served by one named GraphQL operation. */
+export interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api/v1 with :params, e.g. /offices/:officeId. */
+  path: string;
+  /** For Fineract's POST /x/{id}?command=approve style: the command this route serves. */
+  command?: string;
+  /** The operation's name in rest-compat/operations/*.graphql. */
+  operation: string;
+  /**
+   * Where the JSON body goes: 'input' makes it the $input variable (its keys checked against the
+   * input type), 'args' spreads its keys over the operation's variables, 'none' refuses a body.
+   */
+  body?: 'input' | 'args' | 'none';
+  /** Variables from path params and query string (path ids are integers). */
+  variables?: (req: RouteRequest) => Record<string, unknown>;
+  /** Shapes the (already translated) GraphQL data into the Fineract response. */
+  result: (data: Record<string, any>, req: RouteRequest) => unknown;
+  /** Callable without credentials (login). */
+  anonymous?: boolean;
+}
+
+export interface RouteRequest {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+}
+
+export const intParam = (value: string | null | undefined): number | undefined => {
+  if (value == null || value === '') return undefined;
+  return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+};

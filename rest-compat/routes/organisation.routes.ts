@@ -1,0 +1,44 @@
+import { intParam, type Route } from '../route.js';
+
+const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
+
+/** Fineract's office/staff/user/role/payment type paths. */
+export const organisationRoutes: Route[] = [
+  { method: 'POST', path: '/authentication', operation: 'Authenticate', body: 'args', anonymous: true, result: (d) => d.authenticate },
+  { method: 'POST', path: '/authentication/logout', operation: 'Logout', body: 'none', result: (d) => ({ loggedOut: d.logout }) },
+
+  { method: 'GET', path: '/offices', operation: 'Offices', result: (d) => d.offices },
+  { method: 'GET', path: '/offices/:officeId', operation: 'Office', variables: id('officeId'), result: (d) => d.office },
+  { method: 'POST', path: '/offices', operation: 'CreateOffice', body: 'input', result: (d) => ({ officeId: d.createOffice.id, resourceId: d.createOffice.id }) },
+  {
+    method: 'PUT', path: '/offices/:officeId', operation: 'UpdateOffice', body: 'input', variables: id('officeId'),
+    result: (d) => ({ officeId: d.updateOffice.office.id, resourceId: d.updateOffice.office.id, changes: d.updateOffice.changes }),
+  },
+
+  {
+    method: 'GET', path: '/staff', operation: 'StaffList',
+    variables: (req) => ({ officeId: intParam(req.query.get('officeId')), status: req.query.get('status') ?? undefined, loanOfficersOnly: req.query.get('loanOfficersOnly') === 'true' || undefined }),
+    result: (d) => d.staff,
+  },
+  { method: 'GET', path: '/staff/:staffId', operation: 'StaffMember', variables: id('staffId'), result: (d) => d.staffMember },
+  { method: 'POST', path: '/staff', operation: 'CreateStaff', body: 'input', result: (d) => ({ officeId: d.createStaff.officeId, resourceId: d.createStaff.id }) },
+  {
+    method: 'PUT', path: '/staff/:staffId', operation: 'UpdateStaff', body: 'input', variables: id('staffId'),
+    result: (d) => ({ officeId: d.updateStaff.staff.officeId, resourceId: d.updateStaff.staff.id, changes: d.updateStaff.changes }),
+  },
+
+  { method: 'GET', path: '/users', operation: 'Users', result: (d) => d.users },
+  { method: 'GET', path: '/users/:userId', operation: 'User', variables: id('userId'), result: (d) => d.user },
+  { method: 'POST', path: '/users', operation: 'CreateUser', body: 'input', result: (d) => ({ officeId: d.createUser.officeId, resourceId: d.createUser.id }) },
+  {
+    method: 'PUT', path: '/users/:userId', operation: 'UpdateUser', body: 'input', variables: id('userId'),
+    result: (d) => ({ officeId: d.updateUser.user.officeId, resourceId: d.updateUser.user.id, changes: d.updateUser.changes }),
+  },
+  { method: 'DELETE', path: '/users/:userId', operation: 'DeleteUser', variables: id('userId'), result: (d) => ({ resourceId: d.deleteUser }) },
+
+  { method: 'GET', path: '/roles', operation: 'Roles', result: (d) => d.roles },
+  { method: 'GET', path: '/roles/:roleId', operation: 'Role', variables: id('roleId'), result: (d) => d.role },
+  { method: 'GET', path: '/roles/:roleId/permissions', operation: 'RolePermissions', variables: id('roleId'), result: (d) => d.rolePermissions },
+
+  { method: 'GET', path: '/paymenttypes', operation: 'PaymentTypes', result: (d) => d.paymentTypes },
+];

@@ -1,0 +1,39 @@
+import { errors } from '../subgraphs/kernel/errors.js';
+import type { Identity } from '../subgraphs/kernel/identity.js';
+import type { AuthService } from '../subgraphs/organisation/auth.service.js';
+
+export const TENANT_HEADERS = ['service-platform-tenantid', 'fineract-platform-tenantid'];
+
+export interface CallerCredentials {
+  tenant: string | null;
+  authorization: string | null;
+}
+
+/** Reads the tenant (header, its Fineract alias, or ?tenantIdentifier=) and the Authorization header. */
+export function credentialsFrom(headers: Record<string, string | string[] | undefined>, url: URL): CallerCredentials {
+  const header = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const tenant = TENANT_HEADERS.map(header).find(Boolean) ?? url.searchParams.get('tenantIdentifier') ?? null;
+  return { tenant: tenant?.trim() || null, authorization: header('authorization') ?? null };
+}
+
+/**
+ * Establishes who calls, once per request at the edge. A missing or unknown tenant is 400; credentials
+ * that do not authenticate are 401; no credentials at all is an anonymous caller (login, registration),
+ * which the subgraphs refuse for everything else.
+ */
+export async function authenticate(auth: AuthService, credentials: CallerCredentials): Promise<Identity> {
+  if (!credentials.tenant) {
+    throw errors.badRequest('error.msg.tenant.identifier.missing', 'The tenant is required: send the Service-Platform-TenantId header or the tenantIdentifier parameter.', 'tenantIdentifier');
+  }
+  if (!(await auth.tenantExists(credentials.tenant))) {
+    throw errors.badRequest('error.msg.tenant.identifier.invalid', `No tenant with identifier ${credentials.tenant}.`, 'tenantIdentifier');
+  }
+  if (!credentials.authorization) return { kind: 'anonymous', tenantId: credentials.tenant };
+  const match = /^Basic\s+(\S+)\s*$/i.exec(credentials.authorization);
+  const identity = match ? await auth.authenticate(credentials.tenant, match[1]!) : null;
+  if (!identity) throw errors.unauthenticated('Unauthenticated. Please login.');
+  return identity;
+}
