@@ -38,7 +38,7 @@ export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: 
   return createGatewayRuntime<EdgeContext>({
     supergraph,
     transportEntries,
-    logging: false,
+    logging: (process.env.GATEWAY_LOG_LEVEL as 'debug' | 'info' | 'warn' | 'error' | undefined) ?? false,
     graphiql: false,
     landingPage: false,
     maskedErrors: false,

@@ -16,7 +16,6 @@ export async function startSubgraphs(platform: Platform, logger: Logger, names: 
         signingKey: config.internalSigningKey,
         db: platform.db,
         pubsub: platform.pubsub,
-        services: platform.services,
         logger,
       }),
     ),

@@ -31,8 +31,8 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export function createServices(db: Database, pubsub: PubSub, config: Config): Services {
-  return { organisation: createOrganisationServices(db, pubsub, { sessionTtlSeconds: config.sessionTtlSeconds }) };
+export function createServices(db: Database, config: Config): Services {
+  return { organisation: createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds }) };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -40,7 +40,7 @@ export async function startPlatform(config: Config, options: { migrate?: boolean
   const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax } });
   if (options.migrate ?? true) await db.migrate();
   const pubsub = createPubSub(config.redisUrl);
-  const services = createServices(db, pubsub, config);
+  const services = createServices(db, config);
   if (options.provision ?? true) {
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }

@@ -20,7 +20,8 @@ const FEDERATION_LINK =
 /** What every resolver receives. The identity was established by the edge and verified here. */
 export interface RequestContext extends BaseContext {
   identity: Identity;
-  services: unknown;
+  /** Committed events, for subscriptions (each scoped to the caller's tenant by its subscribe function). */
+  pubsub: PubSub;
   /** Per-request memo for DataLoaders, so one request's batches never serve another's data. */
   loaders: Map<string, unknown>;
 }
@@ -84,7 +85,6 @@ export interface SubgraphOptions {
   signingKey: string;
   db: Database;
   pubsub: PubSub;
-  services: unknown;
   logger: Logger;
 }
 
@@ -133,7 +133,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
   });
   await apollo.start();
 
-  const contextFor = (identity: Identity): RequestContext => ({ identity, services: options.services, loaders: new Map() });
+  const contextFor = (identity: Identity): RequestContext => ({ identity, pubsub: options.pubsub, loaders: new Map() });
 
   const server: Server = createServer((req, res) => {
     void (async () => {

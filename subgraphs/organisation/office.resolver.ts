@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { loader } from '../kernel/loaders.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
+import type { PubSub } from '../kernel/pubsub.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { Office } from './office.entity.js';
@@ -50,7 +51,7 @@ export class OfficeResolver {
     description: 'Offices created in the caller\'s tenant, live.',
     subscribe: ({ context }: { context: RequestContext }) => {
       const staff = requireStaff(context.identity, 'READ_OFFICE');
-      return mapIterator(context.services as OrganisationServices, staff.tenantId);
+      return officeEvents(context.pubsub, staff.tenantId);
     },
   })
   officeCreated(@Root() office: OfficeType): OfficeType {
@@ -65,8 +66,8 @@ export class OfficeResolver {
   }
 }
 
-async function* mapIterator(services: OrganisationServices, tenantId: string): AsyncGenerator<OfficeType> {
-  for await (const event of services.pubsub.subscribe(tenantId, 'office.created')) {
+async function* officeEvents(pubsub: PubSub, tenantId: string): AsyncGenerator<OfficeType> {
+  for await (const event of pubsub.subscribe(tenantId, 'office.created')) {
     yield toOfficeType((event as EventEnvelope<OfficeEventData & Record<string, unknown>>).data);
   }
 }

@@ -8,7 +8,7 @@ import { todayIso } from '../kernel/scalars.js';
 import { HEAD_OFFICE_ID, Office } from './office.entity.js';
 
 export interface CreateOfficeInput {
-  name: string;
+  name?: string | null;
   parentId?: number | null;
   openingDate?: string | null;
   externalId?: string | null;
@@ -49,6 +49,11 @@ export class OfficeService {
     return office && office.hierarchy.startsWith(staff.officeHierarchy) ? office : null;
   }
 
+  /** For other modules' list filters inside their transaction: ids of the caller's office and every office below it. */
+  async subtreeIds(tx: Tx, staff: StaffIdentity): Promise<number[]> {
+    return (await this.visible(tx, staff)).map((o) => o.id);
+  }
+
   async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, Office>> {
     const offices = await this.db.tx(tenantId, (tx) => tx.em.find(Office, { id: { $in: [...ids] } }));
     return new Map(offices.map((o) => [o.id, o]));
@@ -67,12 +72,12 @@ export class OfficeService {
       if (openingDate < parent.openingDate) {
         throw errors.domainRule('error.msg.office.opening.date.before.parent', 'An office cannot open before its parent office.', [openingDate], 'openingDate');
       }
-      await this.assertUnique(tx, input.name, input.externalId ?? null, null);
+      await this.assertUnique(tx, input.name!, input.externalId ?? null, null);
       const office = new Office();
       office.tenantId = tx.tenantId;
       office.id = await nextValue(tx, 'office');
       office.parentId = parent.id;
-      office.name = input.name.trim();
+      office.name = input.name!.trim();
       office.hierarchy = `${parent.hierarchy}${office.id}.`;
       office.openingDate = openingDate;
       office.externalId = input.externalId ?? null;

@@ -1,5 +1,4 @@
 import type { Database } from '../kernel/database.js';
-import type { PubSub } from '../kernel/pubsub.js';
 import { AuthService } from './auth.service.js';
 import { OfficeService } from './office.service.js';
 import { PaymentTypeService } from './payment-type.service.js';
@@ -17,10 +16,9 @@ export interface OrganisationServices {
   users: UserService;
   auth: AuthService;
   paymentTypes: PaymentTypeService;
-  pubsub: PubSub;
 }
 
-export function createOrganisationServices(db: Database, pubsub: PubSub, options: { sessionTtlSeconds: number }): OrganisationServices {
+export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
   const offices = new OfficeService(db);
   const roles = new RoleService(db);
   return {
@@ -31,6 +29,5 @@ export function createOrganisationServices(db: Database, pubsub: PubSub, options
     users: new UserService(db, offices, roles),
     auth: new AuthService(db, roles, options.sessionTtlSeconds),
     paymentTypes: new PaymentTypeService(db),
-    pubsub,
   };
 }

@@ -21,9 +21,10 @@ export class OfficeChangePayload {
   @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
 }
 
+/** Input fields are nullable in GraphQL on purpose: the service validates them and answers Fineract's codes. */
 @InputType()
 export class CreateOfficeInput {
-  @Field() name!: string;
+  @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => Int, { nullable: true }) parentId?: number | null;
   @Field(() => LocalDateScalar, { nullable: true }) openingDate?: string | null;
   @Field(() => String, { nullable: true }) externalId?: string | null;

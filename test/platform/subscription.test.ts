@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { TestService } from '../support/service.js';
+
+describe('subscriptions through the gateway (graphql-ws)', () => {
+  let service: TestService;
+  before(async () => {
+    service = await TestService.start();
+  });
+  after(async () => service.stop());
+
+  test('officeCreated delivers an office created over REST, only to its own tenant', async () => {
+    const a = await service.tenant('a');
+    const b = await service.tenant('b');
+    const ca = service.caCertificate;
+    class TrustingWebSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { ca });
+      }
+    }
+    const client = (tenant: string, key: string) =>
+      createClient({
+        url: `${service.edge.url.replace('https', 'wss')}/graphql`,
+        webSocketImpl: TrustingWebSocket,
+        connectionParams: { 'Service-Platform-TenantId': tenant, Authorization: `Basic ${key}` },
+        lazy: false,
+        retryAttempts: 0,
+      });
+    const clientA = client(a.tenant, a.key);
+    const clientB = client(b.tenant, b.key);
+    const seenB: unknown[] = [];
+    const unsubscribeB = clientB.subscribe({ query: 'subscription { officeCreated { id name } }' }, { next: (v) => seenB.push(v), error: () => undefined, complete: () => undefined });
+
+    const received = new Promise<{ data?: { officeCreated: { id: number; name: string; hierarchy: string } } }>((resolve, reject) => {
+      const stop = clientA.subscribe(
+        { query: 'subscription { officeCreated { id name hierarchy } }' },
+        { next: (value) => { resolve(value as never); stop(); }, error: reject, complete: () => undefined },
+      );
+    });
+    // The subscription travels edge -> gateway -> organisation subgraph; give it a moment to be in place.
+    let created = false;
+    const creator = (async () => {
+      for (let i = 0; i < 50 && !created; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        if (i === 5) {
+          const res = await a.post('/offices', { name: 'Live Branch', parentId: 1 });
+          assert.equal(res.status, 200);
+          created = true;
+        }
+      }
+    })();
+    const event = await received;
+    await creator;
+    assert.deepEqual(event.data?.officeCreated, { id: 2, name: 'Live Branch', hierarchy: '.2.' }, JSON.stringify(event));
+    await new Promise((r) => setTimeout(r, 300));
+    assert.deepEqual(seenB, [], 'another tenant sees nothing');
+    unsubscribeB();
+    await clientA.dispose();
+    await clientB.dispose();
+  });
+
+  test('a connection without valid credentials is refused', async () => {
+    const ca = service.caCertificate;
+    class TrustingWebSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { ca });
+      }
+    }
+    const client = createClient({
+      url: `${service.edge.url.replace('https', 'wss')}/graphql`,
+      webSocketImpl: TrustingWebSocket,
+      connectionParams: { 'Service-Platform-TenantId': 'default', Authorization: 'Basic bm9ib2R5Om5vcGU=' },
+      retryAttempts: 0,
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      client.subscribe({ query: 'subscription { officeCreated { id } }' }, { next: () => resolve('data'), error: () => resolve('refused'), complete: () => resolve('complete') });
+    });
+    assert.equal(outcome, 'refused');
+    await client.dispose();
+  });
+});
