@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from './account/account.module.js';
 import type { Config, SubgraphName } from './kernel/config.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
+import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
@@ -20,23 +21,25 @@ export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, custome
 
 export interface Services {
   organisation: OrganisationServices;
+  customer: CustomerServices;
 }
 
 export interface Platform {
   config: Config;
   db: Database;
   pubsub: PubSub;
-  relay: OutboxRelay;
+  relay: OutboxRelay | null;
   services: Services;
   close(): Promise<void>;
 }
 
 export function createServices(db: Database, config: Config): Services {
-  return { organisation: createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds }) };
+  const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
+  return { organisation, customer: createCustomerServices(db, organisation) };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
-export async function startPlatform(config: Config, options: { migrate?: boolean; provision?: boolean; poolMax?: number } = {}): Promise<Platform> {
+export async function startPlatform(config: Config, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number } = {}): Promise<Platform> {
   const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax } });
   if (options.migrate ?? true) await db.migrate();
   const pubsub = createPubSub(config.redisUrl);
@@ -44,7 +47,8 @@ export async function startPlatform(config: Config, options: { migrate?: boolean
   if (options.provision ?? true) {
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
-  const relay = startOutboxRelay(db, pubsub);
+  // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
+  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub) : null;
   return {
     config,
     db,
@@ -52,7 +56,7 @@ export async function startPlatform(config: Config, options: { migrate?: boolean
     relay,
     services,
     async close() {
-      await relay.stop();
+      await relay?.stop();
       await pubsub.close();
       await db.close();
     },
@@ -61,7 +65,7 @@ export async function startPlatform(config: Config, options: { migrate?: boolean
 
 export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) => Promise<GraphQLSchema>> = {
   organisation: (services) => buildOrganisationSchema(() => services().organisation),
-  customer: () => buildCustomerSchema(),
+  customer: (services) => buildCustomerSchema(() => services().customer),
   account: () => buildAccountSchema(),
   loan: () => buildLoanSchema(),
   till: () => buildTillSchema(),

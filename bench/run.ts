@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import autocannon from 'autocannon';
+import { TestService } from '../test/support/service.js';
+
+/**
+ * npm run bench: load scenarios against the service, printing requests/s and p50/p99 latency.
+ * BENCH_URL=https://host:8443 (with BENCH_TENANT, BENCH_USER, BENCH_PASSWORD) targets a running service;
+ * without it the bench starts the whole service itself on a fresh PostgreSQL database (TEST_DATABASE_ADMIN_URL).
+ */
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+// The local service's certificate is self-signed; the bench only ever talks to it.
+process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+
+let service: TestService | null = null;
+let baseUrl = process.env.BENCH_URL;
+const tenant = process.env.BENCH_TENANT ?? 'default';
+if (!baseUrl) {
+  service = await TestService.start();
+  baseUrl = service.edge.url;
+}
+const login = await fetch(`${baseUrl}/api/v1/authentication?tenantIdentifier=${tenant}`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: process.env.BENCH_USER ?? 'admin', password: process.env.BENCH_PASSWORD ?? 'password' }),
+});
+const key = ((await login.json()) as { base64EncodedAuthenticationKey: string }).base64EncodedAuthenticationKey;
+const headers = { authorization: `Basic ${key}`, 'service-platform-tenantid': tenant, 'content-type': 'application/json' };
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+const scenarios: Scenario[] = [
+  { name: 'GET /actuator/health', path: '/actuator/health' },
+  { name: 'GET /api/v1/offices (REST, authenticated)', path: '/api/v1/offices', headers },
+  { name: 'POST /graphql { offices }', path: '/graphql', method: 'POST', headers, body: JSON.stringify({ query: '{ offices { id name hierarchy } }' }) },
+];
+
+console.log(`bench: ${connections} connections, ${duration}s per scenario, against ${baseUrl}`);
+for (const scenario of scenarios) {
+  const result = await autocannon({
+    url: `${baseUrl}${scenario.path}`,
+    method: scenario.method ?? 'GET',
+    headers: scenario.headers,
+    body: scenario.body,
+    connections,
+    duration,
+  });
+  const ok = result['2xx'];
+  console.log(
+    `${scenario.name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  2xx ${ok}  non-2xx ${result.non2xx}  errors ${result.errors}`,
+  );
+}
+await service?.stop();

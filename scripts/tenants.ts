@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { loadConfig } from '../subgraphs/kernel/config.js';
+import { startPlatform } from '../subgraphs/registry.js';
+
+/**
+ * npm run tenants -- create <slug> [--name "Full name"]   provisions a tenant (idempotent)
+ * npm run tenants -- list                                  lists tenants
+ */
+const [command, slug, ...rest] = process.argv.slice(2);
+const config = loadConfig();
+const platform = await startPlatform(config, { provision: false, relay: false });
+try {
+  if (command === 'create' && slug) {
+    const nameAt = rest.indexOf('--name');
+    const name = nameAt >= 0 ? rest[nameAt + 1] : undefined;
+    const { created } = await platform.services.organisation.tenants.provision(slug, { name, adminPassword: config.adminPassword });
+    console.log(created ? `tenant ${slug} created (admin / ADMIN_PASSWORD)` : `tenant ${slug} already exists`);
+  } else if (command === 'list') {
+    for (const tenant of await platform.services.organisation.tenants.list()) console.log(`${tenant.id}\t${tenant.name}`);
+  } else {
+    console.error('usage: npm run tenants -- create <slug> [--name "Full name"] | list');
+    process.exitCode = 2;
+  }
+} finally {
+  await platform.close();
+}
