@@ -103,7 +103,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     const principal = identity.kind === 'anonymous' ? 'anonymous' : `user:${identity.userId}`;
     if (idempotencyKey) {
-      const hash = createHash('sha256').update(`${label}\n${path}\n${url.search}\n${rawBody}`).digest('hex');
+      const hash = requestHash(method, path, url.search, rawBody);
       const claim = await deps.idempotency.claim(identity.tenantId, principal, idempotencyKey, hash);
       if (claim.kind === 'replay') return { status: claim.status, body: claim.body, headers: { 'content-type': 'application/json', 'x-served-from-cache': 'true' }, identity, route: label };
       if (claim.kind === 'in_flight') return { ...fail(409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.'), identity, route: label };
@@ -120,6 +120,11 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     }
     return { ...(await execute(deps, route, request, identity)), identity, route: label };
   };
+}
+
+/** What makes two requests "the same" for an Idempotency-Key: method, path, query string and exact body. */
+export function requestHash(method: string, path: string, search: string, rawBody: string): string {
+  return createHash('sha256').update(`${method} ${path}${search}\n${rawBody}`).digest('hex');
 }
 
 async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity): Promise<RestResponse> {

@@ -95,11 +95,12 @@ export class AuthService {
       const session = await tx.em.findOne(Session, { keyHash: sha256(credential) });
       if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
       const user = await tx.em.findOne(AppUser, { id: session.userId, deleted: false, enabled: true });
-      return user ? { ...(await this.identityOf(tx, user)), sessionHash: session.keyHash } : null;
+      return user ? { identity: { ...(await this.identityOf(tx, user)), sessionHash: session.keyHash }, expiresAt: session.expiresAt.getTime() } : null;
     });
     if (bySession) {
-      this.remember(cacheKey, bySession, KEY_CACHE_MS);
-      return bySession;
+      // Never cache a key past its own expiry.
+      this.remember(cacheKey, bySession.identity, Math.min(KEY_CACHE_MS, bySession.expiresAt - Date.now()));
+      return bySession.identity;
     }
     const decoded = Buffer.from(credential, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');

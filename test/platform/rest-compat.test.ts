@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { requestHash } from '../../rest-compat/rest-handler.js';
 import { IdempotencyStore } from '../../subgraphs/kernel/idempotency.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
@@ -71,13 +72,13 @@ describe('REST compatibility layer', () => {
   test('Idempotency-Key still in flight is 409', async () => {
     const store = new IdempotencyStore(service.platform.db);
     const body = JSON.stringify({ name: 'Busy', parentId: 1 });
-    // Claim the key the way a first, still-running request would (same principal as the admin session).
-    const claim = await store.claim(t.tenant, 'user:1', 'busy-key', 'some-other-hash');
+    // Claim the key exactly as a first, still-running request would (same caller, same request).
+    const claim = await store.claim(t.tenant, 'user:1', 'busy-key', requestHash('POST', '/offices', '', body));
     assert.equal(claim.kind, 'new');
     const res = await t.request('POST', '/api/v1/offices', { rawBody: body, headers: { 'Idempotency-Key': 'busy-key' } });
-    assert.ok(res.status === 409 || res.status === 422, `status ${res.status}`);
-    const sameHash = await store.claim(t.tenant, 'user:1', 'busy-key', 'some-other-hash');
-    assert.equal(sameHash.kind, 'in_flight');
+    assert.equal(res.status, 409);
+    assert.equal(res.body.userMessageGlobalisationCode, 'error.msg.idempotency.key.in.flight');
+    assert.equal((await t.get('/offices')).body.some((o: { name: string }) => o.name === 'Busy'), false, 'nothing written');
   });
 
   test('unknown paths are 404 and wrong methods 405, in the envelope', async () => {
