@@ -1,21 +1,36 @@
 import type { GraphQLSchema } from 'graphql';
 import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
+import { EnumOption } from '../kernel/enum-option.type.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
-
-const OPTIONS = [enumOption(1, 'legalFormType.person', 'Person'), enumOption(2, 'legalFormType.entity', 'Entity')];
+import { Client, ClientOfficial } from './client.entity.js';
+import { ClientKycFieldResolver, ClientResolver, LEGAL_FORMS, toClientType } from './client.resolver.js';
+import type { CustomerServices } from './customer.services.js';
+import { CustomerMigration } from './migrations/20261122000200_customer.js';
 
 @Resolver()
 class CustomerReferenceResolver {
   @Query(() => [EnumOption], { description: 'Legal forms of a client: 1 person, 2 entity (corporate).' })
   clientLegalForms(): EnumOption[] {
-    return OPTIONS;
+    return LEGAL_FORMS;
   }
 }
 
-export const customerDatabase: DatabaseModule = { entities: [], migrations: [] };
+export const customerDatabase: DatabaseModule = {
+  entities: [Client, ClientOfficial],
+  migrations: [{ name: '20261122000200_customer', class: CustomerMigration }],
+};
 
-export async function buildCustomerSchema(): Promise<GraphQLSchema> {
-  return buildFederatedSchema({ resolvers: [CustomerReferenceResolver], container: () => new CustomerReferenceResolver() });
+/** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
+export async function buildCustomerSchema(services: () => CustomerServices): Promise<GraphQLSchema> {
+  return buildFederatedSchema({
+    resolvers: [ClientResolver, ClientKycFieldResolver, CustomerReferenceResolver],
+    container: (cls) => (cls === CustomerReferenceResolver ? new CustomerReferenceResolver() : new (cls as new (s: CustomerServices) => object)(services())),
+    referenceResolvers: {
+      Client: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toClientType(await services().clients.get(ctx.identity, ref.id)),
+      },
+    },
+  });
 }

@@ -1,0 +1,188 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
+import { requireStaff } from '../kernel/identity.js';
+import { loader } from '../kernel/loaders.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { Office } from '../organisation/office.entity.js';
+import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
+import type { CorporateKyc } from './corporate-kyc.service.js';
+import type { CustomerServices } from './customer.services.js';
+import {
+  ActivateClientInput, ClientChangePayload, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientType, CorporateKycChangePayload,
+  CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, UpdateClientInput, UpgradeKycInput,
+} from './customer.types.js';
+import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
+
+export const LEGAL_FORMS: EnumOption[] = [enumOption(1, 'legalFormType.person', 'Person'), enumOption(2, 'legalFormType.entity', 'Entity')];
+
+export function statusOption(statusId: number): EnumOption {
+  if (statusId === CLIENT_STATUS_ACTIVE) return enumOption(300, 'clientStatusType.active', 'Active');
+  if (statusId === CLIENT_STATUS_CLOSED) return enumOption(600, 'clientStatusType.closed', 'Closed');
+  return enumOption(100, 'clientStatusType.pending', 'Pending');
+}
+
+export function toClientType(c: Client): ClientType {
+  const entity = c.legalFormId === LEGAL_FORM_ENTITY;
+  return {
+    id: c.id,
+    cif: c.cif,
+    accountNo: c.accountNo,
+    externalId: c.externalId,
+    kycTier: c.kycTier,
+    status: statusOption(c.statusId),
+    active: c.statusId === CLIENT_STATUS_ACTIVE,
+    activationDate: c.activationDate,
+    displayName: c.displayName,
+    firstname: c.firstname,
+    middlename: c.middlename,
+    lastname: c.lastname,
+    fullname: c.fullname,
+    officeId: c.officeId,
+    staffId: c.staffId,
+    legalForm: LEGAL_FORMS[entity ? 1 : 0]!,
+    clientNonPersonDetails: entity
+      ? {
+          constitutionId: c.constitutionId,
+          constitution: c.constitutionId == null ? null : enumOption(c.constitutionId, `constitution.${c.constitutionId}`, CONSTITUTIONS[c.constitutionId] ?? String(c.constitutionId)),
+          mainBusinessLineId: c.mainBusinessLineId,
+          incorpNumber: c.incorpNumber,
+          incorpValidityTillDate: c.incorpValidityTillDate,
+          remarks: c.remarks,
+          scumlNumber: c.scumlNumber,
+        }
+      : null,
+    timeline: { submittedOnDate: c.submittedOnDate, activatedOnDate: c.activationDate },
+    mobileNo: c.mobileNo,
+    emailAddress: c.emailAddress,
+    dateOfBirth: c.dateOfBirth,
+    bvn: c.bvn,
+    bvnVerified: c.bvnVerified,
+    bvnDuplicate: c.bvnDuplicate,
+    nin: c.nin,
+    proofOfAddressReference: c.proofOfAddressReference,
+  };
+}
+
+export function toOfficialType(o: ClientOfficial): ClientOfficialType {
+  return { id: o.id, clientId: o.clientId, officialType: o.officialType, name: o.name, bvn: o.bvn, tin: o.tin, ownershipPct: o.ownershipPct, phone: o.phone, email: o.email };
+}
+
+const toKycType = (k: CorporateKyc): CorporateKycType => ({ ...k });
+
+@Resolver(() => ClientType)
+export class ClientResolver {
+  constructor(private readonly services: CustomerServices) {}
+
+  @Query(() => ClientType)
+  async client(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<ClientType> {
+    return toClientType(await this.services.clients.get(ctx.identity, id));
+  }
+
+  @Query(() => ClientPageType, { description: 'Clients visible to the caller (office subtree; an account officer sees only their own book).' })
+  async clients(
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('displayName', () => String, { nullable: true, description: 'Case-insensitive substring.' }) displayName?: string,
+    @Arg('status', () => String, { nullable: true, description: 'active, pending or closed.' }) status?: string,
+    @Arg('staffId', () => Int, { nullable: true }) staffId?: number,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ): Promise<ClientPageType> {
+    const page = await this.services.clients.list(ctx.identity, { officeId, externalId, displayName, status, staffId, offset, limit });
+    return { totalFilteredRecords: page.total, pageItems: page.items.map(toClientType) };
+  }
+
+  @Query(() => [KycTierLimitsType], { description: 'KYC tier limits (interface section 8).' })
+  kycTierLimits(): KycTierLimitsType[] {
+    return Object.values(KYC_TIER_LIMITS).map((l) => ({ ...l, requirements: [...l.requirements] }));
+  }
+
+  @Query(() => CorporateKycType)
+  async corporateKyc(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<CorporateKycType> {
+    return toKycType(await this.services.corporateKyc.get(ctx.identity, clientId));
+  }
+
+  @Query(() => CorporateKycStatusType)
+  async corporateKycStatus(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<CorporateKycStatusType> {
+    return this.services.corporateKyc.status(ctx.identity, clientId);
+  }
+
+  @Query(() => [ClientOfficialType])
+  async clientOfficials(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<ClientOfficialType[]> {
+    return (await this.services.corporateKyc.officials(ctx.identity, clientId)).map(toOfficialType);
+  }
+
+  @Mutation(() => ClientType)
+  async createClient(@Arg('input', () => CreateClientInput) input: CreateClientInput, @Ctx() ctx: RequestContext): Promise<ClientType> {
+    return toClientType(await this.services.clients.create(ctx.identity, input));
+  }
+
+  @Mutation(() => ClientChangePayload)
+  async updateClient(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateClientInput) input: UpdateClientInput, @Ctx() ctx: RequestContext): Promise<ClientChangePayload> {
+    const { client, changes } = await this.services.clients.update(ctx.identity, id, input);
+    return { client: toClientType(client), changes };
+  }
+
+  @Mutation(() => ClientChangePayload)
+  async activateClient(@Arg('id', () => Int) id: number, @Arg('input', () => ActivateClientInput, { nullable: true }) input: ActivateClientInput | undefined, @Ctx() ctx: RequestContext): Promise<ClientChangePayload> {
+    const { client, changes } = await this.services.clients.activate(ctx.identity, id, input?.activationDate);
+    return { client: toClientType(client), changes };
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'KYC tier 1 -> 2 (verified BVN, NIN, proof of address).' })
+  async upgradeClientKyc(@Arg('id', () => Int) id: number, @Arg('input', () => UpgradeKycInput, { nullable: true }) input: UpgradeKycInput | undefined, @Ctx() ctx: RequestContext): Promise<ClientChangePayload> {
+    const { client, changes } = await this.services.clients.upgradeKyc(ctx.identity, id, input ?? {});
+    return { client: toClientType(client), changes };
+  }
+
+  @Mutation(() => CorporateKycChangePayload)
+  async updateCorporateKyc(@Arg('clientId', () => Int) clientId: number, @Arg('input', () => CorporateKycInput) input: CorporateKycInput, @Ctx() ctx: RequestContext): Promise<CorporateKycChangePayload> {
+    const { kyc, changes } = await this.services.corporateKyc.update(ctx.identity, clientId, input);
+    return { corporateKyc: toKycType(kyc), changes };
+  }
+
+  @Mutation(() => ClientOfficialType)
+  async createClientOfficial(@Arg('clientId', () => Int) clientId: number, @Arg('input', () => ClientOfficialInput) input: ClientOfficialInput, @Ctx() ctx: RequestContext): Promise<ClientOfficialType> {
+    return toOfficialType(await this.services.corporateKyc.addOfficial(ctx.identity, clientId, input));
+  }
+
+  @Mutation(() => ClientOfficialType, { description: 'Removes an official; returns it as it was.' })
+  async deleteClientOfficial(@Arg('clientId', () => Int) clientId: number, @Arg('officialId', () => Int) officialId: number, @Ctx() ctx: RequestContext): Promise<ClientOfficialType> {
+    return toOfficialType(await this.services.corporateKyc.removeOfficial(ctx.identity, clientId, officialId));
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async officeName(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    const byId = loader<number, Office>(ctx, 'office', (ids) => this.services.organisation.offices.byIds(ctx.identity.tenantId, ids));
+    return (await byId.load(client.officeId))?.name ?? null;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async staffName(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (client.staffId == null) return null;
+    const byId = loader<number, string>(ctx, 'staffName', (ids) => this.services.clients.staffNames(ctx.identity.tenantId, ids));
+    return byId.load(client.staffId);
+  }
+
+  @FieldResolver(() => [ClientOfficialType], { nullable: true })
+  async officials(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<ClientOfficialType[] | null> {
+    if (client.legalForm.id !== LEGAL_FORM_ENTITY) return null;
+    requireStaff(ctx.identity, 'READ_CLIENTOFFICIAL');
+    // The client itself was read through a scoped query; its officials follow it.
+    const byClient = loader<number, ClientOfficial[]>(ctx, 'clientOfficials', (ids) => this.services.corporateKyc.officialsByClientIds(ctx.identity.tenantId, ids));
+    return ((await byClient.load(client.id)) ?? []).map(toOfficialType);
+  }
+}
+
+/** Client.corporateKyc lives apart: the class above already has a corporateKyc query method. */
+@Resolver(() => ClientType)
+export class ClientKycFieldResolver {
+  constructor(private readonly services: CustomerServices) {}
+
+  @FieldResolver(() => CorporateKycType, { nullable: true })
+  async corporateKyc(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<CorporateKycType | null> {
+    if (client.legalForm.id !== LEGAL_FORM_ENTITY) return null;
+    return toKycType(await this.services.corporateKyc.get(ctx.identity, client.id));
+  }
+}

@@ -1,0 +1,521 @@
+import { LockMode } from '@mikro-orm/core';
+import type { Database, Tx } from '../kernel/database.js';
+import { escapeLike, isUniqueViolation } from '../kernel/db-errors.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { emit } from '../kernel/outbox.js';
+import { todayIso } from '../kernel/scalars.js';
+import { nextValue } from '../kernel/sequence.js';
+import type { Office } from '../organisation/office.entity.js';
+import type { OrganisationServices } from '../organisation/organisation.services.js';
+import { ACCOUNT_OFFICER_ROLE_ID } from '../organisation/permissions.js';
+import { BVN_PATTERN, type BvnVerifier } from './bvn-verifier.js';
+import {
+  Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
+} from './client.entity.js';
+import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, type KycTierLimits } from './kyc.js';
+
+export interface NonPersonDetailsInput {
+  constitutionId?: number | null;
+  mainBusinessLineId?: number | null;
+  incorpNumber?: string | null;
+  incorpValidityTillDate?: string | null;
+  remarks?: string | null;
+  scumlNumber?: string | null;
+}
+
+export interface CreateClientInput {
+  officeId?: number | null;
+  legalFormId?: number | null;
+  firstname?: string | null;
+  middlename?: string | null;
+  lastname?: string | null;
+  fullname?: string | null;
+  externalId?: string | null;
+  staffId?: number | null;
+  active?: boolean | null;
+  activationDate?: string | null;
+  submittedOnDate?: string | null;
+  mobileNo?: string | null;
+  emailAddress?: string | null;
+  dateOfBirth?: string | null;
+  bvn?: string | null;
+  nin?: string | null;
+  clientNonPersonDetails?: NonPersonDetailsInput | null;
+}
+
+export interface UpdateClientInput {
+  firstname?: string | null;
+  middlename?: string | null;
+  lastname?: string | null;
+  fullname?: string | null;
+  externalId?: string | null;
+  staffId?: number | null;
+  mobileNo?: string | null;
+  emailAddress?: string | null;
+  dateOfBirth?: string | null;
+  bvn?: string | null;
+  nin?: string | null;
+  proofOfAddressReference?: string | null;
+  clientNonPersonDetails?: NonPersonDetailsInput | null;
+}
+
+export interface UpgradeKycInput {
+  bvn?: string | null;
+  nin?: string | null;
+  proofOfAddressReference?: string | null;
+}
+
+export interface ClientFilter {
+  officeId?: number | null;
+  externalId?: string | null;
+  displayName?: string | null;
+  /** active, pending, closed, or a status id (100, 300, 600). */
+  status?: string | null;
+  staffId?: number | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+export interface ClientChange {
+  client: Client;
+  changes: Record<string, unknown>;
+}
+
+export const DEFAULT_PAGE_LIMIT = 200;
+export const MAX_PAGE_LIMIT = 1000;
+
+export const clientNotFound = (id: number) => errors.notFound('error.msg.client.id.invalid', `Client with identifier ${id} does not exist`, id);
+
+const NIN_PATTERN = /^\d{11}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isAccountOfficer(staff: StaffIdentity): boolean {
+  return staff.roleIds.includes(ACCOUNT_OFFICER_ROLE_ID);
+}
+
+export function displayNameOf(c: Pick<Client, 'legalFormId' | 'firstname' | 'middlename' | 'lastname' | 'fullname'>): string {
+  if (c.legalFormId === LEGAL_FORM_ENTITY) return c.fullname ?? '';
+  return [c.firstname, c.middlename, c.lastname].filter((p) => p && p.trim() !== '').join(' ');
+}
+
+/** Clients (customers): onboarding, maintenance, activation, KYC tier. The only writer of customer.client. */
+export class ClientService {
+  constructor(
+    private readonly db: Database,
+    private readonly organisation: OrganisationServices,
+    private readonly bvnVerifier: BvnVerifier,
+  ) {}
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  async get(identity: Identity, id: number): Promise<Client> {
+    const staff = requireStaff(identity, 'READ_CLIENT');
+    return this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, id));
+  }
+
+  async list(identity: Identity, filter: ClientFilter = {}): Promise<{ total: number; items: Client[] }> {
+    const staff = requireStaff(identity, 'READ_CLIENT');
+    const v = new Validator('client');
+    const offset = filter.offset ?? 0;
+    const limit = filter.limit ?? DEFAULT_PAGE_LIMIT;
+    v.check(Number.isInteger(offset) && offset >= 0, 'offset', 'must.be.zero.or.greater', 'The parameter `offset` must be zero or greater.', offset);
+    v.check(Number.isInteger(limit) && limit >= 1, 'limit', 'must.be.greater.than.zero', 'The parameter `limit` must be greater than zero.', limit);
+    const statusId = filter.status == null || filter.status === '' ? null : parseStatus(filter.status);
+    if (statusId === undefined) v.fail('status', 'is.not.one.of.expected.enumerations', 'The parameter `status` must be active, pending or closed.', filter.status);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      let officeIds = await this.organisation.offices.subtreeIds(tx, staff);
+      if (filter.officeId != null) officeIds = officeIds.filter((id) => id === filter.officeId);
+      const where: Record<string, unknown> = { officeId: { $in: officeIds } };
+      if (isAccountOfficer(staff)) {
+        // An account officer's book is exactly the clients assigned to them.
+        if (filter.staffId != null && filter.staffId !== staff.staffId) return { total: 0, items: [] };
+        where.staffId = staff.staffId ?? -1;
+      } else if (filter.staffId != null) where.staffId = filter.staffId;
+      if (filter.externalId) where.externalId = filter.externalId;
+      if (filter.displayName) where.displayName = { $ilike: `%${escapeLike(filter.displayName.trim())}%` };
+      if (statusId != null) where.statusId = statusId;
+      const [items, total] = await tx.em.findAndCount(Client, where, { orderBy: { id: 'asc' }, offset, limit: Math.min(limit, MAX_PAGE_LIMIT) });
+      return { total, items };
+    });
+  }
+
+  /**
+   * For other modules inside their transaction (accounts opening for a client): the client when the
+   * caller may see it (office subtree, account officer's own book), otherwise null.
+   */
+  async findInScope(tx: Tx, staff: StaffIdentity, id: number): Promise<Client | null> {
+    const client = await tx.em.findOne(Client, { id });
+    if (!client) return null;
+    if (isAccountOfficer(staff) && (staff.staffId == null || client.staffId !== staff.staffId)) return null;
+    return (await this.organisation.offices.findInScope(tx, staff, client.officeId)) ? client : null;
+  }
+
+  /** Interface section 8 limits of the client's current tier, for deposit and balance checks. */
+  async tierLimits(tx: Tx, clientId: number): Promise<KycTierLimits> {
+    const client = await tx.em.findOne(Client, { id: clientId });
+    if (!client) throw clientNotFound(clientId);
+    return kycTierLimits(client.kycTier);
+  }
+
+  async staffNames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
+    return this.db.tx(tenantId, async (tx) => {
+      const names = new Map<number, string>();
+      for (const id of ids) {
+        const member = await this.organisation.staff.find(tx, id);
+        if (member) names.set(id, member.displayName);
+      }
+      return names;
+    });
+  }
+
+  // ---- writes --------------------------------------------------------------------------------
+
+  async create(identity: Identity, input: CreateClientInput): Promise<Client> {
+    const staff = requireStaff(identity, 'CREATE_CLIENT');
+    const today = todayIso();
+    const v = new Validator('client');
+    v.required('officeId', input.officeId);
+    if (v.required('legalFormId', input.legalFormId)) {
+      v.check(input.legalFormId === LEGAL_FORM_PERSON || input.legalFormId === LEGAL_FORM_ENTITY, 'legalFormId', 'is.not.one.of.expected.enumerations', 'The parameter `legalFormId` must be 1 (person) or 2 (entity).', input.legalFormId);
+    }
+    const entity = input.legalFormId === LEGAL_FORM_ENTITY;
+    if (entity) {
+      if (v.required('fullname', input.fullname)) v.maxLength('fullname', input.fullname, 160);
+      validateNonPerson(v, input.clientNonPersonDetails);
+    } else {
+      if (v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 50);
+      if (v.required('lastname', input.lastname)) v.maxLength('lastname', input.lastname, 50);
+      v.maxLength('middlename', input.middlename, 50);
+    }
+    if (input.active) {
+      if (v.required('activationDate', input.activationDate)) {
+        v.check(input.activationDate! <= today, 'activationDate', 'cannot.be.a.future.date', 'The activation date cannot be in the future.', input.activationDate);
+      }
+    }
+    if (input.submittedOnDate) v.check(input.submittedOnDate <= today, 'submittedOnDate', 'cannot.be.a.future.date', 'The submitted date cannot be in the future.', input.submittedOnDate);
+    if (input.dateOfBirth) v.check(input.dateOfBirth <= today, 'dateOfBirth', 'cannot.be.a.future.date', 'The date of birth cannot be in the future.', input.dateOfBirth);
+    validateContact(v, input);
+    v.throwIfAny();
+
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const office = await this.branchOffice(tx, staff, input.officeId!);
+      const submittedOnDate = input.submittedOnDate ?? (input.active ? (input.activationDate! < today ? input.activationDate! : today) : today);
+      if (input.active && input.activationDate! < submittedOnDate) {
+        throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [input.activationDate], 'activationDate');
+      }
+      if (input.active && input.activationDate! < office.openingDate) {
+        throw errors.domainRule('error.msg.client.activationDate.before.office.opening.date', 'A client cannot be activated before its office opened.', [input.activationDate, office.openingDate], 'activationDate');
+      }
+      const staffId = await this.resolveStaff(tx, staff, office, input.staffId ?? null, true);
+      await this.assertExternalIdFree(tx, input.externalId ?? null, null);
+
+      const client = new Client();
+      client.tenantId = tx.tenantId;
+      client.legalFormId = input.legalFormId!;
+      if (entity) {
+        client.fullname = input.fullname!.trim();
+        applyNonPerson(client, input.clientNonPersonDetails ?? {});
+      } else {
+        client.firstname = input.firstname!.trim();
+        client.middlename = input.middlename?.trim() || null;
+        client.lastname = input.lastname!.trim();
+      }
+      client.displayName = displayNameOf(client);
+      client.officeId = office.id;
+      client.staffId = staffId;
+      client.externalId = input.externalId ?? null;
+      client.submittedOnDate = submittedOnDate;
+      client.statusId = input.active ? CLIENT_STATUS_ACTIVE : CLIENT_STATUS_PENDING;
+      client.activationDate = input.active ? input.activationDate! : null;
+      client.mobileNo = input.mobileNo ?? null;
+      client.emailAddress = input.emailAddress ?? null;
+      client.dateOfBirth = input.dateOfBirth ?? null;
+      client.nin = input.nin ?? null;
+      // Corporate entities are tier 3 from onboarding (interface 2.1); persons start at tier 1.
+      client.kycTier = entity ? 3 : 1;
+      if (input.bvn) {
+        client.bvn = input.bvn;
+        client.bvnVerified = (await this.bvnVerifier.verify(input.bvn)).verified;
+      }
+      client.id = await nextValue(tx, 'client');
+      client.cif = `CIF${String(await nextValue(tx, 'client_cif')).padStart(8, '0')}`;
+      client.accountNo = String(await nextValue(tx, 'client_account_no')).padStart(9, '0');
+      client.createdBy = client.updatedBy = actorId(identity);
+      tx.em.persist(client);
+      await this.flushUnique(tx, client.externalId);
+      await emit(tx, { eventType: 'client.created', entityName: 'CLIENT', actionName: 'CREATE', data: clientEventData(client) });
+      await this.detectDuplicateBvn(tx, client);
+      return client;
+    });
+  }
+
+  async update(identity: Identity, id: number, input: UpdateClientInput): Promise<ClientChange> {
+    const staff = requireStaff(identity, 'UPDATE_CLIENT');
+    const v = new Validator('client');
+    if (input.firstname !== undefined && v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 50);
+    if (input.lastname !== undefined && v.required('lastname', input.lastname)) v.maxLength('lastname', input.lastname, 50);
+    if (input.fullname !== undefined && v.required('fullname', input.fullname)) v.maxLength('fullname', input.fullname, 160);
+    v.maxLength('middlename', input.middlename, 50);
+    v.maxLength('proofOfAddressReference', input.proofOfAddressReference, 100);
+    if (input.dateOfBirth) v.check(input.dateOfBirth <= todayIso(), 'dateOfBirth', 'cannot.be.a.future.date', 'The date of birth cannot be in the future.', input.dateOfBirth);
+    validateContact(v, input);
+    validateNonPerson(v, input.clientNonPersonDetails);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const client = await this.getVisible(tx, staff, id, true);
+      const entity = client.legalFormId === LEGAL_FORM_ENTITY;
+      const wrongForm: string[] = entity
+        ? (['firstname', 'middlename', 'lastname'] as const).filter((k) => input[k] != null)
+        : [...(input.fullname != null ? ['fullname'] : []), ...(input.clientNonPersonDetails != null ? ['clientNonPersonDetails'] : [])];
+      if (wrongForm.length > 0) {
+        const field = wrongForm[0]!;
+        throw errors.domainRule(`error.msg.client.${field}.not.applicable.to.legal.form`, `The parameter \`${field}\` does not apply to a ${entity ? 'corporate entity' : 'person'}.`, [field], field);
+      }
+      const changes: Record<string, unknown> = {};
+      const assign = <K extends 'firstname' | 'middlename' | 'lastname' | 'fullname' | 'mobileNo' | 'emailAddress' | 'dateOfBirth' | 'nin' | 'proofOfAddressReference'>(key: K) => {
+        const raw = input[key];
+        if (raw === undefined) return;
+        const value = typeof raw === 'string' ? raw.trim() || null : raw;
+        if (value !== client[key]) {
+          (client[key] as unknown) = value;
+          changes[key] = value;
+        }
+      };
+      (['firstname', 'middlename', 'lastname', 'fullname', 'mobileNo', 'emailAddress', 'dateOfBirth', 'nin', 'proofOfAddressReference'] as const).forEach(assign);
+      if (input.clientNonPersonDetails) {
+        const before = nonPersonSnapshot(client);
+        applyNonPerson(client, input.clientNonPersonDetails);
+        const after = nonPersonSnapshot(client);
+        for (const key of Object.keys(after) as (keyof typeof after)[]) if (after[key] !== before[key]) changes[key] = after[key];
+      }
+      const displayName = displayNameOf(client);
+      if (displayName !== client.displayName) client.displayName = changes.displayName = displayName;
+      if (input.externalId !== undefined && input.externalId !== client.externalId) {
+        await this.assertExternalIdFree(tx, input.externalId, client.id);
+        client.externalId = changes.externalId = input.externalId;
+      }
+      if (input.staffId !== undefined && input.staffId !== client.staffId) {
+        const office = await this.organisation.offices.findInScope(tx, staff, client.officeId);
+        client.staffId = changes.staffId = await this.resolveStaff(tx, staff, office!, input.staffId, false);
+      }
+      let bvnChanged = false;
+      if (input.bvn !== undefined && input.bvn !== client.bvn) {
+        client.bvn = changes.bvn = input.bvn || null;
+        client.bvnVerified = client.bvn ? (await this.bvnVerifier.verify(client.bvn)).verified : false;
+        client.bvnDuplicate = false;
+        bvnChanged = true;
+      }
+      if (Object.keys(changes).length > 0) {
+        client.updatedBy = actorId(identity);
+        await this.flushUnique(tx, client.externalId);
+        if (bvnChanged) await this.detectDuplicateBvn(tx, client);
+      }
+      return { client, changes };
+    });
+  }
+
+  async activate(identity: Identity, id: number, activationDate: string | null | undefined): Promise<ClientChange> {
+    const staff = requireStaff(identity, 'ACTIVATE_CLIENT');
+    const date = activationDate ?? todayIso();
+    const v = new Validator('client');
+    v.check(date <= todayIso(), 'activationDate', 'cannot.be.a.future.date', 'The activation date cannot be in the future.', date);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const client = await this.getVisible(tx, staff, id, true);
+      if (client.statusId === CLIENT_STATUS_ACTIVE) throw errors.domainRule('error.msg.clients.already.active', `Client with identifier ${id} is already active.`, [id]);
+      if (client.statusId === CLIENT_STATUS_CLOSED) throw errors.domainRule('error.msg.client.is.closed', `Client with identifier ${id} is closed.`, [id]);
+      if (date < client.submittedOnDate) {
+        throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [date], 'activationDate');
+      }
+      client.statusId = CLIENT_STATUS_ACTIVE;
+      client.activationDate = date;
+      client.updatedBy = actorId(identity);
+      await tx.em.flush();
+      await emit(tx, { eventType: 'client.activated', entityName: 'CLIENT', actionName: 'ACTIVATE', data: clientEventData(client) });
+      await this.detectDuplicateBvn(tx, client);
+      return { client, changes: { status: 'Active', activationDate: date } };
+    });
+  }
+
+  /**
+   * Tier 1 -> 2 for persons (interface section 8): needs a verified BVN, a national identity number and a
+   * proof-of-address reference. Values sent with the command are stored first; if anything is still
+   * missing the call fails (403) listing what, and nothing is stored.
+   */
+  async upgradeKyc(identity: Identity, id: number, input: UpgradeKycInput): Promise<ClientChange> {
+    const staff = requireStaff(identity, 'UPGRADEKYC_CLIENT');
+    const v = new Validator('client');
+    validateContact(v, input);
+    v.maxLength('proofOfAddressReference', input.proofOfAddressReference, 100);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const client = await this.getVisible(tx, staff, id, true);
+      if (client.legalFormId === LEGAL_FORM_ENTITY) {
+        throw errors.domainRule('error.msg.client.kyc.upgrade.not.applicable', 'Corporate entities are KYC tier 3 from onboarding.', [client.kycTier]);
+      }
+      if (client.kycTier >= 2) throw errors.domainRule('error.msg.client.kyc.tier.already.reached', `Client is already at KYC tier ${client.kycTier}.`, [client.kycTier]);
+      const changes: Record<string, unknown> = {};
+      let bvnChanged = false;
+      if (input.bvn && input.bvn !== client.bvn) {
+        client.bvn = changes.bvn = input.bvn;
+        client.bvnVerified = (await this.bvnVerifier.verify(input.bvn)).verified;
+        client.bvnDuplicate = false;
+        bvnChanged = true;
+      } else if (client.bvn && !client.bvnVerified) {
+        client.bvnVerified = (await this.bvnVerifier.verify(client.bvn)).verified;
+      }
+      if (input.nin && input.nin !== client.nin) client.nin = changes.nin = input.nin;
+      if (input.proofOfAddressReference && input.proofOfAddressReference.trim() !== client.proofOfAddressReference) {
+        client.proofOfAddressReference = changes.proofOfAddressReference = input.proofOfAddressReference.trim();
+      }
+      const missing: string[] = [];
+      if (!client.bvn) missing.push('bvn');
+      else if (!client.bvnVerified) missing.push('bvn.verification');
+      if (!client.nin) missing.push('nin');
+      if (!client.proofOfAddressReference) missing.push('proofOfAddressReference');
+      if (missing.length > 0) {
+        throw errors.domainRule('error.msg.client.kyc.tier2.requirements.missing', `KYC tier 2 needs a verified BVN, a national identity number and a proof of address; missing: ${missing.join(', ')}.`, missing, 'kycTier');
+      }
+      client.kycTier = changes.kycTier = 2;
+      client.updatedBy = actorId(identity);
+      await tx.em.flush();
+      if (bvnChanged) await this.detectDuplicateBvn(tx, client);
+      return { client, changes };
+    });
+  }
+
+  // ---- helpers -------------------------------------------------------------------------------
+
+  /** Reads a client the caller may see, or 404 error.msg.client.id.invalid (also for other tenants' ids). */
+  async getVisible(tx: Tx, staff: StaffIdentity, id: number, forUpdate = false): Promise<Client> {
+    const client = await this.findInScope(tx, staff, id);
+    if (!client) throw clientNotFound(id);
+    if (forUpdate) await tx.em.lock(client, LockMode.PESSIMISTIC_WRITE);
+    return client;
+  }
+
+  private async branchOffice(tx: Tx, staff: StaffIdentity, officeId: number): Promise<Office> {
+    if (officeId === 1) {
+      throw errors.domainRule('error.msg.client.office.must.be.branch', 'Clients are onboarded at a branch; the head office takes no customers.', [officeId], 'officeId');
+    }
+    const office = await this.organisation.offices.findInScope(tx, staff, officeId);
+    if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${officeId} does not exist`, officeId);
+    return office;
+  }
+
+  /**
+   * The relationship officer: an active staff member of the client's office or an office above it.
+   * An account officer may only book clients to themselves (and gets them by default).
+   */
+  private async resolveStaff(tx: Tx, staff: StaffIdentity, office: Office, staffId: number | null, creating: boolean): Promise<number | null> {
+    if (isAccountOfficer(staff)) {
+      if (staff.staffId == null) throw errors.forbidden('An account officer must be linked to a staff member to hold clients.');
+      if (staffId === null && creating) return staff.staffId;
+      if (staffId !== staff.staffId) throw errors.forbidden('An account officer can only hold clients in their own book.');
+    }
+    if (staffId === null) return null;
+    const member = await this.organisation.staff.find(tx, staffId);
+    if (!member) throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
+    const chain = [1, ...office.hierarchy.split('.').filter(Boolean).map(Number)];
+    if (!chain.includes(member.officeId)) {
+      throw errors.domainRule('error.msg.client.staff.not.in.office.hierarchy', `Staff ${staffId} does not belong to the client's office or an office above it.`, [staffId], 'staffId');
+    }
+    if (!member.isActive) throw errors.domainRule('error.msg.client.staff.inactive', `Staff ${staffId} is not active.`, [staffId], 'staffId');
+    return member.id;
+  }
+
+  private async assertExternalIdFree(tx: Tx, externalId: string | null, exceptId: number | null): Promise<void> {
+    if (!externalId) return;
+    const clash = await tx.em.findOne(Client, { externalId, ...(exceptId === null ? {} : { id: { $ne: exceptId } }) });
+    if (clash) throw duplicateExternalId(externalId);
+  }
+
+  /** Flushes; a concurrent request that took the same external id after our check loses with the same 403. */
+  private async flushUnique(tx: Tx, externalId: string | null): Promise<void> {
+    try {
+      await tx.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'client_external_id')) throw duplicateExternalId(externalId);
+      throw error;
+    }
+  }
+
+  /**
+   * Compliance flag (interface section 6): the BVN is already on another active client of the tenant.
+   * Onboarding goes on; the client is flagged and bvn.duplicate_detected is written with the change.
+   * An advisory lock per BVN serializes concurrent onboardings of the same number, so neither misses the other.
+   */
+  private async detectDuplicateBvn(tx: Tx, client: Client): Promise<void> {
+    if (!client.bvn) return;
+    await tx.em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`${tx.tenantId}:bvn:${client.bvn}`]);
+    const others = await tx.em.find(Client, { bvn: client.bvn, id: { $ne: client.id }, statusId: CLIENT_STATUS_ACTIVE }, { fields: ['id', 'cif'], orderBy: { id: 'asc' } });
+    if (others.length === 0 || client.bvnDuplicate) return;
+    client.bvnDuplicate = true;
+    await tx.em.flush();
+    await emit(tx, {
+      eventType: 'bvn.duplicate_detected',
+      entityName: 'CLIENT',
+      actionName: 'BVNDUPLICATE',
+      data: { clientId: client.id, cif: client.cif, officeId: client.officeId, matchingClientIds: others.map((o) => o.id), matchingCifs: others.map((o) => o.cif) },
+    });
+  }
+}
+
+const duplicateExternalId = (externalId: string | null) =>
+  errors.duplicate('error.msg.client.duplicate.externalId', `Client with externalId \`${externalId}\` already exists`, 'externalId', externalId);
+
+function parseStatus(status: string): number | undefined {
+  const s = status.trim().toLowerCase();
+  if (s === 'active' || s === '300') return CLIENT_STATUS_ACTIVE;
+  if (s === 'pending' || s === '100') return CLIENT_STATUS_PENDING;
+  if (s === 'closed' || s === '600') return CLIENT_STATUS_CLOSED;
+  return undefined;
+}
+
+function validateContact(v: Validator, input: { mobileNo?: string | null; emailAddress?: string | null; bvn?: string | null; nin?: string | null }): void {
+  v.maxLength('mobileNo', input.mobileNo, 50);
+  if (input.emailAddress) {
+    v.maxLength('emailAddress', input.emailAddress, 150);
+    v.check(EMAIL_PATTERN.test(input.emailAddress), 'emailAddress', 'invalid.format', 'The parameter `emailAddress` is not a valid email address.', input.emailAddress);
+  }
+  if (input.bvn) v.check(BVN_PATTERN.test(input.bvn), 'bvn', 'must.be.11.digits', 'The parameter `bvn` must be exactly 11 digits.', input.bvn);
+  if (input.nin) v.check(NIN_PATTERN.test(input.nin), 'nin', 'must.be.11.digits', 'The parameter `nin` must be exactly 11 digits.', input.nin);
+}
+
+function validateNonPerson(v: Validator, details: NonPersonDetailsInput | null | undefined): void {
+  if (!details) return;
+  const inRange = (value: number | null | undefined, [min, max]: readonly [number, number]) => value == null || (value >= min && value <= max);
+  v.check(inRange(details.constitutionId, CONSTITUTION_RANGE), 'constitutionId', 'is.not.within.expected.range', `The parameter \`constitutionId\` must be between ${CONSTITUTION_RANGE[0]} and ${CONSTITUTION_RANGE[1]}.`, details.constitutionId);
+  v.check(inRange(details.mainBusinessLineId, BUSINESS_LINE_RANGE), 'mainBusinessLineId', 'is.not.within.expected.range', `The parameter \`mainBusinessLineId\` must be between ${BUSINESS_LINE_RANGE[0]} and ${BUSINESS_LINE_RANGE[1]}.`, details.mainBusinessLineId);
+  v.maxLength('incorpNumber', details.incorpNumber, 100);
+  v.maxLength('remarks', details.remarks, 500);
+  v.maxLength('scumlNumber', details.scumlNumber, 100);
+}
+
+function applyNonPerson(client: Client, details: NonPersonDetailsInput): void {
+  for (const key of ['constitutionId', 'mainBusinessLineId', 'incorpNumber', 'incorpValidityTillDate', 'remarks', 'scumlNumber'] as const) {
+    if (details[key] !== undefined) (client[key] as unknown) = details[key];
+  }
+}
+
+function nonPersonSnapshot(c: Client) {
+  return { constitutionId: c.constitutionId, mainBusinessLineId: c.mainBusinessLineId, incorpNumber: c.incorpNumber, incorpValidityTillDate: c.incorpValidityTillDate, remarks: c.remarks, scumlNumber: c.scumlNumber };
+}
+
+export function clientEventData(client: Client): Record<string, unknown> {
+  return {
+    clientId: client.id,
+    cif: client.cif,
+    accountNo: client.accountNo,
+    officeId: client.officeId,
+    staffId: client.staffId,
+    legalFormId: client.legalFormId,
+    displayName: client.displayName,
+    externalId: client.externalId,
+    statusId: client.statusId,
+    kycTier: client.kycTier,
+    activationDate: client.activationDate,
+  };
+}

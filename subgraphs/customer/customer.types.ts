@@ -1,0 +1,192 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
+import { EnumOption } from '../kernel/enum-option.type.js';
+import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+
+@ObjectType('ClientNonPersonDetails', { description: 'Corporate details of an entity client (legalFormId 2).' })
+export class ClientNonPersonDetailsType {
+  @Field(() => Int, { nullable: true }) constitutionId!: number | null;
+  @Field(() => EnumOption, { nullable: true, description: 'Legal entity type, codes 200200..200207.' }) constitution!: EnumOption | null;
+  @Field(() => Int, { nullable: true, description: 'Industry sector code, 200220..200232.' }) mainBusinessLineId!: number | null;
+  @Field(() => String, { nullable: true }) incorpNumber!: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) incorpValidityTillDate!: string | null;
+  @Field(() => String, { nullable: true }) remarks!: string | null;
+  @Field(() => String, { nullable: true }) scumlNumber!: string | null;
+}
+
+@ObjectType('ClientTimeline')
+export class ClientTimelineType {
+  @Field(() => LocalDateScalar) submittedOnDate!: string;
+  @Field(() => LocalDateScalar, { nullable: true }) activatedOnDate!: string | null;
+}
+
+@ObjectType('ClientOfficial', { description: 'A director, signatory or beneficial owner of a corporate client.' })
+export class ClientOfficialType {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) clientId!: number;
+  @Field({ description: 'DIRECTOR, SIGNATORY or BENEFICIAL_OWNER.' }) officialType!: string;
+  @Field() name!: string;
+  @Field(() => String, { nullable: true }) bvn!: string | null;
+  @Field(() => String, { nullable: true }) tin!: string | null;
+  @Field(() => DecimalScalar, { nullable: true, description: 'Percentage of equity or control.' }) ownershipPct!: string | null;
+  @Field(() => String, { nullable: true }) phone!: string | null;
+  @Field(() => String, { nullable: true }) email!: string | null;
+}
+
+@ObjectType('CorporateKyc', { description: 'Corporate KYC attributes (interface 2.2). scumlExpiry is an ISO 8601 date string.' })
+export class CorporateKycType {
+  @Field(() => Int) clientId!: number;
+  @Field(() => String, { nullable: true }) tin!: string | null;
+  @Field(() => String, { nullable: true }) scumlNumber!: string | null;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) scumlExpiry!: string | null;
+}
+
+@Directive('@key(fields: "id")')
+@ObjectType('Client', { description: 'A customer: a person (legalFormId 1) or a corporate entity (2), identified by a fixed CIF.' })
+export class ClientType {
+  @Field(() => Int) id!: number;
+  @Field({ description: '"CIF" followed by 8 digits; never changes.' }) cif!: string;
+  @Field({ description: '9 digits.' }) accountNo!: string;
+  @Field(() => String, { nullable: true }) externalId!: string | null;
+  @Field(() => Int, { description: 'KYC tier 1, 2 or 3 (interface section 8).' }) kycTier!: number;
+  @Field(() => EnumOption, { description: '100 Pending, 300 Active, 600 Closed.' }) status!: EnumOption;
+  @Field() active!: boolean;
+  @Field(() => LocalDateScalar, { nullable: true }) activationDate!: string | null;
+  @Field() displayName!: string;
+  @Field(() => String, { nullable: true }) firstname!: string | null;
+  @Field(() => String, { nullable: true }) middlename!: string | null;
+  @Field(() => String, { nullable: true }) lastname!: string | null;
+  @Field(() => String, { nullable: true }) fullname!: string | null;
+  @Field(() => Int) officeId!: number;
+  @Field(() => String, { nullable: true }) officeName?: string | null;
+  @Field(() => Int, { nullable: true }) staffId!: number | null;
+  @Field(() => String, { nullable: true }) staffName?: string | null;
+  @Field(() => EnumOption) legalForm!: EnumOption;
+  @Field(() => ClientNonPersonDetailsType, { nullable: true }) clientNonPersonDetails!: ClientNonPersonDetailsType | null;
+  @Field(() => ClientTimelineType) timeline!: ClientTimelineType;
+  @Field(() => String, { nullable: true }) mobileNo!: string | null;
+  @Field(() => String, { nullable: true }) emailAddress!: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) dateOfBirth!: string | null;
+  @Field(() => String, { nullable: true }) bvn!: string | null;
+  @Field() bvnVerified!: boolean;
+  @Field({ description: 'Compliance flag: the BVN is also on another active client of the institution.' }) bvnDuplicate!: boolean;
+  @Field(() => String, { nullable: true }) nin!: string | null;
+  @Field(() => String, { nullable: true }) proofOfAddressReference!: string | null;
+  @Field(() => [ClientOfficialType], { nullable: true, description: 'Corporate entities only.' }) officials?: ClientOfficialType[] | null;
+  @Field(() => CorporateKycType, { nullable: true, description: 'Corporate entities only.' }) corporateKyc?: CorporateKycType | null;
+}
+
+@ObjectType('ClientPage')
+export class ClientPageType {
+  @Field(() => Int) totalFilteredRecords!: number;
+  @Field(() => [ClientType]) pageItems!: ClientType[];
+}
+
+@ObjectType()
+export class ClientChangePayload {
+  @Field(() => ClientType) client!: ClientType;
+  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+}
+
+@ObjectType()
+export class CorporateKycChangePayload {
+  @Field(() => CorporateKycType) corporateKyc!: CorporateKycType;
+  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+}
+
+@ObjectType('CorporateKycStatus', { description: 'Whether the tier 3 requirements held by the customer module are on file.' })
+export class CorporateKycStatusType {
+  @Field(() => Int) clientId!: number;
+  @Field(() => Int) kycTier!: number;
+  @Field() complete!: boolean;
+  @Field(() => [String]) missing!: string[];
+  @Field(() => DecimalScalar) beneficialOwnershipPct!: string;
+}
+
+@ObjectType('KycTierLimits', { description: 'Interface section 8; null amounts are unlimited.' })
+export class KycTierLimitsType {
+  @Field(() => Int) tier!: number;
+  @Field(() => DecimalScalar, { nullable: true }) maxSingleDeposit!: string | null;
+  @Field(() => DecimalScalar, { nullable: true }) maxCumulativeBalance!: string | null;
+  @Field(() => [String]) requirements!: string[];
+}
+
+@InputType()
+export class ClientNonPersonDetailsInput {
+  @Field(() => Int, { nullable: true }) constitutionId?: number | null;
+  @Field(() => Int, { nullable: true }) mainBusinessLineId?: number | null;
+  @Field(() => String, { nullable: true }) incorpNumber?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) incorpValidityTillDate?: string | null;
+  @Field(() => String, { nullable: true }) remarks?: string | null;
+  @Field(() => String, { nullable: true }) scumlNumber?: string | null;
+  @Field(() => String, { nullable: true, description: 'Accepted for Fineract clients; the body-level dateFormat is used.' }) dateFormat?: string | null;
+  @Field(() => String, { nullable: true, description: 'Accepted for Fineract clients; the body-level locale is used.' }) locale?: string | null;
+}
+
+@InputType()
+export class CreateClientInput {
+  @Field(() => Int, { nullable: true }) officeId?: number | null;
+  @Field(() => Int, { nullable: true, description: '1 person, 2 entity.' }) legalFormId?: number | null;
+  @Field(() => String, { nullable: true }) firstname?: string | null;
+  @Field(() => String, { nullable: true }) middlename?: string | null;
+  @Field(() => String, { nullable: true }) lastname?: string | null;
+  @Field(() => String, { nullable: true }) fullname?: string | null;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Int, { nullable: true }) staffId?: number | null;
+  @Field(() => Boolean, { nullable: true }) active?: boolean | null;
+  @Field(() => LocalDateScalar, { nullable: true }) activationDate?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) submittedOnDate?: string | null;
+  @Field(() => String, { nullable: true }) mobileNo?: string | null;
+  @Field(() => String, { nullable: true }) emailAddress?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) dateOfBirth?: string | null;
+  @Field(() => String, { nullable: true }) bvn?: string | null;
+  @Field(() => String, { nullable: true }) nin?: string | null;
+  @Field(() => ClientNonPersonDetailsInput, { nullable: true }) clientNonPersonDetails?: ClientNonPersonDetailsInput | null;
+}
+
+@InputType({ description: 'cif, accountNo and officeId are not changeable here.' })
+export class UpdateClientInput {
+  @Field(() => String, { nullable: true }) firstname?: string | null;
+  @Field(() => String, { nullable: true }) middlename?: string | null;
+  @Field(() => String, { nullable: true }) lastname?: string | null;
+  @Field(() => String, { nullable: true }) fullname?: string | null;
+  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => Int, { nullable: true }) staffId?: number | null;
+  @Field(() => String, { nullable: true }) mobileNo?: string | null;
+  @Field(() => String, { nullable: true }) emailAddress?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) dateOfBirth?: string | null;
+  @Field(() => String, { nullable: true }) bvn?: string | null;
+  @Field(() => String, { nullable: true }) nin?: string | null;
+  @Field(() => String, { nullable: true }) proofOfAddressReference?: string | null;
+  @Field(() => ClientNonPersonDetailsInput, { nullable: true }) clientNonPersonDetails?: ClientNonPersonDetailsInput | null;
+}
+
+@InputType()
+export class ActivateClientInput {
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Defaults to today.' }) activationDate?: string | null;
+}
+
+@InputType()
+export class UpgradeKycInput {
+  @Field(() => String, { nullable: true }) bvn?: string | null;
+  @Field(() => String, { nullable: true }) nin?: string | null;
+  @Field(() => String, { nullable: true }) proofOfAddressReference?: string | null;
+}
+
+@InputType()
+export class CorporateKycInput {
+  @Field(() => String, { nullable: true }) tin?: string | null;
+  @Field(() => String, { nullable: true }) scumlNumber?: string | null;
+  @Field(() => String, { nullable: true, description: 'ISO 8601 date YYYY-MM-DD.' }) scumlExpiry?: string | null;
+}
+
+@InputType()
+export class ClientOfficialInput {
+  @Field(() => String, { nullable: true, description: 'DIRECTOR, SIGNATORY or BENEFICIAL_OWNER.' }) officialType?: string | null;
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) bvn?: string | null;
+  @Field(() => String, { nullable: true }) tin?: string | null;
+  @Field(() => DecimalScalar, { nullable: true }) ownershipPct?: string | null;
+  @Field(() => String, { nullable: true }) phone?: string | null;
+  @Field(() => String, { nullable: true }) email?: string | null;
+}
