@@ -5,11 +5,14 @@ import type { Config, SubgraphName } from './kernel/config.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
 import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
+import { errors } from './kernel/errors.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
+import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
 import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
+import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
 
@@ -22,6 +25,7 @@ export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, custome
 export interface Services {
   organisation: OrganisationServices;
   customer: CustomerServices;
+  ledger: LedgerServices;
 }
 
 export interface Platform {
@@ -35,7 +39,21 @@ export interface Platform {
 
 export function createServices(db: Database, config: Config): Services {
   const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
-  return { organisation, customer: createCustomerServices(db, organisation) };
+  const ledger = createLedgerServices(db, {
+    officeExists: async (tx, officeId) => (await tx.em.count(Office, { id: officeId })) > 0,
+    officeInScope: async (tx, staff, officeId) => (await organisation.offices.findInScope(tx, staff, officeId)) !== null,
+    officeSubtree: async (tx, staff, officeId) => {
+      const office = await organisation.offices.findInScope(tx, staff, officeId);
+      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${officeId} does not exist`, officeId);
+      if (office.parentId === null) return null;
+      return (await tx.em.find(Office, { hierarchy: { $like: `${office.hierarchy}%` } })).map((o) => o.id);
+    },
+    officesInScope: async (tx, staff) => (staff.officeHierarchy === '.' ? null : organisation.offices.subtreeIds(tx, staff)),
+    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+  });
+  // Every tenant (new or existing) gets the default chart of accounts and currencies.
+  organisation.tenants.addSeeder(ledger.seedTenant);
+  return { organisation, customer: createCustomerServices(db, organisation), ledger };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -69,5 +87,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   account: () => buildAccountSchema(),
   loan: () => buildLoanSchema(),
   till: () => buildTillSchema(),
-  ledger: () => buildLedgerSchema(),
+  ledger: (services) => buildLedgerSchema(() => services().ledger),
 };

@@ -1,27 +1,34 @@
 import type { GraphQLSchema } from 'graphql';
-import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-server.js';
+import { Currency, GLAccount, GLClosure, JournalEntry } from './ledger.entities.js';
+import {
+  CurrencyResolver, GLAccountResolver, GLClosureResolver, JournalEntryResolver, LedgerReportResolver, toGLAccountType, toGLClosureType, toJournalEntryType,
+} from './ledger.resolver.js';
+import type { LedgerServices } from './ledger.services.js';
+import { LedgerMigration } from './migrations/20261122000300_ledger.js';
 
-const OPTIONS = [
-  enumOption(1, 'accountType.asset', 'ASSET'),
-  enumOption(2, 'accountType.liability', 'LIABILITY'),
-  enumOption(3, 'accountType.equity', 'EQUITY'),
-  enumOption(4, 'accountType.income', 'INCOME'),
-  enumOption(5, 'accountType.expense', 'EXPENSE'),
-];
+export const ledgerDatabase: DatabaseModule = {
+  entities: [GLAccount, Currency, JournalEntry, GLClosure],
+  migrations: [{ name: '20261122000300_ledger', class: LedgerMigration }],
+};
 
-@Resolver()
-class LedgerReferenceResolver {
-  @Query(() => [EnumOption], { description: 'General ledger account types: 1 asset, 2 liability, 3 equity, 4 income, 5 expense.' })
-  glAccountTypes(): EnumOption[] {
-    return OPTIONS;
-  }
-}
-
-export const ledgerDatabase: DatabaseModule = { entities: [], migrations: [] };
-
-export async function buildLedgerSchema(): Promise<GraphQLSchema> {
-  return buildFederatedSchema({ resolvers: [LedgerReferenceResolver], container: () => new LedgerReferenceResolver() });
+/** `services` is read lazily, at the first request: printing the schema needs no database. */
+export async function buildLedgerSchema(services: () => LedgerServices): Promise<GraphQLSchema> {
+  const resolvers = [GLAccountResolver, CurrencyResolver, JournalEntryResolver, GLClosureResolver, LedgerReportResolver] as const;
+  return buildFederatedSchema({
+    resolvers: [...resolvers],
+    container: (cls) => new (cls as new (s: LedgerServices) => object)(services()),
+    referenceResolvers: {
+      GLAccount: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toGLAccountType(await services().glAccounts.get(ctx.identity, ref.id)),
+      },
+      JournalEntry: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toJournalEntryType(await services().journal.get(ctx.identity, ref.id)),
+      },
+      GLClosure: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toGLClosureType(await services().closures.get(ctx.identity, ref.id)),
+      },
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { startEdge, type Edge } from '../../router/edge.js';
 import { startSubgraphs } from '../../router/subgraphs.js';
@@ -41,7 +42,10 @@ export class TestService {
     private readonly cleanup: () => Promise<void>,
   ) {}
 
-  static async start(options: { embedded?: boolean; env?: Record<string, string> } = {}): Promise<TestService> {
+  /** JSON log lines the service wrote, when started with `captureLogs`. */
+  readonly logs: Record<string, unknown>[] = [];
+
+  static async start(options: { embedded?: boolean; env?: Record<string, string>; captureLogs?: boolean } = {}): Promise<TestService> {
     const dataDir = mkdtempSync(join(tmpdir(), 'cbs-test-'));
     const database = options.embedded ? null : await createTestDatabase();
     const env: Record<string, string> = {
@@ -55,18 +59,29 @@ export class TestService {
     };
     for (const name of SUBGRAPHS) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
     const config = loadConfig(env);
-    const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+    const logs: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logs.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const logger = options.captureLogs ? createLogger('info', sink) : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
     const platform = await startPlatform(config, { poolMax: 8 });
     const subgraphs = await startSubgraphs(platform, logger);
     const edge = await startEdge(platform, logger);
     const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
-    return new TestService(platform, edge, ca, async () => {
+    const service = new TestService(platform, edge, ca, async () => {
       await edge.stop();
       await Promise.all(subgraphs.map((s) => s.stop()));
       await platform.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
+    service.logs.push(...logs);
+    // Later lines arrive after construction: keep appending to the same array.
+    logs.push = (...items) => service.logs.push(...items);
+    return service;
   }
 
   get services() {

@@ -1,0 +1,107 @@
+import { DateFormatError, parseFineractDate } from '../../subgraphs/kernel/fineract-dates.js';
+import { intParam, type Route, type RouteRequest } from '../route.js';
+
+const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
+
+const bool = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
+
+/** A query-string date: ISO, or in the request's dateFormat/locale (Fineract's list filters). */
+function queryDate(req: RouteRequest, name: string): string | undefined {
+  const value = req.query.get(name);
+  if (value == null || value === '') return undefined;
+  const format = req.query.get('dateFormat');
+  if (!format || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  try {
+    return parseFineractDate(value, format, req.query.get('locale') ?? 'en');
+  } catch (error) {
+    if (error instanceof DateFormatError) return value;
+    throw error;
+  }
+}
+
+interface ReportData {
+  columnHeaders: { columnName: string; columnType: string; columnDisplayType: string; field: string }[];
+  rows: Record<string, unknown>[];
+}
+
+/** Fineract's /runreports shape: column headers and rows of plain values in column order. */
+function reportResult(report: ReportData) {
+  return {
+    columnHeaders: report.columnHeaders.map(({ columnName, columnType, columnDisplayType }) => ({ columnName, columnType, columnDisplayType })),
+    data: report.rows.map((row) => ({ row: report.columnHeaders.map((c) => row[c.field] ?? null) })),
+  };
+}
+
+/** Fineract's accounting paths: GL accounts, currencies, journal entries, closures, ledger reports. */
+export const ledgerRoutes: Route[] = [
+  {
+    method: 'GET', path: '/glaccounts', operation: 'GLAccounts',
+    variables: (req) => ({ type: intParam(req.query.get('type')), usage: intParam(req.query.get('usage')), manualEntriesAllowed: bool(req.query.get('manualEntriesAllowed')), disabled: bool(req.query.get('disabled')) }),
+    result: (d) => d.glAccounts,
+  },
+  { method: 'GET', path: '/glaccounts/:glAccountId', operation: 'GLAccount', variables: id('glAccountId'), result: (d) => d.glAccount },
+  { method: 'POST', path: '/glaccounts', operation: 'CreateGLAccount', body: 'input', result: (d) => ({ resourceId: d.createGLAccount.id }) },
+  {
+    method: 'PUT', path: '/glaccounts/:glAccountId', operation: 'UpdateGLAccount', body: 'input', variables: id('glAccountId'),
+    result: (d) => ({ resourceId: d.updateGLAccount.glAccount.id, changes: d.updateGLAccount.changes }),
+  },
+  { method: 'DELETE', path: '/glaccounts/:glAccountId', operation: 'DeleteGLAccount', variables: id('glAccountId'), result: (d) => ({ resourceId: d.deleteGLAccount }) },
+
+  { method: 'GET', path: '/currencies', operation: 'Currencies', result: (d) => d.currencies },
+  { method: 'PUT', path: '/currencies', operation: 'UpdateCurrencies', body: 'args', result: (d) => ({ currencies: d.updateCurrencies }) },
+
+  {
+    method: 'POST', path: '/journalentries', operation: 'CreateJournalEntry', body: 'input',
+    result: (d) => ({ officeId: d.createJournalEntry.officeId, transactionId: d.createJournalEntry.transactionId, resourceId: d.createJournalEntry.resourceId }),
+  },
+  {
+    method: 'POST', path: '/journalentries/:transactionId', command: 'reverse', operation: 'ReverseJournalEntry', body: 'args',
+    variables: (req) => ({ transactionId: req.params.transactionId }),
+    result: (d) => ({ officeId: d.reverseJournalEntry.officeId, transactionId: d.reverseJournalEntry.transactionId, resourceId: d.reverseJournalEntry.resourceId }),
+  },
+  {
+    method: 'GET', path: '/journalentries', operation: 'JournalEntries',
+    variables: (req) => {
+      const q = req.query;
+      const savingsId = intParam(q.get('savingsId'));
+      const loanId = intParam(q.get('loanId'));
+      return {
+        officeId: intParam(q.get('officeId')),
+        glAccountId: intParam(q.get('glAccountId')),
+        manualEntriesOnly: bool(q.get('manualEntriesOnly')),
+        fromDate: queryDate(req, 'fromDate'),
+        toDate: queryDate(req, 'toDate'),
+        transactionId: q.get('transactionId') ?? undefined,
+        entityType: savingsId !== undefined ? 'SAVINGS' : loanId !== undefined ? 'LOAN' : undefined,
+        entityId: savingsId ?? loanId,
+        offset: intParam(q.get('offset')),
+        limit: intParam(q.get('limit')),
+        orderBy: q.get('orderBy') ?? undefined,
+        sortOrder: q.get('sortOrder') ?? undefined,
+      };
+    },
+    result: (d) => d.journalEntries,
+  },
+  { method: 'GET', path: '/journalentries/:journalEntryId', operation: 'JournalEntry', variables: id('journalEntryId'), result: (d) => d.journalEntry },
+
+  { method: 'GET', path: '/glclosures', operation: 'GLClosures', variables: (req) => ({ officeId: intParam(req.query.get('officeId')) }), result: (d) => d.glClosures },
+  { method: 'GET', path: '/glclosures/:glClosureId', operation: 'GLClosure', variables: id('glClosureId'), result: (d) => d.glClosure },
+  { method: 'POST', path: '/glclosures', operation: 'CreateGLClosure', body: 'input', result: (d) => ({ officeId: d.createGLClosure.officeId, resourceId: d.createGLClosure.id }) },
+  {
+    method: 'PUT', path: '/glclosures/:glClosureId', operation: 'UpdateGLClosure', body: 'input', variables: id('glClosureId'),
+    result: (d) => ({ officeId: d.updateGLClosure.glClosure.officeId, resourceId: d.updateGLClosure.glClosure.id, changes: d.updateGLClosure.changes }),
+  },
+  { method: 'DELETE', path: '/glclosures/:glClosureId', operation: 'DeleteGLClosure', variables: id('glClosureId'), result: (d) => ({ officeId: d.deleteGLClosure.officeId, resourceId: d.deleteGLClosure.id }) },
+
+  {
+    method: 'GET', path: '/runreports/:reportName', operation: 'LedgerReport',
+    variables: (req) => ({
+      name: req.params.reportName,
+      officeId: intParam(req.query.get('R_officeId')),
+      startDate: queryDate(req, 'R_startDate'),
+      endDate: queryDate(req, 'R_endDate'),
+      currencyCode: req.query.get('R_currencyCode') ?? undefined,
+    }),
+    result: (d) => reportResult(d.ledgerReport as ReportData),
+  },
+];

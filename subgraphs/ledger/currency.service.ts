@@ -1,0 +1,87 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { errors } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { CATALOGUE_BY_CODE, CURRENCY_CATALOGUE, type CurrencyDef } from './currencies.js';
+import { Currency } from './ledger.entities.js';
+
+export interface CurrencyConfiguration {
+  selected: CurrencyDef[];
+  options: CurrencyDef[];
+}
+
+/** The institution's enabled currencies. The only writer of ledger.currency. */
+export class CurrencyService {
+  constructor(private readonly db: Database) {}
+
+  async configuration(identity: Identity): Promise<CurrencyConfiguration> {
+    const staff = requireStaff(identity, 'READ_CURRENCY');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const selected = (await tx.em.find(Currency, {}, { orderBy: { code: 'asc' } })).map(toDef);
+      const chosen = new Set(selected.map((c) => c.code));
+      return { selected, options: CURRENCY_CATALOGUE.filter((c) => !chosen.has(c.code)) };
+    });
+  }
+
+  /** Replaces the enabled set (Fineract's PUT /currencies). The base currency and currencies in use stay. */
+  async update(identity: Identity, codes: string[]): Promise<string[]> {
+    const staff = requireStaff(identity, 'UPDATE_CURRENCY');
+    const wanted = [...new Set((codes ?? []).map((c) => String(c).trim().toUpperCase()))];
+    const unknown = wanted.filter((c) => !CATALOGUE_BY_CODE.has(c));
+    if (unknown.length > 0) {
+      throw errors.validation(unknown.map((c) => ({ code: 'validation.msg.currencies.code.invalid', message: `Unknown currency code ${c}.`, parameterName: 'currencies', value: c })));
+    }
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const current = await tx.em.find(Currency, {});
+      for (const currency of current) {
+        if (wanted.includes(currency.code)) continue;
+        if (currency.base) throw errors.domainRule('error.msg.currency.base.cannot.be.removed', `${currency.code} is the base currency.`, [currency.code], 'currencies');
+        const used = await tx.em.execute(`select 1 from ledger.journal_entry where tenant_id = ? and currency_code = ? limit 1`, [tx.tenantId, currency.code]);
+        if (used.length > 0) throw errors.domainRule('error.msg.currency.currencyCode.inUse', `Currency ${currency.code} has journal entries.`, [currency.code], 'currencies');
+        tx.em.remove(currency);
+      }
+      const have = new Set(current.map((c) => c.code));
+      for (const code of wanted) if (!have.has(code)) tx.em.persist(fromDef(tx, CATALOGUE_BY_CODE.get(code)!, false, actorId(identity)));
+      await tx.em.flush();
+      return wanted.sort();
+    });
+  }
+
+  /** Tenant seeding: enables the given currencies if absent (idempotent). */
+  async seed(tx: Tx, codes: string[], base: string): Promise<void> {
+    for (const code of codes) {
+      const def = CATALOGUE_BY_CODE.get(code)!;
+      const c = fromDef(tx, def, code === base, null);
+      await tx.em.execute(
+        `insert into ledger.currency (tenant_id, code, name, decimal_places, in_multiples_of, display_symbol, name_code, base)
+         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id, code) do nothing`,
+        [tx.tenantId, c.code, c.name, c.decimalPlaces, c.inMultiplesOf, c.displaySymbol, c.nameCode, c.base],
+      );
+    }
+  }
+
+  async byCodes(tenantId: string, codes: readonly string[]): Promise<Map<string, CurrencyDef>> {
+    const found = await this.db.tx(tenantId, (tx) => tx.em.find(Currency, { code: { $in: [...codes] } }));
+    const map = new Map(found.map((c) => [c.code, toDef(c)]));
+    for (const code of codes) if (!map.has(code) && CATALOGUE_BY_CODE.has(code)) map.set(code, CATALOGUE_BY_CODE.get(code)!);
+    return map;
+  }
+}
+
+function toDef(c: Currency): CurrencyDef {
+  return { code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, displaySymbol: c.displaySymbol, nameCode: c.nameCode };
+}
+
+function fromDef(tx: Tx, def: CurrencyDef, base: boolean, actor: number | null): Currency {
+  return Object.assign(new Currency(), {
+    tenantId: tx.tenantId,
+    code: def.code,
+    name: def.name,
+    decimalPlaces: def.decimalPlaces,
+    inMultiplesOf: null,
+    displaySymbol: def.displaySymbol,
+    nameCode: def.nameCode,
+    base,
+    createdBy: actor,
+    updatedBy: actor,
+  });
+}

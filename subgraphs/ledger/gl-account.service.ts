@@ -1,0 +1,247 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { isUniqueViolation } from '../kernel/db-errors.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { nextValue } from '../kernel/sequence.js';
+import { GLAccount, GL_TYPES, GL_USAGES, USAGE_DETAIL, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
+
+export interface GLAccountInput {
+  name?: string | null;
+  glCode?: string | null;
+  type?: number | null;
+  usage?: number | null;
+  manualEntriesAllowed?: boolean | null;
+  parentId?: number | null;
+  description?: string | null;
+  disabled?: boolean | null;
+}
+
+export interface GLAccountFilter {
+  type?: number | null;
+  usage?: number | null;
+  manualEntriesAllowed?: boolean | null;
+  disabled?: boolean | null;
+}
+
+export interface GLAccountWithDepth {
+  account: GLAccount;
+  depth: number;
+}
+
+export const glAccountNotFound = (id: number) => errors.notFound('error.msg.glaccount.id.invalid', `Accounting account with identifier ${id} does not exist`, id);
+
+/** The chart of accounts. The only writer of ledger.gl_account. */
+export class GLAccountService {
+  constructor(private readonly db: Database) {}
+
+  async list(identity: Identity, filter: GLAccountFilter = {}): Promise<GLAccountWithDepth[]> {
+    const staff = requireStaff(identity, 'READ_GLACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const all = await tx.em.find(GLAccount, {}, { orderBy: { glCode: 'asc' } });
+      const depth = depthsOf(all);
+      return all
+        .filter((a) => (filter.type == null || a.type === filter.type) && (filter.usage == null || a.usage === filter.usage))
+        .filter((a) => (filter.manualEntriesAllowed == null || a.manualEntriesAllowed === filter.manualEntriesAllowed) && (filter.disabled == null || a.disabled === filter.disabled))
+        .map((account) => ({ account, depth: depth.get(account.id) ?? 0 }));
+    });
+  }
+
+  async get(identity: Identity, id: number): Promise<GLAccountWithDepth> {
+    const staff = requireStaff(identity, 'READ_GLACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const account = await this.find(tx, id);
+      return { account, depth: await this.depth(tx, account) };
+    });
+  }
+
+  async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, GLAccount>> {
+    const found = await this.db.tx(tenantId, (tx) => tx.em.find(GLAccount, { id: { $in: [...ids] } }));
+    return new Map(found.map((a) => [a.id, a]));
+  }
+
+  async create(identity: Identity, input: GLAccountInput): Promise<GLAccountWithDepth> {
+    const staff = requireStaff(identity, 'CREATE_GLACCOUNT');
+    const v = new Validator('glaccount');
+    if (v.required('name', input.name)) v.maxLength('name', input.name, 200);
+    if (v.required('glCode', input.glCode)) v.maxLength('glCode', input.glCode, 45);
+    if (v.required('type', input.type)) v.check(GL_TYPES[input.type as GLTypeId] !== undefined, 'type', 'is.not.one.of.expected.enumerations', 'The parameter `type` must be one of 1, 2, 3, 4, 5.', input.type);
+    if (v.required('usage', input.usage)) v.check(GL_USAGES[input.usage as 1 | 2] !== undefined, 'usage', 'is.not.one.of.expected.enumerations', 'The parameter `usage` must be 1 (detail) or 2 (header).', input.usage);
+    v.required('manualEntriesAllowed', input.manualEntriesAllowed);
+    v.maxLength('description', input.description, 500);
+    v.throwIfAny();
+    checkRange(input.glCode!.trim(), input.type!);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const account = new GLAccount();
+      account.tenantId = tx.tenantId;
+      account.name = input.name!.trim();
+      account.glCode = input.glCode!.trim();
+      account.type = input.type!;
+      account.usage = input.usage!;
+      account.manualEntriesAllowed = input.manualEntriesAllowed!;
+      account.disabled = input.disabled ?? false;
+      account.description = input.description ?? null;
+      if (input.parentId != null) account.parentId = (await this.checkParent(tx, input.parentId, account)).id;
+      await this.assertCodeFree(tx, account.glCode, null);
+      account.id = await nextValue(tx, 'glaccount');
+      account.createdBy = account.updatedBy = actorId(identity);
+      tx.em.persist(account);
+      await this.flush(tx, account.glCode);
+      return { account, depth: await this.depth(tx, account) };
+    });
+  }
+
+  async update(identity: Identity, id: number, input: GLAccountInput): Promise<{ account: GLAccountWithDepth; changes: Record<string, unknown> }> {
+    const staff = requireStaff(identity, 'UPDATE_GLACCOUNT');
+    const v = new Validator('glaccount');
+    if (input.name !== undefined && v.required('name', input.name)) v.maxLength('name', input.name, 200);
+    if (input.glCode !== undefined && v.required('glCode', input.glCode)) v.maxLength('glCode', input.glCode, 45);
+    if (input.type != null) v.check(GL_TYPES[input.type as GLTypeId] !== undefined, 'type', 'is.not.one.of.expected.enumerations', 'The parameter `type` must be one of 1, 2, 3, 4, 5.', input.type);
+    if (input.usage != null) v.check(GL_USAGES[input.usage as 1 | 2] !== undefined, 'usage', 'is.not.one.of.expected.enumerations', 'The parameter `usage` must be 1 (detail) or 2 (header).', input.usage);
+    v.maxLength('description', input.description, 500);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const account = await this.find(tx, id);
+      const changes: Record<string, unknown> = {};
+      const hasEntries = await this.hasEntries(tx, id);
+      const hasChildren = (await tx.em.count(GLAccount, { parentId: id })) > 0;
+      if (input.name != null && input.name.trim() !== account.name) account.name = changes.name = input.name.trim();
+      if (input.type != null && input.type !== account.type) {
+        if (hasEntries || hasChildren) throw errors.domainRule('error.msg.glaccount.type.change.not.allowed', 'The type of an account with entries or children cannot change.', [id], 'type');
+        account.type = changes.type = input.type;
+      }
+      if (input.glCode != null && input.glCode.trim() !== account.glCode) {
+        await this.assertCodeFree(tx, input.glCode.trim(), id);
+        account.glCode = changes.glCode = input.glCode.trim();
+      }
+      checkRange(account.glCode, account.type);
+      if (input.usage != null && input.usage !== account.usage) {
+        if (input.usage === USAGE_HEADER && hasEntries) {
+          throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.transactions.logged', 'An account with journal entries cannot become a header account.', [id], 'usage');
+        }
+        if (input.usage === USAGE_DETAIL && hasChildren) {
+          throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.has.children', 'An account with children cannot become a detail account.', [id], 'usage');
+        }
+        account.usage = changes.usage = input.usage;
+      }
+      if (input.parentId !== undefined && input.parentId !== account.parentId) {
+        account.parentId = changes.parentId = input.parentId == null ? null : (await this.checkParent(tx, input.parentId, account)).id;
+      } else if (changes.type !== undefined && account.parentId != null) {
+        await this.checkParent(tx, account.parentId, account);
+      }
+      if (input.manualEntriesAllowed != null && input.manualEntriesAllowed !== account.manualEntriesAllowed) account.manualEntriesAllowed = changes.manualEntriesAllowed = input.manualEntriesAllowed;
+      if (input.disabled != null && input.disabled !== account.disabled) account.disabled = changes.disabled = input.disabled;
+      if (input.description !== undefined && input.description !== account.description) account.description = changes.description = input.description;
+      if (Object.keys(changes).length > 0) {
+        account.updatedBy = actorId(identity);
+        await this.flush(tx, account.glCode);
+      }
+      return { account: { account, depth: await this.depth(tx, account) }, changes };
+    });
+  }
+
+  async delete(identity: Identity, id: number): Promise<number> {
+    const staff = requireStaff(identity, 'DELETE_GLACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const account = await this.find(tx, id);
+      if ((await tx.em.count(GLAccount, { parentId: id })) > 0) {
+        throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.has.children', 'An account with child accounts cannot be deleted.', [id]);
+      }
+      if (await this.hasEntries(tx, id)) {
+        throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.transactions.logged', 'An account with journal entries cannot be deleted.', [id]);
+      }
+      tx.em.remove(account);
+      await tx.em.flush();
+      return id;
+    });
+  }
+
+  private async find(tx: Tx, id: number): Promise<GLAccount> {
+    const account = await tx.em.findOne(GLAccount, { id });
+    if (!account) throw glAccountNotFound(id);
+    return account;
+  }
+
+  private async depth(tx: Tx, account: GLAccount): Promise<number> {
+    let depth = 0;
+    let parentId = account.parentId;
+    while (parentId != null && depth < 20) {
+      const parent = await tx.em.findOne(GLAccount, { id: parentId });
+      if (!parent) break;
+      depth += 1;
+      parentId = parent.parentId;
+    }
+    return depth;
+  }
+
+  private async hasEntries(tx: Tx, id: number): Promise<boolean> {
+    const rows = await tx.em.execute<{ x: number }[]>(`select 1 as x from ledger.journal_entry where tenant_id = ? and gl_account_id = ? limit 1`, [tx.tenantId, id]);
+    return rows.length > 0;
+  }
+
+  private async checkParent(tx: Tx, parentId: number, account: GLAccount): Promise<GLAccount> {
+    const parent = await tx.em.findOne(GLAccount, { id: parentId });
+    if (!parent) throw errors.notFound('error.msg.glaccount.id.invalid', `Accounting account with identifier ${parentId} does not exist`, parentId);
+    if (parent.usage !== USAGE_HEADER) {
+      throw errors.domainRule('error.msg.glaccount.parent.invalid.usage', 'The parent of an account must be a header account.', [parentId], 'parentId');
+    }
+    if (parent.type !== account.type) {
+      throw errors.domainRule('error.msg.glaccount.parent.invalid.type', 'The parent of an account must be of the same type.', [parentId], 'parentId');
+    }
+    // No cycles: walking up from the parent must never reach the account itself.
+    let cursor: GLAccount | null = parent;
+    for (let i = 0; cursor && i < 50; i++) {
+      if (account.id !== undefined && cursor.id === account.id) {
+        throw errors.domainRule('error.msg.glaccount.parent.invalid.cycle', 'An account cannot be its own ancestor.', [parentId], 'parentId');
+      }
+      cursor = cursor.parentId == null ? null : await tx.em.findOne(GLAccount, { id: cursor.parentId });
+    }
+    return parent;
+  }
+
+  private async assertCodeFree(tx: Tx, glCode: string, exceptId: number | null): Promise<void> {
+    const clash = await tx.em.findOne(GLAccount, exceptId === null ? { glCode } : { glCode, id: { $ne: exceptId } });
+    if (clash) throw duplicateCode(glCode);
+  }
+
+  private async flush(tx: Tx, glCode: string): Promise<void> {
+    try {
+      await tx.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'gl_account_gl_code')) throw duplicateCode(glCode);
+      throw error;
+    }
+  }
+}
+
+const duplicateCode = (glCode: string) => errors.duplicate('error.msg.glaccount.glcode.duplicate', `Accounting account with glCode ${glCode} already exists`, 'glCode', glCode);
+
+/** Interface 2.9: every account's code lies in its root type's range (assets 10000-19999...). */
+export function checkRange(glCode: string, type: number): void {
+  const range = GL_TYPES[type as GLTypeId];
+  if (!range) return;
+  const numeric = /^\d+$/.test(glCode) ? Number(glCode) : Number.NaN;
+  if (!(numeric >= range.from && numeric <= range.to)) {
+    throw errors.validation([{
+      code: 'validation.msg.glaccount.glCode.out.of.range',
+      message: `The GL code of a ${range.value} account must be a number from ${range.from} to ${range.to}.`,
+      parameterName: 'glCode',
+      value: glCode,
+      args: [range.from, range.to],
+    }]);
+  }
+}
+
+export function depthsOf(all: GLAccount[]): Map<number, number> {
+  const byId = new Map(all.map((a) => [a.id, a]));
+  const depth = new Map<number, number>();
+  for (const account of all) {
+    let d = 0;
+    let parentId = account.parentId;
+    while (parentId != null && d < 20) {
+      d += 1;
+      parentId = byId.get(parentId)?.parentId ?? null;
+    }
+    depth.set(account.id, d);
+  }
+  return depth;
+}

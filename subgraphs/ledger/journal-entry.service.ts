@@ -1,0 +1,249 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { formatAmount } from '../kernel/money.js';
+import { todayIso } from '../kernel/scalars.js';
+import type { PostedTransaction, PostingEngine, PostingLine } from './posting-engine.js';
+
+export interface JournalLineInput {
+  glAccountId?: number | null;
+  amount?: string | null;
+}
+
+export interface CreateJournalEntryInput {
+  officeId?: number | null;
+  transactionDate?: string | null;
+  currencyCode?: string | null;
+  comments?: string | null;
+  referenceNumber?: string | null;
+  credits?: JournalLineInput[] | null;
+  debits?: JournalLineInput[] | null;
+}
+
+export interface JournalEntryFilter {
+  officeId?: number | null;
+  glAccountId?: number | null;
+  manualEntriesOnly?: boolean | null;
+  fromDate?: string | null;
+  toDate?: string | null;
+  transactionId?: string | null;
+  entityType?: string | null;
+  entityId?: number | null;
+  offset?: number | null;
+  limit?: number | null;
+  orderBy?: string | null;
+  sortOrder?: string | null;
+}
+
+export interface JournalEntryRow {
+  id: number;
+  officeId: number;
+  glAccountId: number;
+  glAccountCode: string;
+  glAccountName: string;
+  glAccountType: number;
+  transactionDate: string;
+  entryType: number;
+  amount: string;
+  currencyCode: string;
+  transactionId: string;
+  manualEntry: boolean;
+  reversed: boolean;
+  reversalTransactionId: string | null;
+  reversalOf: string | null;
+  entityType: string | null;
+  entityId: number | null;
+  referenceNumber: string | null;
+  comments: string | null;
+  createdBy: number | null;
+  createdAt: Date;
+}
+
+export interface JournalEntryPage {
+  totalFilteredRecords: number;
+  pageItems: JournalEntryRow[];
+}
+
+export type OfficeInScope = (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<boolean>;
+export type OfficesInScope = (tx: Tx, staff: StaffIdentity) => Promise<number[] | null>;
+
+const DEFAULT_LIMIT = 200;
+const MAX_LIMIT = 1000;
+
+const SELECT = `select je.id, je.office_id, je.gl_account_id, ga.gl_code, ga.name as gl_name, ga.type as gl_type,
+    to_char(je.transaction_date, 'YYYY-MM-DD') as transaction_date, je.entry_type, je.amount::text as amount, je.currency_code,
+    je.transaction_id, je.manual_entry, je.reversed, je.reversal_transaction_id, je.reversal_of, je.entity_type, je.entity_id,
+    je.reference_number, je.comments, je.created_by, je.created_at
+  from ledger.journal_entry je
+  join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id`;
+
+const ORDER_COLUMNS: Record<string, string> = { id: 'je.id', transactionDate: 'je.transaction_date', transactionId: 'je.transaction_id', amount: 'je.amount', glAccountId: 'je.gl_account_id', officeId: 'je.office_id' };
+
+/** Manual journal entries, reversals and the journal's read side. Postings go through the PostingEngine. */
+export class JournalEntryService {
+  constructor(
+    private readonly db: Database,
+    private readonly engine: PostingEngine,
+    private readonly officeInScope: OfficeInScope,
+    private readonly officesInScope: OfficesInScope,
+  ) {}
+
+  async createManual(identity: Identity, input: CreateJournalEntryInput): Promise<PostedTransaction> {
+    const staff = requireStaff(identity, 'CREATE_JOURNALENTRY');
+    const v = new Validator('journalentry');
+    v.required('officeId', input.officeId);
+    v.required('transactionDate', input.transactionDate);
+    v.required('currencyCode', input.currencyCode);
+    v.maxLength('comments', input.comments, 500);
+    v.maxLength('referenceNumber', input.referenceNumber, 100);
+    const credits = input.credits ?? [];
+    const debits = input.debits ?? [];
+    if (credits.length === 0) v.fail('credits', 'cannot.be.blank', 'The parameter `credits` is mandatory.');
+    if (debits.length === 0) v.fail('debits', 'cannot.be.blank', 'The parameter `debits` is mandatory.');
+    const check = (side: 'credits' | 'debits', lines: JournalLineInput[]) =>
+      lines.forEach((line, i) => {
+        v.required(`${side}[${i}].glAccountId`, line?.glAccountId);
+        v.required(`${side}[${i}].amount`, line?.amount);
+      });
+    check('credits', credits);
+    check('debits', debits);
+    v.throwIfAny();
+    if (input.transactionDate! > todayIso()) {
+      throw errors.domainRule('error.msg.glJournalEntry.invalid.future.date', 'Journal entries cannot be posted for a future date.', [input.transactionDate], 'transactionDate');
+    }
+    const lines: PostingLine[] = [
+      ...debits.map((l) => ({ glAccountId: l.glAccountId!, debit: l.amount! })),
+      ...credits.map((l) => ({ glAccountId: l.glAccountId!, credit: l.amount! })),
+    ];
+    return this.db.tx(staff.tenantId, async (tx) => {
+      if (!(await this.officeInScope(tx, staff, input.officeId!))) {
+        throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      }
+      return this.engine.post(tx, {
+        officeId: input.officeId!,
+        currency: input.currencyCode!.trim().toUpperCase(),
+        date: input.transactionDate!,
+        lines,
+        comments: input.comments ?? null,
+        referenceNumber: input.referenceNumber ?? null,
+        manual: true,
+        actor: actorId(identity),
+      });
+    });
+  }
+
+  /** Reverses a manual journal transaction; system entries are reversed by the module that posted them. */
+  async reverse(identity: Identity, transactionId: string, comments?: string | null): Promise<PostedTransaction> {
+    const staff = requireStaff(identity, 'REVERSE_JOURNALENTRY');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const lines = await tx.em.execute<{ manual_entry: boolean; office_id: number }[]>(
+        `select manual_entry, office_id from ledger.journal_entry where tenant_id = ? and transaction_id = ? limit 1`,
+        [tx.tenantId, transactionId],
+      );
+      const first = lines[0];
+      if (!first || !(await this.officeInScope(tx, staff, first.office_id))) {
+        throw errors.notFound('error.msg.glJournalEntry.invalid.transaction.id', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
+      }
+      if (!first.manual_entry) {
+        throw errors.domainRule('error.msg.glJournalEntry.invalid.reversal.of.system.entry', 'Only manual journal entries can be reversed here; system entries are reversed by their transaction.', [transactionId]);
+      }
+      return this.engine.reverse(tx, transactionId, { date: todayIso(), comments: comments ?? null, actor: actorId(identity), manual: true });
+    });
+  }
+
+  async list(identity: Identity, filter: JournalEntryFilter): Promise<JournalEntryPage> {
+    const staff = requireStaff(identity, 'READ_JOURNALENTRY');
+    const where: string[] = ['je.tenant_id = ?'];
+    const params: unknown[] = [staff.tenantId];
+    const add = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (filter.officeId != null) add('je.office_id = ?', filter.officeId);
+    if (filter.glAccountId != null) add('je.gl_account_id = ?', filter.glAccountId);
+    if (filter.manualEntriesOnly) where.push('je.manual_entry');
+    if (filter.fromDate) add('je.transaction_date >= ?::date', filter.fromDate);
+    if (filter.toDate) add('je.transaction_date <= ?::date', filter.toDate);
+    if (filter.transactionId) add('je.transaction_id = ?', filter.transactionId);
+    if (filter.entityType) add('je.entity_type = ?', filter.entityType);
+    if (filter.entityId != null) add('je.entity_id = ?', filter.entityId);
+    const limit = Math.min(Math.max(filter.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
+    const offset = Math.max(filter.offset ?? 0, 0);
+    const column = ORDER_COLUMNS[filter.orderBy ?? 'id'] ?? 'je.id';
+    const direction = (filter.sortOrder ?? 'ASC').toUpperCase() === 'DESC' ? 'desc' : 'asc';
+    return this.db.tx(staff.tenantId, async (tx) => {
+      // A branch user sees the journal of its own office subtree only.
+      const scope = await this.officesInScope(tx, staff);
+      if (scope) {
+        where.push(`je.office_id in (${scope.map(() => '?').join(', ') || 'null'})`);
+        params.push(...scope);
+      }
+      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from ledger.journal_entry je where ${where.join(' and ')}`, params);
+      const rows = await tx.em.execute<RawRow[]>(`${SELECT} where ${where.join(' and ')} order by ${column} ${direction}, je.id ${direction} limit ${limit} offset ${offset}`, params);
+      return { totalFilteredRecords: Number(count[0]!.n), pageItems: rows.map(toRow) };
+    });
+  }
+
+  async get(identity: Identity, id: number): Promise<JournalEntryRow> {
+    const staff = requireStaff(identity, 'READ_JOURNALENTRY');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const rows = await tx.em.execute<RawRow[]>(`${SELECT} where je.tenant_id = ? and je.id = ?`, [tx.tenantId, id]);
+      if (rows.length === 0 || !(await this.officeInScope(tx, staff, rows[0]!.office_id))) throw errors.notFound('error.msg.glJournalEntry.id.invalid', `Journal entry with identifier ${id} does not exist`, id);
+      return toRow(rows[0]!);
+    });
+  }
+
+  async byTransaction(tenantId: string, transactionId: string): Promise<JournalEntryRow[]> {
+    return this.db.tx(tenantId, async (tx) => (await tx.em.execute<RawRow[]>(`${SELECT} where je.tenant_id = ? and je.transaction_id = ? order by je.id`, [tx.tenantId, transactionId])).map(toRow));
+  }
+}
+
+interface RawRow {
+  id: string;
+  office_id: number;
+  gl_account_id: number;
+  gl_code: string;
+  gl_name: string;
+  gl_type: number;
+  transaction_date: string;
+  entry_type: number;
+  amount: string;
+  currency_code: string;
+  transaction_id: string;
+  manual_entry: boolean;
+  reversed: boolean;
+  reversal_transaction_id: string | null;
+  reversal_of: string | null;
+  entity_type: string | null;
+  entity_id: string | null;
+  reference_number: string | null;
+  comments: string | null;
+  created_by: number | null;
+  created_at: Date;
+}
+
+function toRow(r: RawRow): JournalEntryRow {
+  return {
+    id: Number(r.id),
+    officeId: r.office_id,
+    glAccountId: r.gl_account_id,
+    glAccountCode: r.gl_code,
+    glAccountName: r.gl_name,
+    glAccountType: Number(r.gl_type),
+    transactionDate: r.transaction_date,
+    entryType: Number(r.entry_type),
+    amount: formatAmount(r.amount),
+    currencyCode: r.currency_code,
+    transactionId: r.transaction_id,
+    manualEntry: r.manual_entry,
+    reversed: r.reversed,
+    reversalTransactionId: r.reversal_transaction_id,
+    reversalOf: r.reversal_of,
+    entityType: r.entity_type,
+    entityId: r.entity_id == null ? null : Number(r.entity_id),
+    referenceNumber: r.reference_number,
+    comments: r.comments,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+  };
+}

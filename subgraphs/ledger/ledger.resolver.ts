@@ -1,0 +1,329 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { enumOption, EnumOption } from '../kernel/enum-option.type.js';
+import { requireStaff } from '../kernel/identity.js';
+import { loader } from '../kernel/loaders.js';
+import { Money, formatAmount } from '../kernel/money.js';
+import type { EventEnvelope } from '../kernel/outbox.js';
+import type { PubSub } from '../kernel/pubsub.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
+import type { GLAccountWithDepth } from './gl-account.service.js';
+import type { JournalEntryRow } from './journal-entry.service.js';
+import { ENTRY_CREDIT, GL_TYPES, GL_USAGES, type GLClosure, type GLTypeId } from './ledger.entities.js';
+import type { LedgerServices } from './ledger.services.js';
+import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
+import {
+  BalanceSheetType, CreateGLAccountInput, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
+  GLAccountType, GLClosureChangePayload, GLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
+  JournalTransactionType, LedgerReportType, TrialBalanceType, UpdateGLAccountInput,
+} from './ledger.types.js';
+import { LocalDateScalar } from '../kernel/scalars.js';
+
+const TYPE_OPTIONS = Object.entries(GL_TYPES).map(([id, t]) => enumOption(Number(id), t.code, t.value));
+const USAGE_OPTIONS = Object.entries(GL_USAGES).map(([id, u]) => enumOption(Number(id), u.code, u.value));
+const ENTITY_TYPE_IDS: Record<string, number> = { LOAN: 1, SAVINGS: 2, PROVISIONING: 3, SHARES: 4, CLIENT: 5, TILL: 6 };
+
+export const glTypeOption = (id: number): EnumOption => TYPE_OPTIONS.find((o) => o.id === id) ?? enumOption(id, 'accountType.invalid', 'INVALID');
+const usageOption = (id: number): EnumOption => USAGE_OPTIONS.find((o) => o.id === id) ?? enumOption(id, 'accountUsage.invalid', 'INVALID');
+const entryTypeOption = (id: number): EnumOption => (id === ENTRY_CREDIT ? enumOption(1, 'journalEntryType.credit', 'CREDIT') : enumOption(2, 'journalEntryType.debit', 'DEBIT'));
+
+export function toGLAccountType({ account, depth }: GLAccountWithDepth): GLAccountType {
+  return {
+    id: account.id,
+    name: account.name,
+    glCode: account.glCode,
+    parentId: account.parentId,
+    type: glTypeOption(account.type),
+    usage: usageOption(account.usage),
+    manualEntriesAllowed: account.manualEntriesAllowed,
+    disabled: account.disabled,
+    description: account.description,
+    nameDecorated: `${'....'.repeat(depth)}${account.name}`,
+  };
+}
+
+export function toCurrencyType(def: CurrencyDef): CurrencyType {
+  return {
+    code: def.code,
+    name: def.name,
+    decimalPlaces: def.decimalPlaces,
+    inMultiplesOf: null,
+    displaySymbol: def.displaySymbol,
+    nameCode: def.nameCode,
+    displayLabel: `${def.name} ${def.displaySymbol ? `(${def.displaySymbol})` : `[${def.code}]`}`,
+  };
+}
+
+function currencyFallback(code: string): CurrencyType {
+  return toCurrencyType(CATALOGUE_BY_CODE.get(code) ?? { code, name: code, decimalPlaces: 2, displaySymbol: null, nameCode: `currency.${code}` });
+}
+
+export function toJournalEntryType(row: JournalEntryRow): JournalEntryType {
+  return {
+    id: row.id,
+    officeId: row.officeId,
+    glAccountId: row.glAccountId,
+    glAccountCode: row.glAccountCode,
+    glAccountName: row.glAccountName,
+    glAccountType: glTypeOption(row.glAccountType),
+    transactionDate: row.transactionDate,
+    entryType: entryTypeOption(row.entryType),
+    amount: row.amount,
+    currency: currencyFallback(row.currencyCode),
+    transactionId: row.transactionId,
+    manualEntry: row.manualEntry,
+    reversed: row.reversed,
+    reversalTransactionId: row.reversalTransactionId,
+    reversalOf: row.reversalOf,
+    entityType: row.entityType ? enumOption(ENTITY_TYPE_IDS[row.entityType] ?? 0, `journalEntryEntityType.${row.entityType.toLowerCase()}`, row.entityType) : null,
+    entityId: row.entityId,
+    referenceNumber: row.referenceNumber,
+    comments: row.comments,
+    createdByUserId: row.createdBy,
+    createdDate: row.createdAt instanceof Date ? row.createdAt.toISOString() : row.createdAt == null ? null : String(row.createdAt),
+  };
+}
+
+export function toJournalTransactionType(posted: PostedTransaction & { reversalOf?: string | null; amount?: string }): JournalTransactionType {
+  const debits = posted.lines.filter((l) => l.entryType !== ENTRY_CREDIT);
+  const amount = posted.amount ?? formatAmount(debits.reduce((sum, l) => sum.plus(l.amount), new Money(0)));
+  return {
+    transactionId: posted.transactionId,
+    officeId: posted.officeId,
+    currencyCode: posted.currencyCode,
+    transactionDate: posted.transactionDate,
+    manualEntry: posted.manualEntry,
+    amount,
+    reversalOf: posted.reversalOf ?? null,
+    resourceId: posted.lines[0]?.id ?? 0,
+    lines: posted.lines.map((l) => ({ id: l.id, glAccountId: l.glAccountId, glCode: l.glCode, entryType: entryTypeOption(l.entryType), amount: l.amount })),
+  };
+}
+
+export function toGLClosureType(c: GLClosure): GLClosureType {
+  return { id: c.id, officeId: c.officeId, closingDate: c.closingDate, comments: c.comments, deleted: c.deleted, createdByUserId: c.createdBy };
+}
+
+const officeName = async (services: LedgerServices, ctx: RequestContext, officeId: number): Promise<string | null> => {
+  const byId = loader<number, string>(ctx, 'ledger.officeName', (ids) => services.officeNames(ctx.identity.tenantId, ids));
+  return byId.load(officeId);
+};
+
+@Resolver(() => GLAccountType)
+export class GLAccountResolver {
+  constructor(private readonly services: LedgerServices) {}
+
+  @Query(() => [EnumOption], { description: 'General ledger account types: 1 asset, 2 liability, 3 equity, 4 income, 5 expense.' })
+  glAccountTypes(): EnumOption[] {
+    return TYPE_OPTIONS;
+  }
+
+  @Query(() => [EnumOption], { description: 'General ledger account usages: 1 detail, 2 header.' })
+  glAccountUsages(): EnumOption[] {
+    return USAGE_OPTIONS;
+  }
+
+  @Query(() => [GLAccountType], { description: 'The chart of accounts, ordered by GL code.' })
+  async glAccounts(
+    @Ctx() ctx: RequestContext,
+    @Arg('type', () => Int, { nullable: true }) type?: number,
+    @Arg('usage', () => Int, { nullable: true }) usage?: number,
+    @Arg('manualEntriesAllowed', () => Boolean, { nullable: true }) manualEntriesAllowed?: boolean,
+    @Arg('disabled', () => Boolean, { nullable: true }) disabled?: boolean,
+  ): Promise<GLAccountType[]> {
+    return (await this.services.glAccounts.list(ctx.identity, { type, usage, manualEntriesAllowed, disabled })).map(toGLAccountType);
+  }
+
+  @Query(() => GLAccountType)
+  async glAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<GLAccountType> {
+    return toGLAccountType(await this.services.glAccounts.get(ctx.identity, id));
+  }
+
+  @Mutation(() => GLAccountType)
+  async createGLAccount(@Arg('input', () => CreateGLAccountInput) input: CreateGLAccountInput, @Ctx() ctx: RequestContext): Promise<GLAccountType> {
+    return toGLAccountType(await this.services.glAccounts.create(ctx.identity, input));
+  }
+
+  @Mutation(() => GLAccountChangePayload)
+  async updateGLAccount(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateGLAccountInput) input: UpdateGLAccountInput, @Ctx() ctx: RequestContext): Promise<GLAccountChangePayload> {
+    const { account, changes } = await this.services.glAccounts.update(ctx.identity, id, input);
+    return { glAccount: toGLAccountType(account), changes };
+  }
+
+  @Mutation(() => Int, { description: 'Deletes an account without entries or children; answers its id.' })
+  async deleteGLAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
+    return this.services.glAccounts.delete(ctx.identity, id);
+  }
+}
+
+@Resolver(() => CurrencyType)
+export class CurrencyResolver {
+  constructor(private readonly services: LedgerServices) {}
+
+  @Query(() => CurrencyConfigurationType, { description: 'Enabled currencies (selectedCurrencyOptions) and the ones that could be enabled.' })
+  async currencies(@Ctx() ctx: RequestContext): Promise<CurrencyConfigurationType> {
+    const { selected, options } = await this.services.currencies.configuration(ctx.identity);
+    return { selectedCurrencyOptions: selected.map(toCurrencyType), currencyOptions: options.map(toCurrencyType) };
+  }
+
+  @Mutation(() => [String], { description: 'Replaces the enabled currencies; answers the enabled codes.' })
+  async updateCurrencies(@Arg('currencies', () => [String]) currencies: string[], @Ctx() ctx: RequestContext): Promise<string[]> {
+    return this.services.currencies.update(ctx.identity, currencies);
+  }
+}
+
+@Resolver(() => JournalEntryType)
+export class JournalEntryResolver {
+  constructor(private readonly services: LedgerServices) {}
+
+  @Mutation(() => JournalTransactionType, { description: 'Posts a balanced manual journal entry (Accountant role or super user).' })
+  async createJournalEntry(@Arg('input', () => CreateJournalEntryInput) input: CreateJournalEntryInput, @Ctx() ctx: RequestContext): Promise<JournalTransactionType> {
+    return toJournalTransactionType(await this.services.journal.createManual(ctx.identity, input));
+  }
+
+  @Mutation(() => JournalTransactionType, { description: 'Reverses a manual journal transaction with new, opposite lines; the originals are marked reversed.' })
+  async reverseJournalEntry(
+    @Arg('transactionId') transactionId: string,
+    @Ctx() ctx: RequestContext,
+    @Arg('comments', () => String, { nullable: true }) comments?: string | null,
+  ): Promise<JournalTransactionType> {
+    return toJournalTransactionType({ ...(await this.services.journal.reverse(ctx.identity, transactionId, comments)), reversalOf: transactionId });
+  }
+
+  @Query(() => JournalEntryPageType)
+  async journalEntries(
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('glAccountId', () => Int, { nullable: true }) glAccountId?: number,
+    @Arg('manualEntriesOnly', () => Boolean, { nullable: true }) manualEntriesOnly?: boolean,
+    @Arg('fromDate', () => LocalDateScalar, { nullable: true }) fromDate?: string,
+    @Arg('toDate', () => LocalDateScalar, { nullable: true }) toDate?: string,
+    @Arg('transactionId', () => String, { nullable: true }) transactionId?: string,
+    @Arg('entityType', () => String, { nullable: true }) entityType?: string,
+    @Arg('entityId', () => Int, { nullable: true }) entityId?: number,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('orderBy', () => String, { nullable: true }) orderBy?: string,
+    @Arg('sortOrder', () => String, { nullable: true }) sortOrder?: string,
+  ): Promise<JournalEntryPageType> {
+    const page = await this.services.journal.list(ctx.identity, { officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder });
+    return { totalFilteredRecords: page.totalFilteredRecords, pageItems: page.pageItems.map(toJournalEntryType) };
+  }
+
+  @Query(() => JournalEntryType)
+  async journalEntry(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<JournalEntryType> {
+    return toJournalEntryType(await this.services.journal.get(ctx.identity, id));
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async officeName(@Root() entry: JournalEntryType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    return officeName(this.services, ctx, entry.officeId);
+  }
+
+  @Subscription(() => JournalTransactionType, {
+    description: 'Journal transactions posted in the caller\'s tenant (manual and system), live.',
+    subscribe: ({ context }: { context: RequestContext }) => {
+      const staff = requireStaff(context.identity, 'READ_JOURNALENTRY');
+      return postedIterator(context.pubsub, staff.tenantId);
+    },
+  })
+  journalEntryPosted(@Root() posted: JournalTransactionType): JournalTransactionType {
+    return posted;
+  }
+}
+
+async function* postedIterator(pubsub: PubSub, tenantId: string): AsyncGenerator<JournalTransactionType> {
+  for await (const event of pubsub.subscribe(tenantId, JOURNAL_POSTED_EVENT)) {
+    yield toJournalTransactionType((event as EventEnvelope<PostedTransaction & { reversalOf: string | null; amount: string } & Record<string, unknown>>).data);
+  }
+}
+
+@Resolver(() => GLClosureType)
+export class GLClosureResolver {
+  constructor(private readonly services: LedgerServices) {}
+
+  @Query(() => [GLClosureType])
+  async glClosures(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<GLClosureType[]> {
+    return (await this.services.closures.list(ctx.identity, officeId)).map(toGLClosureType);
+  }
+
+  @Query(() => GLClosureType)
+  async glClosure(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+    return toGLClosureType(await this.services.closures.get(ctx.identity, id));
+  }
+
+  @Mutation(() => GLClosureType)
+  async createGLClosure(@Arg('input', () => GLClosureInput) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+    return toGLClosureType(await this.services.closures.create(ctx.identity, input));
+  }
+
+  @Mutation(() => GLClosureChangePayload)
+  async updateGLClosure(@Arg('id', () => Int) id: number, @Arg('input', () => GLClosureInput) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureChangePayload> {
+    const { closure, changes } = await this.services.closures.update(ctx.identity, id, input);
+    return { glClosure: toGLClosureType(closure), changes };
+  }
+
+  @Mutation(() => GLClosureType, { description: 'Deletes the latest closure of an office (re-opens its period).' })
+  async deleteGLClosure(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+    return toGLClosureType(await this.services.closures.delete(ctx.identity, id));
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async officeName(@Root() closure: GLClosureType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    return officeName(this.services, ctx, closure.officeId);
+  }
+}
+
+@Resolver()
+export class LedgerReportResolver {
+  constructor(private readonly services: LedgerServices) {}
+
+  @Query(() => TrialBalanceType, { description: 'Net balance per account for the period; officeId 1 (head office) covers all offices, another office its subtree.' })
+  async trialBalance(
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('startDate', () => LocalDateScalar, { nullable: true }) startDate?: string,
+    @Arg('endDate', () => LocalDateScalar, { nullable: true }) endDate?: string,
+    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+  ): Promise<TrialBalanceType> {
+    return this.services.reports.trialBalance(ctx.identity, officeId ?? 1, startDate, endDate, currencyCode);
+  }
+
+  @Query(() => BalanceSheetType, { description: 'Assets, liabilities and equity (with current earnings) as of a date.' })
+  async balanceSheet(
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('asOfDate', () => LocalDateScalar, { nullable: true }) asOfDate?: string,
+    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+  ): Promise<BalanceSheetType> {
+    return this.services.reports.balanceSheet(ctx.identity, officeId ?? 1, asOfDate, currencyCode);
+  }
+
+  @Query(() => IncomeStatementType, { description: 'Income and expense accounts for a period, with net income.' })
+  async incomeStatement(
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('startDate', () => LocalDateScalar, { nullable: true }) startDate?: string,
+    @Arg('endDate', () => LocalDateScalar, { nullable: true }) endDate?: string,
+    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+  ): Promise<IncomeStatementType> {
+    return this.services.reports.incomeStatement(ctx.identity, officeId ?? 1, startDate, endDate, currencyCode);
+  }
+
+  @Query(() => LedgerReportType, { description: 'A ledger report by name, as /runreports serves it: Trial Balance, Trial Balance Table, Balance Sheet, Income Statement.' })
+  async ledgerReport(
+    @Arg('name') name: string,
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('startDate', () => LocalDateScalar, { nullable: true }) startDate?: string,
+    @Arg('endDate', () => LocalDateScalar, { nullable: true }) endDate?: string,
+    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+  ): Promise<LedgerReportType> {
+    const report = await this.services.reports.run(ctx.identity, name, officeId, startDate, endDate, currencyCode);
+    return {
+      reportName: report.reportName,
+      columnHeaders: report.columnHeaders,
+      rows: report.rows.map((r) => ({ ...r, typeName: r.type != null ? (GL_TYPES[r.type as GLTypeId]?.value ?? null) : null })),
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { GLClosureService } from './closure.service.js';
+import { CurrencyService } from './currency.service.js';
+import { GLAccountService } from './gl-account.service.js';
+import { JournalEntryService, type OfficeInScope, type OfficesInScope } from './journal-entry.service.js';
+import { ledgerSeeder } from './ledger.seed.js';
+import { PostingEngine } from './posting-engine.js';
+import { LedgerReportService, type OfficeSubtree } from './report.service.js';
+
+/** The ledger module's facade: other modules post through `engine` inside their own transaction. */
+export interface LedgerServices {
+  engine: PostingEngine;
+  glAccounts: GLAccountService;
+  currencies: CurrencyService;
+  journal: JournalEntryService;
+  closures: GLClosureService;
+  reports: LedgerReportService;
+  /** Office names for read models (from the organisation module). */
+  officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+  seedTenant: (db: Database, tenantId: string) => Promise<void>;
+}
+
+export interface LedgerDependencies {
+  officeExists: (tx: Tx, officeId: number) => Promise<boolean>;
+  officeInScope: OfficeInScope;
+  officeSubtree: OfficeSubtree;
+  /** Offices the caller may see (its office and below), or null when that is every office. */
+  officesInScope: OfficesInScope;
+  officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+}
+
+export function createLedgerServices(db: Database, deps: LedgerDependencies): LedgerServices {
+  const engine = new PostingEngine(deps.officeExists);
+  const currencies = new CurrencyService(db);
+  return {
+    engine,
+    glAccounts: new GLAccountService(db),
+    currencies,
+    journal: new JournalEntryService(db, engine, deps.officeInScope, deps.officesInScope),
+    closures: new GLClosureService(db, deps.officeInScope),
+    reports: new LedgerReportService(db, deps.officeSubtree),
+    officeNames: deps.officeNames,
+    seedTenant: ledgerSeeder(currencies),
+  };
+}
