@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { TestService } from '../test/support/service.js';
+import { ledgerBench } from './ledger.js';
 
 /**
  * npm run bench: load scenarios against the service, printing requests/s and p50/p99 latency.
  * BENCH_URL=https://host:8443 (with BENCH_TENANT, BENCH_USER, BENCH_PASSWORD) targets a running service;
- * without it the bench starts the whole service itself on a fresh PostgreSQL database (TEST_DATABASE_ADMIN_URL).
+ * without it the bench starts the whole service itself on a fresh PostgreSQL database (TEST_DATABASE_ADMIN_URL)
+ * and also inserts BENCH_JOURNAL_LINES (default 1,000,000) journal lines to time the trial balance.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -56,4 +58,13 @@ for (const scenario of scenarios) {
     `${scenario.name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  2xx ${ok}  non-2xx ${result.non2xx}  errors ${result.errors}`,
   );
 }
+await ledgerBench({
+  baseUrl,
+  headers,
+  platform: service?.platform ?? null,
+  tenant,
+  connections,
+  duration,
+  journalLines: Number(process.env.BENCH_JOURNAL_LINES ?? 1_000_000),
+});
 await service?.stop();

@@ -127,7 +127,7 @@ export class PostingEngine {
 
     // Accounts: detail, enabled, and open to manual entries when this is one.
     const ids = [...new Set(parsed.map((p) => p.line.glAccountId).filter((x): x is number => x != null))];
-    const codes = [...new Set(parsed.map((p) => p.line.glCode).filter((x): x is string => x != null && p_nonempty(x)))];
+    const codes = [...new Set(parsed.map((p) => p.line.glCode).filter((x): x is string => x != null && x.trim() !== ''))];
     const found = await tx.em.find(GLAccount, { $or: [{ id: { $in: ids } }, { glCode: { $in: codes } }] });
     const byId = new Map(found.map((a) => [a.id, a]));
     const byCode = new Map(found.map((a) => [a.glCode, a]));
@@ -251,10 +251,6 @@ export class PostingEngine {
     );
     return posted;
   }
-}
-
-function p_nonempty(x: string): boolean {
-  return x.trim() !== '';
 }
 
 async function nextTransactionId(tx: Tx, prefix: string): Promise<string> {
