@@ -104,11 +104,17 @@ function stripGrouping(text: string, locale: string | undefined): string {
   return text.trim().split(group).join('').replace(/\s/g, '').replace(decimal, '.');
 }
 
-function convertObject(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>, prefix: string, t: Translation): Record<string, unknown> {
+/**
+ * Fineract lets a nested object carry its own dateFormat/locale (clientNonPersonDetails does); they
+ * apply to the dates inside it, and otherwise the enclosing ones do.
+ */
+function convertObject(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>, prefix: string, outer: Translation): Record<string, unknown> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const t: Translation = { dateFormat: text(body.dateFormat) ?? outer.dateFormat, locale: text(body.locale) ?? outer.locale, errors: outer.errors };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     const path = prefix ? `${prefix}.${key}` : key;
-    if (!prefix && FORMAT_KEYS.has(key)) continue;
+    if (FORMAT_KEYS.has(key) && !fields[key]) continue;
     const field = fields[key];
     if (!field) {
       t.errors.push({ code: 'error.msg.parameter.unsupported', message: `The parameter ${path} is not supported.`, parameterName: path });
@@ -124,10 +130,9 @@ function convertObject(body: Record<string, unknown>, fields: Record<string, { t
  * (dateFormat + locale) to ISO dates, numbers to exact decimal strings, unknown keys to errors.
  */
 export function translateBody(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>): { value: Record<string, unknown>; errors: FieldError[] } {
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const t: Translation = { dateFormat: text(body.dateFormat), locale: text(body.locale), errors: [] };
-  const value = convertObject(body, fields, '', t);
-  return { value, errors: t.errors };
+  const errors: FieldError[] = [];
+  const value = convertObject(body, fields, '', { errors });
+  return { value, errors };
 }
 
 export { getNullableType };

@@ -119,8 +119,6 @@ export class ClientNonPersonDetailsInput {
   @Field(() => LocalDateScalar, { nullable: true }) incorpValidityTillDate?: string | null;
   @Field(() => String, { nullable: true }) remarks?: string | null;
   @Field(() => String, { nullable: true }) scumlNumber?: string | null;
-  @Field(() => String, { nullable: true, description: 'Accepted for Fineract clients; the body-level dateFormat is used.' }) dateFormat?: string | null;
-  @Field(() => String, { nullable: true, description: 'Accepted for Fineract clients; the body-level locale is used.' }) locale?: string | null;
 }
 
 @InputType()

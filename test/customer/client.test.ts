@@ -136,6 +136,17 @@ describe('clients: onboarding', () => {
     assert.deepEqual(got.body.clientNonPersonDetails.incorpValidityTillDate, [2031, 12, 31]);
   });
 
+  test('a nested dateFormat/locale applies to the dates inside clientNonPersonDetails only', async () => {
+    const res = await t.post('/clients', entity(branch, {
+      activationDate: '2025-03-05', dateFormat: 'yyyy-MM-dd', locale: 'en',
+      clientNonPersonDetails: { constitutionId: 200202, incorpValidityTillDate: '31 décembre 2031', dateFormat: 'dd MMMM yyyy', locale: 'fr' },
+    }));
+    assert.equal(res.status, 200, res.text);
+    const got = await t.get(`/clients/${res.body.clientId}`);
+    assert.deepEqual(got.body.activationDate, [2025, 3, 5]);
+    assert.deepEqual(got.body.clientNonPersonDetails.incorpValidityTillDate, [2031, 12, 31]);
+  });
+
   test('an Idempotency-Key replay returns the first response and onboards once', async () => {
     const body = person(branch, { externalId: 'idem-1' });
     const first = await t.post('/clients', body, { headers: { 'Idempotency-Key': 'client-idem-1' } });
