@@ -9,11 +9,11 @@ import { nextValue } from '../kernel/sequence.js';
 import type { Office } from '../organisation/office.entity.js';
 import type { OrganisationServices } from '../organisation/organisation.services.js';
 import { ACCOUNT_OFFICER_ROLE_ID } from '../organisation/permissions.js';
-import { BVN_PATTERN, type BvnVerifier } from './bvn-verifier.js';
+import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } from './bvn-verifier.js';
 import {
   Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
 } from './client.entity.js';
-import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, type KycTierLimits } from './kyc.js';
+import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, requiresScumlNumber, type KycTierLimits } from './kyc.js';
 
 export interface NonPersonDetailsInput {
   constitutionId?: number | null;
@@ -198,6 +198,8 @@ export class ClientService {
     if (input.dateOfBirth) v.check(input.dateOfBirth <= today, 'dateOfBirth', 'cannot.be.a.future.date', 'The date of birth cannot be in the future.', input.dateOfBirth);
     validateContact(v, input);
     v.throwIfAny();
+    // The engine is asked before the transaction opens: a slow engine must not hold a connection.
+    const bvnCheck = input.bvn ? await this.bvnVerifier.verify(input.bvn, input) : null;
 
     return this.db.tx(staff.tenantId, async (tx) => {
       const office = await this.branchOffice(tx, staff, input.officeId!);
@@ -217,6 +219,7 @@ export class ClientService {
       if (entity) {
         client.fullname = input.fullname!.trim();
         applyNonPerson(client, input.clientNonPersonDetails ?? {});
+        assertScumlOnFile(client);
       } else {
         client.firstname = input.firstname!.trim();
         client.middlename = input.middlename?.trim() || null;
@@ -237,7 +240,7 @@ export class ClientService {
       client.kycTier = entity ? 3 : 1;
       if (input.bvn) {
         client.bvn = input.bvn;
-        client.bvnVerified = (await this.bvnVerifier.verify(input.bvn)).verified;
+        client.bvnVerified = bvnCheck!.verified;
       }
       client.id = await nextValue(tx, 'client');
       client.cif = `CIF${String(await nextValue(tx, 'client_cif')).padStart(8, '0')}`;
@@ -263,6 +266,7 @@ export class ClientService {
     validateContact(v, input);
     validateNonPerson(v, input.clientNonPersonDetails);
     v.throwIfAny();
+    const bvnCheck = input.bvn ? await this.checkBvn(staff, id, input.bvn, input) : null;
     return this.db.tx(staff.tenantId, async (tx) => {
       const client = await this.getVisible(tx, staff, id, true);
       const entity = client.legalFormId === LEGAL_FORM_ENTITY;
@@ -287,6 +291,7 @@ export class ClientService {
       if (input.clientNonPersonDetails) {
         const before = nonPersonSnapshot(client);
         applyNonPerson(client, input.clientNonPersonDetails);
+        assertScumlOnFile(client);
         const after = nonPersonSnapshot(client);
         for (const key of Object.keys(after) as (keyof typeof after)[]) if (after[key] !== before[key]) changes[key] = after[key];
       }
@@ -303,7 +308,7 @@ export class ClientService {
       let bvnChanged = false;
       if (input.bvn !== undefined && input.bvn !== client.bvn) {
         client.bvn = changes.bvn = input.bvn || null;
-        client.bvnVerified = client.bvn ? (await this.bvnVerifier.verify(client.bvn)).verified : false;
+        client.bvnVerified = client.bvn !== null && bvnCheck?.bvn === client.bvn && bvnCheck.result.verified;
         client.bvnDuplicate = false;
         bvnChanged = true;
       }
@@ -350,8 +355,10 @@ export class ClientService {
     validateContact(v, input);
     v.maxLength('proofOfAddressReference', input.proofOfAddressReference, 100);
     v.throwIfAny();
+    const bvnCheck = await this.checkBvn(staff, id, input.bvn ?? null, {});
     return this.db.tx(staff.tenantId, async (tx) => {
       const client = await this.getVisible(tx, staff, id, true);
+      const checked = (bvn: string) => bvnCheck?.bvn === bvn && bvnCheck.result.verified;
       if (client.legalFormId === LEGAL_FORM_ENTITY) {
         throw errors.domainRule('error.msg.client.kyc.upgrade.not.applicable', 'Corporate entities are KYC tier 3 from onboarding.', [client.kycTier]);
       }
@@ -360,11 +367,11 @@ export class ClientService {
       let bvnChanged = false;
       if (input.bvn && input.bvn !== client.bvn) {
         client.bvn = changes.bvn = input.bvn;
-        client.bvnVerified = (await this.bvnVerifier.verify(input.bvn)).verified;
+        client.bvnVerified = checked(input.bvn);
         client.bvnDuplicate = false;
         bvnChanged = true;
       } else if (client.bvn && !client.bvnVerified) {
-        client.bvnVerified = (await this.bvnVerifier.verify(client.bvn)).verified;
+        client.bvnVerified = checked(client.bvn);
       }
       if (input.nin && input.nin !== client.nin) client.nin = changes.nin = input.nin;
       if (input.proofOfAddressReference && input.proofOfAddressReference.trim() !== client.proofOfAddressReference) {
@@ -389,6 +396,18 @@ export class ClientService {
   // ---- helpers -------------------------------------------------------------------------------
 
   /** Reads a client the caller may see, or 404 error.msg.client.id.invalid (also for other tenants' ids). */
+  /**
+   * Asks the verification engine about `bvn` (or, when null, the client's stored, unverified BVN) with
+   * the holder's names, outside any transaction: an engine may be slow and must not hold a connection.
+   */
+  private async checkBvn(staff: StaffIdentity, id: number, bvn: string | null, names: BvnHolder): Promise<{ bvn: string; result: BvnVerification } | null> {
+    const current = await this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, id));
+    const target = bvn ?? (current.bvnVerified ? null : current.bvn);
+    if (!target) return null;
+    const result = await this.bvnVerifier.verify(target, { firstname: names.firstname ?? current.firstname, lastname: names.lastname ?? current.lastname });
+    return { bvn: target, result };
+  }
+
   async getVisible(tx: Tx, staff: StaffIdentity, id: number, forUpdate = false): Promise<Client> {
     const client = await this.findInScope(tx, staff, id);
     if (!client) throw clientNotFound(id);
@@ -497,6 +516,15 @@ function validateNonPerson(v: Validator, details: NonPersonDetailsInput | null |
 function applyNonPerson(client: Client, details: NonPersonDetailsInput): void {
   for (const key of ['constitutionId', 'mainBusinessLineId', 'incorpNumber', 'incorpValidityTillDate', 'remarks', 'scumlNumber'] as const) {
     if (details[key] !== undefined) (client[key] as unknown) = details[key];
+  }
+}
+
+/** A designated non-financial business (see kyc.ts BUSINESS_LINES) cannot be on file without its SCUML number. */
+export function assertScumlOnFile(client: Pick<Client, 'mainBusinessLineId' | 'scumlNumber'>): void {
+  if (requiresScumlNumber(client.mainBusinessLineId) && !client.scumlNumber) {
+    new Validator('client')
+      .fail('scumlNumber', 'required.for.designated.business', `Business line ${client.mainBusinessLineId} is a designated non-financial business: \`scumlNumber\` is mandatory.`, null, [client.mainBusinessLineId])
+      .throwIfAny();
   }
 }
 

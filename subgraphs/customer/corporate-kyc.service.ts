@@ -1,3 +1,4 @@
+import { assertScumlOnFile } from './client.service.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
@@ -81,6 +82,7 @@ export class CorporateKycService {
           changes[key] = value;
         }
       }
+      assertScumlOnFile(client);
       if (Object.keys(changes).length > 0) {
         client.updatedBy = actorId(identity);
         await tx.em.flush();

@@ -1,6 +1,6 @@
 import type { Database } from '../kernel/database.js';
 import type { OrganisationServices } from '../organisation/organisation.services.js';
-import { SandboxBvnVerifier, type BvnVerifier } from './bvn-verifier.js';
+import { bvnVerifierFromEnv, type BvnVerifier } from './bvn-verifier.js';
 import { ClientService } from './client.service.js';
 import { CorporateKycService } from './corporate-kyc.service.js';
 
@@ -14,7 +14,7 @@ export interface CustomerServices {
 }
 
 export function createCustomerServices(db: Database, organisation: OrganisationServices, options: { bvnVerifier?: BvnVerifier } = {}): CustomerServices {
-  const bvnVerifier = options.bvnVerifier ?? new SandboxBvnVerifier();
+  const bvnVerifier = options.bvnVerifier ?? bvnVerifierFromEnv();
   const clients = new ClientService(db, organisation, bvnVerifier);
   return { clients, corporateKyc: new CorporateKycService(db, clients), bvnVerifier, organisation };
 }

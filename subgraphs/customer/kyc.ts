@@ -36,5 +36,31 @@ export const CONSTITUTIONS: Record<number, string> = {
 export const CONSTITUTION_RANGE = [200200, 200207] as const;
 export const BUSINESS_LINE_RANGE = [200220, 200232] as const;
 
+/**
+ * Business line codes (interface 2.1 gives only the range; the names are ours). The ones marked
+ * `designated` are designated non-financial businesses and professions (DNFBPs, after FATF
+ * Recommendation 22 and the SCUML register): they must present a SCUML registration number.
+ */
+export const BUSINESS_LINES: Record<number, { name: string; designated: boolean }> = {
+  200220: { name: 'Agriculture, forestry and fishing', designated: false },
+  200221: { name: 'Manufacturing', designated: false },
+  200222: { name: 'Wholesale and retail trade', designated: false },
+  200223: { name: 'Construction', designated: false },
+  200224: { name: 'Transport and logistics', designated: false },
+  200225: { name: 'Information and communication', designated: false },
+  200226: { name: 'Hospitality and food services', designated: false },
+  200227: { name: 'Real estate agency and development', designated: true },
+  200228: { name: 'Dealers in precious metals and stones', designated: true },
+  200229: { name: 'Legal, accounting, audit and notary services', designated: true },
+  200230: { name: 'Casinos, gaming and lotteries', designated: true },
+  200231: { name: 'Dealers in cars, luxury goods and high-value items', designated: true },
+  200232: { name: 'Other services', designated: false },
+};
+
+/** True when an entity in this business line must have a SCUML number on file. */
+export function requiresScumlNumber(mainBusinessLineId: number | null | undefined): boolean {
+  return mainBusinessLineId != null && BUSINESS_LINES[mainBusinessLineId]?.designated === true;
+}
+
 /** Beneficial ownership disclosure threshold (interface 2.3 and section 8), in percent. */
 export const BENEFICIAL_OWNER_MIN_PCT = 5;

@@ -35,6 +35,9 @@ export interface Tx {
 }
 
 export class Database {
+  /** Statements sent so far by this process; tests use it to prove batching (N+1 shows up here). */
+  statements = 0;
+
   constructor(
     readonly orm: MikroORM,
     readonly kind: 'postgresql' | 'pglite',
@@ -85,7 +88,12 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   const entities = modules.flatMap((m) => m.entities);
   const migrationsList = modules.flatMap((m) => m.migrations).sort((a, b) => a.name.localeCompare(b.name));
   const tenantEntities = entities.filter((e) => !NON_TENANT_ENTITIES.has(e));
+  let database: Database | null = null;
   const common = {
+    onQuery: (sql: string) => {
+      if (database) database.statements++;
+      return sql;
+    },
     entities,
     extensions: [Migrator],
     migrations: { migrationsList, tableName: 'kernel.mikro_orm_migrations', silent: true, transactional: true, allOrNothing: true, snapshot: false },
@@ -103,11 +111,11 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   };
   if (config.databaseUrl) {
     const orm = await MikroORM.init({ ...common, driver: PostgreSqlDriver, clientUrl: config.databaseUrl, pool: { min: 0, max: options.pool?.max ?? 10 } });
-    return new Database(orm, 'postgresql');
+    return (database = new Database(orm, 'postgresql'));
   }
   mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
   const orm = await MikroORM.init({ ...common, driver: PgliteDriver, dbName: `${config.dataDir}/pglite` });
-  return new Database(orm, 'pglite');
+  return (database = new Database(orm, 'pglite'));
 }
 
 const NON_TENANT_ENTITIES = new Set<Constructor<object>>();

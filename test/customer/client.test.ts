@@ -328,3 +328,47 @@ async function outbox(service: TestService, tenant: string, eventType: string): 
   );
 }
 
+
+describe('clients: SCUML for designated businesses, batching', () => {
+  let service: TestService;
+  let t: TenantSession;
+  let branch: number;
+  before(async () => {
+    service = await TestService.start();
+    t = await service.tenant();
+    branch = await t.branch();
+  });
+  after(async () => service.stop());
+
+  test('a designated non-financial business (e.g. 200228 precious metals) needs a SCUML number', async () => {
+    const details = { constitutionId: 200202, mainBusinessLineId: 200228, incorpNumber: 'RC9' };
+    assertError(await t.post('/clients', entity(branch, { clientNonPersonDetails: details })), 400, 'validation.msg.client.scumlNumber.required.for.designated.business');
+    const ok = await t.post('/clients', entity(branch, { clientNonPersonDetails: { ...details, scumlNumber: 'SCUML-77' } }));
+    assert.equal(ok.status, 200, ok.text);
+    // Clearing it later is refused too, through either path that writes it.
+    assertError(await t.put(`/clients/${ok.body.clientId}/corporatekyc`, { scumlNumber: null }), 400, 'validation.msg.client.scumlNumber.required.for.designated.business');
+    assertError(await t.put(`/clients/${ok.body.clientId}`, { clientNonPersonDetails: { scumlNumber: '' } }), 400, 'validation.msg.client.scumlNumber.required.for.designated.business');
+    // A non-designated line (200225 ICT) needs none.
+    const plain = await t.post('/clients', entity(branch, { clientNonPersonDetails: { constitutionId: 200202, mainBusinessLineId: 200225 } }));
+    assert.equal(plain.status, 200, plain.text);
+  });
+
+  test('a page of clients with office and staff names costs the same number of statements for 5 as for 50', async () => {
+    const staff = await t.post('/staff', { officeId: branch, firstname: 'Rel', lastname: 'Officer' });
+    for (let i = 0; i < 50; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, j) => t.post('/clients', person(branch, { firstname: `P${i + j}`, staffId: staff.body.resourceId }))));
+    }
+    const query = `query($limit: Int) { clients(officeId: ${branch}, staffId: ${staff.body.resourceId}, limit: $limit) { pageItems { id officeName staffName } } }`;
+    const statementsFor = async (limit: number) => {
+      const before = service.platform.db.statements;
+      const res = await t.graphql<{ clients: { pageItems: { officeName: string; staffName: string }[] } }>(query, { limit });
+      assert.equal(res.body.data?.clients.pageItems.length, limit);
+      assert.ok(res.body.data?.clients.pageItems.every((c) => c.officeName && c.staffName === 'Officer, Rel'));
+      return service.platform.db.statements - before;
+    };
+    await statementsFor(5); // warm the edge's session cache
+    const few = await statementsFor(5);
+    const many = await statementsFor(50);
+    assert.equal(many, few, `5 clients took ${few} statements, 50 took ${many}`);
+  });
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { SandboxBvnVerifier } from '../../subgraphs/customer/bvn-verifier.js';
+import { bvnVerifierFromEnv, HttpBvnVerifier, SandboxBvnVerifier } from '../../subgraphs/customer/bvn-verifier.js';
 import { kycTierLimits } from '../../subgraphs/customer/kyc.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
@@ -31,6 +31,47 @@ describe('KYC tiers and BVN', () => {
     assert.deepEqual(await v.verify('02345678901'), { verified: false, reason: 'not_found' });
     assert.deepEqual(await v.verify('11111111111'), { verified: false, reason: 'not_found' });
     assert.deepEqual(await v.verify('1234'), { verified: false, reason: 'invalid_format' });
+    assert.deepEqual(await v.verify('22345670000'), { verified: false, reason: 'name_mismatch' });
+  });
+
+  test('a sandbox name mismatch onboards the client with an unverified BVN, which blocks tier 2', async () => {
+    const res = await t.post('/clients', person(branch, { bvn: '22345670000', nin: '12345678901' }));
+    assert.equal(res.status, 200, res.text);
+    const client = (await t.get(`/clients/${res.body.clientId}`)).body;
+    assert.equal(client.bvnVerified, false);
+    assertError(await t.post(`/clients/${res.body.clientId}?command=upgradeKyc`, { proofOfAddressReference: 'UTIL-1' }), 403, 'error.msg.client.kyc.tier2.requirements.missing');
+  });
+
+  test('the HTTP adapter asks a real engine and compares names; no answer is never a verification', async () => {
+    const { createServer } = await import('node:http');
+    const seen: { auth?: string; body: string }[] = [];
+    const engine = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ auth: req.headers.authorization, body });
+        const { bvn } = JSON.parse(body) as { bvn: string };
+        if (bvn === '22222222223') return void res.writeHead(404).end();
+        if (bvn === '22222222224') return void res.writeHead(503).end();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ found: true, firstName: 'Adaéze', lastName: 'OBI' }));
+      });
+    });
+    await new Promise<void>((r) => engine.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(engine.address() as { port: number }).port}/bvn`;
+    try {
+      const http = new HttpBvnVerifier(url, 'secret-key');
+      assert.deepEqual(await http.verify('22222222225', { firstname: 'adaeze', lastname: 'Obi' }), { verified: true });
+      assert.deepEqual(await http.verify('22222222225', { firstname: 'Ngozi', lastname: 'Obi' }), { verified: false, reason: 'name_mismatch' });
+      assert.deepEqual(await http.verify('22222222223', {}), { verified: false, reason: 'not_found' });
+      assert.deepEqual(await http.verify('22222222224', {}), { verified: false, reason: 'unavailable' });
+      assert.deepEqual(await new HttpBvnVerifier('http://127.0.0.1:1/none', undefined, 500).verify('22222222225', {}), { verified: false, reason: 'unavailable' });
+      assert.equal(seen[0]!.auth, 'Bearer secret-key');
+      assert.deepEqual(JSON.parse(seen[0]!.body), { bvn: '22222222225' });
+      assert.ok(bvnVerifierFromEnv({ BVN_VERIFIER_URL: url }) instanceof HttpBvnVerifier);
+      assert.ok(bvnVerifierFromEnv({}) instanceof SandboxBvnVerifier);
+    } finally {
+      engine.close();
+    }
   });
 
   test('tier limits of interface section 8 are exposed', async () => {
