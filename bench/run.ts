@@ -43,6 +43,17 @@ const scenarios: Scenario[] = [
   { name: 'POST /graphql { offices }', path: '/graphql', method: 'POST', headers, body: JSON.stringify({ query: '{ offices { id name hierarchy } }' }) },
 ];
 
+// POST /clients needs a branch: onboarding at the head office is refused.
+const branch = await fetch(`${baseUrl}/api/v1/offices`, { method: 'POST', headers, body: JSON.stringify({ name: `Bench branch ${Date.now()}`, parentId: 1, openingDate: '2024-01-01', dateFormat: 'yyyy-MM-dd', locale: 'en' }) });
+const branchId = ((await branch.json()) as { resourceId: number }).resourceId;
+scenarios.push({
+  name: 'POST /api/v1/clients (person, active)',
+  path: '/api/v1/clients',
+  method: 'POST',
+  headers,
+  body: JSON.stringify({ officeId: branchId, legalFormId: 1, firstname: 'Bench', lastname: 'Customer', active: true, activationDate: '2025-01-01', dateFormat: 'yyyy-MM-dd', locale: 'en' }),
+});
+
 console.log(`bench: ${connections} connections, ${duration}s per scenario, against ${baseUrl}`);
 for (const scenario of scenarios) {
   const result = await autocannon({
