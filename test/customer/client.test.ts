@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TestService, type TenantSession } from '../support/service.js';
+import { assertError } from '../support/assertions.js';
 
 const person = (officeId: number, extra: Record<string, unknown> = {}) => ({
   officeId, legalFormId: 1, firstname: 'Ada', lastname: 'Obi', active: true, activationDate: '01 January 2025', dateFormat: 'dd MMMM yyyy', locale: 'en', ...extra,
@@ -12,11 +13,6 @@ const entity = (officeId: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function assertError(res: { status: number; body: any }, status: number, code: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  const codes = [res.body.userMessageGlobalisationCode, ...(res.body.errors ?? []).map((e: any) => e.userMessageGlobalisationCode)];
-  assert.ok(codes.includes(code), `expected ${code} in ${JSON.stringify(codes)}`);
-}
 
 describe('clients: onboarding', () => {
   let service: TestService;

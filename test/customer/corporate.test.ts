@@ -1,12 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TestService, type TenantSession } from '../support/service.js';
+import { assertError } from '../support/assertions.js';
 
-function assertError(res: { status: number; body: any }, status: number, code: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  const codes = [res.body.userMessageGlobalisationCode, ...(res.body.errors ?? []).map((e: any) => e.userMessageGlobalisationCode)];
-  assert.ok(codes.includes(code), `expected ${code} in ${JSON.stringify(codes)}`);
-}
 
 describe('corporate KYC and officials', () => {
   let service: TestService;

@@ -3,12 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { bvnVerifierFromEnv, HttpBvnVerifier, SandboxBvnVerifier } from '../../subgraphs/customer/bvn-verifier.js';
 import { kycTierLimits } from '../../subgraphs/customer/kyc.js';
 import { TestService, type TenantSession } from '../support/service.js';
+import { assertError } from '../support/assertions.js';
 
-function assertError(res: { status: number; body: any }, status: number, code: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  const codes = [res.body.userMessageGlobalisationCode, ...(res.body.errors ?? []).map((e: any) => e.userMessageGlobalisationCode)];
-  assert.ok(codes.includes(code), `expected ${code} in ${JSON.stringify(codes)}`);
-}
 
 const person = (officeId: number, extra: Record<string, unknown> = {}) => ({
   officeId, legalFormId: 1, firstname: 'Kyc', lastname: 'Person', active: true, activationDate: '2025-01-01', dateFormat: 'yyyy-MM-dd', locale: 'en', ...extra,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TestService, type TenantSession } from '../support/service.js';
+import { assertError } from '../support/assertions.js';
 
 const ACCOUNT_OFFICER = 320013;
 const BRANCH_MANAGER = 320007;
@@ -8,11 +9,6 @@ const LOAN_OFFICER = 320003;
 
 const person = (officeId: number, extra: Record<string, unknown> = {}) => ({ officeId, legalFormId: 1, firstname: 'Scope', lastname: 'Client', ...extra });
 
-function assertError(res: { status: number; body: any }, status: number, code: string) {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  const codes = [res.body.userMessageGlobalisationCode, ...(res.body.errors ?? []).map((e: any) => e.userMessageGlobalisationCode)];
-  assert.ok(codes.includes(code), `expected ${code} in ${JSON.stringify(codes)}`);
-}
 
 describe('clients: data scope', () => {
   let service: TestService;

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
-import { TestService, type HttpResult, type TenantSession } from '../support/service.js';
+import { TestService, type TenantSession } from '../support/service.js';
+import { assertError } from '../support/assertions.js';
 
 const FMT = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 
@@ -32,11 +31,6 @@ function entry(debits: [number, number | string][], credits: [number, number | s
   };
 }
 
-function assertError(res: HttpResult, status: number, code: string): void {
-  assert.equal(res.status, status, res.text);
-  const codes = [res.body.userMessageGlobalisationCode, ...(res.body.errors ?? []).map((e: { userMessageGlobalisationCode: string }) => e.userMessageGlobalisationCode)];
-  assert.ok(codes.includes(code), `expected ${code} in ${res.text}`);
-}
 
 describe('ledger: chart of accounts, journal entries, closures, reports', () => {
   let service: TestService;
@@ -391,19 +385,7 @@ describe('ledger: chart of accounts, journal entries, closures, reports', () => 
   test('journalEntryPosted delivers posted transactions to subscribers of the same tenant', async () => {
     const t = await service.tenant('sub');
     const a = await chart(t);
-    const ca = service.caCertificate;
-    class TrustingWebSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { ca });
-      }
-    }
-    const client = createClient({
-      url: `${service.edge.url.replace('https', 'wss')}/graphql`,
-      webSocketImpl: TrustingWebSocket,
-      connectionParams: { 'Service-Platform-TenantId': t.tenant, Authorization: `Basic ${t.key}` },
-      lazy: false,
-      retryAttempts: 0,
-    });
+    const client = service.subscriptionClient(t.tenant, t.key);
     const received = new Promise<{ data?: { journalEntryPosted: { transactionId: string; amount: string; lines: { glCode: string }[] } } }>((resolve, reject) => {
       const stop = client.subscribe(
         { query: 'subscription { journalEntryPosted { transactionId officeId amount manualEntry lines { glCode entryType { value } amount } } }' },

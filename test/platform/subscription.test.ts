@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { TestService } from '../support/service.js';
 
 describe('subscriptions through the gateway (graphql-ws)', () => {
@@ -14,20 +12,7 @@ describe('subscriptions through the gateway (graphql-ws)', () => {
   test('officeCreated delivers an office created over REST, only to its own tenant', async () => {
     const a = await service.tenant('a');
     const b = await service.tenant('b');
-    const ca = service.caCertificate;
-    class TrustingWebSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { ca });
-      }
-    }
-    const client = (tenant: string, key: string) =>
-      createClient({
-        url: `${service.edge.url.replace('https', 'wss')}/graphql`,
-        webSocketImpl: TrustingWebSocket,
-        connectionParams: { 'Service-Platform-TenantId': tenant, Authorization: `Basic ${key}` },
-        lazy: false,
-        retryAttempts: 0,
-      });
+    const client = (tenant: string, key: string) => service.subscriptionClient(tenant, key);
     const clientA = client(a.tenant, a.key);
     const clientB = client(b.tenant, b.key);
     const seenB: unknown[] = [];
@@ -62,18 +47,7 @@ describe('subscriptions through the gateway (graphql-ws)', () => {
   });
 
   test('a connection without valid credentials is refused', async () => {
-    const ca = service.caCertificate;
-    class TrustingWebSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { ca });
-      }
-    }
-    const client = createClient({
-      url: `${service.edge.url.replace('https', 'wss')}/graphql`,
-      webSocketImpl: TrustingWebSocket,
-      connectionParams: { 'Service-Platform-TenantId': 'default', Authorization: 'Basic bm9ib2R5Om5vcGU=' },
-      retryAttempts: 0,
-    });
+    const client = service.subscriptionClient('default', 'bm9ib2R5Om5vcGU=', { lazy: true });
     const outcome = await new Promise<string>((resolve) => {
       client.subscribe({ query: 'subscription { officeCreated { id } }' }, { next: () => resolve('data'), error: () => resolve('refused'), complete: () => resolve('complete') });
     });

@@ -4,6 +4,8 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
 import { randomBytes } from 'node:crypto';
 import { startEdge, type Edge } from '../../router/edge.js';
 import { startSubgraphs } from '../../router/subgraphs.js';
@@ -132,6 +134,23 @@ export class TestService {
 
   get caCertificate(): string {
     return this.ca;
+  }
+
+  /** A graphql-ws client on the edge (wss, certificate verified) with the tenant and key in connectionParams. */
+  subscriptionClient(tenant: string, key: string, options: { lazy?: boolean } = {}): Client {
+    const ca = this.ca;
+    class TrustingWebSocket extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, { ca });
+      }
+    }
+    return createClient({
+      url: `${this.edge.url.replace('https', 'wss')}/graphql`,
+      webSocketImpl: TrustingWebSocket,
+      connectionParams: { 'Service-Platform-TenantId': tenant, Authorization: `Basic ${key}` },
+      lazy: options.lazy ?? false,
+      retryAttempts: 0,
+    });
   }
 }
 
