@@ -32,6 +32,66 @@ function entry(debits: [number, number | string][], credits: [number, number | s
 }
 
 
+type DetailAccount = { code: string; id: number; type: number };
+
+/**
+ * Posts `count` random balanced manual entries (1-2 debits, 1-2 credits, up to 100,000.00 each, exact
+ * cents) over REST and returns the expected net debit in cents per GL account id.
+ */
+async function postRandomEntries(t: TenantSession, detail: DetailAccount[], seedValue: number, count: number): Promise<Map<number, bigint>> {
+  const expected = new Map<number, bigint>(); // net debit cents per account
+  let seed = seedValue;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pick = () => detail[Math.floor(random() * detail.length)]!;
+  const bodies: Record<string, unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    const debitCount = 1 + Math.floor(random() * 2);
+    const debits: [number, string][] = [];
+    let total = 0n;
+    for (let d = 0; d < debitCount; d++) {
+      const c = BigInt(1 + Math.floor(random() * 10_000_000));
+      total += c;
+      const acc = pick();
+      debits.push([acc.id, `${c / 100n}.${String(c % 100n).padStart(2, '0')}`]);
+      expected.set(acc.id, (expected.get(acc.id) ?? 0n) + c);
+    }
+    // Split the total over one or two credits.
+    const credits: [number, string][] = [];
+    const first = total > 1n && random() < 0.5 ? total / 2n : total;
+    for (const c of first === total ? [total] : [first, total - first]) {
+      const acc = pick();
+      credits.push([acc.id, `${c / 100n}.${String(c % 100n).padStart(2, '0')}`]);
+      expected.set(acc.id, (expected.get(acc.id) ?? 0n) - c);
+    }
+    const day = 1 + Math.floor(random() * 28);
+    bodies.push({ ...entry([], []), transactionDate: `2026-02-${String(day).padStart(2, '0')}`, debits: debits.map(([glAccountId, amount]) => ({ glAccountId, amount })), credits: credits.map(([glAccountId, amount]) => ({ glAccountId, amount })) });
+  }
+  for (let i = 0; i < bodies.length; i += 10) {
+    // Amounts travel as JSON numbers in their exact text.
+    const batch = bodies.slice(i, i + 10).map((b) => t.request('POST', '/api/v1/journalentries', { rawBody: JSON.stringify(b).replace(/"amount":"([0-9.]+)"/g, '"amount":$1') }));
+    for (const res of await Promise.all(batch)) assert.equal(res.status, 200, res.text);
+  }
+  return expected;
+}
+
+/** Net debit cents per glcode from a Trial Balance report; asserts both sides total the same. */
+function trialBalanceNets(report: { data: { row: [string, string, number, number] }[] }): Map<string, bigint> {
+  let totalDebit = 0n;
+  let totalCredit = 0n;
+  const nets = new Map<string, bigint>();
+  for (const { row } of report.data) {
+    const [code, , debit, credit] = row;
+    totalDebit += cents(debit);
+    totalCredit += cents(credit);
+    nets.set(code, cents(debit) - cents(credit));
+  }
+  assert.equal(totalDebit, totalCredit, 'trial balance sides');
+  return nets;
+}
+
 describe('ledger: chart of accounts, journal entries, closures, reports', () => {
   let service: TestService;
   before(async () => {
@@ -269,45 +329,11 @@ describe('ledger: chart of accounts, journal entries, closures, reports', () => 
     assertError(await admin.post(`/journalentries/${allowed.body.transactionId}?command=reverse`), 403, 'error.msg.not.authorized');
   });
 
-  test('trial balance after 200 random balanced postings: totals equal, per-account sums match', async () => {
+  test('trial balance after 1,000 random balanced postings: totals equal, per-account sums match', async () => {
     const t = await service.tenant('tb');
     const a = await chart(t);
     const detail = [...a.entries()].filter(([, acc]) => acc.usage.id === 1).map(([code, acc]) => ({ code, id: acc.id, type: acc.type.id }));
-    const expected = new Map<number, bigint>(); // net debit cents per account
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const pick = () => detail[Math.floor(random() * detail.length)]!;
-    const bodies: Record<string, unknown>[] = [];
-    for (let i = 0; i < 200; i++) {
-      const debitCount = 1 + Math.floor(random() * 2);
-      const debits: [number, string][] = [];
-      let total = 0n;
-      for (let d = 0; d < debitCount; d++) {
-        const c = BigInt(1 + Math.floor(random() * 10_000_000));
-        total += c;
-        const acc = pick();
-        debits.push([acc.id, `${c / 100n}.${String(c % 100n).padStart(2, '0')}`]);
-        expected.set(acc.id, (expected.get(acc.id) ?? 0n) + c);
-      }
-      // Split the total over one or two credits.
-      const credits: [number, string][] = [];
-      const first = total > 1n && random() < 0.5 ? total / 2n : total;
-      for (const c of first === total ? [total] : [first, total - first]) {
-        const acc = pick();
-        credits.push([acc.id, `${c / 100n}.${String(c % 100n).padStart(2, '0')}`]);
-        expected.set(acc.id, (expected.get(acc.id) ?? 0n) - c);
-      }
-      const day = 1 + Math.floor(random() * 28);
-      bodies.push({ ...entry([], []), transactionDate: `2026-02-${String(day).padStart(2, '0')}`, debits: debits.map(([glAccountId, amount]) => ({ glAccountId, amount })), credits: credits.map(([glAccountId, amount]) => ({ glAccountId, amount })) });
-    }
-    for (let i = 0; i < bodies.length; i += 10) {
-      // Amounts travel as JSON numbers in their exact text.
-      const batch = bodies.slice(i, i + 10).map((b) => t.request('POST', '/api/v1/journalentries', { rawBody: JSON.stringify(b).replace(/"amount":"([0-9.]+)"/g, '"amount":$1') }));
-      for (const res of await Promise.all(batch)) assert.equal(res.status, 200, res.text);
-    }
+    const expected = await postRandomEntries(t, detail, 42, 1000);
     const report = await t.get('/runreports/Trial%20Balance?R_officeId=1&R_startDate=2026-01-01&R_endDate=2026-12-31');
     assert.equal(report.status, 200, report.text);
     assert.deepEqual(report.body.columnHeaders.map((c: { columnName: string }) => c.columnName), ['glcode', 'name', 'debit', 'credit']);
@@ -344,6 +370,18 @@ describe('ledger: chart of accounts, journal entries, closures, reports', () => 
     assert.equal(bsReport.status, 200, bsReport.text);
     assert.deepEqual(bsReport.body.columnHeaders.map((c: { columnName: string }) => c.columnName), ['glcode', 'name', 'type', 'amount']);
     assertError(await t.get('/runreports/No%20Such%20Report?R_officeId=1'), 404, 'error.msg.report.name.not.found');
+  });
+
+  test('property: for random balanced postings the trial balance balances and matches every account', async () => {
+    for (const seedValue of [1, 7, 19, 101, 2024, 31337]) {
+      const t = await service.tenant('prop');
+      const a = await chart(t);
+      const detail = [...a.entries()].filter(([, acc]) => acc.usage.id === 1).map(([code, acc]) => ({ code, id: acc.id, type: acc.type.id }));
+      const expected = await postRandomEntries(t, detail, seedValue, 40);
+      const report = await t.get('/runreports/Trial%20Balance?R_officeId=1&R_startDate=2026-01-01&R_endDate=2026-12-31');
+      const nets = trialBalanceNets(report.body);
+      for (const account of detail) assert.equal(nets.get(account.code) ?? 0n, expected.get(account.id) ?? 0n, `seed ${seedValue}, account ${account.code}`);
+    }
   });
 
   test('office scope: a branch accountant sees its branch only; reports cover an office subtree', async () => {
