@@ -66,12 +66,20 @@ export class Database {
     return em.transactional(async (tem) => fn(tem));
   }
 
-  async ping(): Promise<boolean> {
+  /** True when the database answers `select 1` within `timeoutMs` (a hung database is as down as a refusing one). */
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const query = (this.orm.em.fork() as Em).execute('select 1').then(
+      () => true,
+      () => false,
+    );
     try {
-      await (this.orm.em.fork() as Em).execute('select 1');
-      return true;
-    } catch {
-      return false;
+      return await Promise.race([query, timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
