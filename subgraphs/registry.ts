@@ -50,6 +50,7 @@ export function createServices(db: Database, config: Config): Services {
     },
     officesInScope: async (tx, staff) => (staff.officeHierarchy === '.' ? null : organisation.offices.subtreeIds(tx, staff)),
     officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);

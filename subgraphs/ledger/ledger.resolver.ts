@@ -220,6 +220,13 @@ export class JournalEntryResolver {
     return officeName(this.services, ctx, entry.officeId);
   }
 
+  @FieldResolver(() => String, { nullable: true, description: 'Username of whoever posted the entry (Fineract createdByUserName).' })
+  async createdByUserName(@Root() entry: JournalEntryType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    if (entry.createdByUserId == null) return null;
+    const byId = loader<number, string>(ctx, 'ledger.username', (ids) => this.services.usernames(ctx.identity.tenantId, ids));
+    return byId.load(entry.createdByUserId);
+  }
+
   @Subscription(() => JournalTransactionType, {
     description: 'Journal transactions posted in the caller\'s tenant (manual and system), live.',
     subscribe: ({ context }: { context: RequestContext }) => {

@@ -17,6 +17,8 @@ export interface LedgerServices {
   reports: LedgerReportService;
   /** Office names for read models (from the organisation module). */
   officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+  /** Usernames for createdByUserName (from the organisation module). */
+  usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   seedTenant: (db: Database, tenantId: string) => Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export interface LedgerDependencies {
   /** Offices the caller may see (its office and below), or null when that is every office. */
   officesInScope: OfficesInScope;
   officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+  usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
 }
 
 export function createLedgerServices(db: Database, deps: LedgerDependencies): LedgerServices {
@@ -40,6 +43,7 @@ export function createLedgerServices(db: Database, deps: LedgerDependencies): Le
     closures: new GLClosureService(db, deps.officeInScope),
     reports: new LedgerReportService(db, deps.officeSubtree),
     officeNames: deps.officeNames,
+    usernames: deps.usernames,
     seedTenant: ledgerSeeder(currencies),
   };
 }

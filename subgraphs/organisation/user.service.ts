@@ -58,6 +58,12 @@ export class UserService {
     });
   }
 
+  /** Usernames by id for audit read models (who posted an entry); no permission beyond seeing the record itself. */
+  async usernames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
+    const users = await this.db.tx(tenantId, (tx) => tx.em.find(AppUser, { id: { $in: [...ids] } }, { fields: ['id', 'username'] }));
+    return new Map(users.map((u) => [u.id, u.username]));
+  }
+
   async create(identity: Identity, input: CreateUserInput): Promise<UserWithRoles> {
     const actor = requireStaff(identity, 'CREATE_USER');
     const v = new Validator('user');

@@ -187,6 +187,7 @@ describe('ledger: chart of accounts, journal entries, closures, reports', () => 
     assert.equal(debit.manualEntry, true);
     assert.equal(debit.reversed, false);
     assert.equal(debit.officeName, 'Head Office');
+    assert.equal(debit.createdByUserName, 'admin');
     assert.equal(debit.currency.code, 'NGN');
     assert.deepEqual(debit.entryType, { id: 2, code: 'journalEntryType.debit', value: 'DEBIT' });
     const one = await t.get(`/journalentries/${debit.id}`);
