@@ -51,6 +51,8 @@ export function createServices(db: Database, config: Config): Services {
     officesInScope: async (tx, staff) => (staff.officeHierarchy === '.' ? null : organisation.offices.subtreeIds(tx, staff)),
     officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
     usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
+    paymentTypeExists: async (tx, id) => (await organisation.paymentTypes.find(tx, id)) !== null,
+    paymentTypeNames: (tenantId, ids) => organisation.paymentTypes.names(tenantId, ids),
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);

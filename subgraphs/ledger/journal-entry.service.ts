@@ -18,7 +18,25 @@ export interface CreateJournalEntryInput {
   referenceNumber?: string | null;
   credits?: JournalLineInput[] | null;
   debits?: JournalLineInput[] | null;
+  /** Payment details (Fineract sends them flat in the body); paymentTypeId is required when any is given. */
+  paymentTypeId?: number | null;
+  accountNumber?: string | null;
+  checkNumber?: string | null;
+  routingCode?: string | null;
+  receiptNumber?: string | null;
+  bankNumber?: string | null;
 }
+
+export interface PaymentDetail {
+  paymentTypeId: number;
+  accountNumber: string | null;
+  checkNumber: string | null;
+  routingCode: string | null;
+  receiptNumber: string | null;
+  bankNumber: string | null;
+}
+
+const PAYMENT_DETAIL_TEXT = ['accountNumber', 'checkNumber', 'routingCode', 'receiptNumber', 'bankNumber'] as const;
 
 export interface JournalEntryFilter {
   officeId?: number | null;
@@ -57,6 +75,7 @@ export interface JournalEntryRow {
   comments: string | null;
   createdBy: number | null;
   createdAt: Date;
+  paymentDetail: PaymentDetail | null;
 }
 
 export interface JournalEntryPage {
@@ -66,6 +85,8 @@ export interface JournalEntryPage {
 
 export type OfficeInScope = (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<boolean>;
 export type OfficesInScope = (tx: Tx, staff: StaffIdentity) => Promise<number[] | null>;
+/** Whether a payment type exists in the caller's tenant (from the organisation module). */
+export type PaymentTypeExists = (tx: Tx, paymentTypeId: number) => Promise<boolean>;
 
 const DEFAULT_LIMIT = 200;
 const MAX_LIMIT = 1000;
@@ -73,9 +94,11 @@ const MAX_LIMIT = 1000;
 const SELECT = `select je.id, je.office_id, je.gl_account_id, ga.gl_code, ga.name as gl_name, ga.type as gl_type,
     to_char(je.transaction_date, 'YYYY-MM-DD') as transaction_date, je.entry_type, je.amount::text as amount, je.currency_code,
     je.transaction_id, je.manual_entry, je.reversed, je.reversal_transaction_id, je.reversal_of, je.entity_type, je.entity_id,
-    je.reference_number, je.comments, je.created_by, je.created_at
+    je.reference_number, je.comments, je.created_by, je.created_at,
+    pd.payment_type_id, pd.account_number, pd.check_number, pd.routing_code, pd.receipt_number, pd.bank_number
   from ledger.journal_entry je
-  join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id`;
+  join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
+  left join ledger.payment_detail pd on pd.tenant_id = je.tenant_id and pd.transaction_id = je.transaction_id`;
 
 const ORDER_COLUMNS: Record<string, string> = { id: 'je.id', transactionDate: 'je.transaction_date', transactionId: 'je.transaction_id', amount: 'je.amount', glAccountId: 'je.gl_account_id', officeId: 'je.office_id' };
 
@@ -86,6 +109,7 @@ export class JournalEntryService {
     private readonly engine: PostingEngine,
     private readonly officeInScope: OfficeInScope,
     private readonly officesInScope: OfficesInScope,
+    private readonly paymentTypeExists: PaymentTypeExists,
   ) {}
 
   async createManual(identity: Identity, input: CreateJournalEntryInput): Promise<PostedTransaction> {
@@ -107,6 +131,9 @@ export class JournalEntryService {
       });
     check('credits', credits);
     check('debits', debits);
+    const hasPaymentDetail = input.paymentTypeId != null || PAYMENT_DETAIL_TEXT.some((key) => input[key] != null);
+    if (hasPaymentDetail) v.required('paymentTypeId', input.paymentTypeId);
+    for (const key of PAYMENT_DETAIL_TEXT) v.maxLength(key, input[key], 100);
     v.throwIfAny();
     if (input.transactionDate! > todayIso()) {
       throw errors.domainRule('error.msg.glJournalEntry.invalid.future.date', 'Journal entries cannot be posted for a future date.', [input.transactionDate], 'transactionDate');
@@ -119,7 +146,10 @@ export class JournalEntryService {
       if (!(await this.officeInScope(tx, staff, input.officeId!))) {
         throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
       }
-      return this.engine.post(tx, {
+      if (hasPaymentDetail && !(await this.paymentTypeExists(tx, input.paymentTypeId!))) {
+        throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+      }
+      const posted = await this.engine.post(tx, {
         officeId: input.officeId!,
         currency: input.currencyCode!.trim().toUpperCase(),
         date: input.transactionDate!,
@@ -129,6 +159,14 @@ export class JournalEntryService {
         manual: true,
         actor: actorId(identity),
       });
+      if (hasPaymentDetail) {
+        await tx.em.execute(
+          `insert into ledger.payment_detail (tenant_id, transaction_id, payment_type_id, account_number, check_number, routing_code, receipt_number, bank_number, created_by)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [tx.tenantId, posted.transactionId, input.paymentTypeId, ...PAYMENT_DETAIL_TEXT.map((key) => input[key] ?? null), actorId(identity)],
+        );
+      }
+      return posted;
     });
   }
 
@@ -220,6 +258,12 @@ interface RawRow {
   comments: string | null;
   created_by: number | null;
   created_at: Date;
+  payment_type_id: number | null;
+  account_number: string | null;
+  check_number: string | null;
+  routing_code: string | null;
+  receipt_number: string | null;
+  bank_number: string | null;
 }
 
 function toRow(r: RawRow): JournalEntryRow {
@@ -245,5 +289,9 @@ function toRow(r: RawRow): JournalEntryRow {
     comments: r.comments,
     createdBy: r.created_by,
     createdAt: r.created_at,
+    paymentDetail:
+      r.payment_type_id == null
+        ? null
+        : { paymentTypeId: r.payment_type_id, accountNumber: r.account_number, checkNumber: r.check_number, routingCode: r.routing_code, receiptNumber: r.receipt_number, bankNumber: r.bank_number },
   };
 }

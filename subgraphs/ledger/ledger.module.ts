@@ -3,19 +3,23 @@ import type { DatabaseModule } from '../kernel/database.js';
 import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-server.js';
 import { Currency, GLAccount, GLClosure, JournalEntry } from './ledger.entities.js';
 import {
-  CurrencyResolver, GLAccountResolver, GLClosureResolver, JournalEntryResolver, LedgerReportResolver, toGLAccountType, toGLClosureType, toJournalEntryType,
+  CurrencyResolver, GLAccountResolver, GLClosureResolver, JournalEntryResolver, LedgerReportResolver, PaymentTypeRefResolver, toGLAccountType, toGLClosureType, toJournalEntryType,
 } from './ledger.resolver.js';
 import type { LedgerServices } from './ledger.services.js';
+import { LedgerPaymentDetailMigration } from './migrations/20261122000310_ledger_payment_detail.js';
 import { LedgerMigration } from './migrations/20261122000300_ledger.js';
 
 export const ledgerDatabase: DatabaseModule = {
   entities: [GLAccount, Currency, JournalEntry, GLClosure],
-  migrations: [{ name: '20261122000300_ledger', class: LedgerMigration }],
+  migrations: [
+    { name: '20261122000300_ledger', class: LedgerMigration },
+    { name: '20261122000310_ledger_payment_detail', class: LedgerPaymentDetailMigration },
+  ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildLedgerSchema(services: () => LedgerServices): Promise<GraphQLSchema> {
-  const resolvers = [GLAccountResolver, CurrencyResolver, JournalEntryResolver, GLClosureResolver, LedgerReportResolver] as const;
+  const resolvers = [GLAccountResolver, CurrencyResolver, JournalEntryResolver, PaymentTypeRefResolver, GLClosureResolver, LedgerReportResolver] as const;
   return buildFederatedSchema({
     resolvers: [...resolvers],
     container: (cls) => new (cls as new (s: LedgerServices) => object)(services()),

@@ -15,7 +15,7 @@ import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.j
 import {
   BalanceSheetType, CreateGLAccountInput, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
   GLAccountType, GLClosureChangePayload, GLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
-  JournalTransactionType, LedgerReportType, TrialBalanceType, UpdateGLAccountInput,
+  JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput,
 } from './ledger.types.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 
@@ -81,6 +81,16 @@ export function toJournalEntryType(row: JournalEntryRow): JournalEntryType {
     comments: row.comments,
     createdByUserId: row.createdBy,
     createdDate: row.createdAt instanceof Date ? row.createdAt.toISOString() : row.createdAt == null ? null : String(row.createdAt),
+    paymentDetailData: row.paymentDetail
+      ? {
+          paymentType: { id: row.paymentDetail.paymentTypeId },
+          accountNumber: row.paymentDetail.accountNumber,
+          checkNumber: row.paymentDetail.checkNumber,
+          routingCode: row.paymentDetail.routingCode,
+          receiptNumber: row.paymentDetail.receiptNumber,
+          bankNumber: row.paymentDetail.bankNumber,
+        }
+      : null,
   };
 }
 
@@ -108,6 +118,17 @@ const officeName = async (services: LedgerServices, ctx: RequestContext, officeI
   const byId = loader<number, string>(ctx, 'ledger.officeName', (ids) => services.officeNames(ctx.identity.tenantId, ids));
   return byId.load(officeId);
 };
+
+@Resolver(() => PaymentTypeRefType)
+export class PaymentTypeRefResolver {
+  constructor(private readonly services: LedgerServices) {}
+
+  @FieldResolver(() => String, { nullable: true })
+  async name(@Root() ref: PaymentTypeRefType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    const byId = loader<number, string>(ctx, 'ledger.paymentTypeName', (ids) => this.services.paymentTypeNames(ctx.identity.tenantId, ids));
+    return byId.load(ref.id);
+  }
+}
 
 @Resolver(() => GLAccountType)
 export class GLAccountResolver {

@@ -2,7 +2,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import { GLClosureService } from './closure.service.js';
 import { CurrencyService } from './currency.service.js';
 import { GLAccountService } from './gl-account.service.js';
-import { JournalEntryService, type OfficeInScope, type OfficesInScope } from './journal-entry.service.js';
+import { JournalEntryService, type OfficeInScope, type OfficesInScope, type PaymentTypeExists } from './journal-entry.service.js';
 import { ledgerSeeder } from './ledger.seed.js';
 import { PostingEngine } from './posting-engine.js';
 import { LedgerReportService, type OfficeSubtree } from './report.service.js';
@@ -19,6 +19,8 @@ export interface LedgerServices {
   officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   /** Usernames for createdByUserName (from the organisation module). */
   usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+  /** Payment type names for paymentDetailData (from the organisation module). */
+  paymentTypeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   seedTenant: (db: Database, tenantId: string) => Promise<void>;
 }
 
@@ -30,6 +32,8 @@ export interface LedgerDependencies {
   officesInScope: OfficesInScope;
   officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+  paymentTypeExists: PaymentTypeExists;
+  paymentTypeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
 }
 
 export function createLedgerServices(db: Database, deps: LedgerDependencies): LedgerServices {
@@ -39,11 +43,12 @@ export function createLedgerServices(db: Database, deps: LedgerDependencies): Le
     engine,
     glAccounts: new GLAccountService(db),
     currencies,
-    journal: new JournalEntryService(db, engine, deps.officeInScope, deps.officesInScope),
+    journal: new JournalEntryService(db, engine, deps.officeInScope, deps.officesInScope, deps.paymentTypeExists),
     closures: new GLClosureService(db, deps.officeInScope),
     reports: new LedgerReportService(db, deps.officeSubtree),
     officeNames: deps.officeNames,
     usernames: deps.usernames,
+    paymentTypeNames: deps.paymentTypeNames,
     seedTenant: ledgerSeeder(currencies),
   };
 }

@@ -81,6 +81,28 @@ export class CreateJournalEntryInput {
   @Field(() => String, { nullable: true }) referenceNumber?: string | null;
   @Field(() => [JournalLineInput], { nullable: true }) credits?: JournalLineInput[] | null;
   @Field(() => [JournalLineInput], { nullable: true }) debits?: JournalLineInput[] | null;
+  @Field(() => Int, { nullable: true }) paymentTypeId?: number | null;
+  @Field(() => String, { nullable: true }) accountNumber?: string | null;
+  @Field(() => String, { nullable: true }) checkNumber?: string | null;
+  @Field(() => String, { nullable: true }) routingCode?: string | null;
+  @Field(() => String, { nullable: true }) receiptNumber?: string | null;
+  @Field(() => String, { nullable: true }) bankNumber?: string | null;
+}
+
+@ObjectType('PaymentTypeRef')
+export class PaymentTypeRefType {
+  @Field(() => Int) id!: number;
+  @Field(() => String, { nullable: true }) name?: string | null;
+}
+
+@ObjectType('PaymentDetail', { description: 'How a journal transaction was paid (Fineract paymentDetailData).' })
+export class PaymentDetailType {
+  @Field(() => PaymentTypeRefType) paymentType!: PaymentTypeRefType;
+  @Field(() => String, { nullable: true }) accountNumber!: string | null;
+  @Field(() => String, { nullable: true }) checkNumber!: string | null;
+  @Field(() => String, { nullable: true }) routingCode!: string | null;
+  @Field(() => String, { nullable: true }) receiptNumber!: string | null;
+  @Field(() => String, { nullable: true }) bankNumber!: string | null;
 }
 
 @Directive('@key(fields: "id")')
@@ -108,6 +130,7 @@ export class JournalEntryType {
   @Field(() => String, { nullable: true }) comments!: string | null;
   @Field(() => Int, { nullable: true }) createdByUserId!: number | null;
   @Field(() => String, { nullable: true }) createdDate!: string | null;
+  @Field(() => PaymentDetailType, { nullable: true }) paymentDetailData!: PaymentDetailType | null;
 }
 
 @ObjectType()

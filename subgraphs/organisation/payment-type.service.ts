@@ -11,6 +11,11 @@ export class PaymentTypeService {
     return this.db.tx(staff.tenantId, (tx) => tx.em.find(PaymentType, {}, { orderBy: { position: 'asc', id: 'asc' } }));
   }
 
+  async names(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
+    const types = await this.db.tx(tenantId, (tx) => tx.em.find(PaymentType, { id: { $in: [...ids] } }));
+    return new Map(types.map((t) => [t.id, t.name]));
+  }
+
   /** For money services inside their transaction: deposits need to know whether a payment type is cash. */
   async find(tx: Tx, id: number): Promise<PaymentType | null> {
     return tx.em.findOne(PaymentType, { id });

@@ -211,6 +211,27 @@ describe('ledger: chart of accounts, journal entries, closures, reports', () => 
     assert.equal(fineractDates.body.totalFilteredRecords, 2, fineractDates.text);
   });
 
+  test('payment details travel with a manual entry and come back as paymentDetailData', async () => {
+    const t = await service.tenant('pd');
+    const a = await chart(t);
+    const cash = a.get('11101')!.id;
+    const bank = a.get('11201')!.id;
+    const details = { paymentTypeId: 2, accountNumber: '0123456789', checkNumber: 'CHQ-9', routingCode: '058', receiptNumber: 'RCPT-1', bankNumber: 'GTB' };
+    const res = await t.post('/journalentries', entry([[cash, 250]], [[bank, 250]], details));
+    assert.equal(res.status, 200, res.text);
+    const list = await t.get(`/journalentries?transactionId=${res.body.transactionId}`);
+    for (const item of list.body.pageItems) {
+      assert.deepEqual(item.paymentDetailData, { paymentType: { id: 2, name: 'Bank Transfer' }, accountNumber: '0123456789', checkNumber: 'CHQ-9', routingCode: '058', receiptNumber: 'RCPT-1', bankNumber: 'GTB' });
+    }
+    const before = (await t.get('/journalentries')).body.totalFilteredRecords;
+    assertError(await t.post('/journalentries', entry([[cash, 1]], [[bank, 1]], { receiptNumber: 'R-2' })), 400, 'validation.msg.journalentry.paymentTypeId.cannot.be.blank');
+    assertError(await t.post('/journalentries', entry([[cash, 1]], [[bank, 1]], { paymentTypeId: 99 })), 404, 'error.msg.paymenttype.id.invalid');
+    assert.equal((await t.get('/journalentries')).body.totalFilteredRecords, before, 'nothing written');
+    const plain = await t.post('/journalentries', entry([[cash, 1]], [[bank, 1]]));
+    const plainLines = await t.get(`/journalentries?transactionId=${plain.body.transactionId}`);
+    assert.equal('paymentDetailData' in plainLines.body.pageItems[0], false);
+  });
+
   test('decimal exactness: 0.1 + 0.2 balances 0.3; 1e-7 and excess places are refused', async () => {
     const t = await service.tenant('dec');
     const a = await chart(t);
