@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpsRequest } from 'node:https';
 import { after, before, describe, test } from 'node:test';
 import { TestService } from '../support/service.js';
 
@@ -44,6 +45,50 @@ describe('subscriptions through the gateway (graphql-ws)', () => {
     unsubscribeB();
     await clientA.dispose();
     await clientB.dispose();
+  });
+
+  test('the same subscription over SSE (Accept: text/event-stream)', async () => {
+    const t = await service.tenant('sse');
+    const received = new Promise<string>((resolve, reject) => {
+      const req = httpsRequest(
+        `${service.edge.url}/graphql`,
+        {
+          method: 'POST',
+          ca: service.caCertificate,
+          headers: { accept: 'text/event-stream', 'content-type': 'application/json', authorization: `Basic ${t.key}`, 'service-platform-tenantid': t.tenant },
+        },
+        (res) => {
+          assert.equal(res.statusCode, 200);
+          assert.match(String(res.headers['content-type']), /text\/event-stream/);
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8');
+            const event = /event: next\ndata: (.*)\n/.exec(text);
+            if (event) {
+              resolve(event[1]!);
+              req.destroy();
+            }
+          });
+        },
+      );
+      req.on('error', (error) => {
+        if (!(error as NodeJS.ErrnoException).code?.startsWith('ECONNRESET')) reject(error);
+      });
+      req.end(JSON.stringify({ query: 'subscription { officeCreated { id name } }' }));
+    });
+    let created = false;
+    const creator = (async () => {
+      for (let i = 0; i < 50 && !created; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        if (i === 5) {
+          assert.equal((await t.post('/offices', { name: 'SSE Branch', parentId: 1 })).status, 200);
+          created = true;
+        }
+      }
+    })();
+    const data = JSON.parse(await received) as { data: { officeCreated: { id: number; name: string } } };
+    await creator;
+    assert.deepEqual(data.data.officeCreated, { id: 2, name: 'SSE Branch' });
   });
 
   test('a connection without valid credentials is refused', async () => {
