@@ -17,7 +17,7 @@ if (serve !== 'all' && serve !== 'edge' && !SUBGRAPHS.includes(serve as Subgraph
   throw new Error(`SERVE must be all, edge or one of ${SUBGRAPHS.join(', ')}; got ${serve}`);
 }
 const runsEdge = serve === 'all' || serve === 'edge';
-const platform = await startPlatform(config, { migrate: runsEdge, provision: runsEdge, relay: runsEdge });
+const platform = await startPlatform(config, logger, { migrate: runsEdge, provision: runsEdge, relay: runsEdge });
 const subgraphs = await startSubgraphs(platform, logger, serve === 'all' ? SUBGRAPHS : serve === 'edge' ? [] : [serve as SubgraphName]);
 const edge: Edge | null = runsEdge ? await startEdge(platform, logger) : null;
 logger.info({ serve, url: edge?.url, subgraphs: subgraphs.map((s) => s.url), database: platform.db.kind, tenants: config.tenants }, 'core banking service ready');

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from '../subgraphs/kernel/config.js';
+import { createLogger } from '../subgraphs/kernel/logger.js';
 import { startPlatform } from '../subgraphs/registry.js';
 
 /**
@@ -8,7 +9,7 @@ import { startPlatform } from '../subgraphs/registry.js';
  */
 const [command, slug, ...rest] = process.argv.slice(2);
 const config = loadConfig();
-const platform = await startPlatform(config, { provision: false, relay: false });
+const platform = await startPlatform(config, createLogger(config.logLevel), { provision: false, relay: false });
 try {
   if (command === 'create' && slug) {
     const nameAt = rest.indexOf('--name');

@@ -6,6 +6,7 @@ import { customerDatabase, buildCustomerSchema } from './customer/customer.modul
 import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
 import { errors } from './kernel/errors.js';
+import type { Logger } from './kernel/logger.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
@@ -60,7 +61,7 @@ export function createServices(db: Database, config: Config): Services {
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
-export async function startPlatform(config: Config, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number } = {}): Promise<Platform> {
+export async function startPlatform(config: Config, logger: Logger, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number } = {}): Promise<Platform> {
   const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax } });
   if (options.migrate ?? true) await db.migrate();
   const pubsub = createPubSub(config.redisUrl);
@@ -69,7 +70,7 @@ export async function startPlatform(config: Config, options: { migrate?: boolean
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
-  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub) : null;
+  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger) : null;
   return {
     config,
     db,

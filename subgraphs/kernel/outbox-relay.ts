@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import type { Logger } from './logger.js';
 import { outboxWritten, type EventEnvelope } from './outbox.js';
 import type { PubSub } from './pubsub.js';
 
@@ -12,7 +13,7 @@ export interface OutboxRelay {
  * Moves committed outbox rows to the pubsub. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
  * relays (several instances) never publish the same row twice at once; delivery is at least once.
  */
-export function startOutboxRelay(db: Database, pubsub: PubSub, options: { intervalMs?: number; batch?: number } = {}): OutboxRelay {
+export function startOutboxRelay(db: Database, pubsub: PubSub, logger: Logger, options: { intervalMs?: number; batch?: number } = {}): OutboxRelay {
   const batch = options.batch ?? 200;
   let running: Promise<void> | null = null;
   let again = false;
@@ -46,7 +47,7 @@ export function startOutboxRelay(db: Database, pubsub: PubSub, options: { interv
           while (!stopped && (await publishBatch()) === batch);
         } while (again && !stopped);
       } catch (error) {
-        console.error('outbox relay failed; will retry', error);
+        logger.warn({ err: error }, 'outbox relay failed; retrying on the next commit or tick');
       } finally {
         running = null;
       }

@@ -69,7 +69,7 @@ export class TestService {
       },
     });
     const logger = options.captureLogs ? createLogger('info', sink) : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-    const platform = await startPlatform(config, { poolMax: 8 });
+    const platform = await startPlatform(config, logger, { poolMax: 8 });
     const subgraphs = await startSubgraphs(platform, logger);
     const edge = await startEdge(platform, logger);
     const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
