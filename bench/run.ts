@@ -1,25 +1,25 @@
-import 'reflect-metadata';
 import autocannon from 'autocannon';
-import { TestService } from '../test/support/service.js';
 import { ledgerBench } from './ledger.js';
+import { startServiceProcess, type BenchService } from './service-process.js';
 
 /**
  * npm run bench: load scenarios against the service, printing requests/s and p50/p99 latency.
  * BENCH_URL=https://host:8443 (with BENCH_TENANT, BENCH_USER, BENCH_PASSWORD) targets a running service;
- * without it the bench starts the whole service itself on a fresh PostgreSQL database (TEST_DATABASE_ADMIN_URL)
- * and also inserts BENCH_JOURNAL_LINES (default 1,000,000) journal lines to time the trial balance.
+ * without it the bench starts the service (npm start's process) on a fresh PostgreSQL database
+ * (TEST_DATABASE_ADMIN_URL) and also inserts BENCH_JOURNAL_LINES (default 1,000,000) journal lines to time
+ * the trial balance.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 // The local service's certificate is self-signed; the bench only ever talks to it.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 
-let service: TestService | null = null;
+let service: BenchService | null = null;
 let baseUrl = process.env.BENCH_URL;
 const tenant = process.env.BENCH_TENANT ?? 'default';
 if (!baseUrl) {
-  service = await TestService.start();
-  baseUrl = service.edge.url;
+  service = await startServiceProcess();
+  baseUrl = service.url;
 }
 const login = await fetch(`${baseUrl}/api/v1/authentication?tenantIdentifier=${tenant}`, {
   method: 'POST',
@@ -72,7 +72,7 @@ for (const scenario of scenarios) {
 await ledgerBench({
   baseUrl,
   headers,
-  platform: service?.platform ?? null,
+  databaseUrl: service?.databaseUrl ?? null,
   tenant,
   connections,
   duration,
