@@ -9,7 +9,7 @@ import type { CorporateKyc } from './corporate-kyc.service.js';
 import type { CustomerServices } from './customer.services.js';
 import {
   ActivateClientInput, ClientChangePayload, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientType, CorporateKycChangePayload,
-  CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, UpdateClientInput, UpgradeKycInput,
+  CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
 
@@ -150,6 +150,16 @@ export class ClientResolver {
   @Mutation(() => ClientOfficialType, { description: 'Removes an official; returns it as it was.' })
   async deleteClientOfficial(@Arg('clientId', () => Int) clientId: number, @Arg('officialId', () => Int) officialId: number, @Ctx() ctx: RequestContext): Promise<ClientOfficialType> {
     return toOfficialType(await this.services.corporateKyc.removeOfficial(ctx.identity, clientId, officialId));
+  }
+
+  @FieldResolver(() => OfficeReference, { description: 'The branch, resolved by the organisation subgraph.' })
+  office(@Root() client: ClientType): OfficeReference {
+    return { id: client.officeId };
+  }
+
+  @FieldResolver(() => StaffReference, { nullable: true, description: 'The relationship officer, resolved by the organisation subgraph.' })
+  staff(@Root() client: ClientType): StaffReference | null {
+    return client.staffId == null ? null : { id: client.staffId };
   }
 
   @FieldResolver(() => String, { nullable: true })

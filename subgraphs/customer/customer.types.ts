@@ -41,6 +41,20 @@ export class CorporateKycType {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' }) scumlExpiry!: string | null;
 }
 
+/** The organisation subgraph's Office, referenced by id; the gateway fetches its other fields from there. */
+@Directive('@key(fields: "id", resolvable: false)')
+@ObjectType('Office')
+export class OfficeReference {
+  @Field(() => Int) id!: number;
+}
+
+/** The organisation subgraph's Staff, referenced by id. */
+@Directive('@key(fields: "id", resolvable: false)')
+@ObjectType('Staff')
+export class StaffReference {
+  @Field(() => Int) id!: number;
+}
+
 @Directive('@key(fields: "id")')
 @ObjectType('Client', { description: 'A customer: a person (legalFormId 1) or a corporate entity (2), identified by a fixed CIF.' })
 export class ClientType {

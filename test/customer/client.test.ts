@@ -368,3 +368,27 @@ describe('clients: SCUML for designated businesses, batching', () => {
     assert.equal(many, few, `5 clients took ${few} statements, 50 took ${many}`);
   });
 });
+
+describe('clients: federation across subgraphs', () => {
+  let service: TestService;
+  let t: TenantSession;
+  before(async () => {
+    service = await TestService.start();
+    t = await service.tenant();
+  });
+  after(async () => service.stop());
+
+  test('a client\'s office and staff are resolved by the organisation subgraph through the gateway', async () => {
+    const branch = await t.branch('Federated Branch');
+    const staff = await t.post('/staff', { officeId: branch, firstname: 'Fed', lastname: 'Officer' });
+    const created = await t.post('/clients', person(branch, { staffId: staff.body.resourceId }));
+    const res = await t.graphql<{ client: { cif: string; office: { id: number; name: string; hierarchy: string }; staff: { displayName: string; officeName: string } } }>(
+      'query($id: Int!) { client(id: $id) { cif office { id name hierarchy } staff { displayName officeName } } }',
+      { id: created.body.clientId },
+    );
+    assert.equal(res.body.errors, undefined, JSON.stringify(res.body.errors));
+    assert.equal(res.body.data?.client.cif, created.body.changes.cif);
+    assert.deepEqual(res.body.data?.client.office, { id: branch, name: 'Federated Branch', hierarchy: `.${branch}.` });
+    assert.deepEqual(res.body.data?.client.staff, { displayName: 'Officer, Fed', officeName: 'Federated Branch' });
+  });
+});
