@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { APP_ROLE } from '../../subgraphs/kernel/database.js';
 import { TestService } from '../support/service.js';
 
 describe('smoke run on the embedded database (PGlite)', () => {
@@ -18,6 +19,17 @@ describe('smoke run on the embedded database (PGlite)', () => {
     const offices = await t.graphql('{ offices { id name hierarchy } }');
     assert.deepEqual(offices.body.data?.offices, [{ id: 1, name: 'Head Office', hierarchy: '.' }, { id: 2, name: 'Embedded Branch', hierarchy: '.2.' }]);
     const other = await service.tenant();
-    assert.equal((await other.get('/offices/2')).status, 404, 'the tenant filter isolates tenants even without RLS');
+    assert.equal((await other.get('/offices/2')).status, 404, 'another tenant\'s office is not found');
+  });
+
+  test('row-level security holds here too: PGlite switches to the application role', async () => {
+    const counts = await service.platform.db.system(async (em) => {
+      const owner = await em.execute<{ n: number }[]>('select count(*)::int as n from organisation.office');
+      await em.execute(`select set_config('role', ?, true)`, [APP_ROLE]);
+      const app = await em.execute<{ n: number; who: string }[]>('select count(*)::int as n, current_user as who from organisation.office');
+      return { owner: owner[0]!.n, app: app[0]!.n, who: app[0]!.who };
+    });
+    assert.ok(counts.owner > 0);
+    assert.deepEqual({ app: counts.app, who: counts.who }, { app: 0, who: APP_ROLE });
   });
 });
