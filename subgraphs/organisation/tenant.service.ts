@@ -32,14 +32,16 @@ export class TenantService {
 
   async provision(slug: string, options: { name?: string; adminPassword: string }): Promise<{ created: boolean }> {
     if (!TENANT_SLUG.test(slug)) throw new Error(`Invalid tenant slug "${slug}": lowercase letters, digits, - and _ only`);
-    const exists = await this.db.system((em) => em.findOne(Tenant, { id: slug }));
-    if (!exists) {
-      const passwordHash = await hashPassword(options.adminPassword);
-      await this.db.system(async (em) => {
-        em.persist(Object.assign(new Tenant(), { id: slug, name: options.name ?? slug }));
-        await em.flush();
-      });
-      await this.db.tx(slug, async (tx) => {
+    const passwordHash = await hashPassword(options.adminPassword);
+    // Registering the slug and seeding its rows is one transaction: two instances starting together with
+    // the same TENANTS race on the primary key, and the loser sees the tenant as already there.
+    const created = await this.db
+      .tx(slug, async (tx) => {
+        const inserted = await tx.em.execute<{ id: string }[]>(
+          `insert into organisation.tenant (id, name) values (?, ?) on conflict (id) do nothing returning id`,
+          [slug, options.name ?? slug],
+        );
+        if (inserted.length === 0) return false;
         const office = Object.assign(new Office(), {
           tenantId: slug,
           id: HEAD_OFFICE_ID,
@@ -75,11 +77,11 @@ export class TenantService {
         await reserveUpTo(tx, 'user', 1);
         await reserveUpTo(tx, 'payment_type', 2);
         await reserveUpTo(tx, 'role', 2);
+        return true;
       });
-    }
     // Seeders are idempotent too, so a module added later seeds tenants that already exist.
     for (const seeder of this.seeders) await seeder(this.db, slug);
-    return { created: !exists };
+    return { created };
   }
 
   async list(): Promise<Tenant[]> {

@@ -61,6 +61,16 @@ describe('tenant isolation', () => {
     );
   });
 
+  test('two instances provisioning the same tenant at once create it once', async () => {
+    const tenants = service.services.organisation.tenants;
+    const results = await Promise.all([1, 2, 3].map(() => tenants.provision('raced', { adminPassword: 'password' })));
+    assert.equal(results.filter((r) => r.created).length, 1);
+    const login = await service.request('POST', '/api/v1/authentication', { tenant: 'raced', body: { username: 'admin', password: 'password' } });
+    assert.equal(login.status, 200);
+    const roles = await service.request('GET', '/api/v1/roles', { tenant: 'raced', auth: login.body.base64EncodedAuthenticationKey });
+    assert.equal(roles.body.length, 10);
+  });
+
   test('the tenant filter is fail-closed: an entity query outside a tenant transaction throws', async () => {
     const { Office } = await import('../../subgraphs/organisation/office.entity.js');
     await assert.rejects(service.platform.db.system((em) => em.find(Office, {})), /tenant/);
