@@ -160,14 +160,8 @@ export class ClientService {
   }
 
   async staffNames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
-    return this.db.tx(tenantId, async (tx) => {
-      const names = new Map<number, string>();
-      for (const id of ids) {
-        const member = await this.organisation.staff.find(tx, id);
-        if (member) names.set(id, member.displayName);
-      }
-      return names;
-    });
+    const members = await this.organisation.staff.byIds(tenantId, ids);
+    return new Map([...members].map(([id, member]) => [id, member.displayName]));
   }
 
   // ---- writes --------------------------------------------------------------------------------

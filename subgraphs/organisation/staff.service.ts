@@ -59,6 +59,12 @@ export class StaffService {
     });
   }
 
+  /** Staff members by id in one query (read models: a page of clients with their officers). */
+  async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, Staff>> {
+    const members = await this.db.tx(tenantId, (tx) => tx.em.find(Staff, { id: { $in: [...ids] } }));
+    return new Map(members.map((m) => [m.id, m]));
+  }
+
   /** For other modules inside their transaction: the staff member, or null when absent. */
   async find(tx: Tx, id: number): Promise<Staff | null> {
     return tx.em.findOne(Staff, { id });
