@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Tx } from '../kernel/database.js';
-import { errors } from '../kernel/errors.js';
+import { errors, PlatformError } from '../kernel/errors.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
+import { LoginThrottle } from './login-throttle.js';
 import { Office } from './office.entity.js';
 import { verifyPassword } from './password.js';
 import type { RoleService } from './role.service.js';
@@ -28,6 +29,10 @@ const BASIC_CACHE_MS = 30_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const badCredentials = () => errors.unauthenticated('Unauthenticated. Please login.');
+const temporarilyLocked = () =>
+  new PlatformError('unauthenticated', 'Too many failed logins for this user; try again later.', [
+    { code: 'error.msg.user.login.temporarily.locked', message: 'Too many failed logins for this user; try again later.', parameterName: 'username' },
+  ]);
 
 /**
  * Logins and sessions. Session keys are random, stored hashed, expire, and are revoked at logout.
@@ -42,6 +47,7 @@ export class AuthService {
     private readonly db: Database,
     private readonly roles: RoleService,
     private readonly sessionTtlSeconds: number,
+    private readonly throttle: LoginThrottle = new LoginThrottle(),
   ) {}
 
   async tenantExists(tenantId: string): Promise<boolean> {
@@ -53,10 +59,14 @@ export class AuthService {
   }
 
   async login(tenantId: string, username: string, password: string, channel: 'staff' | 'self'): Promise<LoginResult> {
+    if (this.throttle.isLocked(tenantId, username)) throw temporarilyLocked();
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     // The hash is checked outside any transaction: it is slow on purpose and must not hold a connection.
-    if (!user || !(await verifyPassword(password, user.passwordHash))) throw badCredentials();
-    if ((channel === 'self') !== user.isSelfServiceUser) throw badCredentials();
+    if (!user || !(await verifyPassword(password, user.passwordHash)) || (channel === 'self') !== user.isSelfServiceUser) {
+      this.throttle.recordFailure(tenantId, username);
+      throw badCredentials();
+    }
+    this.throttle.recordSuccess(tenantId, username);
     const key = randomBytes(32).toString('base64url');
     return this.db.tx(tenantId, async (tx) => {
       const session = new Session();
@@ -106,8 +116,13 @@ export class AuthService {
     const colon = decoded.indexOf(':');
     if (colon <= 0) return null;
     const username = decoded.slice(0, colon);
+    if (this.throttle.isLocked(tenantId, username)) return null;
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
-    if (!user || !(await verifyPassword(decoded.slice(colon + 1), user.passwordHash))) return null;
+    if (!user || !(await verifyPassword(decoded.slice(colon + 1), user.passwordHash))) {
+      this.throttle.recordFailure(tenantId, username);
+      return null;
+    }
+    this.throttle.recordSuccess(tenantId, username);
     const identity = await this.db.tx(tenantId, (tx) => this.identityOf(tx, user));
     this.remember(cacheKey, identity, BASIC_CACHE_MS);
     return identity;

@@ -90,6 +90,20 @@ describe('health, login and sessions over HTTPS', () => {
     assert.equal(after.status, 401);
   });
 
+  test('five wrong passwords lock that username for a while, even against the right password', async () => {
+    const t = await service.tenant('lock');
+    const login = (password: string) => service.request('POST', '/api/v1/authentication', { tenant: t.tenant, body: { username: 'admin', password } });
+    for (let i = 0; i < 5; i++) assert.equal((await login('wrong')).status, 401);
+    const locked = await login('password');
+    assert.equal(locked.status, 401);
+    assert.equal(locked.body.errors[0].userMessageGlobalisationCode, 'error.msg.user.login.temporarily.locked');
+    const basic = await service.request('GET', '/api/v1/offices', { tenant: t.tenant, auth: 'admin:password' });
+    assert.equal(basic.status, 401, 'raw Basic credentials are locked out too');
+    assert.equal((await t.get('/offices')).status, 200, 'an existing session keeps working');
+    const elsewhere = await service.request('POST', '/api/v1/authentication', { tenant: 'default', body: { username: 'admin', password: 'password' } });
+    assert.equal(elsewhere.status, 200, 'the same username in another tenant is unaffected');
+  });
+
   test('a session of one tenant is 401 on another tenant', async () => {
     const a = await service.tenant('a');
     const b = await service.tenant('b');
