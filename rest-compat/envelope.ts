@@ -1,4 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
+import { CLIENT_ERROR_CODES } from '../router/gateway.js';
 import type { FieldError } from '../subgraphs/kernel/errors.js';
 
 /** Fineract's error body. httpStatusCode is a string, as Fineract sends it. */
@@ -44,7 +45,9 @@ export function fromGraphQLErrors(graphqlErrors: readonly GraphQLFormattedError[
   if (typeof ext.status === 'number' && typeof ext.code === 'string' && ext.code.includes('.')) {
     return { status: ext.status, body: envelope(ext.status, ext.code, first.message, ext.errors ?? []) };
   }
-  if (ext.code === 'error.msg.platform.server.side.error' || ext.status === 500) {
+  // GraphQL's verdicts on the request (a value of the wrong type) are the caller's fault; anything else is ours.
+  const requestError = ext.code === undefined || CLIENT_ERROR_CODES.has(ext.code);
+  if (!requestError) {
     return { status: 500, body: envelope(500, 'error.msg.platform.server.side.error', 'An unexpected error occurred.') };
   }
   const messages = graphqlErrors.map((e) => e.message);

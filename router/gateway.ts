@@ -1,6 +1,39 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config } from '../subgraphs/kernel/config.js';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
+
+/** GraphQL's own verdicts on a request: the caller's fault, shown as they are. */
+export const CLIENT_ERROR_CODES = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND']);
+
+/**
+ * What leaves the gateway: platform errors (Fineract codes, from any subgraph) and request errors pass;
+ * a subgraph that cannot be reached becomes 503 and anything else a bare 500, never internal addresses,
+ * request bodies or stack traces.
+ */
+function maskGatewayError(error: unknown): Error {
+  if (!(error instanceof GraphQLError)) return internalError(undefined);
+  const code = error.extensions?.code;
+  if (typeof code === 'string' && (code.includes('.') || CLIENT_ERROR_CODES.has(code))) return error;
+  // Yoga marks its own request errors (variables that do not coerce) with a 4xx http status.
+  const httpStatus = (error.extensions?.http as { status?: number } | undefined)?.status;
+  if (code === undefined && httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500) return error;
+  if (code === undefined && error.originalError === undefined && error.extensions?.serviceName === undefined) return error;
+  if (typeof code === 'string' && (code.startsWith('SUBREQUEST') || code === 'DOWNSTREAM_SERVICE_ERROR')) {
+    return new GraphQLError('The service is temporarily unavailable; please retry.', {
+      path: error.path,
+      extensions: { code: 'error.msg.platform.service.unavailable', status: 503, kind: 'unavailable', errors: [] },
+    });
+  }
+  return internalError(error);
+}
+
+function internalError(error: GraphQLError | undefined): GraphQLError {
+  return new GraphQLError('An unexpected error occurred.', {
+    path: error?.path,
+    extensions: { code: 'error.msg.platform.server.side.error', status: 500, kind: 'internal', errors: [] },
+  });
+}
 
 /** What the edge puts into every gateway request's context: the caller's identity, signed for the subgraphs. */
 export interface EdgeContext extends Record<string, unknown> {
@@ -41,7 +74,7 @@ export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: 
     logging: (process.env.GATEWAY_LOG_LEVEL as 'debug' | 'info' | 'warn' | 'error' | undefined) ?? false,
     graphiql: false,
     landingPage: false,
-    maskedErrors: false,
+    maskedErrors: { maskError: maskGatewayError, errorMessage: 'An unexpected error occurred.' },
     plugins: () => [
       {
         onFetch({ context, options, setOptions }) {

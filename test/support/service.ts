@@ -11,9 +11,12 @@ import { startEdge, type Edge } from '../../router/edge.js';
 import { startSubgraphs } from '../../router/subgraphs.js';
 import { loadConfig, SUBGRAPHS } from '../../subgraphs/kernel/config.js';
 import { createLogger } from '../../subgraphs/kernel/logger.js';
+import type { RunningSubgraph } from '../../subgraphs/kernel/subgraph-server.js';
 import { startPlatform, type Platform } from '../../subgraphs/registry.js';
 import { createTestDatabase } from './database.js';
 import { freePort } from './ports.js';
+
+const stopped = new Set<string>();
 
 export interface HttpResult<T = any> {
   status: number;
@@ -40,6 +43,7 @@ export class TestService {
   private constructor(
     readonly platform: Platform,
     readonly edge: Edge,
+    private readonly subgraphs: RunningSubgraph[],
     private readonly ca: string,
     private readonly cleanup: () => Promise<void>,
   ) {}
@@ -73,9 +77,9 @@ export class TestService {
     const subgraphs = await startSubgraphs(platform, logger);
     const edge = await startEdge(platform, logger);
     const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
-    const service = new TestService(platform, edge, ca, async () => {
+    const service = new TestService(platform, edge, subgraphs, ca, async () => {
       await edge.stop();
-      await Promise.all(subgraphs.map((s) => s.stop()));
+      await Promise.all(subgraphs.filter((s) => !stopped.has(s.name)).map((s) => s.stop()));
       await platform.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -84,6 +88,14 @@ export class TestService {
     // Later lines arrive after construction: keep appending to the same array.
     logs.push = (...items) => service.logs.push(...items);
     return service;
+  }
+
+  /** Stops one subgraph, as a crash or a deploy would (failure tests). */
+  async stopSubgraph(name: string): Promise<void> {
+    const subgraph = this.subgraphs.find((s) => s.name === name);
+    if (!subgraph) throw new Error(`no subgraph ${name}`);
+    stopped.add(name);
+    await subgraph.stop();
   }
 
   get services() {
