@@ -4,10 +4,14 @@ import { schemaSql, tenantRlsSql } from '../migration-sql.js';
 
 export class KernelMigration extends Migration {
   override async up(): Promise<void> {
-    // Roles are cluster-wide: create it once, tolerate it existing (every test database shares the cluster).
+    // Roles are cluster-wide: create it once, tolerate it existing (every test database shares the cluster,
+    // and two databases migrating at once race between the check and the create).
     this.addSql(`do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
-        create role ${APP_ROLE} nologin;
+        begin
+          create role ${APP_ROLE} nologin;
+        exception when duplicate_object or unique_violation then null;
+        end;
       end if;
       begin
         execute 'grant ${APP_ROLE} to ' || quote_ident(current_user);
