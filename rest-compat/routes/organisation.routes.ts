@@ -41,4 +41,17 @@ export const organisationRoutes: Route[] = [
   { method: 'GET', path: '/roles/:roleId/permissions', operation: 'RolePermissions', variables: id('roleId'), result: (d) => d.rolePermissions },
 
   { method: 'GET', path: '/paymenttypes', operation: 'PaymentTypes', result: (d) => d.paymentTypes },
+
+  { method: 'GET', path: '/configurations', operation: 'GlobalConfiguration', result: (d) => d.globalConfiguration },
+  { method: 'GET', path: '/configurations/name/:name', operation: 'Configuration', variables: (req) => ({ name: req.params.name }), result: (d) => d.configuration },
+  { method: 'GET', path: '/configurations/:configId', operation: 'Configuration', variables: id('configId'), result: (d) => d.configuration },
+  {
+    method: 'PUT', path: '/configurations/:configId', operation: 'UpdateConfiguration', body: 'input', variables: id('configId'),
+    result: (d) => ({ resourceId: d.updateConfiguration.setting.id, changes: d.updateConfiguration.changes }),
+  },
+
+  { method: 'GET', path: '/businessdate', operation: 'BusinessDates', result: (d) => d.businessDates },
+  { method: 'GET', path: '/businessdate/:type', operation: 'BusinessDate', variables: (req) => ({ type: req.params.type }), result: (d) => d.businessDate },
+  { method: 'POST', path: '/businessdate', operation: 'UpdateBusinessDate', body: 'input', result: (d) => d.updateBusinessDate },
+  { method: 'DELETE', path: '/businessdate', operation: 'ResetBusinessDate', result: (d) => d.resetBusinessDate },
 ];

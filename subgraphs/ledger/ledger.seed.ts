@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Tx } from '../kernel/database.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { CurrencyService } from './currency.service.js';
 import { GLAccount, USAGE_DETAIL, USAGE_HEADER } from './ledger.entities.js';
@@ -44,26 +44,24 @@ export const BASE_CURRENCY = 'NGN';
 
 /** Idempotent: accounts whose code exists are left as they are; currencies already enabled stay. */
 export function ledgerSeeder(currencies: CurrencyService) {
-  return async (db: Database, tenantId: string): Promise<void> => {
-    await db.tx(tenantId, async (tx) => {
-      await currencies.seed(tx, DEFAULT_CURRENCIES, BASE_CURRENCY);
-      const existing = new Map((await tx.em.find(GLAccount, {})).map((a) => [a.glCode, a]));
-      for (const seed of DEFAULT_CHART) {
-        if (existing.has(seed.glCode)) continue;
-        const account = Object.assign(new GLAccount(), {
-          tenantId,
-          id: await nextValue(tx, 'glaccount'),
-          name: seed.name,
-          glCode: seed.glCode,
-          type: seed.type,
-          usage: seed.usage,
-          manualEntriesAllowed: seed.manualEntriesAllowed ?? true,
-          parentId: seed.parent ? (existing.get(seed.parent)?.id ?? null) : null,
-        });
-        existing.set(seed.glCode, account);
-        tx.em.persist(account);
-      }
-      await tx.em.flush();
-    });
+  return async (tx: Tx): Promise<void> => {
+    await currencies.seed(tx, DEFAULT_CURRENCIES, BASE_CURRENCY);
+    const existing = new Map((await tx.em.find(GLAccount, {})).map((a) => [a.glCode, a]));
+    for (const seed of DEFAULT_CHART) {
+      if (existing.has(seed.glCode)) continue;
+      const account = Object.assign(new GLAccount(), {
+        tenantId: tx.tenantId,
+        id: await nextValue(tx, 'glaccount'),
+        name: seed.name,
+        glCode: seed.glCode,
+        type: seed.type,
+        usage: seed.usage,
+        manualEntriesAllowed: seed.manualEntriesAllowed ?? true,
+        parentId: seed.parent ? (existing.get(seed.parent)?.id ?? null) : null,
+      });
+      existing.set(seed.glCode, account);
+      tx.em.persist(account);
+    }
+    await tx.em.flush();
   };
 }

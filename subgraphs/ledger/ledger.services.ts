@@ -21,7 +21,7 @@ export interface LedgerServices {
   usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   /** Payment type names for paymentDetailData (from the organisation module). */
   paymentTypeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
-  seedTenant: (db: Database, tenantId: string) => Promise<void>;
+  seedTenant: (tx: Tx) => Promise<void>;
 }
 
 export interface LedgerDependencies {

@@ -4,11 +4,13 @@ import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-se
 import { AuthResolver } from './auth.resolver.js';
 import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
 import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
+import { OrganisationSettingsMigration } from './migrations/20261122000110_settings.js';
 import { Office } from './office.entity.js';
 import { OfficeResolver, toOfficeType } from './office.resolver.js';
 import type { OrganisationServices } from './organisation.services.js';
 import { PaymentType } from './payment-type.entity.js';
 import { RoleResolver } from './role.resolver.js';
+import { SettingsResolver } from './settings.resolver.js';
 import { Role, RolePermission } from './role.entity.js';
 import { Session } from './session.entity.js';
 import { Staff } from './staff.entity.js';
@@ -23,12 +25,13 @@ export const organisationDatabase: DatabaseModule = {
   migrations: [
     { name: '20261122000000_kernel', class: KernelMigration },
     { name: '20261122000100_organisation', class: OrganisationMigration },
+    { name: '20261122000110_settings', class: OrganisationSettingsMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
 export async function buildOrganisationSchema(services: () => OrganisationServices): Promise<GraphQLSchema> {
-  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver] as const;
+  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver] as const;
   return buildFederatedSchema({
     resolvers: [...resolvers],
     container: (cls) => new (cls as new (s: OrganisationServices) => object)(services()),

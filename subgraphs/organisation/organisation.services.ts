@@ -1,8 +1,11 @@
 import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
+import { BusinessDateService } from './business-date.service.js';
 import { OfficeService } from './office.service.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
+import { ScopeService } from './scope.service.js';
+import { SettingsService } from './settings.service.js';
 import { StaffService } from './staff.service.js';
 import { TenantService } from './tenant.service.js';
 import { UserService } from './user.service.js';
@@ -16,11 +19,18 @@ export interface OrganisationServices {
   users: UserService;
   auth: AuthService;
   paymentTypes: PaymentTypeService;
+  /** Tenant settings (/configurations); other modules read them through the kernel's TenantSettings port. */
+  settings: SettingsService;
+  /** The tenant's business date (/businessdate); the kernel's BusinessDates port. */
+  businessDates: BusinessDateService;
+  /** Data scope for every module; the kernel's Scope port. */
+  scope: ScopeService;
 }
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
   const offices = new OfficeService(db);
   const roles = new RoleService(db);
+  const settings = new SettingsService(db);
   return {
     tenants: new TenantService(db),
     offices,
@@ -29,5 +39,8 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     users: new UserService(db, offices, roles),
     auth: new AuthService(db, roles, options.sessionTtlSeconds),
     paymentTypes: new PaymentTypeService(db),
+    settings,
+    businessDates: new BusinessDateService(db, settings),
+    scope: new ScopeService(),
   };
 }

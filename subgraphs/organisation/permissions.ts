@@ -27,15 +27,19 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     CORPORATEKYC: ['READ', 'UPDATE'],
     CLIENTOFFICIAL: ['READ', 'CREATE', 'DELETE'],
     SAVINGSPRODUCT: ['READ', 'CREATE', 'UPDATE'],
-    SAVINGSACCOUNT: ['READ', 'CREATE', 'UPDATE', 'APPROVE', 'ACTIVATE', 'REJECT', 'CLOSE', 'DEPOSIT', 'WITHDRAWAL', 'APPROVEWITHDRAWAL'],
-    SAVINGSREFERENCE: ['READ', 'CREATE', 'DELETE'],
+    SAVINGSACCOUNT: [
+      'READ', 'CREATE', 'UPDATE', 'APPROVE', 'ACTIVATE', 'REJECT', 'WITHDRAW', 'CLOSE', 'DEPOSIT', 'WITHDRAWAL', 'APPROVEWITHDRAWAL', 'UNDOTRANSACTION',
+      'BLOCK', 'UNBLOCK', 'BLOCKDEBIT', 'UNBLOCKDEBIT', 'BLOCKCREDIT', 'UNBLOCKCREDIT',
+    ],
+    SAVINGSREFERENCE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    MAKERCHECKER: ['READ'],
     ACCOUNTTRANSFER: ['READ', 'CREATE'],
     LOANPRODUCT: ['READ', 'CREATE', 'UPDATE'],
-    LOAN: ['READ', 'CREATE', 'UPDATE', 'APPROVE', 'APPROVEESCALATED', 'REJECT', 'DISBURSE', 'REPAYMENT', 'WRITEOFF'],
+    LOAN: ['READ', 'CREATE', 'UPDATE', 'APPROVE', 'APPROVEESCALATED', 'UNDOAPPROVAL', 'REJECT', 'WITHDRAW', 'DISBURSE', 'UNDODISBURSAL', 'REPAYMENT', 'ADJUST', 'WRITEOFF'],
     DELINQUENCY: ['READ', 'CREATE', 'UPDATE'],
   },
   cash_mgmt: {
-    TELLER: ['READ', 'CREATE', 'UPDATE', 'ALLOCATECASHIER', 'ALLOCATECASHTOCASHIER', 'SETTLECASHFROMCASHIER'],
+    TELLER: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'ALLOCATECASHIER', 'UPDATECASHIERALLOCATION', 'DELETECASHIERALLOCATION', 'ALLOCATECASHTOCASHIER', 'SETTLECASHFROMCASHIER', 'SETTLECASHIER'],
     CASHIER: ['READ', 'SETTLE'],
   },
   accounting: {
@@ -47,6 +51,11 @@ const GROUPS: Record<string, Record<string, string[]>> = {
   },
   configuration: {
     HOOK: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    CONFIGURATION: ['READ', 'UPDATE'],
+    BUSINESS_DATE: ['READ', 'UPDATE'],
+    CODE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    CODEVALUE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    SCHEDULER: ['READ', 'EXECUTEJOB'],
   },
 };
 
@@ -76,6 +85,13 @@ export interface SeedRole {
 export const SUPER_USER_ROLE_ID = 1;
 export const SELF_SERVICE_ROLE_ID = 2;
 export const ACCOUNT_OFFICER_ROLE_ID = 320013;
+export const BRANCH_MANAGER_ROLE_ID = 320007;
+export const HEAD_OF_OPERATIONS_ROLE_ID = 320011;
+export const RECOVERY_OFFICER_ROLE_ID = 320016;
+/** Roles the interface does not number; ids of our own, after Fineract's range used by interface 2.11. */
+export const TELLER_ROLE_ID = 320018;
+export const HEAD_OFFICE_CREDIT_RISK_ROLE_ID = 320019;
+export const EXECUTIVE_CREDIT_COMMITTEE_ROLE_ID = 320020;
 
 /** The roles every tenant starts with: interface 2.11 with exactly its ids and names, plus two of Fineract's. */
 export const SEED_ROLES: SeedRole[] = [
@@ -103,7 +119,11 @@ export const SEED_ROLES: SeedRole[] = [
     id: 320009,
     name: 'Bank Admin',
     description: 'Administers the institution: offices, staff, products, hooks.',
-    permissions: ['ALL_FUNCTIONS_READ', ...codes('OFFICE', 'CREATE', 'UPDATE'), ...codes('STAFF', 'CREATE', 'UPDATE'), ...codes('PAYMENTTYPE', 'CREATE', 'UPDATE', 'DELETE'), ...codes('SAVINGSPRODUCT', 'CREATE', 'UPDATE'), ...codes('LOANPRODUCT', 'CREATE', 'UPDATE'), ...codes('HOOK', 'CREATE', 'UPDATE', 'DELETE'), 'UPDATE_CURRENCY'],
+    permissions: [
+      'ALL_FUNCTIONS_READ', ...codes('OFFICE', 'CREATE', 'UPDATE'), ...codes('STAFF', 'CREATE', 'UPDATE'), ...codes('PAYMENTTYPE', 'CREATE', 'UPDATE', 'DELETE'),
+      ...codes('SAVINGSPRODUCT', 'CREATE', 'UPDATE'), ...codes('LOANPRODUCT', 'CREATE', 'UPDATE'), ...codes('HOOK', 'CREATE', 'UPDATE', 'DELETE'), 'UPDATE_CURRENCY',
+      'UPDATE_CONFIGURATION', ...codes('CODE', 'CREATE', 'UPDATE', 'DELETE'), ...codes('CODEVALUE', 'CREATE', 'UPDATE', 'DELETE'),
+    ],
   },
   {
     id: 320011,
@@ -122,6 +142,27 @@ export const SEED_ROLES: SeedRole[] = [
     name: 'Recovery Officer',
     description: 'Receives delinquent facilities.',
     permissions: ['READ_LOAN', 'REPAYMENT_LOAN', 'READ_DELINQUENCY', 'READ_CLIENT', 'READ_OFFICE'],
+  },
+  {
+    id: TELLER_ROLE_ID,
+    name: 'Teller',
+    description: 'Takes cash over the counter from an allocated, open till.',
+    permissions: [
+      'READ_TELLER', 'READ_CASHIER', 'SETTLE_CASHIER', 'READ_CLIENT', ...codes('SAVINGSACCOUNT', 'READ', 'DEPOSIT', 'WITHDRAWAL'), 'READ_LOAN', 'REPAYMENT_LOAN',
+      'READ_PAYMENTTYPE', 'READ_OFFICE', 'READ_STAFF',
+    ],
+  },
+  {
+    id: HEAD_OFFICE_CREDIT_RISK_ROLE_ID,
+    name: 'Head Office Credit Risk',
+    description: 'Second approver of loans above the branch tier.',
+    permissions: ['READ_LOAN', 'APPROVE_LOAN', 'APPROVEESCALATED_LOAN', 'READ_LOANPRODUCT', 'READ_CLIENT', 'READ_SAVINGSACCOUNT', 'READ_OFFICE', 'READ_STAFF', 'READ_APPROVALPOLICY'],
+  },
+  {
+    id: EXECUTIVE_CREDIT_COMMITTEE_ROLE_ID,
+    name: 'Executive Credit Committee',
+    description: 'Approves the largest loans (two members).',
+    permissions: ['READ_LOAN', 'APPROVE_LOAN', 'APPROVEESCALATED_LOAN', 'READ_LOANPRODUCT', 'READ_CLIENT', 'READ_SAVINGSACCOUNT', 'READ_OFFICE', 'READ_STAFF', 'READ_APPROVALPOLICY'],
   },
   {
     id: 320017,

@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Database, Tx } from '../kernel/database.js';
 import { reserveUpTo } from '../kernel/sequence.js';
 import { HEAD_OFFICE_ID, Office } from './office.entity.js';
 import { hashPassword } from './password.js';
@@ -13,8 +13,12 @@ const HEAD_OFFICE_OPENING_DATE = '2000-01-01';
 
 export const TENANT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-/** Per-tenant seeding other modules add to (the ledger's chart of accounts, currencies...). */
-export type TenantSeeder = (db: Database, tenantId: string) => Promise<void>;
+/**
+ * Per-tenant seeding other modules add to (the ledger's chart of accounts, currencies, products...). It runs
+ * inside the provisioning transaction, so a tenant exists with all of its reference data or not at all.
+ * Seeders must be idempotent: they also run for tenants that already exist (a module added later).
+ */
+export type TenantSeeder = (tx: Tx) => Promise<void>;
 
 /**
  * Creates a tenant with everything an institution needs on day one: head office (id 1), the roles of
@@ -41,7 +45,11 @@ export class TenantService {
           `insert into organisation.tenant (id, name) values (?, ?) on conflict (id) do nothing returning id`,
           [slug, options.name ?? slug],
         );
-        if (inserted.length === 0) return false;
+        if (inserted.length === 0) {
+          await addMissingSeedRoles(tx);
+          for (const seeder of this.seeders) await seeder(tx);
+          return false;
+        }
         const office = Object.assign(new Office(), {
           tenantId: slug,
           id: HEAD_OFFICE_ID,
@@ -77,14 +85,23 @@ export class TenantService {
         await reserveUpTo(tx, 'user', 1);
         await reserveUpTo(tx, 'payment_type', 2);
         await reserveUpTo(tx, 'role', 2);
+        for (const seeder of this.seeders) await seeder(tx);
         return true;
       });
-    // Seeders are idempotent too, so a module added later seeds tenants that already exist.
-    for (const seeder of this.seeders) await seeder(this.db, slug);
     return { created };
   }
 
   async list(): Promise<Tenant[]> {
     return this.db.system((em) => em.find(Tenant, {}, { orderBy: { id: 'asc' } }));
   }
+}
+
+/** Roles added to the catalogue after a tenant was provisioned (Teller, the credit committees) reach it at the next start. */
+async function addMissingSeedRoles(tx: Tx): Promise<void> {
+  const existing = new Set((await tx.em.find(Role, {}, { fields: ['id'] })).map((r) => r.id));
+  for (const seed of SEED_ROLES.filter((r) => !existing.has(r.id))) {
+    tx.em.persist(Object.assign(new Role(), { tenantId: tx.tenantId, id: seed.id, name: seed.name, description: seed.description }));
+    for (const code of seed.permissions) tx.em.persist(Object.assign(new RolePermission(), { tenantId: tx.tenantId, roleId: seed.id, code }));
+  }
+  await tx.em.flush();
 }

@@ -90,6 +90,7 @@ describe('offices, staff, users, roles, payment types', () => {
     assert.deepEqual(byId, {
       1: 'Super user', 2: 'Self Service User', 320003: 'Loan Officer', 320004: 'Accountant', 320007: 'Branch Manager', 320009: 'Bank Admin',
       320011: 'Head of Operations', 320013: 'Account Officer', 320016: 'Recovery Officer', 320017: 'System Access Control Admin',
+      320018: 'Teller', 320019: 'Head Office Credit Risk', 320020: 'Executive Credit Committee',
     });
     const perms = (await t.get('/roles/320004/permissions')).body;
     const selected = perms.permissionUsageData.filter((p: { selected: boolean }) => p.selected).map((p: { code: string }) => p.code);

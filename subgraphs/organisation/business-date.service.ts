@@ -1,0 +1,102 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
+
+export const BUSINESS_DATE_TYPES = { BUSINESS_DATE: 'Business Date', COB_DATE: 'Close of Business Date' } as const;
+export type BusinessDateType = keyof typeof BUSINESS_DATE_TYPES;
+
+export interface BusinessDateView {
+  type: BusinessDateType;
+  description: string;
+  date: string;
+}
+
+/** Today's calendar date in an IANA time zone, YYYY-MM-DD. */
+export function calendarDate(timeZone: string, now = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const isType = (t: string | null | undefined): t is BusinessDateType => t != null && Object.hasOwn(BUSINESS_DATE_TYPES, t);
+
+/**
+ * Fineract's business date: a tenant may pin "today" (tests, operators replaying a day, close of business);
+ * otherwise it is the calendar date in the tenant's time zone. The only writer of organisation.business_date.
+ */
+export class BusinessDateService implements BusinessDates {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: TenantSettings,
+  ) {}
+
+  async today(tx: Tx): Promise<string> {
+    return (await this.dateOf(tx, 'BUSINESS_DATE')) ?? calendarDate((await this.settings.read(tx, 'tenant-time-zone')).stringValue ?? 'Africa/Lagos');
+  }
+
+  async list(identity: Identity): Promise<BusinessDateView[]> {
+    const staff = requireStaff(identity, 'READ_BUSINESS_DATE');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const business = await this.today(tx);
+      const cob = (await this.dateOf(tx, 'COB_DATE')) ?? previousDay(business);
+      return [
+        { type: 'BUSINESS_DATE', description: BUSINESS_DATE_TYPES.BUSINESS_DATE, date: business },
+        { type: 'COB_DATE', description: BUSINESS_DATE_TYPES.COB_DATE, date: cob },
+      ];
+    });
+  }
+
+  async get(identity: Identity, type: string): Promise<BusinessDateView> {
+    if (!isType(type)) throw errors.notFound('error.msg.businessdate.type.not.found', `Business date type ${type.slice(0, 40)} does not exist`, type.slice(0, 40));
+    const all = await this.list(identity);
+    return all.find((d) => d.type === type)!;
+  }
+
+  /** Pins a date. Setting BUSINESS_DATE also moves COB_DATE to the day before, as Fineract does. */
+  async set(identity: Identity, input: { type?: string | null; date?: string | null }): Promise<{ view: BusinessDateView; changes: Record<string, unknown> }> {
+    const staff = requireStaff(identity, 'UPDATE_BUSINESS_DATE');
+    const v = new Validator('businessdate');
+    if (v.required('type', input.type)) v.check(isType(input.type), 'type', 'is.not.one.of.expected.enumerations', 'The type is BUSINESS_DATE or COB_DATE.', String(input.type).slice(0, 40));
+    v.required('date', input.date);
+    v.throwIfAny();
+    const type = input.type as BusinessDateType;
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const by = actorId(identity);
+      await this.upsert(tx, type, input.date!, by);
+      const changes: Record<string, unknown> = { [type === 'BUSINESS_DATE' ? 'businessDate' : 'cobDate']: input.date };
+      if (type === 'BUSINESS_DATE') await this.upsert(tx, 'COB_DATE', previousDay(input.date!), by);
+      return { view: { type, description: BUSINESS_DATE_TYPES[type], date: input.date! }, changes };
+    });
+  }
+
+  /** Returns the tenant to the calendar. */
+  async reset(identity: Identity): Promise<BusinessDateView> {
+    const staff = requireStaff(identity, 'UPDATE_BUSINESS_DATE');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      await tx.em.execute(`delete from organisation.business_date where tenant_id = ?`, [tx.tenantId]);
+      return { type: 'BUSINESS_DATE', description: BUSINESS_DATE_TYPES.BUSINESS_DATE, date: await this.today(tx) };
+    });
+  }
+
+  private async dateOf(tx: Tx, type: BusinessDateType): Promise<string | null> {
+    const rows = await tx.em.execute<{ date: string }[]>(
+      `select to_char(date, 'YYYY-MM-DD') as date from organisation.business_date where tenant_id = ? and type = ?`,
+      [tx.tenantId, type],
+    );
+    return rows[0]?.date ?? null;
+  }
+
+  private async upsert(tx: Tx, type: BusinessDateType, date: string, by: number | null): Promise<void> {
+    await tx.em.execute(
+      `insert into organisation.business_date (tenant_id, type, date, created_by, updated_by) values (?, ?, ?::date, ?, ?)
+       on conflict (tenant_id, type) do update set date = excluded.date, updated_by = excluded.updated_by, updated_at = now()`,
+      [tx.tenantId, type, date, by, by],
+    );
+  }
+}
+
+function previousDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}

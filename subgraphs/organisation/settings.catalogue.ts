@@ -1,0 +1,32 @@
+/**
+ * The tenant settings every institution has (Fineract's /configurations), with their defaults. Ids are
+ * fixed so that `PUT /configurations/{id}` means the same setting in every tenant. A tenant row exists only
+ * once the setting is changed; reads fall back to these defaults.
+ */
+export interface SettingDef {
+  id: number;
+  name: string;
+  description: string;
+  enabled: boolean;
+  value: string | null;
+  /** `null` with `tenantName` means "the tenant's name" (bank-name). */
+  stringValue: string | null;
+  tenantName?: boolean;
+  /** What PUT may change: a numeric value, a string value, or only the enabled flag. */
+  kind: 'value' | 'string' | 'flag';
+}
+
+export const SETTINGS: SettingDef[] = [
+  { id: 1, name: 'bank-code', description: 'The institution\'s 3-digit CBN bank code, used for NUBAN check digits.', enabled: true, value: null, stringValue: '999', kind: 'string' },
+  { id: 2, name: 'bank-name', description: 'The institution\'s name as shown to receivers of transfers and events.', enabled: true, value: null, stringValue: null, tenantName: true, kind: 'string' },
+  { id: 3, name: 'teller-cash-withdrawal-ceiling', description: 'A cash withdrawal above this amount waits for checker approval.', enabled: true, value: '500000', stringValue: null, kind: 'value' },
+  { id: 4, name: 'webhooks-allow-private-targets', description: 'Allow webhook payload URLs on loopback, link-local and private addresses.', enabled: false, value: null, stringValue: null, kind: 'flag' },
+  { id: 5, name: 'tenant-time-zone', description: 'IANA time zone of the institution; the business date defaults to today there.', enabled: true, value: null, stringValue: 'Africa/Lagos', kind: 'string' },
+  { id: 6, name: 'kyc-tier-1-single-deposit-limit', description: 'KYC tier 1: largest single credit (base currency).', enabled: true, value: '50000', stringValue: null, kind: 'value' },
+  { id: 7, name: 'kyc-tier-1-balance-limit', description: 'KYC tier 1: largest cumulative balance across the client\'s accounts.', enabled: true, value: '300000', stringValue: null, kind: 'value' },
+  { id: 8, name: 'kyc-tier-2-single-deposit-limit', description: 'KYC tier 2: largest single credit (base currency).', enabled: true, value: '100000', stringValue: null, kind: 'value' },
+  { id: 9, name: 'kyc-tier-2-balance-limit', description: 'KYC tier 2: largest cumulative balance across the client\'s accounts.', enabled: true, value: '500000', stringValue: null, kind: 'value' },
+];
+
+export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));
+export const SETTINGS_BY_ID = new Map(SETTINGS.map((s) => [s.id, s]));

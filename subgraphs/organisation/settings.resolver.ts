@@ -1,0 +1,63 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { OrganisationServices } from './organisation.services.js';
+import type { SettingView } from './settings.service.js';
+import {
+  BusinessDateChangePayload, BusinessDateInput, BusinessDateType, GlobalConfigurationType, SettingChangePayload, SettingType, UpdateSettingInput,
+} from './settings.types.js';
+
+function toSettingType(s: SettingView): SettingType {
+  // Whole numbers up to 10^15 are exact in a double; the service refuses anything else.
+  return { id: s.id, name: s.name, enabled: s.enabled, value: s.value == null ? null : Number(s.value), stringValue: s.stringValue, description: s.description, trapDoor: false };
+}
+
+/** Tenant settings (/configurations) and the business date (/businessdate). */
+@Resolver()
+export class SettingsResolver {
+  constructor(private readonly services: OrganisationServices) {}
+
+  @Query(() => GlobalConfigurationType)
+  async globalConfiguration(@Ctx() ctx: RequestContext): Promise<GlobalConfigurationType> {
+    return { globalConfiguration: (await this.services.settings.list(ctx.identity)).map(toSettingType) };
+  }
+
+  @Query(() => SettingType)
+  async configuration(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('name', () => String, { nullable: true }) name?: string,
+  ): Promise<SettingType> {
+    return toSettingType(await this.services.settings.get(ctx.identity, { id, name }));
+  }
+
+  @Mutation(() => SettingChangePayload)
+  async updateConfiguration(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateSettingInput) input: UpdateSettingInput, @Ctx() ctx: RequestContext): Promise<SettingChangePayload> {
+    const { setting, changes } = await this.services.settings.update(ctx.identity, id, {
+      enabled: input.enabled,
+      value: input.value == null ? input.value : String(input.value),
+      stringValue: input.stringValue,
+    });
+    return { setting: toSettingType(setting), changes };
+  }
+
+  @Query(() => [BusinessDateType])
+  async businessDates(@Ctx() ctx: RequestContext): Promise<BusinessDateType[]> {
+    return this.services.businessDates.list(ctx.identity);
+  }
+
+  @Query(() => BusinessDateType)
+  async businessDate(@Arg('type', () => String) type: string, @Ctx() ctx: RequestContext): Promise<BusinessDateType> {
+    return this.services.businessDates.get(ctx.identity, type);
+  }
+
+  @Mutation(() => BusinessDateChangePayload)
+  async updateBusinessDate(@Arg('input', () => BusinessDateInput) input: BusinessDateInput, @Ctx() ctx: RequestContext): Promise<BusinessDateChangePayload> {
+    const { view, changes } = await this.services.businessDates.set(ctx.identity, input);
+    return { ...view, changes };
+  }
+
+  @Mutation(() => BusinessDateType, { description: 'Returns the tenant to the calendar date.' })
+  async resetBusinessDate(@Ctx() ctx: RequestContext): Promise<BusinessDateType> {
+    return this.services.businessDates.reset(ctx.identity);
+  }
+}

@@ -1,0 +1,127 @@
+import type { Tx, Database } from '../kernel/database.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { Money } from '../kernel/money.js';
+import type { Setting, TenantSettings } from '../kernel/ports.js';
+import { SETTINGS, SETTINGS_BY_ID, SETTINGS_BY_NAME, type SettingDef } from './settings.catalogue.js';
+
+export interface SettingView extends Setting {
+  description: string;
+}
+
+export interface UpdateSettingInput {
+  enabled?: boolean | null;
+  value?: string | null;
+  stringValue?: string | null;
+}
+
+/** Largest numeric setting accepted: ceilings and limits are amounts, bounded like any amount. */
+const MAX_VALUE = new Money('1e15');
+
+const notFound = (ref: unknown) => errors.notFound('error.msg.configuration.id.invalid', `Configuration ${String(ref).slice(0, 100)} does not exist`, ref);
+
+interface SettingRow {
+  id: number;
+  enabled: boolean;
+  value: string | null;
+  string_value: string | null;
+}
+
+/** Tenant settings. The only writer of organisation.setting; other modules read through the TenantSettings port. */
+export class SettingsService implements TenantSettings {
+  constructor(private readonly db: Database) {}
+
+  async read(tx: Tx, name: string): Promise<Setting> {
+    const def = SETTINGS_BY_NAME.get(name);
+    if (!def) throw new Error(`unknown setting ${name}`);
+    const rows = await tx.em.execute<SettingRow[]>(
+      `select id, enabled, value::text as value, string_value from organisation.setting where tenant_id = ? and id = ?`,
+      [tx.tenantId, def.id],
+    );
+    return this.view(tx, def, rows[0]);
+  }
+
+  async list(identity: Identity): Promise<SettingView[]> {
+    const staff = requireStaff(identity, 'READ_CONFIGURATION');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const rows = await tx.em.execute<SettingRow[]>(`select id, enabled, value::text as value, string_value from organisation.setting where tenant_id = ?`, [tx.tenantId]);
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      return Promise.all(SETTINGS.map((def) => this.view(tx, def, byId.get(def.id))));
+    });
+  }
+
+  async get(identity: Identity, ref: { id?: number | null; name?: string | null }): Promise<SettingView> {
+    const staff = requireStaff(identity, 'READ_CONFIGURATION');
+    const def = ref.id != null ? SETTINGS_BY_ID.get(ref.id) : SETTINGS_BY_NAME.get(ref.name ?? '');
+    if (!def) throw notFound(ref.id ?? ref.name);
+    return this.db.tx(staff.tenantId, async (tx) => ({ ...(await this.read(tx, def.name)), description: def.description }));
+  }
+
+  async update(identity: Identity, id: number, input: UpdateSettingInput): Promise<{ setting: SettingView; changes: Record<string, unknown> }> {
+    const staff = requireStaff(identity, 'UPDATE_CONFIGURATION');
+    const def = SETTINGS_BY_ID.get(id);
+    if (!def) throw notFound(id);
+    validate(def, input);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const current = await this.read(tx, def.name);
+      const next = { ...current };
+      const changes: Record<string, unknown> = {};
+      if (input.enabled != null && input.enabled !== current.enabled) next.enabled = changes.enabled = input.enabled;
+      if (input.value != null && input.value !== current.value) next.value = changes.value = new Money(input.value).toFixed();
+      if (input.stringValue != null && input.stringValue !== current.stringValue) next.stringValue = changes.stringValue = input.stringValue.trim();
+      if (Object.keys(changes).length > 0) {
+        const by = actorId(identity);
+        await tx.em.execute(
+          `insert into organisation.setting (tenant_id, id, name, enabled, value, string_value, created_by, updated_by)
+           values (?, ?, ?, ?, ?::numeric, ?, ?, ?)
+           on conflict (tenant_id, id) do update set enabled = excluded.enabled, value = excluded.value,
+             string_value = excluded.string_value, updated_by = excluded.updated_by, updated_at = now()`,
+          [tx.tenantId, def.id, def.name, next.enabled, next.value, next.stringValue, by, by],
+        );
+      }
+      return { setting: { ...next, description: def.description }, changes };
+    });
+  }
+
+  private async view(tx: Tx, def: SettingDef, row: SettingRow | undefined): Promise<SettingView> {
+    let stringValue = row ? row.string_value : def.stringValue;
+    if (stringValue == null && def.tenantName) {
+      const tenant = await tx.em.execute<{ name: string }[]>(`select name from organisation.tenant where id = ?`, [tx.tenantId]);
+      stringValue = tenant[0]?.name ?? tx.tenantId;
+    }
+    return {
+      id: def.id,
+      name: def.name,
+      description: def.description,
+      enabled: row ? row.enabled : def.enabled,
+      value: row ? (row.value == null ? null : new Money(row.value).toFixed()) : def.value,
+      stringValue,
+    };
+  }
+}
+
+function validate(def: SettingDef, input: UpdateSettingInput): void {
+  const v = new Validator('globalConfiguration');
+  if (input.value != null) {
+    const value = new Money(input.value);
+    v.check(def.kind === 'value', 'value', 'not.supported', `The configuration ${def.name} takes no numeric value.`, input.value);
+    v.check(value.isInteger() && value.gte(0) && value.lte(MAX_VALUE), 'value', 'invalid', 'The parameter `value` must be a whole number from 0 to 10^15.', String(input.value).slice(0, 40));
+  }
+  if (input.stringValue != null) {
+    v.check(def.kind === 'string', 'stringValue', 'not.supported', `The configuration ${def.name} takes no string value.`);
+    v.maxLength('stringValue', input.stringValue, 500);
+    if (def.name === 'bank-code') v.check(/^\d{3}$/.test(input.stringValue), 'stringValue', 'invalid.bank.code', 'The bank code is 3 digits.', input.stringValue.slice(0, 40));
+    if (def.name === 'tenant-time-zone') v.check(isTimeZone(input.stringValue), 'stringValue', 'invalid.time.zone', 'Not an IANA time zone.', input.stringValue.slice(0, 40));
+    if (def.name === 'bank-name') v.check(input.stringValue.trim() !== '', 'stringValue', 'cannot.be.blank', 'The bank name cannot be blank.');
+  }
+  v.throwIfAny();
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
