@@ -58,3 +58,71 @@ export interface Scope {
   /** Whether the identity may see (and act on) a record booked at `officeId` to `staffId` for `clientId`. */
   canSee(tx: Tx, identity: Identity, record: ScopedRecord): Promise<boolean>;
 }
+
+/** A cash movement at a till, recorded by the till module inside the caller's (deposit's, repayment's) transaction. */
+export interface CashMovement {
+  /** The user posting the transaction: their staff record's open till is the one used. */
+  userId: number;
+  /** The office where the cash changes hands (the account's or loan's branch). */
+  officeId: number;
+  currency: string;
+  direction: 'in' | 'out';
+  /** Positive decimal text. */
+  amount: string;
+  /** What moved the cash, for the till's record. */
+  source: { entityType: 'SAVINGS' | 'LOAN'; entityId: number; transactionId: string };
+}
+
+export interface CashRecorded {
+  cashierId: number;
+  cashierTransactionId: number;
+}
+
+/**
+ * The open-till rule (interface section 3), provided by the till module. Refuses with 403
+ * `error.msg.cashier.no.open.till` (no staff record, no cashier assignment today at that office, no
+ * allocation today, or already settled) and `error.msg.cashier.insufficient.till.balance` (cash out above
+ * the till's cash); on success records Cash In (103) / Cash Out (104) in the same transaction. Locks the
+ * till's row, so concurrent cash-outs never overdraw it.
+ */
+export type RecordCash = (tx: Tx, movement: CashMovement) => Promise<CashRecorded>;
+
+/** The borrower's account as the loan module needs it. */
+export interface OperatingAccount {
+  id: number;
+  accountNo: string;
+  clientId: number;
+  officeId: number;
+  currency: string;
+  /** The liability GL code of its product: 21101 savings, 21102 current. */
+  liabilityGlCode: string;
+}
+
+/** A movement between a loan and the borrower's savings account; the loan module posts the journal. */
+export interface LoanSavingsMovement {
+  accountId: number;
+  amount: string;
+  /** YYYY-MM-DD */
+  date: string;
+  loanId: number;
+  /** The loan transaction id, for the savings transaction's reference. */
+  loanTransactionId: number;
+  note?: string | null;
+  userId: number | null;
+}
+
+/**
+ * What the account module offers the loan module (disbursement to savings, repayment from savings).
+ * Each call runs in the caller's transaction, locks the account row, writes the savings transaction and
+ * its `account.credit`/`account.debit` event, and posts NO journal (the loan's journal covers both sides).
+ */
+export interface SavingsForLoans {
+  /** linkAccountId when given (must be the client's active account), else the client's single active savings or current account. */
+  operatingAccount(tx: Tx, clientId: number, linkAccountId?: number | null): Promise<OperatingAccount>;
+  /** Credits a disbursement (KYC-exempt, no till). Returns the savings transaction id and the new balance. */
+  creditFromLoan(tx: Tx, movement: LoanSavingsMovement): Promise<{ savingsTransactionId: number; runningBalance: string }>;
+  /** Debits a repayment from savings (balance and debit block checked). */
+  debitForLoan(tx: Tx, movement: LoanSavingsMovement): Promise<{ savingsTransactionId: number; runningBalance: string }>;
+  /** Reverses a savings transaction made by creditFromLoan/debitForLoan (undo disbursal/repayment). */
+  reverseForLoan(tx: Tx, savingsTransactionId: number, userId: number | null): Promise<void>;
+}
