@@ -18,6 +18,7 @@ import { authenticate, credentialsFrom } from './authenticate.js';
 import { createGateway, edgeContext } from './gateway.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
+import { listen } from '../subgraphs/kernel/listen.js';
 
 const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
 const HEALTH_PATHS = new Set(['/actuator/health', '/fineract-provider/actuator/health']);
@@ -144,7 +145,7 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
     wsServer,
   );
 
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  await listen(server, config.port, config.host, "the edge's HTTPS listener, PORT");
   const port = (server.address() as AddressInfo).port;
   return {
     url: `https://localhost:${port}`,

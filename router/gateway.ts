@@ -52,6 +52,8 @@ export function edgeContext(identity: Identity, signingKey: string): EdgeContext
  * mutations reach subgraphs over HTTP with the signed identity headers; subscriptions over graphql-ws
  * with the same identity in connectionParams.
  */
+const HIVE_LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'false']);
+
 export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: string): GatewayRuntime<EdgeContext> {
   const transportEntries = Object.fromEntries(
     SUBGRAPHS.map((name) => [
@@ -68,6 +70,9 @@ export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: 
       },
     ]),
   );
+  // Hive's logger reads LOG_LEVEL itself and throws on pino's names that it lacks ("silent", "fatal"):
+  // our LOG_LEVEL is pino's (already read into config), and the gateway's level is GATEWAY_LOG_LEVEL.
+  if (process.env.LOG_LEVEL && !HIVE_LOG_LEVELS.has(process.env.LOG_LEVEL)) delete process.env.LOG_LEVEL;
   return createGatewayRuntime<EdgeContext>({
     supergraph,
     transportEntries,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
@@ -41,6 +41,7 @@ export class Database {
   constructor(
     readonly orm: MikroORM,
     readonly kind: 'postgresql' | 'pglite',
+    private readonly release: () => void = () => {},
   ) {}
 
   /**
@@ -89,6 +90,7 @@ export class Database {
 
   async close(): Promise<void> {
     await this.orm.close(true);
+    this.release();
   }
 }
 
@@ -122,8 +124,53 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     return (database = new Database(orm, 'postgresql'));
   }
   mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
-  const orm = await MikroORM.init({ ...common, driver: PgliteDriver, dbName: `${config.dataDir}/pglite` });
-  return (database = new Database(orm, 'pglite'));
+  const release = lockEmbeddedDatabase(`${config.dataDir}/pglite`);
+  try {
+    const orm = await MikroORM.init({ ...common, driver: PgliteDriver, dbName: `${config.dataDir}/pglite` });
+    return (database = new Database(orm, 'pglite', release));
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The embedded database directory is held by another live process. */
+export class EmbeddedDatabaseInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(`The embedded database in ${dir} is in use by process ${pid} (is \`npm start\` running?). Stop that process first, or point DATABASE_URL at PostgreSQL to run several.`);
+  }
+}
+
+/**
+ * PGlite keeps the whole database in one process's memory and writes it back to the directory: a second
+ * process opening the same directory would work on a copy whose writes are lost. A lock file holding the
+ * owner's pid refuses the second process at once; a lock left by a dead process is taken over.
+ */
+function lockEmbeddedDatabase(dir: string): () => void {
+  const path = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new EmbeddedDatabaseInUseError(dir, owner);
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const NON_TENANT_ENTITIES = new Set<Constructor<object>>();

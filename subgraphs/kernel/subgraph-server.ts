@@ -13,6 +13,7 @@ import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentity, type Identity } from
 import type { Logger } from './logger.js';
 import type { PubSub } from './pubsub.js';
 import { DecimalScalar, LocalDateScalar } from './scalars.js';
+import { listen } from './listen.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
@@ -195,7 +196,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
     wsServer,
   );
 
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  await listen(server, options.port, options.host, `the ${options.name} subgraph, ${options.name.toUpperCase()}_PORT`);
   const address = server.address() as AddressInfo;
   return {
     name: options.name,
