@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -35,8 +36,10 @@ export interface Tx {
 }
 
 export class Database {
-  /** Statements sent so far by this process; tests use it to prove batching (N+1 shows up here). */
-  statements = 0;
+  /** Statements sent inside each tenant's transactions: tests prove batching per request with it (N+1 shows up here). */
+  private readonly tenantStatements = new Map<string, number>();
+  /** The tenant whose transaction is running in this async context; unrelated work (the relay) is not counted against it. */
+  private readonly currentTenant = new AsyncLocalStorage<string>();
 
   constructor(
     readonly orm: MikroORM,
@@ -53,12 +56,23 @@ export class Database {
     const hooks: (() => void | Promise<void>)[] = [];
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });
-    const result = await em.transactional(async (tem) => {
+    const result = await this.currentTenant.run(tenantId, () => em.transactional(async (tem) => {
       await tem.execute(`select set_config('role', ?, true), set_config(?, ?, true)`, [APP_ROLE, TENANT_SETTING, tenantId]);
       return fn({ em: tem, tenantId, afterCommit: (h) => hooks.push(h) });
-    });
+    }));
     for (const hook of hooks) await hook();
     return result;
+  }
+
+  /** Called for every statement sent (onQuery). */
+  countStatement(): void {
+    const tenant = this.currentTenant.getStore();
+    if (tenant !== undefined) this.tenantStatements.set(tenant, (this.tenantStatements.get(tenant) ?? 0) + 1);
+  }
+
+  /** Statements sent so far inside `tenantId`'s transactions. */
+  statementsOf(tenantId: string): number {
+    return this.tenantStatements.get(tenantId) ?? 0;
   }
 
   /** Infrastructure work that spans tenants (outbox relay, provisioning registry). Runs as the owner, RLS bypassed. */
@@ -101,7 +115,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   let database: Database | null = null;
   const common = {
     onQuery: (sql: string) => {
-      if (database) database.statements++;
+      database?.countStatement();
       return sql;
     },
     entities,
