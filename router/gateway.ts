@@ -1,7 +1,8 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config } from '../subgraphs/kernel/config.js';
-import { IDENTITY_HEADER, SIGNATURE_HEADER, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
+import type { IncomingMessage } from 'node:http';
+import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
 
 /** GraphQL's own verdicts on a request: the caller's fault, shown as they are. */
 export const CLIENT_ERROR_CODES = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND']);
@@ -35,15 +36,31 @@ function internalError(error: GraphQLError | undefined): GraphQLError {
   });
 }
 
-/** What the edge puts into every gateway request's context: the caller's identity, signed for the subgraphs. */
+/**
+ * What the edge puts into every gateway request's context: the caller's identity (signed per subgraph
+ * request in onFetch, over the target subgraph and the exact body) and the request id for the logs.
+ * Subscriptions cannot be signed per request: their connection gets a `subscription`-audience signature.
+ */
 export interface EdgeContext extends Record<string, unknown> {
-  cbsIdentity: string;
-  cbsSignature: string;
+  cbsIdentity: Identity;
+  cbsRequestId: string;
+  cbsWsIdentity: string;
+  cbsWsSignature: string;
 }
 
-export function edgeContext(identity: Identity, signingKey: string): EdgeContext {
-  const signed = signIdentity(identity, signingKey);
-  return { cbsIdentity: signed.identity, cbsSignature: signed.signature };
+export function edgeContext(identity: Identity, signingKey: string, requestId: string): EdgeContext {
+  const ws = signIdentity(identity, signingKey, SUBSCRIPTION_AUDIENCE, '');
+  return { cbsIdentity: identity, cbsRequestId: requestId, cbsWsIdentity: ws.identity, cbsWsSignature: ws.signature };
+}
+
+/** The client's headers the gateway may see (never Authorization: subgraphs get the signed identity only). */
+export function gatewayHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'accept']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
 }
 
 /**
@@ -52,7 +69,8 @@ export function edgeContext(identity: Identity, signingKey: string): EdgeContext
  * mutations reach subgraphs over HTTP with the signed identity headers; subscriptions over graphql-ws
  * with the same identity in connectionParams.
  */
-export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: string): GatewayRuntime<EdgeContext> {
+export function createGateway(config: Pick<Config, 'subgraphUrls' | 'internalSigningKey'>, supergraph: string): GatewayRuntime<EdgeContext> {
+  const subgraphByUrl = new Map<string, string>(SUBGRAPHS.map((name) => [config.subgraphUrls[name], name]));
   const transportEntries = Object.fromEntries(
     SUBGRAPHS.map((name) => [
       name,
@@ -62,7 +80,7 @@ export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: 
           subscriptions: {
             kind: 'ws',
             location: config.subgraphUrls[name],
-            options: { connectionParams: { identity: '{context.cbsIdentity}', signature: '{context.cbsSignature}' } },
+            options: { connectionParams: { identity: '{context.cbsWsIdentity}', signature: '{context.cbsWsSignature}' } },
           },
         },
       },
@@ -74,15 +92,24 @@ export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: 
     logging: (process.env.GATEWAY_LOG_LEVEL as 'debug' | 'info' | 'warn' | 'error' | undefined) ?? false,
     graphiql: false,
     landingPage: false,
+    // CORS is the edge's (allowlist from CORS_ORIGINS); the gateway must not answer any origin itself.
+    cors: false,
     maskedErrors: { maskError: maskGatewayError, errorMessage: 'An unexpected error occurred.' },
     plugins: () => [
       {
-        onFetch({ context, options, setOptions }) {
+        onFetch({ context, url, options, setOptions }) {
           const ctx = context as Partial<EdgeContext> | undefined;
-          if (!ctx?.cbsIdentity || !ctx.cbsSignature) return;
+          const audience = subgraphByUrl.get(String(url));
+          if (!ctx?.cbsIdentity || !audience || (options.body != null && typeof options.body !== 'string')) return;
+          const signed = signIdentity(ctx.cbsIdentity, config.internalSigningKey, audience, (options.body as string | undefined) ?? '');
           setOptions({
             ...options,
-            headers: { ...(options.headers as Record<string, string>), [IDENTITY_HEADER]: ctx.cbsIdentity, [SIGNATURE_HEADER]: ctx.cbsSignature },
+            headers: {
+              ...(options.headers as Record<string, string>),
+              [IDENTITY_HEADER]: signed.identity,
+              [SIGNATURE_HEADER]: signed.signature,
+              'x-request-id': ctx.cbsRequestId ?? '',
+            },
           });
         },
       },
