@@ -158,6 +158,11 @@ export class AuthService {
     }
   }
 
+  /** A role's permissions changed: every cached identity of the tenant is rebuilt on its next use. */
+  forgetTenant(tenantId: string): void {
+    for (const [key, entry] of this.cache) if (entry.identity.tenantId === tenantId) this.cache.delete(key);
+  }
+
   /** Revokes the caller's session. Raw Basic credentials have no session: there is nothing to revoke. */
   async logout(identity: Identity): Promise<boolean> {
     if (identity.kind === 'anonymous') throw errors.unauthenticated();
