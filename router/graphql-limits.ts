@@ -67,14 +67,13 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   const { query, variables, operationName } = body as { query?: unknown; variables?: unknown; operationName?: unknown };
   if (typeof query !== 'string') return;
   if (jsonHasForbiddenCharacters(variables)) refuse('validation.msg.invalid.characters', 'Variables must not contain NUL characters or unpaired surrogates.');
-  let document: DocumentNode;
+  let document!: DocumentNode;
   try {
     document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens, noLocation: true });
   } catch (error) {
-    if (error instanceof GraphQLError && /token limit/i.test(error.message)) {
-      refuse('error.msg.graphql.query.too.large', `Queries are limited to ${GRAPHQL_LIMITS.maxTokens} tokens.`);
-    }
-    return; // a syntax error: the gateway answers it as GRAPHQL_PARSE_FAILED
+    // Nothing that failed to parse here goes on to the gateway, which would only parse it again.
+    if (error instanceof GraphQLError && !/more th\w+ \d+ tokens/i.test(error.message)) refuse('GRAPHQL_PARSE_FAILED', error.message.slice(0, 300));
+    refuse('error.msg.graphql.query.too.large', `Queries are limited to ${GRAPHQL_LIMITS.maxTokens} tokens and moderate nesting.`);
   }
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
