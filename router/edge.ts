@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildSchema } from 'graphql';
+import { buildSchema, GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
@@ -181,11 +181,23 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
   });
 
   // Subscriptions: the client's connectionParams carry the tenant and Authorization like HTTP headers do.
-  const wsServer = new WebSocketServer({ server, path: '/graphql' });
+  // A message is bounded like a request body; the default (100 MB) would let one frame exhaust memory.
+  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_BODY_BYTES });
   const wsOptions = getGraphQLWSOptions<EdgeContextRecord, { identity?: Identity }>(gateway, (ctx) => edgeContext((ctx.extra as { identity: Identity }).identity, config.internalSigningKey, randomUUID()));
   const wsCleanup = useServer(
     {
       ...wsOptions,
+      // The same GraphQL limits as over HTTP, before the gateway sees the operation.
+      onSubscribe: (ctx, id, payload) => {
+        const identity = (ctx.extra as { identity?: Identity }).identity;
+        try {
+          if (identity) checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
+        } catch (error) {
+          if (!(error instanceof GraphQLLimitError)) throw error;
+          return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400 } })];
+        }
+        return wsOptions.onSubscribe!(ctx, id, payload);
+      },
       onConnect: async (ctx) => {
         const params = lowerKeys(ctx.connectionParams ?? {});
         try {

@@ -7,6 +7,8 @@ import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity,
 /** GraphQL's own verdicts on a request: the caller's fault, shown as they are. */
 export const CLIENT_ERROR_CODES = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND']);
 
+const MAX_MESSAGE_LENGTH = 300;
+
 /**
  * What leaves the gateway: platform errors (Fineract codes, from any subgraph) and request errors pass;
  * a subgraph that cannot be reached becomes 503 and anything else a bare 500, never internal addresses,
@@ -14,6 +16,10 @@ export const CLIENT_ERROR_CODES = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL
  */
 function maskGatewayError(error: unknown): Error {
   if (!(error instanceof GraphQLError)) return internalError(undefined);
+  // Request errors can quote the caller's input (a variable's value): never more than a prefix of it.
+  if (error.message.length > MAX_MESSAGE_LENGTH) {
+    return maskGatewayError(new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined }));
+  }
   const code = error.extensions?.code;
   if (typeof code === 'string' && (code.includes('.') || CLIENT_ERROR_CODES.has(code))) return error;
   // Yoga marks its own request errors (variables that do not coerce) with a 4xx http status.

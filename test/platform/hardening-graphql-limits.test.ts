@@ -87,6 +87,19 @@ describe('hardening: GraphQL limits at the edge, before planning', () => {
     assert.equal(loadConfig({}).graphqlIntrospection, true);
   });
 
+  test('subscriptions over graphql-ws get the same limits', async () => {
+    const client = service.subscriptionClient(t.tenant, t.key);
+    try {
+      const query = `subscription { ${Array.from({ length: 40 }, (_, i) => `s${i}: officeCreated { id }`).join(' ')} }`;
+      const errors = await new Promise<readonly { extensions?: { code?: string } }[]>((resolve, reject) => {
+        client.subscribe({ query }, { next: () => reject(new Error('no event expected')), error: (e) => resolve(e as never), complete: () => reject(new Error('completed without error')) });
+      });
+      assert.equal(errors[0]?.extensions?.code, 'error.msg.graphql.alias.limit.exceeded');
+    } finally {
+      await client.dispose();
+    }
+  });
+
   test('health answers while abusive requests are refused', async () => {
     const abuse = Array.from({ length: 20 }, () => t.graphql(`{ ${Array.from({ length: 3000 }, (_, i) => `o${i}: offices { id }`).join(' ')} }`));
     const health = await service.request('GET', '/actuator/health');
