@@ -41,7 +41,7 @@ export interface Platform {
 export function createServices(db: Database, config: Config): Services {
   const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
   const ledger = createLedgerServices(db, {
-    officeExists: async (tx, officeId) => (await tx.em.count(Office, { id: officeId })) > 0,
+    officeOpeningDate: async (tx, officeId) => (await tx.em.findOne(Office, { id: officeId }))?.openingDate ?? null,
     officeInScope: async (tx, staff, officeId) => (await organisation.offices.findInScope(tx, staff, officeId)) !== null,
     officeSubtree: async (tx, staff, officeId) => {
       const office = await organisation.offices.findInScope(tx, staff, officeId);
