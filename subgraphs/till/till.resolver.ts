@@ -52,6 +52,19 @@ export const toTxnType = (r: CashierTxnRow): CashierTransactionType => ({
   createdDate: r.createdAt instanceof Date ? r.createdAt.toISOString() : r.createdAt == null ? null : String(r.createdAt),
 });
 
+function toTillType(t: Awaited<ReturnType<TillServices['cash']['till']>>): TillType {
+  return {
+    cashierId: t.cashier.id,
+    date: t.date,
+    currencyCode: t.till?.currencyCode ?? null,
+    balance: formatAmount(t.till?.balance ?? 0),
+    allocated: t.till !== null,
+    settled: t.till?.settled ?? false,
+    open: t.till !== null && !t.till.settled,
+    transactions: t.transactions.map(toTxnType),
+  };
+}
+
 const toSettlementType = (s: Settlement): CashierSettlementType => ({
   cashierId: s.cashierId,
   resourceId: s.cashierId,
@@ -224,17 +237,12 @@ export class CashierResolver {
 
   @Query(() => TillType, { description: "A cashier's till for a date (today's business date when absent)." })
   async till(@Arg('cashierId', () => Int) cashierId: number, @Ctx() ctx: RequestContext, @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string): Promise<TillType> {
-    const t = await this.services.cash.till(ctx.identity, cashierId, date);
-    return {
-      cashierId,
-      date: t.date,
-      currencyCode: t.till?.currencyCode ?? null,
-      balance: formatAmount(t.till?.balance ?? 0),
-      allocated: t.till !== null,
-      settled: t.till?.settled ?? false,
-      open: t.till !== null && !t.till.settled,
-      transactions: t.transactions.map(toTxnType),
-    };
+    return toTillType(await this.services.cash.till(ctx.identity, cashierId, date));
+  }
+
+  @FieldResolver(() => TillType, { name: 'till', description: "The cashier's till for a date (today's business date when absent)." })
+  async tillOf(@Root() cashier: CashierType, @Ctx() ctx: RequestContext, @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string): Promise<TillType> {
+    return toTillType(await this.services.cash.till(ctx.identity, cashier.id, date));
   }
 
   @FieldResolver(() => StaffReference, { description: 'The staff member, resolved by the organisation subgraph.' })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { TenantSession } from '../support/service.js';
+import { TenantSession, type TestService } from '../support/service.js';
 
 export const FMT = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 export const TELLER_ROLE = 320018;
@@ -78,3 +78,29 @@ export async function staffUser(t: TenantSession, roles: number[], officeId: num
   assert.equal(login.status, 200, login.text);
   return { session: new TenantSession(t.service, t.tenant, login.body.base64EncodedAuthenticationKey), userId: created.body.resourceId as number };
 }
+
+let sourceSeq = 0;
+
+/**
+ * A cash deposit (in) or withdrawal (out) as the account module will run it: the open-till rule and the
+ * journal (DR 11101 CR 21101, or the reverse) in one transaction, in-process (deposits do not exist yet).
+ */
+export function cashAtCounter(service: TestService, tenant: string, movement: { userId: number; officeId: number; direction: 'in' | 'out'; amount: string; date: string }) {
+  return service.platform.db.tx(tenant, async (tx) => {
+    const transactionId = `S${Date.now()}${++sourceSeq}`;
+    const recorded = await service.services.till.recordCash(tx, {
+      userId: movement.userId, officeId: movement.officeId, currency: 'NGN', direction: movement.direction, amount: movement.amount,
+      source: { entityType: 'SAVINGS', entityId: sourceSeq, transactionId },
+    });
+    const [debit, credit] = movement.direction === 'in' ? ['11101', '21101'] : ['21101', '11101'];
+    await service.services.ledger.engine.post(tx, {
+      officeId: movement.officeId, currency: 'NGN', date: movement.date,
+      lines: [{ glCode: debit, debit: movement.amount }, { glCode: credit, credit: movement.amount }],
+      source: { entityType: 'SAVINGS', entityId: sourceSeq, transactionId },
+    });
+    return recorded;
+  });
+}
+
+/** The platform error code a rejected in-process call carried. */
+export const errorCode = (e: unknown): string | undefined => (e as { extensions?: { errors?: { code: string }[] } }).extensions?.errors?.[0]?.code;
