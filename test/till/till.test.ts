@@ -142,7 +142,16 @@ describe('till: tellers, cashiers, allocation and the open-till rule', () => {
     assert.equal(s.netCash, 69999.5);
     assert.equal(s.cashierTransactions.totalFilteredRecords, 2);
     assert.deepEqual(s.cashierTransactions.pageItems.map((p: { txnType: { id: number } }) => p.txnType.id), [102, 101]);
-    assert.match(s.cashierTransactions.pageItems[0].journalTransactionId, /^T\d+$/);
+    assert.equal(s.cashierTransactions.pageItems[0].journalTransactionId, `T${s.cashierTransactions.pageItems[0].id}`);
+    const journal = await t.get(`/journalentries?transactionId=${s.cashierTransactions.pageItems[1].journalTransactionId}`);
+    assert.equal(journal.status, 200, journal.text);
+    assert.deepEqual(
+      journal.body.pageItems.map((e: { glAccountCode: string; entryType: { value: string }; amount: number; officeId: number }) => [e.glAccountCode, e.entryType.value, e.amount, e.officeId]).sort(),
+      [['11101', 'DEBIT', 100000, branch], ['11102', 'CREDIT', 100000, branch]],
+    );
+    const plain = await t.get(`/tellers/${tellerId}/cashiers/${cashierId}/transactions`);
+    assert.equal(plain.status, 200, plain.text);
+    assert.deepEqual(plain.body.map((p: { txnAmount: number }) => p.txnAmount), [30000.5, 100000]);
 
     assertError(await t.post(`/tellers/${tellerId}/cashiers/${cashierId}/allocate`, cashTxn(0, DAY)), 400, 'validation.msg.cashiertxn.txnAmount.not.greater.than.zero');
     assertError(await t.post(`/tellers/${tellerId}/cashiers/${cashierId}/allocate`, { txnAmount: 5, txnDate: DAY, ...FMT }), 400, 'validation.msg.cashiertxn.currencyCode.cannot.be.blank');
