@@ -35,7 +35,7 @@ export class CashierService {
     const staff = requireStaff(identity, 'READ_TELLER');
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, tellerId);
-      const cashiers = await tx.em.execute<CashierRow[]>(`select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and teller_id = ? order by id`, [tx.tenantId, tellerId]);
+      const cashiers = await tx.em.execute<CashierRow[]>(`select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and teller_id = ? order by id limit 200`, [tx.tenantId, tellerId]);
       return { teller, cashiers };
     });
   }
