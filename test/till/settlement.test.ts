@@ -59,6 +59,12 @@ describe('till: end-of-day settlement, scope and tenancy', () => {
     assert.equal(records.body[0].settledByUserId, userId);
     assert.ok(records.body[0].settledAt);
 
+    // Allocation and settlement events were written with their changes.
+    const events = await service.platform.db.system((em) =>
+      em.execute<{ event_type: string }[]>(`select event_type from kernel.outbox where tenant_id = ? and event_type like 'cashier.%' order by id`, [t.tenant]),
+    );
+    assert.deepEqual(events.map((e) => e.event_type), ['cashier.cash.allocated', 'cashier.settled']);
+
     // The next business day is a new till.
     await setBusinessDate(t, '2026-03-03');
     assert.equal((await t.post(`/tellers/${tellerId}/cashiers/${cashierId}/allocate`, cashTxn(100, '2026-03-03'))).status, 200);
