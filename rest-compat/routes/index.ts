@@ -2,6 +2,7 @@ import type { Route } from '../route.js';
 import { customerRoutes } from './customer.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
+import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
-export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes];
+export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes];
