@@ -1,5 +1,6 @@
 import { getNullableType, isListType, isObjectType, isScalarType, type GraphQLOutputType } from 'graphql';
 import { toDateArray } from '../subgraphs/kernel/fineract-dates.js';
+import { Money, STORAGE_SCALE } from '../subgraphs/kernel/money.js';
 
 declare global {
   interface JSON {
@@ -10,7 +11,8 @@ declare global {
 
 /**
  * GraphQL results to Fineract's JSON: LocalDate to [y, m, d], Decimal strings to exact JSON numbers
- * (JSON.rawJSON keeps every digit), null fields omitted. Walks the value alongside its schema type, so
+ * written with Fineract's stored scale (1500 -> 1500.000000: its Java client reads a whole number as an
+ * integer; JSON.rawJSON keeps every digit, no double in between), null fields omitted. Walks the value alongside its schema type, so
  * it needs no per-route mapping; operations must not use aliases.
  */
 export function translateOutput(value: unknown, type: GraphQLOutputType): unknown {
@@ -29,7 +31,13 @@ export function translateOutput(value: unknown, type: GraphQLOutputType): unknow
   }
   if (isScalarType(nullable)) {
     if (nullable.name === 'LocalDate' && typeof value === 'string') return toDateArray(value);
-    if (nullable.name === 'Decimal' && typeof value === 'string') return JSON.rawJSON(value);
+    if (nullable.name === 'Decimal' && typeof value === 'string') return JSON.rawJSON(fineractScale(value));
   }
   return value;
+}
+
+/** Every Decimal of the schema is a money amount or a rate stored as numeric(20,6): written with 6 places. */
+export function fineractScale(decimal: string): string {
+  const value = new Money(decimal);
+  return value.isFinite() ? value.toFixed(STORAGE_SCALE) : decimal;
 }

@@ -1,5 +1,7 @@
 import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
+import { seedCodes } from './code.seed.js';
+import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
@@ -16,18 +18,23 @@ export interface OrganisationServices {
   users: UserService;
   auth: AuthService;
   paymentTypes: PaymentTypeService;
+  codes: CodeService;
 }
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
   const offices = new OfficeService(db);
   const roles = new RoleService(db);
+  const tenants = new TenantService(db);
+  // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
+  tenants.addSeeder(seedCodes);
   return {
-    tenants: new TenantService(db),
+    tenants,
     offices,
     staff: new StaffService(db, offices),
     roles,
     users: new UserService(db, offices, roles),
     auth: new AuthService(db, roles, options.sessionTtlSeconds),
     paymentTypes: new PaymentTypeService(db),
+    codes: new CodeService(db),
   };
 }

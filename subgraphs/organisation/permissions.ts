@@ -23,7 +23,7 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     APPROVALPOLICY: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
   },
   portfolio: {
-    CLIENT: ['READ', 'CREATE', 'UPDATE', 'ACTIVATE', 'UPGRADEKYC', 'DELETE'],
+    CLIENT: ['READ', 'CREATE', 'UPDATE', 'ACTIVATE', 'UPGRADEKYC', 'DELETE', 'ASSIGNSTAFF', 'UNASSIGNSTAFF', 'CLOSE', 'REJECT', 'WITHDRAW', 'REACTIVATE', 'UNDOREJECT', 'UNDOWITHDRAW'],
     CORPORATEKYC: ['READ', 'UPDATE'],
     CLIENTOFFICIAL: ['READ', 'CREATE', 'DELETE'],
     SAVINGSPRODUCT: ['READ', 'CREATE', 'UPDATE'],
@@ -47,6 +47,8 @@ const GROUPS: Record<string, Record<string, string[]>> = {
   },
   configuration: {
     HOOK: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    CODE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    CODEVALUE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
   },
 };
 
