@@ -57,7 +57,14 @@ export function createServices(db: Database, config: Config): Services {
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
-  return { organisation, customer: createCustomerServices(db, organisation), ledger };
+  const customer = createCustomerServices(db, organisation, {
+    codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
+    codeValues: async (tenantId, ids) =>
+      new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
+    // No savings, current accounts or loans exist yet: the lead wires the account and loan modules' counts here.
+    openProductsOf: async () => 0,
+  });
+  return { organisation, customer, ledger };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
