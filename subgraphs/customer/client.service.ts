@@ -518,9 +518,11 @@ export class ClientService {
         client.withdrawalReasonId = input.reasonId!;
         break;
       case 'reactivate':
-        // Pending again: it is activated anew, so the old activation no longer describes it.
+        // Pending again (Fineract clears the closure): it is activated anew, so the old activation goes too.
         client.reactivatedOnDate = date;
         client.activationDate = null;
+        client.closedOnDate = null;
+        client.closureReasonId = null;
         break;
       case 'undoRejection':
         client.reopenedOnDate = date;
@@ -662,10 +664,10 @@ export class ClientService {
 }
 
 const LIFECYCLE_PERMISSIONS: Record<LifecycleCommand, string> = {
-  close: 'CLOSE_CLIENT', reject: 'REJECT_CLIENT', withdraw: 'WITHDRAW_CLIENT', reactivate: 'REACTIVATE_CLIENT', undoRejection: 'UNDOREJECT_CLIENT', undoWithdrawal: 'UNDOWITHDRAW_CLIENT',
+  close: 'CLOSE_CLIENT', reject: 'REJECT_CLIENT', withdraw: 'WITHDRAW_CLIENT', reactivate: 'REACTIVATE_CLIENT', undoRejection: 'UNDOREJECT_CLIENT', undoWithdrawal: 'UNDOWITHDRAWAL_CLIENT',
 };
 const LIFECYCLE_ACTIONS: Record<LifecycleCommand, string> = {
-  close: 'CLOSE', reject: 'REJECT', withdraw: 'WITHDRAW', reactivate: 'REACTIVATE', undoRejection: 'UNDOREJECT', undoWithdrawal: 'UNDOWITHDRAW',
+  close: 'CLOSE', reject: 'REJECT', withdraw: 'WITHDRAW', reactivate: 'REACTIVATE', undoRejection: 'UNDOREJECT', undoWithdrawal: 'UNDOWITHDRAWAL',
 };
 const LIFECYCLE_EVENTS: Record<LifecycleCommand, string> = {
   close: 'client.closed', reject: 'client.rejected', withdraw: 'client.withdrawn', reactivate: 'client.reactivated', undoRejection: 'client.rejection_undone', undoWithdrawal: 'client.withdrawal_undone',

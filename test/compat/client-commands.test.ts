@@ -78,6 +78,10 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     const reactivated = await api.post(`/clients/${clientId}?command=reactivate`, { reactivationDate: today, ...DATE_FORMAT });
     assert.equal(reactivated.status, 200, reactivated.text);
     assert.deepEqual(await status(clientId), { id: 100, code: 'clientStatusType.pending', value: 'Pending' });
+    const reopened = (await api.get(`/clients/${clientId}`)).body;
+    assert.equal(reopened.closureReason, undefined, 'the closure is cleared');
+    assert.equal(reopened.timeline.closedOnDate, undefined);
+    assert.deepEqual(reopened.timeline.reactivatedOnDate, [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()]);
     assertError(await api.post(`/clients/${clientId}?command=reactivate`, { reactivationDate: today, ...DATE_FORMAT }), 403, 'error.msg.client.reactivation.on.nonclosed.account');
     const again = await api.post(`/clients/${clientId}?command=activate`, { activationDate: today, ...DATE_FORMAT });
     assert.equal(again.status, 200, again.text);

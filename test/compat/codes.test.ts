@@ -117,6 +117,8 @@ describe('Fineract compat: codes and code values (CodeHelper style)', () => {
     assert.equal(changed.status, 200, changed.text);
     assert.deepEqual(changed.body.changes, { genderId: female!.id });
     assert.equal((await api.get(`/clients/${clientId}`)).body.gender.name, 'Female');
+    const item = (await api.get('/clients')).body.pageItems.find((c: { id: number }) => c.id === clientId);
+    assert.deepEqual([item.gender.name, item.clientType.id, item.clientClassification.id], ['Female', individual!.id, retail!.id], 'list items show them too');
 
     // A value of another code, or no value at all: 404 naming the parameter, nothing written.
     const before = (await api.get('/clients')).body.totalFilteredRecords;
