@@ -157,6 +157,6 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     const { status, body } = fromGraphQLErrors(result.errors);
     return json(status, body);
   }
-  const data = translateOutput(result.data ?? {}, op.rootType) as Record<string, unknown>;
+  const data = translateOutput(result.data ?? {}, op.output);
   return json(200, route.result(data, req) ?? {});
 }
