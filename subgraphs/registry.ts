@@ -64,6 +64,8 @@ export function createServices(db: Database, config: Config): Services {
     // No savings, current accounts or loans exist yet: the lead wires the account and loan modules' counts here.
     openProductsOf: async () => 0,
   });
+  // Code values held by clients (gender, client type, reasons) cannot be deleted.
+  organisation.codes.addInUseCheck((tx, valueId) => customer.clients.usesCodeValue(tx, valueId));
   return { organisation, customer, ledger };
 }
 

@@ -203,6 +203,15 @@ export class ClientService {
     return kycTierLimits(client.kycTier);
   }
 
+  /** For the organisation module's codes: whether any client holds this code value (gender, type, a reason...). */
+  async usesCodeValue(tx: Tx, valueId: number): Promise<boolean> {
+    const rows = await tx.em.execute(
+      `select 1 from customer.client where tenant_id = ? and ? in (gender_id, client_type_id, client_classification_id, closure_reason_id, rejection_reason_id, withdrawal_reason_id) limit 1`,
+      [tx.tenantId, valueId],
+    );
+    return rows.length > 0;
+  }
+
   async staffNames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
     const members = await this.organisation.staff.byIds(tenantId, ids);
     return new Map([...members].map(([id, member]) => [id, member.displayName]));

@@ -22,11 +22,22 @@ export const codeValueNotFound = (id: number) => errors.notFound('error.msg.code
 
 const duplicateName = (name: string) => errors.duplicate('error.msg.code.duplicate.name', `A code with name '${name}' already exists`, 'name', name);
 const duplicateLabel = (name: string) => errors.duplicate('error.msg.codeValue.duplicate.label', `A code value with label '${name}' already exists`, 'name', name);
+const inUse = (value: CodeValue) => errors.domainRule('error.msg.codevalue.in.use', `The code value ${value.name} is in use and cannot be deleted.`, [value.id], 'id');
 const systemDefined = (code: Code) => errors.domainRule('error.msg.code.systemdefined', `The code ${code.name} is system defined and cannot be changed or deleted.`, [code.id], 'id');
+
+/** Whether a code value is referenced by another module's records (a client's gender...), inside the caller's transaction. */
+export type CodeValueInUse = (tx: Tx, valueId: number) => Promise<boolean>;
 
 /** Codes and their values (Fineract /codes). The only writer of organisation.code and organisation.code_value. */
 export class CodeService {
+  private readonly inUseChecks: CodeValueInUse[] = [];
+
   constructor(private readonly db: Database) {}
+
+  /** Modules whose records hold code value ids register here, so a value in use is never deleted under them. */
+  addInUseCheck(check: CodeValueInUse): void {
+    this.inUseChecks.push(check);
+  }
 
   // ---- codes ---------------------------------------------------------------------------------
 
@@ -78,6 +89,7 @@ export class CodeService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const code = await this.find(tx, id);
       if (code.systemDefined) throw systemDefined(code);
+      for (const value of await tx.em.find(CodeValue, { codeId: id }, { orderBy: { id: 'asc' } })) await this.assertNotInUse(tx, value);
       await tx.em.nativeDelete(CodeValue, { codeId: id });
       tx.em.remove(code);
       await tx.em.flush();
@@ -151,6 +163,7 @@ export class CodeService {
     const staff = requireStaff(identity, 'DELETE_CODEVALUE');
     return this.db.tx(staff.tenantId, async (tx) => {
       const value = await this.findValue(tx, codeId, id);
+      await this.assertNotInUse(tx, value);
       tx.em.remove(value);
       await tx.em.flush();
       return value;
@@ -188,6 +201,10 @@ export class CodeService {
     const value = await tx.em.findOne(CodeValue, { id, codeId });
     if (!value) throw codeValueNotFound(id);
     return value;
+  }
+
+  private async assertNotInUse(tx: Tx, value: CodeValue): Promise<void> {
+    for (const check of this.inUseChecks) if (await check(tx, value.id)) throw inUse(value);
   }
 
   private async assertNameFree(tx: Tx, name: string, exceptId: number | null): Promise<void> {

@@ -129,5 +129,13 @@ describe('Fineract compat: codes and code values (CodeHelper style)', () => {
     assertError(await api.put(`/clients/${clientId}`, { clientClassificationId: String(male!.id) }), 404, 'error.msg.codevalue.id.invalid');
     assert.equal((await api.get('/clients')).body.totalFilteredRecords, before);
     assert.equal((await api.get(`/clients/${clientId}`)).body.clientClassification.id, retail!.id);
+
+    // A value a client holds cannot be deleted from under it.
+    const genderCode = (await api.get<{ id: number; name: string }[]>('/codes')).body.find((c) => c.name === 'Gender')!;
+    assertError(await api.delete(`/codes/${genderCode.id}/codevalues/${female!.id}`), 403, 'error.msg.codevalue.in.use');
+    assert.equal((await api.get(`/clients/${clientId}`)).body.gender.name, 'Female');
+    const education = (await api.post('/codes', { name: 'Tier' })).body.resourceId as number;
+    assert.equal((await api.post(`/codes/${education}/codevalues`, { name: 'Gold' })).status, 200);
+    assert.equal((await api.delete(`/codes/${education}`)).status, 200, 'values nobody holds go with their code');
   });
 });
