@@ -93,6 +93,7 @@ export function toJournalEntryType(row: JournalEntryRow): JournalEntryType {
       : null,
     officeRunningBalance: row.officeRunningBalance ?? null,
     organizationRunningBalance: row.organizationRunningBalance ?? null,
+    runningBalanceComputed: row.organizationRunningBalance != null ? true : null,
   };
 }
 

@@ -134,6 +134,7 @@ export class JournalEntryType {
   @Field(() => PaymentDetailType, { nullable: true }) paymentDetailData!: PaymentDetailType | null;
   @Field(() => DecimalScalar, { nullable: true, description: "With runningBalance: the account's balance in this office after this line (normal side positive)." }) officeRunningBalance?: string | null;
   @Field(() => DecimalScalar, { nullable: true, description: "With runningBalance: the account's balance across offices after this line." }) organizationRunningBalance?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'True when the running balances were computed (runningBalance asked).' }) runningBalanceComputed?: boolean | null;
 }
 
 @ObjectType()

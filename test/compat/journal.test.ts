@@ -84,6 +84,7 @@ describe('Fineract compat: journal entries (JournalEntryHelper style) and runnin
     const single = await api2.get(`/journalentries/${lines[1]!.id}?runningBalance=true`);
     assert.equal(single.body.officeRunningBalance, 700);
     assert.equal(single.body.organizationRunningBalance, 2200);
+    assert.equal(single.body.runningBalanceComputed, true);
     assert.equal('officeRunningBalance' in (await api2.get(`/journalentries?glAccountId=${cash}`)).body.pageItems[0], false, 'only when asked');
 
     // Newest first still gives each line the balance after it in posting order.
