@@ -262,11 +262,11 @@ export class ClientResolver {
     @Arg('id', () => Int, { nullable: true }) id?: number,
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
   ): Promise<ClientType> {
-    return toClientType(await this.services.clients.delete(ctx.identity, clientRef(id, externalId)));
+    return toClientType(await this.services.lifecycle.delete(ctx.identity, clientRef(id, externalId)));
   }
 
   private async lifecycle(ctx: RequestContext, id: number | undefined, externalId: string | undefined, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChangePayload> {
-    return toPayload(await this.services.clients.changeStatus(ctx.identity, clientRef(id, externalId), command, input));
+    return toPayload(await this.services.lifecycle.changeStatus(ctx.identity, clientRef(id, externalId), command, input));
   }
 
   @Mutation(() => CorporateKycChangePayload)

@@ -12,10 +12,9 @@ import type { OrganisationServices } from '../organisation/organisation.services
 import { ACCOUNT_OFFICER_ROLE_ID } from '../organisation/permissions.js';
 import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } from './bvn-verifier.js';
 import {
-  Client, ClientOfficial, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
+  Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
 } from './client.entity.js';
 import type { CustomerDependencies } from './customer.services.js';
-import { LIFECYCLE, lifecycleTransition, validateLifecycleInput, type LifecycleCommand } from './domain/client-lifecycle.js';
 import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, requiresScumlNumber, type KycTierLimits } from './kyc.js';
 
 export interface NonPersonDetailsInput {
@@ -122,7 +121,7 @@ export const clientNotFound = (ref: ClientRef) =>
     : errors.notFound('error.msg.client.id.invalid', `Client with external identifier ${ref.externalId} does not exist`, ref.externalId);
 
 /** A code value id that is not a value of its code: 404 naming the parameter (Fineract's CodeValueNotFoundException). */
-const codeValueNotFound = (parameterName: string, id: number) =>
+export const codeValueNotFound = (parameterName: string, id: number) =>
   new PlatformError('notFound', `Code value with identifier ${id} does not exist for \`${parameterName}\``, [
     { code: 'error.msg.codevalue.id.invalid', message: `Code value with identifier ${id} does not exist`, parameterName, value: id, args: [id] },
   ]);
@@ -145,7 +144,7 @@ export class ClientService {
     private readonly db: Database,
     private readonly organisation: OrganisationServices,
     private readonly bvnVerifier: BvnVerifier,
-    private readonly deps: CustomerDependencies,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid'>,
   ) {}
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -491,83 +490,6 @@ export class ClientService {
     });
   }
 
-  /**
-   * close, reject, withdraw, reactivate, undoRejection, undoWithdrawal: Fineract's lifecycle (domain/client-lifecycle.ts).
-   * Reasons are values of the command's code; closing is refused while accounts or loans are open.
-   */
-  async changeStatus(identity: Identity, ref: ClientRef, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChange> {
-    const staff = requireStaff(identity, LIFECYCLE_PERMISSIONS[command]);
-    validateLifecycleInput(command, input.date, input.reasonId, todayIso());
-    return this.db.tx(staff.tenantId, (tx) => this.changeStatusIn(tx, staff, ref, command, input));
-  }
-
-  /** The lifecycle command's core inside the caller's transaction. */
-  async changeStatusIn(tx: Tx, staff: StaffIdentity, ref: ClientRef, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChange> {
-    const rule = LIFECYCLE[command];
-    const date = input.date!;
-    const client = await this.getVisible(tx, staff, ref, true);
-    const to = lifecycleTransition(command, client, date);
-    if (rule.reason && !(await this.deps.codeValueValid(tx, rule.reason.code, input.reasonId!))) throw codeValueNotFound(rule.reason.param, input.reasonId!);
-    if (command === 'close' && (await this.deps.openProductsOf(tx, client.id)) > 0) {
-      throw errors.domainRule('error.msg.client.close.non.closed.savings.account', 'A client with open accounts or loans cannot be closed.', [client.id]);
-    }
-    const changes: Record<string, unknown> = { status: to, [rule.dateParam]: date };
-    if (rule.reason) changes[rule.reason.param] = input.reasonId;
-    switch (command) {
-      case 'close':
-        client.closedOnDate = date;
-        client.closureReasonId = input.reasonId!;
-        break;
-      case 'reject':
-        client.rejectedOnDate = date;
-        client.rejectionReasonId = input.reasonId!;
-        break;
-      case 'withdraw':
-        client.withdrawnOnDate = date;
-        client.withdrawalReasonId = input.reasonId!;
-        break;
-      case 'reactivate':
-        // Pending again (Fineract clears the closure): it is activated anew, so the old activation goes too.
-        client.reactivatedOnDate = date;
-        client.activationDate = null;
-        client.closedOnDate = null;
-        client.closureReasonId = null;
-        break;
-      case 'undoRejection':
-        client.reopenedOnDate = date;
-        client.rejectedOnDate = null;
-        client.rejectionReasonId = null;
-        break;
-      case 'undoWithdrawal':
-        client.reopenedOnDate = date;
-        client.withdrawnOnDate = null;
-        client.withdrawalReasonId = null;
-        break;
-    }
-    client.statusId = to;
-    client.updatedBy = staff.userId;
-    await tx.em.flush();
-    await emit(tx, { eventType: LIFECYCLE_EVENTS[command], entityName: 'CLIENT', actionName: LIFECYCLE_ACTIONS[command], data: clientEventData(client) });
-    return { client, changes };
-  }
-
-  /** Fineract's DELETE /clients/{id}: only a pending client (never active) is removed, with its officials. */
-  async delete(identity: Identity, ref: ClientRef): Promise<Client> {
-    const staff = requireStaff(identity, 'DELETE_CLIENT');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.getVisible(tx, staff, ref, true);
-      if (client.statusId !== CLIENT_STATUS_PENDING) {
-        throw errors.domainRule('error.msg.client.cannot.be.deleted.not.pending', `Client with identifier ${client.id} is not pending and cannot be deleted.`, [client.id]);
-      }
-      await tx.em.nativeDelete(ClientOfficial, { clientId: client.id });
-      const data = clientEventData(client);
-      tx.em.remove(client);
-      await tx.em.flush();
-      await emit(tx, { eventType: 'client.deleted', entityName: 'CLIENT', actionName: 'DELETE', data });
-      return client;
-    });
-  }
-
   // ---- helpers -------------------------------------------------------------------------------
 
   /** The id of a client the caller may see (a short read for external ids; numbers pass through). */
@@ -601,8 +523,12 @@ export class ClientService {
     const id = typeof ref === 'number' ? ref : (await tx.em.findOne(Client, { externalId: ref.externalId }, { fields: ['id'] }))?.id;
     const client = id === undefined ? null : await this.findInScope(tx, staff, id);
     if (!client) throw clientNotFound(ref);
-    if (forUpdate) await tx.em.lock(client, LockMode.PESSIMISTIC_WRITE);
-    return client;
+    if (!forUpdate) return client;
+    // Lock, then read again: the row as read before the lock may predate a concurrent command's commit
+    // (two lifecycle commands would both see "pending" and both succeed).
+    const locked = await tx.em.findOne(Client, { id: client.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!locked) throw clientNotFound(ref);
+    return locked;
   }
 
   private async branchOffice(tx: Tx, staff: StaffIdentity, officeId: number): Promise<Office> {
@@ -671,16 +597,6 @@ export class ClientService {
     });
   }
 }
-
-const LIFECYCLE_PERMISSIONS: Record<LifecycleCommand, string> = {
-  close: 'CLOSE_CLIENT', reject: 'REJECT_CLIENT', withdraw: 'WITHDRAW_CLIENT', reactivate: 'REACTIVATE_CLIENT', undoRejection: 'UNDOREJECT_CLIENT', undoWithdrawal: 'UNDOWITHDRAWAL_CLIENT',
-};
-const LIFECYCLE_ACTIONS: Record<LifecycleCommand, string> = {
-  close: 'CLOSE', reject: 'REJECT', withdraw: 'WITHDRAW', reactivate: 'REACTIVATE', undoRejection: 'UNDOREJECT', undoWithdrawal: 'UNDOWITHDRAWAL',
-};
-const LIFECYCLE_EVENTS: Record<LifecycleCommand, string> = {
-  close: 'client.closed', reject: 'client.rejected', withdraw: 'client.withdrawn', reactivate: 'client.reactivated', undoRejection: 'client.rejection_undone', undoWithdrawal: 'client.withdrawal_undone',
-};
 
 function requiredOrThrow(parameterName: string, value: unknown): void {
   const v = new Validator('client');

@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
 import type { OrganisationServices } from '../organisation/organisation.services.js';
 import { bvnVerifierFromEnv, type BvnVerifier } from './bvn-verifier.js';
+import { ClientLifecycleService } from './client-lifecycle.service.js';
 import { ClientService } from './client.service.js';
 import { CorporateKycService } from './corporate-kyc.service.js';
 
@@ -28,6 +29,7 @@ export interface CustomerDependencies {
 /** The customer module's facade: accounts, loans and self-service reach client data only through it. */
 export interface CustomerServices {
   clients: ClientService;
+  lifecycle: ClientLifecycleService;
   corporateKyc: CorporateKycService;
   bvnVerifier: BvnVerifier;
   /** Office and staff lookups for resolvers (names of a page of clients in one batch). */
@@ -39,5 +41,12 @@ export interface CustomerServices {
 export function createCustomerServices(db: Database, organisation: OrganisationServices, deps: CustomerDependencies, options: { bvnVerifier?: BvnVerifier } = {}): CustomerServices {
   const bvnVerifier = options.bvnVerifier ?? bvnVerifierFromEnv();
   const clients = new ClientService(db, organisation, bvnVerifier, deps);
-  return { clients, corporateKyc: new CorporateKycService(db, clients), bvnVerifier, organisation, codeValues: deps.codeValues };
+  return {
+    clients,
+    lifecycle: new ClientLifecycleService(db, clients, deps),
+    corporateKyc: new CorporateKycService(db, clients),
+    bvnVerifier,
+    organisation,
+    codeValues: deps.codeValues,
+  };
 }

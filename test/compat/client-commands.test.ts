@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { StaffIdentity } from '../../subgraphs/kernel/identity.js';
-import { ClientService } from '../../subgraphs/customer/client.service.js';
-import { SandboxBvnVerifier } from '../../subgraphs/customer/bvn-verifier.js';
+import { ClientLifecycleService } from '../../subgraphs/customer/client-lifecycle.service.js';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { clientBody, codeValues, DATE_FORMAT, fineractDate, FineractClient } from './fineract-client.js';
@@ -134,6 +133,21 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     assert.equal((await status(clientId)).id, 100);
   });
 
+  test('concurrent commands on one client: the row lock lets exactly one transition win', async () => {
+    const clientId = await pendingClient();
+    const results = await Promise.all([
+      api.post(`/clients/${clientId}?command=reject`, { rejectionDate: today, rejectionReasonId: String(rejection), ...DATE_FORMAT }),
+      api.post(`/clients/${clientId}?command=withdraw`, { withdrawalDate: today, withdrawalReasonId: String(withdrawal), ...DATE_FORMAT }),
+      api.post(`/clients/${clientId}?command=activate`, { activationDate: today, ...DATE_FORMAT }),
+      api.post(`/clients/${clientId}?command=reject`, { rejectionDate: today, rejectionReasonId: String(rejection), ...DATE_FORMAT }),
+    ]);
+    assert.equal(results.filter((r) => r.status === 200).length, 1, results.map((r) => r.text).join('\n'));
+    assert.ok(results.every((r) => r.status === 200 || r.status === 403), results.map((r) => r.text).join('\n'));
+    const final = (await status(clientId)).id;
+    const winner = results.findIndex((r) => r.status === 200);
+    assert.equal(final, [700, 400, 300, 700][winner]);
+  });
+
   test('commands need their permission and respect scope', async () => {
     const clientId = await activeClient();
     const loanOfficer = await t.userWithRoles([320003], office);
@@ -149,9 +163,8 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
   test('closing is refused while the openProductsOf port reports open accounts or loans (403 non.closed.savings.account)', async () => {
     const clientId = await activeClient();
     const { organisation, customer } = service.services;
-    const withOpenAccount = new ClientService(service.platform.db, organisation, new SandboxBvnVerifier(), {
+    const withOpenAccount = new ClientLifecycleService(service.platform.db, customer.clients, {
       codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
-      codeValues: customer.codeValues,
       openProductsOf: async (_tx, id) => (id === clientId ? 1 : 0),
     });
     const admin: StaffIdentity = { kind: 'staff', tenantId: t.tenant, userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] };

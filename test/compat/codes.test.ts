@@ -92,6 +92,13 @@ describe('Fineract compat: codes and code values (CodeHelper style)', () => {
     assertError(await api.get(`/codes/${otherCode}/codevalues/${farmer}`), 404, 'error.msg.codevalue.id.invalid');
   });
 
+  test('two concurrent creates of one name: one code, the other 403 duplicate', async () => {
+    const results = await Promise.all([api.post('/codes', { name: 'Race' }), api.post('/codes', { name: 'race' }), api.post('/codes', { name: 'RACE' })]);
+    assert.equal(results.filter((r) => r.status === 200).length, 1, results.map((r) => r.text).join('\n'));
+    for (const r of results.filter((x) => x.status !== 200)) assertError(r, 403, 'error.msg.code.duplicate.name');
+    assert.equal((await api.get<{ name: string }[]>('/codes')).body.filter((c) => c.name.toLowerCase() === 'race').length, 1);
+  });
+
   test('codes need their permissions and stay in their tenant', async () => {
     const codeId = (await api.post('/codes', { name: 'Private Code' })).body.resourceId as number;
     const other = new FineractClient(service, (await service.tenant()).tenant);
