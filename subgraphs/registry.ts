@@ -79,7 +79,16 @@ export function createServices(db: Database, config: Config): Services {
     officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
     staffNames: async (tenantId, ids) => new Map([...(await organisation.staff.byIds(tenantId, ids))].map(([id, s]) => [id, s.displayName])),
   });
-  return { organisation, customer: createCustomerServices(db, organisation), ledger, till };
+  const customer = createCustomerServices(db, organisation, {
+    codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
+    codeValues: async (tenantId, ids) =>
+      new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
+    // No savings, current accounts or loans exist yet: the lead wires the account and loan modules' counts here.
+    openProductsOf: async () => 0,
+  });
+  // Code values held by clients (gender, client type, reasons) cannot be deleted.
+  organisation.codes.addInUseCheck((tx, valueId) => customer.clients.usesCodeValue(tx, valueId));
+  return { organisation, customer, ledger, till };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */

@@ -1,6 +1,8 @@
 import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
 import { BusinessDateService } from './business-date.service.js';
+import { seedCodes } from './code.seed.js';
+import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
@@ -25,6 +27,7 @@ export interface OrganisationServices {
   businessDates: BusinessDateService;
   /** Data scope for every module; the kernel's Scope port. */
   scope: ScopeService;
+  codes: CodeService;
 }
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
@@ -34,8 +37,11 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
   const roles = new RoleService(db, (tenantId) => auth?.forgetTenant(tenantId));
   auth = new AuthService(db, roles, options.sessionTtlSeconds);
   const settings = new SettingsService(db);
+  const tenants = new TenantService(db);
+  // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
+  tenants.addSeeder(seedCodes);
   return {
-    tenants: new TenantService(db),
+    tenants,
     offices,
     staff: new StaffService(db, offices),
     roles,
@@ -45,5 +51,6 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     settings,
     businessDates: new BusinessDateService(db, settings),
     scope: new ScopeService(),
+    codes: new CodeService(db),
   };
 }
