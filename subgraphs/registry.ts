@@ -7,6 +7,7 @@ import { createCustomerServices, type CustomerServices } from './customer/custom
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
 import { errors } from './kernel/errors.js';
 import type { Logger } from './kernel/logger.js';
+import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
@@ -102,6 +103,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger) : null;
+  const revocations = config.redisUrl ? shareCredentialRevocations(config.redisUrl, services.organisation.auth, logger) : null;
   return {
     config,
     db,
@@ -110,6 +112,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     services,
     async close() {
       await relay?.stop();
+      revocations?.close();
       await pubsub.close();
       await db.close();
     },

@@ -32,10 +32,10 @@ export interface OrganisationServices {
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
   const offices = new OfficeService(db);
-  // The role service tells the auth service's cache to forget; the auth service reads roles: late-bound.
-  let auth: AuthService | undefined;
-  const roles = new RoleService(db, (tenantId) => auth?.forgetTenant(tenantId));
-  auth = new AuthService(db, roles, options.sessionTtlSeconds);
+  // The role service tells the auth service's cache to forget, and the auth service reads roles: the
+  // callback refers to `auth` only when called, after both exist.
+  const roles = new RoleService(db, (tenantId) => auth.forgetTenant(tenantId));
+  const auth = new AuthService(db, roles, options.sessionTtlSeconds);
   const settings = new SettingsService(db);
   const tenants = new TenantService(db);
   // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
@@ -45,7 +45,7 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     offices,
     staff: new StaffService(db, offices),
     roles,
-    users: new UserService(db, offices, roles, (tenantId, userId) => auth?.forgetUser(tenantId, userId)),
+    users: new UserService(db, offices, roles, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
     auth,
     paymentTypes: new PaymentTypeService(db),
     settings,
