@@ -19,8 +19,7 @@ export const GL_USAGES = {
 export const USAGE_DETAIL = 1;
 export const USAGE_HEADER = 2;
 
-export const ENTRY_CREDIT = 1;
-export const ENTRY_DEBIT = 2;
+export { ENTRY_CREDIT, ENTRY_DEBIT } from './domain/posting.js';
 
 /** One account of the chart. Header accounts only group; postings go to detail accounts. */
 @Entity({ tableName: 'gl_account', schema: 'ledger' })

@@ -8,6 +8,7 @@ import {
 import type { LedgerServices } from './ledger.services.js';
 import { LedgerPaymentDetailMigration } from './migrations/20261122000310_ledger_payment_detail.js';
 import { LedgerMigration } from './migrations/20261122000300_ledger.js';
+import { LedgerJournalTransactionMigration } from './migrations/20261122001100_journal_transaction.js';
 import { LedgerPerTenantTransactionIdsMigration } from './migrations/20261122001000_hardening.js';
 
 export const ledgerDatabase: DatabaseModule = {
@@ -16,6 +17,7 @@ export const ledgerDatabase: DatabaseModule = {
     { name: '20261122000300_ledger', class: LedgerMigration },
     { name: '20261122000310_ledger_payment_detail', class: LedgerPaymentDetailMigration },
     { name: '20261122001000_hardening', class: LedgerPerTenantTransactionIdsMigration },
+    { name: '20261122001100_journal_transaction', class: LedgerJournalTransactionMigration },
   ],
 };
 
