@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from './account/account.module.js';
+import { createAccountServices, type AccountServices } from './account/account.services.js';
 import type { Config, SubgraphName } from './kernel/config.js';
+import { clientsForAccounts } from './customer/client-for-accounts.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
 import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
@@ -9,6 +11,8 @@ import { errors } from './kernel/errors.js';
 import type { Logger } from './kernel/logger.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
+import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
+import { Currency } from './ledger/ledger.entities.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
 import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
 import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
@@ -27,6 +31,7 @@ export interface Services {
   organisation: OrganisationServices;
   customer: CustomerServices;
   ledger: LedgerServices;
+  account: AccountServices;
 }
 
 export interface Platform {
@@ -57,7 +62,24 @@ export function createServices(db: Database, config: Config): Services {
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
-  return { organisation, customer: createCustomerServices(db, organisation), ledger };
+  const account = createAccountServices(db, {
+    settings: organisation.settings,
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    paymentType: (tx, id) => organisation.paymentTypes.find(tx, id),
+    clients: clientsForAccounts,
+    journal: { post: (tx, request) => ledger.engine.post(tx, request), reverse: (tx, id, options) => ledger.engine.reverse(tx, id, options) },
+    currency: async (tx, code) => {
+      const found = await tx.em.findOne(Currency, { code });
+      return found ? { code: found.code, name: found.name, decimalPlaces: found.decimalPlaces, displaySymbol: found.displaySymbol, nameCode: found.nameCode } : null;
+    },
+    currencyInfo: (code) => CATALOGUE_BY_CODE.get(code) ?? null,
+    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
+  });
+  // Runs after the ledger's seeder: the products' currency must be enabled first.
+  organisation.tenants.addSeeder(account.seedTenant);
+  return { organisation, customer: createCustomerServices(db, organisation), ledger, account };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -88,7 +110,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
 export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) => Promise<GraphQLSchema>> = {
   organisation: (services) => buildOrganisationSchema(() => services().organisation),
   customer: (services) => buildCustomerSchema(() => services().customer),
-  account: () => buildAccountSchema(),
+  account: (services) => buildAccountSchema(() => services().account),
   loan: () => buildLoanSchema(),
   till: () => buildTillSchema(),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
