@@ -20,6 +20,8 @@ import { buildOrganisationSchema, organisationDatabase } from './organisation/or
 import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
+import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
+import type { Staff } from './organisation/staff.entity.js';
 
 /**
  * The composition root: which modules exist, how their services are wired to each other, and how each
@@ -31,6 +33,7 @@ export interface Services {
   organisation: OrganisationServices;
   customer: CustomerServices;
   ledger: LedgerServices;
+  till: TillServices;
   account: AccountServices;
 }
 
@@ -62,6 +65,25 @@ export function createServices(db: Database, config: Config): Services {
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
+  const staffRecord = (s: Staff): StaffRecord => ({ id: s.id, officeId: s.officeId, isActive: s.isActive, displayName: s.displayName });
+  const till = createTillServices(db, {
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    staff: {
+      find: async (tx, id) => {
+        const s = await organisation.staff.find(tx, id);
+        return s ? staffRecord(s) : null;
+      },
+      ofUser: async (tx, userId) => {
+        const s = await organisation.staff.ofUser(tx, userId);
+        return s ? staffRecord(s) : null;
+      },
+      activeAtOffice: async (tx, officeId) => (await organisation.staff.activeAtOffice(tx, officeId)).map(staffRecord),
+    },
+    postJournal: (tx, request) => ledger.engine.post(tx, request),
+    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    staffNames: async (tenantId, ids) => new Map([...(await organisation.staff.byIds(tenantId, ids))].map(([id, s]) => [id, s.displayName])),
+  });
   const account = createAccountServices(db, {
     settings: organisation.settings,
     businessDates: organisation.businessDates,
@@ -76,10 +98,11 @@ export function createServices(db: Database, config: Config): Services {
     currencyInfo: (code) => CATALOGUE_BY_CODE.get(code) ?? null,
     officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
     usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
+    recordCash: (tx, movement) => till.recordCash(tx, movement),
   });
   // Runs after the ledger's seeder: the products' currency must be enabled first.
   organisation.tenants.addSeeder(account.seedTenant);
-  return { organisation, customer: createCustomerServices(db, organisation), ledger, account };
+  return { organisation, customer: createCustomerServices(db, organisation), ledger, till, account };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -112,6 +135,6 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   customer: (services) => buildCustomerSchema(() => services().customer),
   account: (services) => buildAccountSchema(() => services().account),
   loan: () => buildLoanSchema(),
-  till: () => buildTillSchema(),
+  till: (services) => buildTillSchema(() => services().till),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
 };
