@@ -118,10 +118,22 @@ export class SavingsAccountService {
       if (scoped === null) return { total: 0, items: [] };
       where.push(...scoped.where);
       params.push(...scoped.params);
-      if (filter.clientId != null) (where.push('a.client_id = ?'), params.push(filter.clientId));
-      if (filter.officeId != null) (where.push('a.office_id = ?'), params.push(filter.officeId));
-      if (filter.status != null) (where.push('a.status = ?'), params.push(filter.status));
-      if (filter.externalId) (where.push('a.external_id = ?'), params.push(filter.externalId));
+      if (filter.clientId != null) {
+        where.push('a.client_id = ?');
+        params.push(filter.clientId);
+      }
+      if (filter.officeId != null) {
+        where.push('a.office_id = ?');
+        params.push(filter.officeId);
+      }
+      if (filter.status != null) {
+        where.push('a.status = ?');
+        params.push(filter.status);
+      }
+      if (filter.externalId) {
+        where.push('a.external_id = ?');
+        params.push(filter.externalId);
+      }
       const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account a where ${where.join(' and ')}`, params);
       const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where ${where.join(' and ')} order by a.id limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [today, ...params]);
       return { total: Number(count[0]!.n), items: rows.map(toAccountRow) };
