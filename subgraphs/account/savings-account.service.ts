@@ -86,11 +86,12 @@ export class SavingsAccountService {
    * The account when the caller may see it (office subtree, the Account Officer's portfolio by the client's
    * staff), else 404: another tenant's or an out-of-scope account looks exactly like a missing one.
    */
-  async visible(tx: Tx, identity: Identity, id: number, options: { lock?: boolean; today?: string } = {}): Promise<{ account: AccountRow; client: AccountClient; today: string }> {
+  async visible(tx: Tx, identity: Identity, id: number, options: { lock?: boolean; today?: string; client?: AccountClient } = {}): Promise<{ account: AccountRow; client: AccountClient; today: string }> {
     const today = options.today ?? (await this.deps.businessDates.today(tx));
     const account = await loadAccount(tx, today, id, options.lock);
     if (!account) throw accountNotFound(id);
-    const client = await this.deps.clients.forAccount(tx, account.clientId);
+    // The caller may already hold the client (locked first, for a KYC check); it is the account's own.
+    const client = options.client?.id === account.clientId ? options.client : await this.deps.clients.forAccount(tx, account.clientId);
     if (!client || !(await this.deps.scope.canSee(tx, identity, { officeId: account.officeId, staffId: client.staffId, clientId: client.id }))) throw accountNotFound(id);
     return { account, client, today };
   }
