@@ -102,12 +102,17 @@ export async function accountBench(options: Options): Promise<void> {
     setupRequest: (req) => ({ ...req, path: `/api/v1/savingsaccounts/${hot}/transactions?command=deposit`, headers: pick(tellerHeaders), body: depositBody }),
   }]));
 
-  report('POST /accounttransfers (random pairs)', await run([{
+  // Transfers between random pairs of 100 funded accounts (an unfunded source would only measure refusals).
+  const funded = accounts.slice(0, 100);
+  await pool(funded, 16, async (id) => {
+    await call(options, 'POST', `/savingsaccounts/${id}/transactions?command=deposit`, { transactionDate: today, transactionAmount: 1_000_000, paymentTypeId: 2, ...fmt });
+  });
+  report(`POST /accounttransfers (pairs of ${funded.length} accounts)`, await run([{
     method: 'POST',
     setupRequest: (req) => {
-      const from = pick(accounts);
-      let to = pick(accounts);
-      if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length]!;
+      const from = pick(funded);
+      let to = pick(funded);
+      if (to === from) to = funded[(funded.indexOf(from) + 1) % funded.length]!;
       return { ...req, path: '/api/v1/accounttransfers', headers: options.headers, body: JSON.stringify({ fromAccountType: 2, fromAccountId: from, toAccountType: 2, toAccountId: to, transferAmount: 1.25, transferDate: today, ...fmt }) };
     },
   }]));
