@@ -22,6 +22,8 @@ export interface CreateSavingsAccountInput {
   nominalAnnualInterestRate?: string | null;
   minRequiredBalance?: string | null;
   enforceMinRequiredBalance?: boolean | null;
+  /** Not supported yet: only an empty list passes. */
+  charges?: unknown[] | null;
 }
 
 export interface AccountDateInput {
@@ -192,6 +194,7 @@ export class SavingsAccountService {
     v.required('productId', input.productId);
     v.required('submittedOnDate', input.submittedOnDate);
     v.maxLength('externalId', input.externalId, 100);
+    v.check(input.charges == null || input.charges.length === 0, 'charges', 'not.supported', 'Savings charges are not supported yet.', input.charges);
     for (const key of ['overdraftLimit', 'minRequiredBalance'] as const) {
       const value = input[key];
       if (value != null) v.check(new Money(value).gte(0) && new Money(value).lt('1e14'), key, 'must.be.zero.or.greater', `The parameter \`${key}\` must be zero or greater.`, value);
