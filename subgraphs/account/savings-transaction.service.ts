@@ -5,7 +5,7 @@ import { Money, formatAmount } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
 import type { LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
 import {
-  CASH_GL, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow,
+  CASH_GL, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow, type AccountType,
 } from './account.rows.js';
 import type { AccountClient, AccountDependencies } from './account.services.js';
 import { amountProblem, balanceFloor, canDebit } from './domain/balance-rules.js';
@@ -61,6 +61,8 @@ export interface Actor {
 
 /** One side of a money movement on one (already locked) account. */
 export interface Leg {
+  /** A pre-allocated transaction id (its journal was posted first); the sequence's next value otherwise. */
+  id?: number;
   account: AccountRow;
   credit: boolean;
   amount: string;
@@ -74,6 +76,15 @@ export interface Leg {
   loanId?: number | null;
   loanTransactionId?: number | null;
   actor: number | null;
+}
+
+/** An account's fixed facts, readable before its row is locked (they never change after opening). */
+interface AccountHead {
+  id: number;
+  clientId: number;
+  officeId: number;
+  currencyCode: string;
+  accountType: AccountType;
 }
 
 export interface Originator {
@@ -163,47 +174,75 @@ export class SavingsTransactionService {
     return this.db.tx(staff.tenantId, (tx) => this.withdrawCore(tx, { identity: staff }, accountId, input));
   }
 
+  /**
+   * A deposit. Lock hold time is what limits a busy account, so everything that needs no row lock runs
+   * first: the journal is posted under a pre-allocated transaction id (it rolls back with the rest if a
+   * check below fails), then the client (KYC) and the account are locked, checked and written, and the
+   * till's row is locked last.
+   */
   async depositCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput): Promise<MoneyResult> {
+    const { head, transactionId, today, paymentType, bankName } = await this.prepare(tx, accountId, input);
+    await this.postJournal(tx, actor, head, transactionId, input, paymentType.isCashPayment, 'in');
     // The client's lock comes before the account's, in every path, so no cycle can form.
-    const client = await this.lockClientOf(tx, accountId);
-    const today = await this.deps.businessDates.today(tx);
-    const { account } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true, client, today });
-    const paymentType = await this.checkMovement(tx, account, input, today, true);
-    await this.checkKyc(tx, client, input.transactionAmount!);
-    const legInput = legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId);
+    const client = await this.deps.clients.forAccount(tx, head.clientId, { lock: true });
+    const { account } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true, client: client ?? undefined, today });
+    this.checkMovement(account, input, today, true);
+    await this.checkKyc(tx, client!, input.transactionAmount!);
+    const legInput = { ...legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId), id: transactionId };
     const leg = await this.writeLeg(tx, legInput);
-    const bankName = await this.bankName(tx);
-    await this.settle(tx, actor, account, leg, input.transactionDate!, input.transactionAmount!, paymentType.isCashPayment, 'in');
-    await this.emitMovement(tx, account, client, leg.id, true, input.transactionAmount!, leg.runningBalance, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName });
+    await this.emitMovement(tx, account, client!, leg.id, true, input.transactionAmount!, leg.runningBalance, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName });
+    if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, input.transactionAmount!, 'in');
     return executed(legInput, leg, paymentType.name);
   }
 
   /**
-   * A withdrawal. A cash withdrawal above the tenant's teller ceiling does not execute: it becomes a
-   * maker-checker entry that holds the amount (unless `approved`, when a checker executes it).
+   * A withdrawal, ordered like a deposit. A cash withdrawal above the tenant's teller ceiling does not
+   * execute: it becomes a maker-checker entry that holds the amount (unless `approved`, when a checker
+   * executes it).
    */
   async withdrawCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput, options: { approved?: boolean } = {}): Promise<MoneyResult> {
-    const { account, client, today } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true });
-    const paymentType = await this.checkMovement(tx, account, input, today, false);
+    const { head, transactionId, today, paymentType, bankName } = await this.prepare(tx, accountId, input);
     const amount = input.transactionAmount!;
-    if (!canDebit(account, amount)) throw insufficient(account, amount);
+    let held = false;
     if (paymentType.isCashPayment && !options.approved) {
       const ceiling = (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
-      if (ceiling != null && new Money(amount).gt(ceiling)) {
-        const rows = await tx.em.execute<{ id: string }[]>(
-          `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
-           values (?, 'SAVINGSACCOUNT', 'WITHDRAWAL', ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
-          [tx.tenantId, account.id, account.officeId, amount, JSON.stringify(input), actor.identity.userId, today, actor.identity.userId, actor.identity.userId],
-        );
-        return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId: Number(rows[0]!.id) };
-      }
+      held = ceiling != null && new Money(amount).gt(ceiling);
     }
-    const legInput = legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId);
+    if (!held) await this.postJournal(tx, actor, head, transactionId, input, paymentType.isCashPayment, 'out');
+    const { account, client } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true, today });
+    this.checkMovement(account, input, today, false);
+    if (!canDebit(account, amount)) throw insufficient(account, amount);
+    if (held) {
+      const rows = await tx.em.execute<{ id: string }[]>(
+        `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
+         values (?, 'SAVINGSACCOUNT', 'WITHDRAWAL', ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
+        [tx.tenantId, account.id, account.officeId, amount, JSON.stringify(input), actor.identity.userId, today, actor.identity.userId, actor.identity.userId],
+      );
+      return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId: Number(rows[0]!.id) };
+    }
+    const legInput = { ...legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId), id: transactionId };
     const leg = await this.writeLeg(tx, legInput);
-    const bankName = await this.bankName(tx);
-    await this.settle(tx, actor, account, leg, input.transactionDate!, amount, paymentType.isCashPayment, 'out');
     await this.emitMovement(tx, account, client, leg.id, false, amount, leg.runningBalance, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName });
+    if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, amount, 'out');
     return executed(legInput, leg, paymentType.name);
+  }
+
+  /** What a deposit or withdrawal reads before any row lock: the account's fixed facts, the date, the payment type, the bank name. */
+  private async prepare(tx: Tx, accountId: number, input: TransactionInput) {
+    // The transaction's id comes with the first read (a refused or held movement leaves a gap, as sequences do).
+    const rows = await tx.em.execute<{ client_id: number; office_id: number; currency_code: string; account_type: AccountType; digits_after_decimal: number; next_id: string }[]>(
+      `select client_id, office_id, currency_code, account_type, digits_after_decimal, nextval('account.savings_transaction_seq') as next_id
+       from account.savings_account where tenant_id = ? and id = ?`,
+      [tx.tenantId, accountId],
+    );
+    const row = rows[0];
+    if (!row) throw accountNotFound(accountId);
+    const head: AccountHead = { id: accountId, clientId: Number(row.client_id), officeId: Number(row.office_id), currencyCode: row.currency_code, accountType: row.account_type };
+    checkAmount({ digitsAfterDecimal: Number(row.digits_after_decimal) }, input.transactionAmount!);
+    const today = await this.deps.businessDates.today(tx);
+    const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
+    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    return { head, transactionId: Number(row.next_id), today, paymentType, bankName: await this.bankName(tx) };
   }
 
   /**
@@ -253,7 +292,7 @@ export class SavingsTransactionService {
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
       const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
-      const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.id desc limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [tx.tenantId, accountId]);
+      const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [tx.tenantId, accountId]);
       return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
     });
   }
@@ -290,14 +329,11 @@ export class SavingsTransactionService {
     return client;
   }
 
-  /** The rules every deposit and withdrawal shares: status, blocks, dates, payment type, amount precision. */
-  private async checkMovement(tx: Tx, account: AccountRow, input: TransactionInput, today: string, credit: boolean) {
+  /** The rules every deposit and withdrawal shares: status, blocks, dates, amount precision. */
+  private checkMovement(account: AccountRow, input: TransactionInput, today: string, credit: boolean): void {
     checkUsable(account, credit);
     checkDate(account, input.transactionDate!, today);
     checkAmount(account, input.transactionAmount!);
-    const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
-    return paymentType;
   }
 
   /** Interface section 8: the client's tier caps on one customer-initiated credit; the client's row must be locked. */
@@ -318,13 +354,13 @@ export class SavingsTransactionService {
          update account.savings_account set account_balance = account_balance + ?::numeric,
            total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?
          where tenant_id = ? and id = ? returning account_balance)
-       insert into account.savings_transaction (tenant_id, account_id, transaction_type, credit, amount, running_balance, transaction_date, submitted_on_date,
+       insert into account.savings_transaction (tenant_id, id, account_id, transaction_type, credit, amount, running_balance, transaction_date, submitted_on_date,
          payment_type_id, is_cash, account_number, check_number, routing_code, receipt_number, bank_number, note, transfer_id, loan_id, loan_transaction_id, created_by, updated_by)
-       select ?, ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
+       select ?, coalesce(?::bigint, nextval('account.savings_transaction_seq')), ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
        returning id, running_balance::text as running_balance`,
       [
         signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
-        tx.tenantId, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,
+        tx.tenantId, leg.id ?? null, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,
         ...DETAIL_KEYS.map((k) => leg.details[k] ?? null), leg.note, leg.transferId ?? null, leg.loanId ?? null, leg.loanTransactionId ?? null, leg.actor, leg.actor,
       ],
     );
@@ -344,25 +380,34 @@ export class SavingsTransactionService {
       [delta.toFixed(), txn.credit ? txn.amount : '0', txn.credit ? '0' : txn.amount, actor, tx.tenantId, account.id],
     );
     await tx.em.execute(`update account.savings_transaction set reversed = true, reversed_on_date = ?::date, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [today, actor, tx.tenantId, txn.id]);
-    await tx.em.execute(`update account.savings_transaction set running_balance = running_balance + ?::numeric where tenant_id = ? and account_id = ? and id > ?`, [delta.toFixed(), tx.tenantId, account.id, txn.id]);
+    await tx.em.execute(
+      `update account.savings_transaction set running_balance = running_balance + ?::numeric
+       where tenant_id = ? and account_id = ? and position > (select position from account.savings_transaction where tenant_id = ? and id = ?)`,
+      [delta.toFixed(), tx.tenantId, account.id, tx.tenantId, txn.id],
+    );
     return new Money(account.accountBalance).plus(delta).toFixed();
   }
 
-  /** Journal (cash: 11101, otherwise 11201 settlement, against the product's liability) and the till record. */
-  private async settle(tx: Tx, actor: Actor, account: AccountRow, leg: { id: number }, date: string, amount: string, cash: boolean, direction: 'in' | 'out'): Promise<void> {
-    const source = { entityType: 'SAVINGS' as const, entityId: account.id, transactionId: `S${leg.id}` };
-    if (cash) {
-      await this.deps.recordCash(tx, { userId: actor.cashUserId ?? actor.identity.userId, officeId: account.officeId, currency: account.currencyCode, direction, amount, source });
-    }
+  /** Journal (cash: 11101, otherwise 11201 settlement, against the product's liability), id S<savingsTxnId>. */
+  private async postJournal(tx: Tx, actor: Actor, account: AccountHead, transactionId: number, input: TransactionInput, cash: boolean, direction: 'in' | 'out'): Promise<void> {
+    const amount = formatAmount(input.transactionAmount!);
     const asset = cash ? CASH_GL : SETTLEMENT_GL;
     const liability = LIABILITY_GL[account.accountType];
     await this.deps.journal.post(tx, {
       officeId: account.officeId,
       currency: account.currencyCode,
-      date,
+      date: input.transactionDate!,
       lines: direction === 'in' ? [{ glCode: asset, debit: amount }, { glCode: liability, credit: amount }] : [{ glCode: liability, debit: amount }, { glCode: asset, credit: amount }],
-      source,
+      source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
       actor: actor.identity.userId,
+    });
+  }
+
+  /** The till's record, last: its row lock is then held only until commit. */
+  private async recordCash(tx: Tx, actor: Actor, account: AccountRow, transactionId: number, amount: string, direction: 'in' | 'out'): Promise<void> {
+    await this.deps.recordCash(tx, {
+      userId: actor.cashUserId ?? actor.identity.userId, officeId: account.officeId, currency: account.currencyCode, direction, amount: formatAmount(amount),
+      source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
     });
   }
 
@@ -472,7 +517,7 @@ export function checkDate(account: AccountRow, date: string, today: string): voi
   }
 }
 
-export function checkAmount(account: AccountRow, amount: string): void {
+export function checkAmount(account: Pick<AccountRow, 'digitsAfterDecimal'>, amount: string): void {
   const problem = amountProblem(amount, account.digitsAfterDecimal);
   if (problem) {
     throw errors.validation([{ code: `validation.msg.savingsaccount.transaction.transactionAmount.${problem}`, message: `The parameter \`transactionAmount\` is invalid (${problem.replaceAll('.', ' ')}).`, parameterName: 'transactionAmount', value: amount, args: [account.digitsAfterDecimal] }]);

@@ -78,12 +78,16 @@ export class AccountMigration extends Migration {
 
     // The hot path: ids from plain sequences, never a per-tenant counter row.
     this.addSql(`create sequence account.savings_transaction_seq`);
+    // Ids may be taken before the account's row lock (the journal is posted first under S<id>); the order
+    // of an account's transactions, which running balances follow, is taken at insert, under the lock.
+    this.addSql(`create sequence account.savings_transaction_position_seq`);
     this.addSql(`create sequence account.account_transfer_seq`);
     this.addSql(`create sequence account.maker_checker_seq`);
     this.addSql(`create table account.savings_transaction (
       tenant_id varchar(64) not null,
       id bigint not null default nextval('account.savings_transaction_seq'),
       account_id integer not null,
+      position bigint not null default nextval('account.savings_transaction_position_seq'),
       transaction_type smallint not null,
       credit boolean not null,
       amount numeric(20,6) not null check (amount > 0),
@@ -107,7 +111,8 @@ export class AccountMigration extends Migration {
       primary key (tenant_id, id),
       foreign key (tenant_id, account_id) references account.savings_account (tenant_id, id) deferrable initially deferred)`);
     this.addSql(`alter sequence account.savings_transaction_seq owned by account.savings_transaction.id`);
-    this.addSql(`create index savings_transaction_account on account.savings_transaction (tenant_id, account_id, id)`);
+    this.addSql(`alter sequence account.savings_transaction_position_seq owned by account.savings_transaction.position`);
+    this.addSql(`create index savings_transaction_account on account.savings_transaction (tenant_id, account_id, position)`);
 
     this.addSql(`create table account.savings_reference (
       tenant_id varchar(64) not null,
