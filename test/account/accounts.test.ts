@@ -42,12 +42,12 @@ describe('savings products and accounts', () => {
 
   test('an account gets a 10-digit NUBAN over the tenant bank code; the lifecycle goes submitted, active, closed', async () => {
     const clientId = await activeClient(t, branch);
-    const created = await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: '2026-01-10', externalId: 'EXT-1', ...iso });
-    assert.equal(created.status, 200, created.text);
-    assert.equal(created.body.officeId, branch);
-    assert.equal(created.body.clientId, clientId);
-    assert.equal(created.body.resourceId, created.body.savingsId);
-    const id = created.body.savingsId;
+    const opened = await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: '2026-01-10', externalId: 'EXT-1', ...iso });
+    assert.equal(opened.status, 200, opened.text);
+    assert.equal(opened.body.officeId, branch);
+    assert.equal(opened.body.clientId, clientId);
+    assert.equal(opened.body.resourceId, opened.body.savingsId);
+    const id = opened.body.savingsId;
     const account = (await t.get(`/savingsaccounts/${id}`)).body;
     assert.match(account.accountNo, /^\d{10}$/);
     assert.equal(Number(account.accountNo[9]), nubanCheckDigit('999', account.accountNo.slice(0, 9)));
@@ -67,6 +67,11 @@ describe('savings products and accounts', () => {
     const active = (await t.get(`/savingsaccounts/${id}`)).body;
     assert.equal(active.status.value, 'Active');
     assert.deepEqual(active.timeline.activatedOnDate, [2026, 1, 15]);
+    const created = await service.platform.db.system((em) =>
+      em.execute<{ action_name: string; payload: { data: Record<string, unknown> } }[]>(`select action_name, payload from kernel.outbox where tenant_id = ? and event_type = 'account.created' and (payload->'data'->>'accountId')::int = ?`, [t.tenant, id]),
+    );
+    assert.equal(created.length, 1);
+    assert.equal(created[0]!.payload.data.accountNo, account.accountNo);
     assertError(await t.post(`/savingsaccounts/${id}?command=approve`, { approvedOnDate: TODAY, ...iso }), 403, 'error.msg.savingsaccount.approve.not.in.submitted.and.pending.state');
 
     assert.equal((await deposit(t, id, 10)).status, 200);
