@@ -65,6 +65,11 @@ export const tillRoutes: Route[] = [
     result: (d) => ({ officeId: d.settleCashFromCashier.officeId, resourceId: d.settleCashFromCashier.cashierId, subResourceId: d.settleCashFromCashier.transactionId }),
   },
   {
+    // Fineract's plain list of one assignment's transactions (the summary's page without the sums).
+    method: 'GET', path: '/tellers/:tellerId/cashiers/:cashierId/transactions', operation: 'CashierSummary',
+    variables: (req) => ({ ...cashier(req), ...txnFilter(req) }), result: (d) => d.cashierSummary.cashierTransactions.pageItems,
+  },
+  {
     method: 'GET', path: '/tellers/:tellerId/cashiers/:cashierId/summaryandtransactions', operation: 'CashierSummary',
     variables: (req) => ({ ...cashier(req), ...txnFilter(req) }), result: (d) => d.cashierSummary,
   },

@@ -73,7 +73,7 @@ export class StaffService {
 
   /** The staff record linked to a user (the till's open-till rule), inside the caller's transaction; null when none. */
   async ofUser(tx: Tx, userId: number): Promise<Staff | null> {
-    const user = await tx.em.findOne(AppUser, { id: userId }, { fields: ['staffId'] });
+    const user = await tx.em.findOne(AppUser, { id: userId });
     return user?.staffId == null ? null : tx.em.findOne(Staff, { id: user.staffId });
   }
 

@@ -35,7 +35,7 @@ export class CashierService {
     const staff = requireStaff(identity, 'READ_TELLER');
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, tellerId);
-      const cashiers = await tx.em.execute<CashierRow[]>(`select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and teller_id = ? order by id`, [tx.tenantId, tellerId]);
+      const cashiers = await tx.em.execute<CashierRow[]>(`select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and teller_id = ? order by id limit 200`, [tx.tenantId, tellerId]);
       return { teller, cashiers };
     });
   }
@@ -176,6 +176,11 @@ function validate(input: CashierInput, creating: boolean): { start: string | nul
   }
   v.maxLength('description', input.description, 500);
   if (input.startDate && input.endDate && input.endDate < input.startDate) v.fail('endDate', 'is.less.than.start.date', 'The end date must not be before the start date.', input.endDate);
+  // A full-day assignment ignores any times sent with it (Fineract's web app sends its time pickers regardless).
+  if (input.isFullDay === true) {
+    v.throwIfAny();
+    return { start: null, end: null };
+  }
   const start = input.startTime ?? (input.hourStartTime != null ? `${pad(input.hourStartTime)}:${pad(input.minStartTime ?? 0)}` : null);
   const end = input.endTime ?? (input.hourEndTime != null ? `${pad(input.hourEndTime)}:${pad(input.minEndTime ?? 0)}` : null);
   if (creating && input.isFullDay === false) {
@@ -186,6 +191,5 @@ function validate(input: CashierInput, creating: boolean): { start: string | nul
   if (end && !validTime(end)) v.fail('endTime', 'invalid.time', 'The end time must be HH:mm.', end);
   if (start && end && validTime(start) && validTime(end) && end.padStart(5, '0') <= start.padStart(5, '0')) v.fail('endTime', 'is.less.than.start.time', 'The end time must be after the start time.', end);
   v.throwIfAny();
-  if (input.isFullDay === true) return { start: null, end: null };
-  return { start, end };
+  return { start: start?.padStart(5, '0') ?? null, end: end?.padStart(5, '0') ?? null };
 }

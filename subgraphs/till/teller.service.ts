@@ -40,7 +40,7 @@ export class TellerService {
         where += ` and office_id = ?`;
         params.push(officeId);
       }
-      return tx.em.execute<TellerRow[]>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ?${where} order by id limit 1000`, params);
+      return tx.em.execute<TellerRow[]>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ?${where} order by id limit 200`, params);
     });
   }
 

@@ -4,7 +4,7 @@ import { loader } from '../kernel/loaders.js';
 import { formatAmount } from '../kernel/money.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
-import { TELLER_ACTIVE } from './domain/till-rules.js';
+import { TELLER_ACTIVE, TELLER_INACTIVE } from './domain/till-rules.js';
 import type { Settlement } from './settlement.service.js';
 import type { TillServices } from './till.services.js';
 import type { CashierRow, CashierTxnRow, TellerRow } from './till.store.js';
@@ -20,7 +20,7 @@ export const CASHIER_TXN_TYPES = [
   enumOption(103, 'cashierTxnType.inward', 'Cash In'),
   enumOption(104, 'cashierTxnType.outward', 'Cash Out'),
 ];
-const TELLER_STATUSES = [enumOption(300, 'tellerStatusType.active', 'ACTIVE'), enumOption(400, 'tellerStatusType.inactive', 'INACTIVE')];
+const TELLER_STATUSES = [enumOption(TELLER_ACTIVE, 'tellerStatusType.active', 'ACTIVE'), enumOption(TELLER_INACTIVE, 'tellerStatusType.inactive', 'INACTIVE')];
 
 export const toTellerType = (t: TellerRow): TellerType => ({
   id: t.id,
@@ -29,7 +29,7 @@ export const toTellerType = (t: TellerRow): TellerType => ({
   description: t.description,
   startDate: t.startDate,
   endDate: t.endDate,
-  status: TELLER_STATUSES.find((s) => s.id === t.status) ?? (t.status === TELLER_ACTIVE ? TELLER_STATUSES[0]! : TELLER_STATUSES[1]!),
+  status: TELLER_STATUSES.find((s) => s.id === t.status) ?? enumOption(t.status, 'tellerStatusType.invalid', 'INVALID'),
 });
 
 export const toCashierType = (c: CashierRow): CashierType => ({ ...c });

@@ -150,8 +150,8 @@ export class TillStore {
     cashier: CashierRow,
     entry: { type: CashierTxnType; amount: string; note?: string | null; entityType?: string | null; entityId?: number | null; sourceTransactionId?: string | null; lines?: PostingLineSpec[]; actor: number | null },
   ): Promise<{ id: number; balance: string; journalTransactionId: string | null }> {
-    const ids = await tx.em.execute<{ id: string }[]>(`select nextval('till.cashier_transaction_id_seq') as id`);
-    const id = Number(ids[0]!.id);
+    // The journal's id is T<cashierTxnId>, so a posting movement draws its id first; a bare one lets the insert do it.
+    const drawn = entry.lines ? Number((await tx.em.execute<{ id: string }[]>(`select nextval('till.cashier_transaction_id_seq') as id`))[0]!.id) : null;
     let journalTransactionId: string | null = null;
     if (entry.lines) {
       const posted = await this.deps.postJournal(tx, {
@@ -159,7 +159,7 @@ export class TillStore {
         currency: till.currencyCode,
         date: till.businessDate,
         lines: entry.lines,
-        source: { entityType: 'TILL', entityId: cashier.id, transactionId: `T${id}` },
+        source: { entityType: 'TILL', entityId: cashier.id, transactionId: `T${drawn}` },
         comments: entry.note ?? null,
         actor: entry.actor,
       });
@@ -171,15 +171,16 @@ export class TillStore {
       [balance, entry.actor, tx.tenantId, cashier.id, till.businessDate],
     );
     till.balance = balance;
-    await tx.em.execute(
+    const inserted = await tx.em.execute<{ id: string }[]>(
       `insert into till.cashier_transaction (tenant_id, id, cashier_id, teller_id, office_id, business_date, txn_type, amount, currency_code, note,
          entity_type, entity_id, source_transaction_id, journal_transaction_id, created_by, updated_by)
-       values (?, ?, ?, ?, ?, ?::date, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       values (?, coalesce(?::bigint, nextval('till.cashier_transaction_id_seq')), ?, ?, ?, ?::date, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
       [
-        tx.tenantId, id, cashier.id, cashier.tellerId, cashier.officeId, till.businessDate, entry.type, entry.amount, till.currencyCode, entry.note ?? null,
+        tx.tenantId, drawn, cashier.id, cashier.tellerId, cashier.officeId, till.businessDate, entry.type, entry.amount, till.currencyCode, entry.note ?? null,
         entry.entityType ?? null, entry.entityId ?? null, entry.sourceTransactionId ?? null, journalTransactionId, entry.actor, entry.actor,
       ],
     );
+    const id = Number(inserted[0]!.id);
     return { id, balance, journalTransactionId };
   }
 

@@ -59,6 +59,12 @@ describe('till: end-of-day settlement, scope and tenancy', () => {
     assert.equal(records.body[0].settledByUserId, userId);
     assert.ok(records.body[0].settledAt);
 
+    // Allocation and settlement events were written with their changes.
+    const events = await service.platform.db.system((em) =>
+      em.execute<{ event_type: string }[]>(`select event_type from kernel.outbox where tenant_id = ? and event_type like 'cashier.%' order by id`, [t.tenant]),
+    );
+    assert.deepEqual(events.map((e) => e.event_type), ['cashier.cash.allocated', 'cashier.settled']);
+
     // The next business day is a new till.
     await setBusinessDate(t, '2026-03-03');
     assert.equal((await t.post(`/tellers/${tellerId}/cashiers/${cashierId}/allocate`, cashTxn(100, '2026-03-03'))).status, 200);
@@ -149,6 +155,16 @@ describe('till: end-of-day settlement, scope and tenancy', () => {
     assert.equal(cashier.till.open, true);
     assert.equal(cashier.till.date, DAY);
     assert.equal(cashier.till.transactions.length, 3);
+
+    const created = await t.graphql<{ createTeller: { id: number; status: { id: number } } }>(
+      `mutation($input: TellerInput!) { createTeller(input: $input) { id status { id } } }`,
+      { input: { officeId: cashier.staff.officeId, name: 'GraphQL counter', startDate: DAY, status: 400 } },
+    );
+    assert.equal(created.body.errors, undefined, created.text);
+    assert.equal(created.body.data!.createTeller.status.id, 400);
+    const duplicate = await t.graphql(`mutation($input: TellerInput!) { createTeller(input: $input) { id } }`, { input: { officeId: cashier.staff.officeId, name: 'graphql COUNTER', startDate: DAY, status: 300 } });
+    assert.equal(duplicate.body.errors?.[0]?.extensions?.code, 'error.msg.teller.duplicate.name', duplicate.text);
+    assertError(await service.request('GET', '/api/v1/tellers', { tenant: t.tenant, auth: null }), 401, 'error.msg.not.authenticated');
 
     const page = await t.get(`/tellers/${tellerId}/transactions?offset=1&limit=1`);
     assert.equal(page.status, 200, page.text);
