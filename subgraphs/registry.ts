@@ -9,6 +9,7 @@ import { createCustomerServices, type CustomerServices } from './customer/custom
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
 import { errors } from './kernel/errors.js';
 import type { Logger } from './kernel/logger.js';
+import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
@@ -49,7 +50,7 @@ export interface Platform {
 export function createServices(db: Database, config: Config): Services {
   const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
   const ledger = createLedgerServices(db, {
-    officeExists: async (tx, officeId) => (await tx.em.count(Office, { id: officeId })) > 0,
+    officeOpeningDate: async (tx, officeId) => (await tx.em.findOne(Office, { id: officeId }))?.openingDate ?? null,
     officeInScope: async (tx, staff, officeId) => (await organisation.offices.findInScope(tx, staff, officeId)) !== null,
     officeSubtree: async (tx, staff, officeId) => {
       const office = await organisation.offices.findInScope(tx, staff, officeId);
@@ -84,6 +85,15 @@ export function createServices(db: Database, config: Config): Services {
     officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
     staffNames: async (tenantId, ids) => new Map([...(await organisation.staff.byIds(tenantId, ids))].map(([id, s]) => [id, s.displayName])),
   });
+  const customer = createCustomerServices(db, organisation, {
+    codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
+    codeValues: async (tenantId, ids) =>
+      new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
+    // Open savings and current accounts block closing a client; the loan module adds its count here.
+    openProductsOf: (tx, clientId) => account.accounts.openCount(tx, clientId),
+  });
+  // Code values held by clients (gender, client type, reasons) cannot be deleted.
+  organisation.codes.addInUseCheck((tx, valueId) => customer.clients.usesCodeValue(tx, valueId));
   const account = createAccountServices(db, {
     settings: organisation.settings,
     businessDates: organisation.businessDates,
@@ -102,7 +112,7 @@ export function createServices(db: Database, config: Config): Services {
   });
   // Runs after the ledger's seeder: the products' currency must be enabled first.
   organisation.tenants.addSeeder(account.seedTenant);
-  return { organisation, customer: createCustomerServices(db, organisation), ledger, till, account };
+  return { organisation, customer, ledger, till, account };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -116,6 +126,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger) : null;
+  const revocations = config.redisUrl ? shareCredentialRevocations(config.redisUrl, services.organisation.auth, logger) : null;
   return {
     config,
     db,
@@ -124,6 +135,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     services,
     async close() {
       await relay?.stop();
+      revocations?.close();
       await pubsub.close();
       await db.close();
     },

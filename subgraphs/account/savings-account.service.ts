@@ -160,6 +160,12 @@ export class SavingsAccountService {
     });
   }
 
+  /** The client's accounts not yet closed, rejected or withdrawn (closing a client needs none). */
+  async openCount(tx: Tx, clientId: number): Promise<number> {
+    const rows = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account where tenant_id = ? and client_id = ? and status in (?, ?, ?)`, [tx.tenantId, clientId, STATUS_SUBMITTED, STATUS_APPROVED, STATUS_ACTIVE]);
+    return Number(rows[0]!.n);
+  }
+
   /** Client display names for read models (one query per page of accounts). */
   async clientNames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
     return this.db.tx(tenantId, async (tx) => new Map([...(await this.deps.clients.many(tx, ids))].map(([id, c]) => [id, c.displayName])));

@@ -19,6 +19,10 @@ export interface Config {
   subgraphUrls: Record<SubgraphName, string>;
   sessionTtlSeconds: number;
   logLevel: string;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); none by default. */
+  corsOrigins: string[];
+  /** GraphQL introspection for authenticated staff (GRAPHQL_INTROSPECTION); off by default in production. */
+  graphqlIntrospection: boolean;
 }
 
 export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger'] as const;
@@ -77,5 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subgraphUrls,
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter((o) => o !== '' && o !== '*'),
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION === undefined || env.GRAPHQL_INTROSPECTION === '' ? mode !== 'production' : env.GRAPHQL_INTROSPECTION === 'true',
   };
 }

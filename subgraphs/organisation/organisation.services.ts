@@ -1,6 +1,8 @@
 import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
 import { BusinessDateService } from './business-date.service.js';
+import { seedCodes } from './code.seed.js';
+import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
@@ -25,22 +27,30 @@ export interface OrganisationServices {
   businessDates: BusinessDateService;
   /** Data scope for every module; the kernel's Scope port. */
   scope: ScopeService;
+  codes: CodeService;
 }
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
   const offices = new OfficeService(db);
-  const roles = new RoleService(db);
+  // The role service tells the auth service's cache to forget, and the auth service reads roles: the
+  // callback refers to `auth` only when called, after both exist.
+  const roles = new RoleService(db, (tenantId) => auth.forgetTenant(tenantId));
+  const auth = new AuthService(db, roles, options.sessionTtlSeconds);
   const settings = new SettingsService(db);
+  const tenants = new TenantService(db);
+  // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
+  tenants.addSeeder(seedCodes);
   return {
-    tenants: new TenantService(db),
+    tenants,
     offices,
     staff: new StaffService(db, offices),
     roles,
-    users: new UserService(db, offices, roles),
-    auth: new AuthService(db, roles, options.sessionTtlSeconds),
+    users: new UserService(db, offices, roles, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
+    auth,
     paymentTypes: new PaymentTypeService(db),
     settings,
     businessDates: new BusinessDateService(db, settings),
     scope: new ScopeService(),
+    codes: new CodeService(db),
   };
 }

@@ -271,10 +271,10 @@ describe('statements per deposit', () => {
     const count = async (fn: () => Promise<{ status: number; text: string }>) => {
       // Warm once (caches, prepared plans), then count the second call.
       assert.equal((await fn()).status, 200);
-      const before = service.platform.db.statements;
+      const before = service.platform.db.statementsOf(t.tenant);
       const res = await fn();
       assert.equal(res.status, 200, res.text);
-      return service.platform.db.statements - before;
+      return service.platform.db.statementsOf(t.tenant) - before;
     };
     const journal = await count(() => t.post('/journalentries', { officeId: branch, transactionDate: TODAY, currencyCode: 'NGN', debits: [{ glAccountId: gl('11201'), amount: 10 }], credits: [{ glAccountId: gl('21101'), amount: 10 }], ...iso }));
     const dep = await count(() => deposit(t, id, 10));
