@@ -108,6 +108,19 @@ describe('savings products and accounts', () => {
     assertError(await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, bogus: 1, ...iso }), 400, 'error.msg.parameter.unsupported');
   });
 
+  test('a client with an open savings account cannot be closed; once the account is closed it can', async () => {
+    const clientId = await activeClient(t, branch);
+    const id = await openAccount(t, clientId, products.savings);
+    const codes = (await t.get('/codes')).body as { id: number; name: string }[];
+    const code = codes.find((c) => c.name === 'ClientClosureReason')!;
+    const reason = (await t.get(`/codes/${code.id}/codevalues`)).body[0].id;
+    const close = () => t.post(`/clients/${clientId}?command=close`, { closureDate: TODAY, closureReasonId: reason, ...iso });
+    assertError(await close(), 403, 'error.msg.client.close.non.closed.savings.account');
+    assert.equal((await t.post(`/savingsaccounts/${id}?command=close`, { closedOnDate: TODAY, ...iso })).status, 200);
+    const closed = await close();
+    assert.equal(closed.status, 200, closed.text);
+  });
+
   test('reject and withdrawnByApplicant end a submitted application; dates after the business date are refused', async () => {
     const clientId = await activeClient(t, branch);
     const a = (await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, ...iso })).body.savingsId;
