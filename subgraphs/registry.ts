@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from './account/account.module.js';
+import { createAccountServices, type AccountServices } from './account/account.services.js';
 import type { Config, SubgraphName } from './kernel/config.js';
+import { clientsForAccounts } from './customer/client-for-accounts.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
 import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
@@ -10,6 +12,8 @@ import type { Logger } from './kernel/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
+import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
+import { Currency } from './ledger/ledger.entities.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
 import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
 import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
@@ -31,6 +35,7 @@ export interface Services {
   customer: CustomerServices;
   ledger: LedgerServices;
   till: TillServices;
+  account: AccountServices;
 }
 
 export interface Platform {
@@ -84,12 +89,30 @@ export function createServices(db: Database, config: Config): Services {
     codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
     codeValues: async (tenantId, ids) =>
       new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
-    // No savings, current accounts or loans exist yet: the lead wires the account and loan modules' counts here.
-    openProductsOf: async () => 0,
+    // Open savings and current accounts block closing a client; the loan module adds its count here.
+    openProductsOf: (tx, clientId) => account.accounts.openCount(tx, clientId),
   });
   // Code values held by clients (gender, client type, reasons) cannot be deleted.
   organisation.codes.addInUseCheck((tx, valueId) => customer.clients.usesCodeValue(tx, valueId));
-  return { organisation, customer, ledger, till };
+  const account = createAccountServices(db, {
+    settings: organisation.settings,
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    paymentType: (tx, id) => organisation.paymentTypes.find(tx, id),
+    clients: clientsForAccounts,
+    journal: { post: (tx, request) => ledger.engine.post(tx, request), reverse: (tx, id, options) => ledger.engine.reverse(tx, id, options) },
+    currency: async (tx, code) => {
+      const found = await tx.em.findOne(Currency, { code });
+      return found ? { code: found.code, name: found.name, decimalPlaces: found.decimalPlaces, displaySymbol: found.displaySymbol, nameCode: found.nameCode } : null;
+    },
+    currencyInfo: (code) => CATALOGUE_BY_CODE.get(code) ?? null,
+    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
+    recordCash: (tx, movement) => till.recordCash(tx, movement),
+  });
+  // Runs after the ledger's seeder: the products' currency must be enabled first.
+  organisation.tenants.addSeeder(account.seedTenant);
+  return { organisation, customer, ledger, till, account };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -122,7 +145,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
 export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) => Promise<GraphQLSchema>> = {
   organisation: (services) => buildOrganisationSchema(() => services().organisation),
   customer: (services) => buildCustomerSchema(() => services().customer),
-  account: () => buildAccountSchema(),
+  account: (services) => buildAccountSchema(() => services().account),
   loan: () => buildLoanSchema(),
   till: (services) => buildTillSchema(() => services().till),
   ledger: (services) => buildLedgerSchema(() => services().ledger),

@@ -73,8 +73,8 @@ export const customerRoutes: Route[] = [
   // Before /clients/:clientId/...: an external id like "officials" must reach the external-id route.
   ...singleClientRoutes('/clients/external-id/:externalId', (req) => ({ externalId: req.params.externalId })),
   ...singleClientRoutes('/clients/:clientId', id),
-  // Savings, fixed deposit and loan accounts attach here as those modules land.
-  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: () => ({}) },
+  // Savings accounts come from the account subgraph's Client.savingsAccounts; loans attach here as that module lands.
+  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: (d) => ({ savingsAccounts: d.client.savingsAccounts ?? [] }) },
 
   { method: 'GET', path: '/clients/:clientId/corporatekyc', operation: 'CorporateKyc', variables: clientId, result: (d) => d.corporateKyc },
   {
