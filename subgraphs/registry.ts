@@ -12,6 +12,7 @@ import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
 import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
 import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
+import { createLoanServices, type LoanServices } from './loan/loan.services.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
 import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
@@ -23,10 +24,14 @@ import { buildTillSchema, tillDatabase } from './till/till.module.js';
  */
 export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase];
 
+/** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
+const LOAN_SCHEDULER_TICK_MS = 60_000;
+
 export interface Services {
   organisation: OrganisationServices;
   customer: CustomerServices;
   ledger: LedgerServices;
+  loan: LoanServices;
 }
 
 export interface Platform {
@@ -38,7 +43,7 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export function createServices(db: Database, config: Config): Services {
+export function createServices(db: Database, config: Config, logger?: Logger): Services {
   const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
   const ledger = createLedgerServices(db, {
     officeExists: async (tx, officeId) => (await tx.em.count(Office, { id: officeId })) > 0,
@@ -57,20 +62,42 @@ export function createServices(db: Database, config: Config): Services {
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
-  return { organisation, customer: createCustomerServices(db, organisation), ledger };
+  const customer = createCustomerServices(db, organisation);
+  const loan = createLoanServices(db, {
+    borrower: (tx, clientId) => customer.clients.forLoans(tx, clientId),
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    post: (tx, request) => ledger.engine.post(tx, request),
+    staffExists: async (tx, staffId) => (await organisation.staff.find(tx, staffId)) !== null,
+    paymentType: async (tx, id) => {
+      const found = await organisation.paymentTypes.find(tx, id);
+      return found ? { id: found.id, isCashPayment: found.isCashPayment } : null;
+    },
+    usersWithRoleAbove: (tx, roleId, officeId) => organisation.users.withRoleAtOrAbove(tx, roleId, officeId),
+    // Wired when the account (SavingsForLoans) and till (RecordCash) modules are merged.
+    savings: null,
+    recordCash: null,
+    tenantIds: () => db.system(async (em) => (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id)),
+    warn: (data, message) => logger?.warn(data, message),
+  });
+  // After the ledger's seeder: loan products post to its chart.
+  organisation.tenants.addSeeder(loan.seedTenant);
+  return { organisation, customer, ledger, loan };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
-export async function startPlatform(config: Config, logger: Logger, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number } = {}): Promise<Platform> {
+export async function startPlatform(config: Config, logger: Logger, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number; scheduler?: boolean } = {}): Promise<Platform> {
   const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax } });
   if (options.migrate ?? true) await db.migrate();
   const pubsub = createPubSub(config.redisUrl);
-  const services = createServices(db, config);
+  const services = createServices(db, config, logger);
   if (options.provision ?? true) {
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger) : null;
+  // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
+  if (options.scheduler ?? options.relay ?? true) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
   return {
     config,
     db,
@@ -78,6 +105,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     relay,
     services,
     async close() {
+      services.loan.delinquency.stopScheduler();
       await relay?.stop();
       await pubsub.close();
       await db.close();
@@ -89,7 +117,7 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   organisation: (services) => buildOrganisationSchema(() => services().organisation),
   customer: (services) => buildCustomerSchema(() => services().customer),
   account: () => buildAccountSchema(),
-  loan: () => buildLoanSchema(),
+  loan: (services) => buildLoanSchema(() => services().loan),
   till: () => buildTillSchema(),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
 };
