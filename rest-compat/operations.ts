@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import {
-  getNamedType, isInputObjectType, Kind, parse, print, typeFromAST, validate,
-  type GraphQLInputType, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode,
+  getNamedType, isInputObjectType, Kind, parse, print, typeFromAST, validate, visit,
+  type ASTNode, type FragmentDefinitionNode, type GraphQLInputType, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 
 export interface CompiledOperation {
@@ -23,15 +23,30 @@ export function loadOperations(schema: GraphQLSchema): Map<string, CompiledOpera
     const document = parse(readFileSync(new URL(file, OPERATIONS_DIR), 'utf8'));
     const problems = validate(schema, document);
     if (problems.length > 0) throw new Error(`rest-compat/operations/${file}: ${problems.map((p) => p.message).join('; ')}`);
+    const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
     for (const definition of document.definitions) {
       if (definition.kind !== Kind.OPERATION_DEFINITION || !definition.name) continue;
-      operations.set(definition.name.value, compile(schema, definition));
+      operations.set(definition.name.value, compile(schema, definition, fragments));
     }
   }
   return operations;
 }
 
-function compile(schema: GraphQLSchema, op: OperationDefinitionNode): CompiledOperation {
+/** The fragments an operation spreads, directly or through other fragments (a file's fragments are shared by its operations). */
+function usedFragments(node: ASTNode, fragments: Map<string, FragmentDefinitionNode>, found = new Map<string, FragmentDefinitionNode>()): Map<string, FragmentDefinitionNode> {
+  visit(node, {
+    FragmentSpread(spread) {
+      const name = spread.name.value;
+      const fragment = fragments.get(name);
+      if (!fragment || found.has(name)) return;
+      found.set(name, fragment);
+      usedFragments(fragment, fragments, found);
+    },
+  });
+  return found;
+}
+
+function compile(schema: GraphQLSchema, op: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>): CompiledOperation {
   const rootType = op.operation === 'query' ? schema.getQueryType() : op.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   if (!rootType) throw new Error(`schema has no ${op.operation} type`);
   const variables: Record<string, { type: GraphQLInputType }> = {};
@@ -41,7 +56,7 @@ function compile(schema: GraphQLSchema, op: OperationDefinitionNode): CompiledOp
   const inputType = variables.input ? getNamedType(variables.input.type) : undefined;
   return {
     name: op.name!.value,
-    text: print(op),
+    text: [op, ...usedFragments(op, fragments).values()].map((d) => print(d)).join('\n'),
     rootType,
     variables,
     inputFields: inputType && isInputObjectType(inputType) ? inputType.getFields() : undefined,

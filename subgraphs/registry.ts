@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from './account/account.module.js';
+import { createAccountServices, type AccountServices } from './account/account.services.js';
 import type { Config, SubgraphName } from './kernel/config.js';
+import { clientsForAccounts } from './customer/client-for-accounts.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
 import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
@@ -9,6 +11,8 @@ import { errors } from './kernel/errors.js';
 import type { Logger } from './kernel/logger.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
+import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
+import { Currency } from './ledger/ledger.entities.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
 import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
 import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
@@ -17,6 +21,8 @@ import { buildOrganisationSchema, organisationDatabase } from './organisation/or
 import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
+import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
+import type { Staff } from './organisation/staff.entity.js';
 
 /**
  * The composition root: which modules exist, how their services are wired to each other, and how each
@@ -31,6 +37,8 @@ export interface Services {
   organisation: OrganisationServices;
   customer: CustomerServices;
   ledger: LedgerServices;
+  till: TillServices;
+  account: AccountServices;
   loan: LoanServices;
 }
 
@@ -62,6 +70,43 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
+  const staffRecord = (s: Staff): StaffRecord => ({ id: s.id, officeId: s.officeId, isActive: s.isActive, displayName: s.displayName });
+  const till = createTillServices(db, {
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    staff: {
+      find: async (tx, id) => {
+        const s = await organisation.staff.find(tx, id);
+        return s ? staffRecord(s) : null;
+      },
+      ofUser: async (tx, userId) => {
+        const s = await organisation.staff.ofUser(tx, userId);
+        return s ? staffRecord(s) : null;
+      },
+      activeAtOffice: async (tx, officeId) => (await organisation.staff.activeAtOffice(tx, officeId)).map(staffRecord),
+    },
+    postJournal: (tx, request) => ledger.engine.post(tx, request),
+    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    staffNames: async (tenantId, ids) => new Map([...(await organisation.staff.byIds(tenantId, ids))].map(([id, s]) => [id, s.displayName])),
+  });
+  const account = createAccountServices(db, {
+    settings: organisation.settings,
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    paymentType: (tx, id) => organisation.paymentTypes.find(tx, id),
+    clients: clientsForAccounts,
+    journal: { post: (tx, request) => ledger.engine.post(tx, request), reverse: (tx, id, options) => ledger.engine.reverse(tx, id, options) },
+    currency: async (tx, code) => {
+      const found = await tx.em.findOne(Currency, { code });
+      return found ? { code: found.code, name: found.name, decimalPlaces: found.decimalPlaces, displaySymbol: found.displaySymbol, nameCode: found.nameCode } : null;
+    },
+    currencyInfo: (code) => CATALOGUE_BY_CODE.get(code) ?? null,
+    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
+    recordCash: (tx, movement) => till.recordCash(tx, movement),
+  });
+  // Runs after the ledger's seeder: the products' currency must be enabled first.
+  organisation.tenants.addSeeder(account.seedTenant);
   const customer = createCustomerServices(db, organisation);
   const loan = createLoanServices(db, {
     borrower: (tx, clientId) => customer.clients.forLoans(tx, clientId),
@@ -74,15 +119,14 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
       return found ? { id: found.id, isCashPayment: found.isCashPayment } : null;
     },
     usersWithRoleAbove: (tx, roleId, officeId) => organisation.users.withRoleAtOrAbove(tx, roleId, officeId),
-    // Wired when the account (SavingsForLoans) and till (RecordCash) modules are merged.
-    savings: null,
-    recordCash: null,
+    savings: account.forLoans,
+    recordCash: (tx, movement) => till.recordCash(tx, movement),
     tenantIds: () => db.system(async (em) => (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id)),
     warn: (data, message) => logger?.warn(data, message),
   });
   // After the ledger's seeder: loan products post to its chart.
   organisation.tenants.addSeeder(loan.seedTenant);
-  return { organisation, customer, ledger, loan };
+  return { organisation, customer, ledger, till, account, loan };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -116,8 +160,8 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
 export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) => Promise<GraphQLSchema>> = {
   organisation: (services) => buildOrganisationSchema(() => services().organisation),
   customer: (services) => buildCustomerSchema(() => services().customer),
-  account: () => buildAccountSchema(),
+  account: (services) => buildAccountSchema(() => services().account),
   loan: (services) => buildLoanSchema(() => services().loan),
-  till: () => buildTillSchema(),
+  till: (services) => buildTillSchema(() => services().till),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
 };

@@ -40,8 +40,8 @@ export const customerRoutes: Route[] = [
   { method: 'PUT', path: '/clients/:clientId', operation: 'UpdateClient', body: 'input', variables: id, result: (d) => clientChange(d.updateClient) },
   { method: 'POST', path: '/clients/:clientId', command: 'activate', operation: 'ActivateClient', body: 'input', variables: id, result: (d) => clientChange(d.activateClient) },
   { method: 'POST', path: '/clients/:clientId', command: 'upgradeKyc', operation: 'UpgradeClientKyc', body: 'input', variables: id, result: (d) => clientChange(d.upgradeClientKyc) },
-  // Savings, fixed deposit and loan accounts attach here as those modules land.
-  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: () => ({}) },
+  // Savings accounts come from the account subgraph's Client.savingsAccounts; loans attach here as that module lands.
+  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: (d) => ({ savingsAccounts: d.client.savingsAccounts ?? [] }) },
 
   { method: 'GET', path: '/clients/:clientId/corporatekyc', operation: 'CorporateKyc', variables: clientId, result: (d) => d.corporateKyc },
   {

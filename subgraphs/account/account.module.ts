@@ -1,26 +1,30 @@
 import type { GraphQLSchema } from 'graphql';
-import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-server.js';
+import { Mappers } from './account.mappers.js';
+import {
+  AccountTransferResolver, ClientAccountsResolver, MakerCheckerResolver, SavingsAccountResolver, SavingsProductResolver, SavingsReferenceResolver, SavingsTransactionResolver,
+} from './account.resolver.js';
+import type { AccountServices } from './account.services.js';
+import { AccountMigration } from './migrations/20261122000600_account.js';
 
-const OPTIONS = [
-  enumOption(100, 'savingsAccountStatusType.submitted.and.pending.approval', 'Submitted and pending approval'),
-  enumOption(200, 'savingsAccountStatusType.approved', 'Approved'),
-  enumOption(300, 'savingsAccountStatusType.active', 'Active'),
-  enumOption(600, 'savingsAccountStatusType.closed', 'Closed'),
-];
+export const accountDatabase: DatabaseModule = {
+  entities: [],
+  migrations: [{ name: '20261122000600_account', class: AccountMigration }],
+};
 
-@Resolver()
-class AccountReferenceResolver {
-  @Query(() => [EnumOption], { description: 'Savings account statuses, as Fineract numbers them.' })
-  savingsAccountStatuses(): EnumOption[] {
-    return OPTIONS;
-  }
-}
-
-export const accountDatabase: DatabaseModule = { entities: [], migrations: [] };
-
-export async function buildAccountSchema(): Promise<GraphQLSchema> {
-  return buildFederatedSchema({ resolvers: [AccountReferenceResolver], container: () => new AccountReferenceResolver() });
+/** `services` is read lazily, at the first request: printing the schema needs no database. */
+export async function buildAccountSchema(services: () => AccountServices): Promise<GraphQLSchema> {
+  return buildFederatedSchema({
+    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver],
+    container: (cls) => new (cls as new (s: AccountServices) => object)(services()),
+    referenceResolvers: {
+      SavingsAccount: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => new Mappers(services()).account(await services().accounts.get(ctx.identity, ref.id)),
+      },
+      Client: {
+        __resolveReference: (ref: { id: number }) => ({ id: ref.id }),
+      },
+    },
+  });
 }

@@ -34,9 +34,9 @@ export interface LoanDependencies {
   paymentType: (tx: Tx, paymentTypeId: number) => Promise<{ id: number; isCashPayment: boolean } | null>;
   /** Active users holding `roleId` at `officeId` or any office above it, by id. */
   usersWithRoleAbove: (tx: Tx, roleId: number, officeId: number) => Promise<number[]>;
-  /** The account module (disbursement to savings, repayment from savings); null until it is wired. */
+  /** The account module: disbursement to savings, repayment from savings (null in a deployment without it). */
   savings: SavingsForLoans | null;
-  /** The till module's open-till rule for cash repayments; null until it is wired. */
+  /** The till module's open-till rule for cash repayments (null in a deployment without it). */
   recordCash: RecordCash | null;
   /** Tenants the daily scheduler walks (system query). */
   tenantIds: () => Promise<string[]>;
@@ -54,11 +54,6 @@ export interface LoanServices {
   repayments: RepaymentService;
   delinquency: DelinquencyService;
   seedTenant: (tx: Tx) => Promise<void>;
-  /**
-   * Wires the account and till ports after construction: the composition root does it once those modules
-   * exist (they are built after this one), and tests may connect doubles.
-   */
-  connect: (ports: { savings?: SavingsForLoans | null; recordCash?: RecordCash | null }) => void;
 }
 
 export function createLoanServices(db: Database, deps: LoanDependencies): LoanServices {
@@ -75,9 +70,5 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     repayments: new RepaymentService(db, deps, applications),
     delinquency,
     seedTenant: loanSeeder(products, policies, delinquency),
-    connect: (ports) => {
-      if (ports.savings !== undefined) deps.savings = ports.savings;
-      if (ports.recordCash !== undefined) deps.recordCash = ports.recordCash;
-    },
   };
 }

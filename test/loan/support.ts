@@ -1,5 +1,4 @@
-import type { TenantSession, TestService } from '../support/service.js';
-import type { LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../../subgraphs/kernel/ports.js';
+import type { TenantSession } from '../support/service.js';
 
 export const DATE = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 
@@ -21,40 +20,22 @@ export const application = (clientId: number, productId: number, principal: numb
   transactionProcessingStrategyCode: 'mifos-standard-strategy', expectedDisbursementDate: '2025-01-01', submittedOnDate: '2025-01-01', loanType: 'individual', ...DATE, ...extra,
 });
 
-/**
- * A stand-in for the account module's SavingsForLoans until branch issue-10 is merged: one operating savings
- * account per client (liability 21101), movements kept in memory so tests can assert what was credited.
- */
-export class SavingsDouble implements SavingsForLoans {
-  readonly movements: { kind: 'credit' | 'debit' | 'reverse'; accountId: number; amount?: string; loanTransactionId?: number; savingsTransactionId: number }[] = [];
-  private next = 1;
-
-  async operatingAccount(_tx: unknown, clientId: number, linkAccountId?: number | null): Promise<OperatingAccount> {
-    const id = linkAccountId ?? 9000 + clientId;
-    return { id, accountNo: String(id).padStart(10, '0'), clientId, officeId: 0, currency: 'NGN', liabilityGlCode: '21101' };
-  }
-
-  async creditFromLoan(_tx: unknown, m: LoanSavingsMovement) {
-    const savingsTransactionId = this.next++;
-    this.movements.push({ kind: 'credit', accountId: m.accountId, amount: m.amount, loanTransactionId: m.loanTransactionId, savingsTransactionId });
-    return { savingsTransactionId, runningBalance: m.amount };
-  }
-
-  async debitForLoan(_tx: unknown, m: LoanSavingsMovement) {
-    const savingsTransactionId = this.next++;
-    this.movements.push({ kind: 'debit', accountId: m.accountId, amount: m.amount, loanTransactionId: m.loanTransactionId, savingsTransactionId });
-    return { savingsTransactionId, runningBalance: '0' };
-  }
-
-  async reverseForLoan(_tx: unknown, savingsTransactionId: number) {
-    this.movements.push({ kind: 'reverse', accountId: 0, savingsTransactionId });
-  }
+/** Opens and activates the client's savings account on the pinned business date. */
+export async function savingsAccount(t: TenantSession, clientId: number): Promise<number> {
+  const products = await t.get('/savingsproducts');
+  const productId = products.body.find((p: any) => p.name === 'Primary Savings').id;
+  const created = await t.post('/savingsaccounts', { clientId, productId, submittedOnDate: '2025-01-01', ...DATE });
+  if (created.status !== 200) throw new Error(`savings: ${created.text}`);
+  const activated = await t.post(`/savingsaccounts/${created.body.savingsId}?command=activate`, {});
+  if (activated.status !== 200) throw new Error(`activate: ${activated.text}`);
+  return created.body.savingsId as number;
 }
 
-export function connectSavingsDouble(service: TestService): SavingsDouble {
-  const double = new SavingsDouble();
-  service.services.loan.connect({ savings: double });
-  return double;
+/** The journal lines of one journal transaction, as [glCode, DEBIT|CREDIT, amount]. */
+export async function journal(t: TenantSession, transactionId: string): Promise<[string, string, number][]> {
+  const res = await t.get(`/journalentries?transactionId=${transactionId}`);
+  if (res.status !== 200) throw new Error(`journal: ${res.text}`);
+  return res.body.pageItems.map((e: any) => [e.glAccountCode, e.entryType.value, e.amount]).sort();
 }
 
 /** Submits and approves (by a fresh Branch Manager) a loan; answers its id. */

@@ -1,0 +1,311 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { EnumOption } from '../kernel/enum-option.type.js';
+import { loader } from '../kernel/loaders.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
+import type { AccountServices } from './account.services.js';
+import {
+  AccountTransferInput, AccountTransferPageType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
+  CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType,
+  SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
+  SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
+} from './account.types.js';
+import type { BlockCommand } from './savings-account.service.js';
+
+/** Thin resolvers: build the command, call the service, map the result. Rules live in the services. */
+@Resolver(() => SavingsProductType)
+export class SavingsProductResolver {
+  private readonly map: Mappers;
+  constructor(private readonly services: AccountServices) {
+    this.map = new Mappers(services);
+  }
+
+  @Query(() => [EnumOption], { description: 'Savings account statuses, as Fineract numbers them.' })
+  savingsAccountStatuses(): EnumOption[] {
+    return STATUS_OPTIONS;
+  }
+
+  @Query(() => [SavingsProductType])
+  async savingsProducts(@Ctx() ctx: RequestContext): Promise<SavingsProductType[]> {
+    return (await this.services.products.list(ctx.identity)).map((p) => this.map.product(p));
+  }
+
+  @Query(() => SavingsProductType)
+  async savingsProduct(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
+    return this.map.product(await this.services.products.get(ctx.identity, id));
+  }
+
+  @Mutation(() => SavingsProductType)
+  async createSavingsProduct(@Arg('input', () => SavingsProductInput) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
+    return this.map.product(await this.services.products.create(ctx.identity, input));
+  }
+
+  @Mutation(() => SavingsProductChangePayload)
+  async updateSavingsProduct(@Arg('id', () => Int) id: number, @Arg('input', () => SavingsProductInput) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
+    const { product, changes } = await this.services.products.update(ctx.identity, id, input);
+    return { savingsProduct: this.map.product(product), changes };
+  }
+}
+
+@Resolver(() => SavingsAccountType)
+export class SavingsAccountResolver {
+  private readonly map: Mappers;
+  constructor(private readonly services: AccountServices) {
+    this.map = new Mappers(services);
+  }
+
+  @Query(() => SavingsAccountType)
+  async savingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountType> {
+    return this.map.account(await this.services.accounts.get(ctx.identity, id));
+  }
+
+  @Query(() => SavingsAccountPageType, { description: 'Paged (limit at most 200), filtered by client, office, status id or external id.' })
+  async savingsAccounts(
+    @Ctx() ctx: RequestContext,
+    @Arg('clientId', () => Int, { nullable: true }) clientId?: number,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('status', () => Int, { nullable: true }) status?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ): Promise<SavingsAccountPageType> {
+    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, offset, limit });
+    return { totalFilteredRecords: total, pageItems: items.map((a) => this.map.account(a)) };
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async clientName(@Root() account: SavingsAccountType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    return loader<number, string>(ctx, 'account.clientName', (ids) => this.services.accounts.clientNames(ctx.identity.tenantId, ids)).load(account.clientId);
+  }
+
+  @FieldResolver(() => [SavingsTransactionType], { description: "The account's transactions, newest first (at most 200; page with savingsTransactions)." })
+  async transactions(@Root() account: SavingsAccountType, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
+    const { items } = await this.services.transactions.list(ctx.identity, account.id, { limit: 200 });
+    return items.map((t) => this.map.transaction(t, account.currency.decimalPlaces));
+  }
+
+  @Mutation(() => SavingsAccountType, { description: 'Opens an account (submitted) with its NUBAN number.' })
+  async createSavingsAccount(@Arg('input', () => CreateSavingsAccountInput) input: CreateSavingsAccountInput, @Ctx() ctx: RequestContext): Promise<SavingsAccountType> {
+    return this.map.account(await this.services.accounts.create(ctx.identity, input));
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async approveSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => ApproveSavingsAccountInput, { nullable: true }) input?: ApproveSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+    return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'approve', { date: input?.approvedOnDate, note: input?.note }));
+  }
+
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Approves (when submitted) and activates; the business date when no date is given.' })
+  async activateSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => ActivateSavingsAccountInput, { nullable: true }) input?: ActivateSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+    return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'activate', { date: input?.activatedOnDate }));
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async rejectSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => RejectSavingsAccountInput, { nullable: true }) input?: RejectSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+    return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'reject', { date: input?.rejectedOnDate, note: input?.note }));
+  }
+
+  @Mutation(() => SavingsAccountChangePayload, { description: "Fineract's withdrawnByApplicant: the applicant withdraws a submitted application." })
+  async withdrawSavingsApplication(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => WithdrawSavingsApplicationInput, { nullable: true }) input?: WithdrawSavingsApplicationInput): Promise<SavingsAccountChangePayload> {
+    return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'withdrawnByApplicant', { date: input?.withdrawnOnDate, note: input?.note }));
+  }
+
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Closes an active account at zero balance with nothing on hold.' })
+  async closeSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => CloseSavingsAccountInput, { nullable: true }) input?: CloseSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+    return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'close', { date: input?.closedOnDate, note: input?.note }));
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async blockSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+    return this.block(ctx, id, 'block');
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async unblockSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+    return this.block(ctx, id, 'unblock');
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async blockSavingsAccountDebit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+    return this.block(ctx, id, 'blockDebit');
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async unblockSavingsAccountDebit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+    return this.block(ctx, id, 'unblockDebit');
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async blockSavingsAccountCredit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+    return this.block(ctx, id, 'blockCredit');
+  }
+
+  @Mutation(() => SavingsAccountChangePayload)
+  async unblockSavingsAccountCredit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+    return this.block(ctx, id, 'unblockCredit');
+  }
+
+  private async block(ctx: RequestContext, id: number, command: BlockCommand): Promise<SavingsAccountChangePayload> {
+    return this.map.change(await this.services.accounts.changeBlock(ctx.identity, id, command));
+  }
+}
+
+@Resolver(() => SavingsTransactionType)
+export class SavingsTransactionResolver {
+  private readonly map: Mappers;
+  constructor(private readonly services: AccountServices) {
+    this.map = new Mappers(services);
+  }
+
+  @Query(() => SavingsTransactionPageType, { description: 'Newest first; limit at most 200.' })
+  async savingsTransactions(
+    @Arg('savingsAccountId', () => Int) savingsAccountId: number,
+    @Ctx() ctx: RequestContext,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ): Promise<SavingsTransactionPageType> {
+    const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit });
+    return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transaction(t)) };
+  }
+
+  @Query(() => SavingsTransactionType)
+  async savingsTransaction(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('transactionId', () => Int) transactionId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType> {
+    return this.map.transaction(await this.services.transactions.get(ctx.identity, savingsAccountId, transactionId));
+  }
+
+  @Mutation(() => SavingsTransactionResultType)
+  async depositToSavingsAccount(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('input', () => SavingsTransactionInput) input: SavingsTransactionInput, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+    return this.map.money(await this.services.transactions.deposit(ctx.identity, savingsAccountId, input));
+  }
+
+  @Mutation(() => SavingsTransactionResultType, { description: 'A cash withdrawal above the teller ceiling answers a commandId and waits for a checker.' })
+  async withdrawFromSavingsAccount(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('input', () => SavingsTransactionInput) input: SavingsTransactionInput, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+    return this.map.money(await this.services.transactions.withdraw(ctx.identity, savingsAccountId, input));
+  }
+
+  @Mutation(() => SavingsTransactionResultType)
+  async undoSavingsTransaction(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('transactionId', () => Int) transactionId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+    const { account, transaction } = await this.services.transactions.undo(ctx.identity, savingsAccountId, transactionId);
+    return { ...this.map.money({ kind: 'executed', account, transaction }), changes: { reversed: true } };
+  }
+}
+
+@Resolver(() => SavingsReferenceType)
+export class SavingsReferenceResolver {
+  constructor(private readonly services: AccountServices) {}
+
+  @Query(() => [SavingsReferenceType])
+  async savingsReferences(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType[]> {
+    return this.services.references.list(ctx.identity, savingsAccountId);
+  }
+
+  @Query(() => SavingsReferenceType)
+  async savingsReference(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('referenceId', () => Int) referenceId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+    return this.services.references.get(ctx.identity, savingsAccountId, referenceId);
+  }
+
+  @Mutation(() => SavingsReferenceType)
+  async createSavingsReference(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('input', () => SavingsReferenceInput) input: SavingsReferenceInput, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+    return this.services.references.create(ctx.identity, savingsAccountId, input);
+  }
+
+  @Mutation(() => SavingsReferenceChangePayload)
+  async updateSavingsReference(
+    @Arg('savingsAccountId', () => Int) savingsAccountId: number,
+    @Arg('referenceId', () => Int) referenceId: number,
+    @Arg('input', () => SavingsReferenceInput) input: SavingsReferenceInput,
+    @Ctx() ctx: RequestContext,
+  ): Promise<SavingsReferenceChangePayload> {
+    return this.services.references.update(ctx.identity, savingsAccountId, referenceId, input);
+  }
+
+  @Mutation(() => SavingsReferenceType)
+  async deleteSavingsReference(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('referenceId', () => Int) referenceId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+    return this.services.references.delete(ctx.identity, savingsAccountId, referenceId);
+  }
+}
+
+@Resolver(() => AccountTransferType)
+export class AccountTransferResolver {
+  private readonly map: Mappers;
+  constructor(private readonly services: AccountServices) {
+    this.map = new Mappers(services);
+  }
+
+  @Mutation(() => AccountTransferType, { description: 'Both legs, the journal and both events commit together.' })
+  async createAccountTransfer(@Arg('input', () => AccountTransferInput) input: AccountTransferInput, @Ctx() ctx: RequestContext): Promise<AccountTransferType> {
+    return this.map.transfer(await this.services.transfers.create(ctx.identity, input));
+  }
+
+  @Query(() => AccountTransferType)
+  async accountTransfer(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<AccountTransferType> {
+    return this.map.transfer(await this.services.transfers.get(ctx.identity, id));
+  }
+
+  @Query(() => AccountTransferPageType)
+  async accountTransfers(
+    @Ctx() ctx: RequestContext,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('accountId', () => Int, { nullable: true }) accountId?: number,
+  ): Promise<AccountTransferPageType> {
+    const { total, items } = await this.services.transfers.list(ctx.identity, { offset, limit, accountId });
+    return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transfer(t)) };
+  }
+}
+
+@Resolver(() => MakerCheckerEntryType)
+export class MakerCheckerResolver {
+  private readonly map: Mappers;
+  constructor(private readonly services: AccountServices) {
+    this.map = new Mappers(services);
+  }
+
+  @Query(() => [MakerCheckerEntryType], { description: 'Pending entries the caller may check (entries of an earlier business day have expired).' })
+  async makerCheckers(@Ctx() ctx: RequestContext): Promise<MakerCheckerEntryType[]> {
+    return (await this.services.makerChecker.list(ctx.identity)).map((e) => this.map.entry(e));
+  }
+
+  @Mutation(() => SavingsTransactionResultType, { description: 'Executes the held withdrawal (four eyes: never by its maker).' })
+  async approveMakerChecker(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+    const { result } = await this.services.makerChecker.approve(ctx.identity, id);
+    return this.map.money(result);
+  }
+
+  @Mutation(() => MakerCheckerEntryType, { description: 'Refuses the withdrawal and releases its hold.' })
+  async rejectMakerChecker(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MakerCheckerEntryType> {
+    return this.map.entry(await this.services.makerChecker.reject(ctx.identity, id));
+  }
+
+  @Mutation(() => MakerCheckerEntryType, { description: 'The maker withdraws the entry and its hold.' })
+  async deleteMakerChecker(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MakerCheckerEntryType> {
+    return this.map.entry(await this.services.makerChecker.delete(ctx.identity, id));
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async maker(@Root() entry: MakerCheckerEntryType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    return loader<number, string>(ctx, 'account.username', (ids) => this.services.deps.usernames(ctx.identity.tenantId, ids)).load(entry.makerId);
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async officeName(@Root() entry: MakerCheckerEntryType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    return loader<number, string>(ctx, 'account.officeName', (ids) => this.services.deps.officeNames(ctx.identity.tenantId, ids)).load(entry.officeId);
+  }
+}
+
+/** Client.savingsAccounts, contributed to the customer subgraph's Client (batched per request). */
+@Resolver(() => ClientAccountsType)
+export class ClientAccountsResolver {
+  private readonly map: Mappers;
+  constructor(private readonly services: AccountServices) {
+    this.map = new Mappers(services);
+  }
+
+  @FieldResolver(() => [SavingsAccountType])
+  async savingsAccounts(@Root() client: ClientAccountsType, @Ctx() ctx: RequestContext): Promise<SavingsAccountType[]> {
+    const byClient = loader<number, SavingsAccountType[]>(ctx, 'account.byClient', async (ids) => {
+      const found = await this.services.accounts.byClients(ctx.identity, ids);
+      return new Map([...found].map(([id, rows]) => [id, rows.map((a) => this.map.account(a))]));
+    });
+    return (await byClient.load(client.id)) ?? [];
+  }
+}

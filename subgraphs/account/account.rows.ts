@@ -1,0 +1,152 @@
+import type { Tx } from '../kernel/database.js';
+import { formatAmount } from '../kernel/money.js';
+
+export const STATUS_SUBMITTED = 100;
+export const STATUS_APPROVED = 200;
+export const STATUS_ACTIVE = 300;
+export const STATUS_WITHDRAWN = 400;
+export const STATUS_REJECTED = 500;
+export const STATUS_CLOSED = 600;
+
+export const TXN_DEPOSIT = 1;
+export const TXN_WITHDRAWAL = 2;
+
+export type AccountType = 'SAVINGS' | 'CURRENT';
+
+/** GL liability per product type (interface 2.9 and the issue's mapping). */
+export const LIABILITY_GL: Record<AccountType, string> = { SAVINGS: '21101', CURRENT: '21102' };
+/** Cash payment types move the till's cash; every other payment type settles through the bank. */
+export const CASH_GL = '11101';
+export const SETTLEMENT_GL = '11201';
+
+/** One savings or current account, as read from account.savings_account (amounts as exact text). */
+export interface AccountRow {
+  id: number;
+  accountNo: string;
+  externalId: string | null;
+  clientId: number;
+  officeId: number;
+  productId: number;
+  productName: string;
+  shortProductName: string;
+  accountType: AccountType;
+  currencyCode: string;
+  digitsAfterDecimal: number;
+  status: number;
+  submittedOnDate: string;
+  approvedOnDate: string | null;
+  activatedOnDate: string | null;
+  closedOnDate: string | null;
+  rejectedOnDate: string | null;
+  withdrawnOnDate: string | null;
+  nominalAnnualInterestRate: string;
+  allowOverdraft: boolean;
+  overdraftLimit: string;
+  minRequiredBalance: string | null;
+  enforceMinRequiredBalance: boolean;
+  accountBalance: string;
+  totalDeposits: string;
+  totalWithdrawals: string;
+  blocked: boolean;
+  debitBlocked: boolean;
+  creditBlocked: boolean;
+  /** Pending maker-checker holds of the current business day. */
+  onHold: string;
+}
+
+const date = (column: string) => `to_char(a.${column}, 'YYYY-MM-DD') as ${column}`;
+
+/**
+ * `?` placeholders: tenant id, then the business date (holds of earlier days have expired), then the
+ * caller's own conditions.
+ */
+export const ACCOUNT_SELECT = `select a.id, a.account_no, a.external_id, a.client_id, a.office_id, a.product_id, p.name as product_name, p.short_name,
+    a.account_type, a.currency_code, a.digits_after_decimal, a.status, ${date('submitted_on_date')}, ${date('approved_on_date')},
+    ${date('activated_on_date')}, ${date('closed_on_date')}, ${date('rejected_on_date')}, ${date('withdrawn_on_date')},
+    a.nominal_annual_interest_rate::text as nominal_annual_interest_rate, a.allow_overdraft, a.overdraft_limit::text as overdraft_limit,
+    a.min_required_balance::text as min_required_balance, a.enforce_min_required_balance, a.account_balance::text as account_balance,
+    a.total_deposits::text as total_deposits, a.total_withdrawals::text as total_withdrawals, a.blocked, a.debit_blocked, a.credit_blocked,
+    coalesce((select sum(m.amount) from account.maker_checker m where m.tenant_id = a.tenant_id and m.account_id = a.id
+      and m.status = 'awaiting.approval' and m.made_on_date >= ?::date), 0)::text as on_hold
+  from account.savings_account a
+  join account.savings_product p on p.tenant_id = a.tenant_id and p.id = a.product_id`;
+
+export interface RawAccount {
+  id: number;
+  account_no: string;
+  external_id: string | null;
+  client_id: number;
+  office_id: number;
+  product_id: number;
+  product_name: string;
+  short_name: string;
+  account_type: AccountType;
+  currency_code: string;
+  digits_after_decimal: number;
+  status: number;
+  submitted_on_date: string;
+  approved_on_date: string | null;
+  activated_on_date: string | null;
+  closed_on_date: string | null;
+  rejected_on_date: string | null;
+  withdrawn_on_date: string | null;
+  nominal_annual_interest_rate: string;
+  allow_overdraft: boolean;
+  overdraft_limit: string;
+  min_required_balance: string | null;
+  enforce_min_required_balance: boolean;
+  account_balance: string;
+  total_deposits: string;
+  total_withdrawals: string;
+  blocked: boolean;
+  debit_blocked: boolean;
+  credit_blocked: boolean;
+  on_hold: string;
+}
+
+export function toAccountRow(r: RawAccount): AccountRow {
+  return {
+    id: Number(r.id),
+    accountNo: r.account_no,
+    externalId: r.external_id,
+    clientId: Number(r.client_id),
+    officeId: Number(r.office_id),
+    productId: Number(r.product_id),
+    productName: r.product_name,
+    shortProductName: r.short_name,
+    accountType: r.account_type,
+    currencyCode: r.currency_code,
+    digitsAfterDecimal: Number(r.digits_after_decimal),
+    status: Number(r.status),
+    submittedOnDate: r.submitted_on_date,
+    approvedOnDate: r.approved_on_date,
+    activatedOnDate: r.activated_on_date,
+    closedOnDate: r.closed_on_date,
+    rejectedOnDate: r.rejected_on_date,
+    withdrawnOnDate: r.withdrawn_on_date,
+    nominalAnnualInterestRate: formatAmount(r.nominal_annual_interest_rate),
+    allowOverdraft: r.allow_overdraft,
+    overdraftLimit: formatAmount(r.overdraft_limit),
+    minRequiredBalance: r.min_required_balance == null ? null : formatAmount(r.min_required_balance),
+    enforceMinRequiredBalance: r.enforce_min_required_balance,
+    accountBalance: formatAmount(r.account_balance),
+    totalDeposits: formatAmount(r.total_deposits),
+    totalWithdrawals: formatAmount(r.total_withdrawals),
+    blocked: r.blocked,
+    debitBlocked: r.debit_blocked,
+    creditBlocked: r.credit_blocked,
+    onHold: formatAmount(r.on_hold),
+  };
+}
+
+/** Reads one account (null when absent in this tenant). `lock` takes its row lock for a balance change. */
+export async function loadAccount(tx: Tx, today: string, id: number, lock = false): Promise<AccountRow | null> {
+  const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where a.tenant_id = ? and a.id = ?${lock ? ' for update of a' : ''}`, [today, tx.tenantId, id]);
+  return rows[0] ? toAccountRow(rows[0]) : null;
+}
+
+/** Locks several accounts in id order, so two transfers in opposite directions never deadlock. */
+export async function lockAccounts(tx: Tx, ids: number[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await tx.em.execute(`select 1 from account.savings_account where tenant_id = ? and id in (${sorted.map(() => '?').join(', ')}) order by id for update`, [tx.tenantId, ...sorted]);
+}

@@ -1,0 +1,312 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { isUniqueViolation } from '../kernel/db-errors.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { Money } from '../kernel/money.js';
+import { emit } from '../kernel/outbox.js';
+import { nextValue } from '../kernel/sequence.js';
+import {
+  ACCOUNT_SELECT, loadAccount, STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN,
+  toAccountRow, type AccountRow, type RawAccount,
+} from './account.rows.js';
+import type { AccountClient, AccountDependencies } from './account.services.js';
+import { nuban } from './domain/nuban.js';
+
+export interface CreateSavingsAccountInput {
+  clientId?: number | null;
+  productId?: number | null;
+  submittedOnDate?: string | null;
+  externalId?: string | null;
+  allowOverdraft?: boolean | null;
+  overdraftLimit?: string | null;
+  nominalAnnualInterestRate?: string | null;
+  minRequiredBalance?: string | null;
+  enforceMinRequiredBalance?: boolean | null;
+}
+
+export interface AccountDateInput {
+  date?: string | null;
+  note?: string | null;
+}
+
+export interface SavingsAccountFilter {
+  clientId?: number | null;
+  officeId?: number | null;
+  status?: number | null;
+  externalId?: string | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+export interface AccountChange {
+  account: AccountRow;
+  changes: Record<string, unknown>;
+}
+
+export type StatusCommand = 'approve' | 'activate' | 'reject' | 'withdrawnByApplicant' | 'close';
+export type BlockCommand = 'block' | 'unblock' | 'blockDebit' | 'unblockDebit' | 'blockCredit' | 'unblockCredit';
+
+const PERMISSION: Record<StatusCommand | BlockCommand, string> = {
+  approve: 'APPROVE_SAVINGSACCOUNT',
+  activate: 'ACTIVATE_SAVINGSACCOUNT',
+  reject: 'REJECT_SAVINGSACCOUNT',
+  withdrawnByApplicant: 'WITHDRAW_SAVINGSACCOUNT',
+  close: 'CLOSE_SAVINGSACCOUNT',
+  block: 'BLOCK_SAVINGSACCOUNT',
+  unblock: 'UNBLOCK_SAVINGSACCOUNT',
+  blockDebit: 'BLOCKDEBIT_SAVINGSACCOUNT',
+  unblockDebit: 'UNBLOCKDEBIT_SAVINGSACCOUNT',
+  blockCredit: 'BLOCKCREDIT_SAVINGSACCOUNT',
+  unblockCredit: 'UNBLOCKCREDIT_SAVINGSACCOUNT',
+};
+
+const BLOCK_COLUMN: Record<BlockCommand, [string, boolean]> = {
+  block: ['blocked', true],
+  unblock: ['blocked', false],
+  blockDebit: ['debit_blocked', true],
+  unblockDebit: ['debit_blocked', false],
+  blockCredit: ['credit_blocked', true],
+  unblockCredit: ['credit_blocked', false],
+};
+
+export const MAX_LIMIT = 200;
+const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
+export const accountNotFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.id.invalid', `Savings account with identifier ${id} does not exist`, id);
+
+/** Savings and current accounts: opening, lifecycle commands and reads. The only writer of account rows outside money movements. */
+export class SavingsAccountService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: Required<AccountDependencies>,
+  ) {}
+
+  // ---- scope ---------------------------------------------------------------------------------
+
+  /**
+   * The account when the caller may see it (office subtree, the Account Officer's portfolio by the client's
+   * staff), else 404: another tenant's or an out-of-scope account looks exactly like a missing one.
+   */
+  async visible(tx: Tx, identity: Identity, id: number, options: { lock?: boolean; today?: string } = {}): Promise<{ account: AccountRow; client: AccountClient; today: string }> {
+    const today = options.today ?? (await this.deps.businessDates.today(tx));
+    const account = await loadAccount(tx, today, id, options.lock);
+    if (!account) throw accountNotFound(id);
+    const client = await this.deps.clients.forAccount(tx, account.clientId);
+    if (!client || !(await this.deps.scope.canSee(tx, identity, { officeId: account.officeId, staffId: client.staffId, clientId: client.id }))) throw accountNotFound(id);
+    return { account, client, today };
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  async get(identity: Identity, id: number): Promise<AccountRow> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => (await this.visible(tx, staff, id)).account);
+  }
+
+  async list(identity: Identity, filter: SavingsAccountFilter): Promise<{ total: number; items: AccountRow[] }> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    const offset = filter.offset ?? 0;
+    const limit = filter.limit ?? MAX_LIMIT;
+    const v = new Validator('savingsaccount');
+    v.check(Number.isInteger(offset) && offset >= 0, 'offset', 'must.be.zero.or.greater', 'The parameter `offset` must be zero or greater.', offset);
+    v.check(Number.isInteger(limit) && limit >= 1, 'limit', 'must.be.greater.than.zero', 'The parameter `limit` must be greater than zero.', limit);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const today = await this.deps.businessDates.today(tx);
+      const where = ['a.tenant_id = ?'];
+      const params: unknown[] = [tx.tenantId];
+      const scoped = await this.scopeWhere(tx, staff);
+      if (scoped === null) return { total: 0, items: [] };
+      where.push(...scoped.where);
+      params.push(...scoped.params);
+      if (filter.clientId != null) (where.push('a.client_id = ?'), params.push(filter.clientId));
+      if (filter.officeId != null) (where.push('a.office_id = ?'), params.push(filter.officeId));
+      if (filter.status != null) (where.push('a.status = ?'), params.push(filter.status));
+      if (filter.externalId) (where.push('a.external_id = ?'), params.push(filter.externalId));
+      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account a where ${where.join(' and ')}`, params);
+      const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where ${where.join(' and ')} order by a.id limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [today, ...params]);
+      return { total: Number(count[0]!.n), items: rows.map(toAccountRow) };
+    });
+  }
+
+  /** Accounts of several clients (Client.savingsAccounts, batched), limited to what the caller may see. */
+  async byClients(identity: Identity, clientIds: readonly number[]): Promise<Map<number, AccountRow[]>> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const result = new Map<number, AccountRow[]>(clientIds.map((id) => [id, []]));
+      const scoped = await this.scopeWhere(tx, staff);
+      if (scoped === null || clientIds.length === 0) return result;
+      const today = await this.deps.businessDates.today(tx);
+      const rows = await tx.em.execute<RawAccount[]>(
+        `${ACCOUNT_SELECT} where a.tenant_id = ? and a.client_id in (${clientIds.map(() => '?').join(', ')}) ${scoped.where.map((w) => `and ${w}`).join(' ')} order by a.id`,
+        [today, tx.tenantId, ...clientIds, ...scoped.params],
+      );
+      for (const row of rows.map(toAccountRow)) result.get(row.clientId)?.push(row);
+      return result;
+    });
+  }
+
+  /** Client display names for read models (one query per page of accounts). */
+  async clientNames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
+    return this.db.tx(tenantId, async (tx) => new Map([...(await this.deps.clients.many(tx, ids))].map(([id, c]) => [id, c.displayName])));
+  }
+
+  /** SQL conditions for the caller's scope; null when nothing can match. */
+  private async scopeWhere(tx: Tx, staff: StaffIdentity): Promise<{ where: string[]; params: unknown[] } | null> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const offices = await this.deps.scope.officeIds(tx, staff);
+    if (offices) {
+      if (offices.length === 0) return null;
+      where.push(`a.office_id in (${offices.map(() => '?').join(', ')})`);
+      params.push(...offices);
+    }
+    const portfolio = this.deps.scope.portfolioStaffId(staff);
+    if (portfolio !== undefined) {
+      const clients = portfolio < 0 ? [] : await this.deps.clients.idsOfStaff(tx, portfolio);
+      if (clients.length === 0) return null;
+      where.push(`a.client_id in (${clients.map(() => '?').join(', ')})`);
+      params.push(...clients);
+    }
+    return { where, params };
+  }
+
+  // ---- writes --------------------------------------------------------------------------------
+
+  async create(identity: Identity, input: CreateSavingsAccountInput): Promise<AccountRow> {
+    const staff = requireStaff(identity, 'CREATE_SAVINGSACCOUNT');
+    const v = new Validator('savingsaccount');
+    v.required('clientId', input.clientId);
+    v.required('productId', input.productId);
+    v.required('submittedOnDate', input.submittedOnDate);
+    v.maxLength('externalId', input.externalId, 100);
+    for (const key of ['overdraftLimit', 'minRequiredBalance'] as const) {
+      const value = input[key];
+      if (value != null) v.check(new Money(value).gte(0) && new Money(value).lt('1e14'), key, 'must.be.zero.or.greater', `The parameter \`${key}\` must be zero or greater.`, value);
+    }
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const today = await this.deps.businessDates.today(tx);
+      const client = await this.deps.clients.forAccount(tx, input.clientId!);
+      if (!client || !(await this.deps.scope.canSee(tx, staff, { officeId: client.officeId, staffId: client.staffId, clientId: client.id }))) {
+        throw errors.notFound('error.msg.client.id.invalid', `Client with identifier ${input.clientId} does not exist`, input.clientId);
+      }
+      if (!client.active) throw rule('error.msg.savingsaccount.client.not.active', `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
+      if (input.submittedOnDate! > today) {
+        throw errors.badRequest('error.msg.savingsaccount.submittedOnDate.cannot.be.a.future.date', 'The submitted date cannot be after the business date.', 'submittedOnDate');
+      }
+      const productRows = await tx.em.execute<{ account_type: string; currency_code: string; digits_after_decimal: number; nominal_annual_interest_rate: string; allow_overdraft: boolean; overdraft_limit: string | null; min_required_balance: string | null; enforce_min_required_balance: boolean }[]>(
+        `select account_type, currency_code, digits_after_decimal, nominal_annual_interest_rate::text as nominal_annual_interest_rate, allow_overdraft,
+           overdraft_limit::text as overdraft_limit, min_required_balance::text as min_required_balance, enforce_min_required_balance
+         from account.savings_product where tenant_id = ? and id = ?`,
+        [tx.tenantId, input.productId],
+      );
+      const product = productRows[0];
+      if (!product) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
+      const id = await nextValue(tx, 'savingsaccount');
+      const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
+      const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));
+      const allowOverdraft = input.allowOverdraft ?? product.allow_overdraft;
+      try {
+        await tx.em.execute(
+          `insert into account.savings_account (tenant_id, id, account_no, external_id, client_id, office_id, product_id, account_type, currency_code,
+             digits_after_decimal, status, submitted_on_date, nominal_annual_interest_rate, allow_overdraft, overdraft_limit, min_required_balance,
+             enforce_min_required_balance, created_by, updated_by)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            tx.tenantId, id, accountNo, input.externalId ?? null, client.id, client.officeId, input.productId, product.account_type, product.currency_code,
+            product.digits_after_decimal, STATUS_SUBMITTED, input.submittedOnDate, input.nominalAnnualInterestRate ?? product.nominal_annual_interest_rate,
+            allowOverdraft, allowOverdraft ? (input.overdraftLimit ?? product.overdraft_limit ?? '0') : '0', input.minRequiredBalance ?? product.min_required_balance,
+            input.enforceMinRequiredBalance ?? product.enforce_min_required_balance, actorId(staff), actorId(staff),
+          ],
+        );
+      } catch (error) {
+        if (isUniqueViolation(error, 'savings_account_external_id')) {
+          throw errors.duplicate('error.msg.savingsaccount.duplicate.externalId', `A savings account with external id ${input.externalId} already exists.`, 'externalId', input.externalId);
+        }
+        throw error;
+      }
+      return (await loadAccount(tx, today, id))!;
+    });
+  }
+
+  async changeStatus(identity: Identity, id: number, command: StatusCommand, input: AccountDateInput): Promise<AccountChange> {
+    const staff = requireStaff(identity, PERMISSION[command]);
+    return this.db.tx(staff.tenantId, (tx) => this.changeStatusCore(tx, staff, id, command, input));
+  }
+
+  /** The lifecycle in one place: which status each command needs, and what it writes. */
+  async changeStatusCore(tx: Tx, staff: StaffIdentity, id: number, command: StatusCommand, input: AccountDateInput): Promise<AccountChange> {
+    const { account, client, today } = await this.visible(tx, staff, id, { lock: true });
+    const date = input.date ?? today;
+    if (date > today) throw errors.badRequest(`error.msg.savingsaccount.${command}.date.cannot.be.a.future.date`, 'The date cannot be after the business date.', 'date');
+    if (date < account.submittedOnDate) throw rule(`error.msg.savingsaccount.${command}.date.cannot.be.before.submittal.date`, 'The date cannot be before the submitted date.', [date], 'date');
+    const changes: Record<string, unknown> = {};
+    const set = async (sql: string, params: unknown[]) =>
+      tx.em.execute(`update account.savings_account set ${sql}, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [...params, staff.userId, tx.tenantId, id]);
+    const requireStatus = (allowed: number[], code: string, message: string) => {
+      if (!allowed.includes(account.status)) throw rule(code, message, [account.status]);
+    };
+    switch (command) {
+      case 'approve':
+        requireStatus([STATUS_SUBMITTED], 'error.msg.savingsaccount.approve.not.in.submitted.and.pending.state', 'Only a submitted account can be approved.');
+        await set('status = ?, approved_on_date = ?::date', [STATUS_APPROVED, date]);
+        Object.assign(changes, { status: STATUS_APPROVED, approvedOnDate: date });
+        break;
+      case 'activate': {
+        requireStatus([STATUS_SUBMITTED, STATUS_APPROVED], 'error.msg.savingsaccount.activate.not.in.approved.state', 'Only a submitted or approved account can be activated.');
+        if (account.accountType === 'CURRENT' || account.allowOverdraft) {
+          const refs = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_reference where tenant_id = ? and account_id = ?`, [tx.tenantId, id]);
+          if (Number(refs[0]!.n) < 2) {
+            throw rule('error.msg.savingsaccount.current.references.required', 'A current account or an overdraft-enabled account needs at least 2 references before activation.', [Number(refs[0]!.n)]);
+          }
+        }
+        // From submitted, approval and activation happen in one step (compat-notes).
+        await set('status = ?, approved_on_date = coalesce(approved_on_date, ?::date), activated_on_date = ?::date', [STATUS_ACTIVE, date, date]);
+        Object.assign(changes, { status: STATUS_ACTIVE, activatedOnDate: date });
+        const bankName = (await this.deps.settings.read(tx, 'bank-name')).stringValue;
+        await emit(tx, {
+          eventType: 'account.created',
+          entityName: 'SAVINGSACCOUNT',
+          actionName: 'ACTIVATE',
+          data: { accountId: id, accountNo: account.accountNo, clientId: client.id, cif: client.cif, accountType: account.accountType, currency: account.currencyCode, productName: account.productName, bankName, activatedOnDate: date },
+        });
+        break;
+      }
+      case 'reject':
+        requireStatus([STATUS_SUBMITTED], 'error.msg.savingsaccount.reject.not.in.submitted.and.pending.state', 'Only a submitted account can be rejected.');
+        await set('status = ?, rejected_on_date = ?::date', [STATUS_REJECTED, date]);
+        Object.assign(changes, { status: STATUS_REJECTED, rejectedOnDate: date });
+        break;
+      case 'withdrawnByApplicant':
+        requireStatus([STATUS_SUBMITTED], 'error.msg.savingsaccount.withdrawn.not.in.submitted.and.pending.state', 'Only a submitted account can be withdrawn by the applicant.');
+        await set('status = ?, withdrawn_on_date = ?::date', [STATUS_WITHDRAWN, date]);
+        Object.assign(changes, { status: STATUS_WITHDRAWN, withdrawnOnDate: date });
+        break;
+      case 'close':
+        requireStatus([STATUS_ACTIVE], 'error.msg.savingsaccount.close.account.is.not.active', 'Only an active account can be closed.');
+        if (!new Money(account.accountBalance).isZero()) {
+          throw rule('error.msg.savingsaccount.close.results.in.balance.not.zero', 'An account can be closed only at a zero balance.', [account.accountBalance]);
+        }
+        if (!new Money(account.onHold).isZero()) {
+          throw rule('error.msg.savingsaccount.close.has.holds', 'An account with amounts on hold cannot be closed.', [account.onHold]);
+        }
+        await set('status = ?, closed_on_date = ?::date', [STATUS_CLOSED, date]);
+        Object.assign(changes, { status: STATUS_CLOSED, closedOnDate: date });
+        break;
+    }
+    if (input.note) changes.note = input.note;
+    return { account: (await loadAccount(tx, today, id))!, changes };
+  }
+
+  async changeBlock(identity: Identity, id: number, command: BlockCommand): Promise<AccountChange> {
+    const staff = requireStaff(identity, PERMISSION[command]);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const { account, today } = await this.visible(tx, staff, id, { lock: true });
+      if (account.status !== STATUS_ACTIVE) throw rule('error.msg.savingsaccount.block.account.is.not.active', 'Only an active account can be blocked or unblocked.', [account.status]);
+      const [column, value] = BLOCK_COLUMN[command];
+      await tx.em.execute(`update account.savings_account set ${column} = ?, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [value, staff.userId, tx.tenantId, id]);
+      const after = (await loadAccount(tx, today, id))!;
+      return { account: after, changes: { [column === 'blocked' ? 'blocked' : column === 'debit_blocked' ? 'debitBlocked' : 'creditBlocked']: value } };
+    });
+  }
+}

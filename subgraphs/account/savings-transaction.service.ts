@@ -1,0 +1,498 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { Money, formatAmount } from '../kernel/money.js';
+import { emit } from '../kernel/outbox.js';
+import type { LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
+import {
+  CASH_GL, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow,
+} from './account.rows.js';
+import type { AccountClient, AccountDependencies } from './account.services.js';
+import { amountProblem, balanceFloor, canDebit } from './domain/balance-rules.js';
+import { checkKycCredit } from './domain/kyc-limit.js';
+import { accountNotFound, MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
+
+export interface TransactionInput {
+  transactionDate?: string | null;
+  transactionAmount?: string | null;
+  paymentTypeId?: number | null;
+  note?: string | null;
+  receiptNumber?: string | null;
+  checkNumber?: string | null;
+  accountNumber?: string | null;
+  routingCode?: string | null;
+  bankNumber?: string | null;
+}
+
+const DETAIL_KEYS = ['accountNumber', 'checkNumber', 'routingCode', 'receiptNumber', 'bankNumber'] as const;
+
+export interface TransactionRow {
+  id: number;
+  accountId: number;
+  accountNo: string;
+  transactionType: number;
+  credit: boolean;
+  amount: string;
+  runningBalance: string;
+  date: string;
+  submittedOnDate: string;
+  reversed: boolean;
+  paymentTypeId: number | null;
+  paymentTypeName: string | null;
+  accountNumber: string | null;
+  checkNumber: string | null;
+  routingCode: string | null;
+  receiptNumber: string | null;
+  bankNumber: string | null;
+  note: string | null;
+  transferId: number | null;
+  currencyCode: string;
+}
+
+export type MoneyResult =
+  | { kind: 'executed'; account: AccountRow; transaction: TransactionRow }
+  | { kind: 'pending'; account: AccountRow; commandId: number };
+
+/** Who performs a money command: the identity decides scope; `cashUserId` whose till moves (the maker's, on approval). */
+export interface Actor {
+  identity: StaffIdentity;
+  cashUserId?: number;
+}
+
+/** One side of a money movement on one (already locked) account. */
+export interface Leg {
+  account: AccountRow;
+  credit: boolean;
+  amount: string;
+  date: string;
+  type: number;
+  paymentTypeId: number | null;
+  isCash: boolean;
+  details: Partial<Record<(typeof DETAIL_KEYS)[number], string | null>>;
+  note: string | null;
+  transferId?: number | null;
+  loanId?: number | null;
+  loanTransactionId?: number | null;
+  actor: number | null;
+}
+
+export interface Originator {
+  bankName: string;
+  accountNo: string;
+  senderName: string;
+}
+
+const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
+const txnNotFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.transaction.id.invalid', `Savings transaction with identifier ${id} does not exist`, id);
+export const insufficient = (account: AccountRow, amount: string) =>
+  rule('error.msg.savingsaccount.transaction.insufficient.account.balance', `Insufficient account balance on account ${account.accountNo} for ${formatAmount(amount)}.`, [account.id, formatAmount(amount)], 'transactionAmount');
+
+const TXN_SELECT = `select t.id, t.account_id, a.account_no, t.transaction_type, t.credit, t.amount::text as amount, t.running_balance::text as running_balance,
+    to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date, to_char(t.submitted_on_date, 'YYYY-MM-DD') as submitted_on_date, t.reversed,
+    t.payment_type_id, t.account_number, t.check_number, t.routing_code, t.receipt_number, t.bank_number, t.note, t.transfer_id, a.currency_code
+  from account.savings_transaction t join account.savings_account a on a.tenant_id = t.tenant_id and a.id = t.account_id`;
+
+interface RawTxn {
+  id: string;
+  account_id: number;
+  account_no: string;
+  transaction_type: number;
+  credit: boolean;
+  amount: string;
+  running_balance: string;
+  transaction_date: string;
+  submitted_on_date: string;
+  reversed: boolean;
+  payment_type_id: number | null;
+  account_number: string | null;
+  check_number: string | null;
+  routing_code: string | null;
+  receipt_number: string | null;
+  bank_number: string | null;
+  note: string | null;
+  transfer_id: string | null;
+  currency_code: string;
+}
+
+const toTxn = (r: RawTxn): TransactionRow => ({
+  id: Number(r.id),
+  accountId: Number(r.account_id),
+  accountNo: r.account_no,
+  transactionType: Number(r.transaction_type),
+  credit: r.credit,
+  amount: formatAmount(r.amount),
+  runningBalance: formatAmount(r.running_balance),
+  date: r.transaction_date,
+  submittedOnDate: r.submitted_on_date,
+  reversed: r.reversed,
+  paymentTypeId: r.payment_type_id,
+  paymentTypeName: null,
+  accountNumber: r.account_number,
+  checkNumber: r.check_number,
+  routingCode: r.routing_code,
+  receiptNumber: r.receipt_number,
+  bankNumber: r.bank_number,
+  note: r.note,
+  transferId: r.transfer_id == null ? null : Number(r.transfer_id),
+  currencyCode: r.currency_code,
+});
+
+/**
+ * Deposits, withdrawals, undo and the transaction reads. Every balance change here holds the account's
+ * row lock (and, for KYC-checked credits, the client's, taken first) and writes the transaction, the
+ * journal, the till record and the event in the caller's transaction.
+ */
+export class SavingsTransactionService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: Required<AccountDependencies>,
+    private readonly accounts: SavingsAccountService,
+  ) {}
+
+  // ---- commands ------------------------------------------------------------------------------
+
+  async deposit(identity: Identity, accountId: number, input: TransactionInput): Promise<MoneyResult> {
+    const staff = requireStaff(identity, 'DEPOSIT_SAVINGSACCOUNT');
+    validateInput(input);
+    return this.db.tx(staff.tenantId, (tx) => this.depositCore(tx, { identity: staff }, accountId, input));
+  }
+
+  async withdraw(identity: Identity, accountId: number, input: TransactionInput): Promise<MoneyResult> {
+    const staff = requireStaff(identity, 'WITHDRAWAL_SAVINGSACCOUNT');
+    validateInput(input);
+    return this.db.tx(staff.tenantId, (tx) => this.withdrawCore(tx, { identity: staff }, accountId, input));
+  }
+
+  async depositCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput): Promise<MoneyResult> {
+    // The client's lock comes before the account's, in every path, so no cycle can form.
+    const client = await this.lockClientOf(tx, accountId);
+    const { account, today } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true });
+    const paymentType = await this.checkMovement(tx, account, input, today, true);
+    await this.checkKyc(tx, client, input.transactionAmount!);
+    const leg = await this.writeLeg(tx, legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId));
+    const bankName = await this.bankName(tx);
+    await this.settle(tx, actor, account, leg, input.transactionDate!, input.transactionAmount!, paymentType.isCashPayment, 'in');
+    await this.emitMovement(tx, account, client, leg.id, true, input.transactionAmount!, leg.runningBalance, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName });
+    return { kind: 'executed', account: (await loadAccount(tx, today, accountId))!, transaction: await this.txn(tx, leg.id) };
+  }
+
+  /**
+   * A withdrawal. A cash withdrawal above the tenant's teller ceiling does not execute: it becomes a
+   * maker-checker entry that holds the amount (unless `approved`, when a checker executes it).
+   */
+  async withdrawCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput, options: { approved?: boolean } = {}): Promise<MoneyResult> {
+    const { account, client, today } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true });
+    const paymentType = await this.checkMovement(tx, account, input, today, false);
+    const amount = input.transactionAmount!;
+    if (!canDebit(account, amount)) throw insufficient(account, amount);
+    if (paymentType.isCashPayment && !options.approved) {
+      const ceiling = (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
+      if (ceiling != null && new Money(amount).gt(ceiling)) {
+        const rows = await tx.em.execute<{ id: string }[]>(
+          `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
+           values (?, 'SAVINGSACCOUNT', 'WITHDRAWAL', ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
+          [tx.tenantId, account.id, account.officeId, amount, JSON.stringify(input), actor.identity.userId, today, actor.identity.userId, actor.identity.userId],
+        );
+        return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId: Number(rows[0]!.id) };
+      }
+    }
+    const leg = await this.writeLeg(tx, legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId));
+    const bankName = await this.bankName(tx);
+    await this.settle(tx, actor, account, leg, input.transactionDate!, amount, paymentType.isCashPayment, 'out');
+    await this.emitMovement(tx, account, client, leg.id, false, amount, leg.runningBalance, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName });
+    return { kind: 'executed', account: (await loadAccount(tx, today, accountId))!, transaction: await this.txn(tx, leg.id) };
+  }
+
+  /**
+   * Undo: the transaction is marked reversed, the balance and every later running balance corrected, the
+   * journal reversed, the till given the opposite cash movement. Transfer and loan legs are undone by
+   * their own operations.
+   */
+  async undo(identity: Identity, accountId: number, transactionId: number): Promise<{ account: AccountRow; transaction: TransactionRow }> {
+    const staff = requireStaff(identity, 'UNDOTRANSACTION_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const { account, client, today } = await this.accounts.visible(tx, staff, accountId, { lock: true });
+      const rows = await tx.em.execute<(RawTxn & { is_cash: boolean; loan_id: number | null })[]>(
+        `${TXN_SELECT.replace('t.transfer_id,', 't.transfer_id, t.is_cash, t.loan_id,')} where t.tenant_id = ? and t.account_id = ? and t.id = ?`,
+        [tx.tenantId, accountId, transactionId],
+      );
+      const raw = rows[0];
+      if (!raw) throw txnNotFound(transactionId);
+      const txn = toTxn(raw);
+      if (txn.reversed) throw rule('error.msg.savingsaccount.transaction.already.reversed', `Transaction ${transactionId} is already reversed.`, [transactionId]);
+      if (txn.transferId != null || raw.loan_id != null) {
+        throw rule('error.msg.savingsaccount.transaction.not.undoable', 'Transfer and loan transactions are undone through the transfer or the loan.', [transactionId]);
+      }
+      const runningBalance = await this.reverseLeg(tx, account, txn, staff.userId, today);
+      await this.deps.journal.reverse(tx, `S${txn.id}`, { date: today, actor: staff.userId });
+      if (raw.is_cash) {
+        await this.deps.recordCash(tx, {
+          userId: staff.userId, officeId: account.officeId, currency: account.currencyCode, direction: txn.credit ? 'out' : 'in', amount: txn.amount,
+          source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${txn.id}` },
+        });
+      }
+      const bankName = await this.bankName(tx);
+      await this.emitMovement(tx, account, client, txn.id, !txn.credit, txn.amount, runningBalance, 'UNDOTRANSACTION', { bankName, accountNo: account.accountNo, senderName: client.displayName });
+      return { account: (await loadAccount(tx, today, accountId))!, transaction: await this.txn(tx, txn.id) };
+    });
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------
+
+  async list(identity: Identity, accountId: number, page: { offset?: number | null; limit?: number | null }): Promise<{ total: number; items: TransactionRow[] }> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    const offset = page.offset ?? 0;
+    const limit = page.limit ?? MAX_LIMIT;
+    const v = new Validator('savingsaccount');
+    v.check(Number.isInteger(offset) && offset >= 0, 'offset', 'must.be.zero.or.greater', 'The parameter `offset` must be zero or greater.', offset);
+    v.check(Number.isInteger(limit) && limit >= 1, 'limit', 'must.be.greater.than.zero', 'The parameter `limit` must be greater than zero.', limit);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      await this.accounts.visible(tx, staff, accountId);
+      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
+      const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.id desc limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [tx.tenantId, accountId]);
+      return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
+    });
+  }
+
+  async get(identity: Identity, accountId: number, transactionId: number): Promise<TransactionRow> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      await this.accounts.visible(tx, staff, accountId);
+      const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and t.id = ?`, [tx.tenantId, accountId, transactionId]);
+      if (!rows[0]) throw txnNotFound(transactionId);
+      return (await this.withPaymentTypes(tx, [toTxn(rows[0])]))[0]!;
+    });
+  }
+
+  async txn(tx: Tx, id: number): Promise<TransactionRow> {
+    const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
+    return toTxn(rows[0]!);
+  }
+
+  private async withPaymentTypes(tx: Tx, items: TransactionRow[]): Promise<TransactionRow[]> {
+    const names = new Map<number, string | null>();
+    for (const id of new Set(items.map((i) => i.paymentTypeId).filter((x): x is number => x != null))) names.set(id, (await this.deps.paymentType(tx, id))?.name ?? null);
+    return items.map((i) => ({ ...i, paymentTypeName: i.paymentTypeId == null ? null : (names.get(i.paymentTypeId) ?? null) }));
+  }
+
+  // ---- building blocks (shared with transfers, maker-checker and the loan port) ---------------
+
+  /** Locks the client of an account (404 when the account is not in this tenant). */
+  async lockClientOf(tx: Tx, accountId: number): Promise<AccountClient> {
+    const rows = await tx.em.execute<{ client_id: number }[]>(`select client_id from account.savings_account where tenant_id = ? and id = ?`, [tx.tenantId, accountId]);
+    if (!rows[0]) throw accountNotFound(accountId);
+    const client = await this.deps.clients.forAccount(tx, rows[0].client_id, { lock: true });
+    if (!client) throw accountNotFound(accountId);
+    return client;
+  }
+
+  /** The rules every deposit and withdrawal shares: status, blocks, dates, payment type, amount precision. */
+  private async checkMovement(tx: Tx, account: AccountRow, input: TransactionInput, today: string, credit: boolean) {
+    checkUsable(account, credit);
+    checkDate(account, input.transactionDate!, today);
+    checkAmount(account, input.transactionAmount!);
+    const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
+    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    return paymentType;
+  }
+
+  /** Interface section 8: the client's tier caps on one customer-initiated credit; the client's row must be locked. */
+  async checkKyc(tx: Tx, client: AccountClient, amount: string): Promise<void> {
+    if (client.kycTier >= 3) return;
+    const single = (await this.deps.settings.read(tx, `kyc-tier-${client.kycTier}-single-deposit-limit`)).value;
+    const balance = (await this.deps.settings.read(tx, `kyc-tier-${client.kycTier}-balance-limit`)).value;
+    const sum = await tx.em.execute<{ total: string }[]>(`select coalesce(sum(account_balance), 0)::text as total from account.savings_account where tenant_id = ? and client_id = ?`, [tx.tenantId, client.id]);
+    const verdict = checkKycCredit({ tier: client.kycTier, singleCredit: single, balance }, amount, sum[0]!.total);
+    if (!verdict.ok) throw rule(verdict.code, verdict.message, verdict.args, 'transactionAmount');
+  }
+
+  /** Writes one transaction and moves the (locked) account's balance in one statement. */
+  async writeLeg(tx: Tx, leg: Leg): Promise<{ id: number; runningBalance: string }> {
+    const signed = leg.credit ? leg.amount : new Money(leg.amount).negated().toFixed();
+    const rows = await tx.em.execute<{ id: string; running_balance: string }[]>(
+      `with moved as (
+         update account.savings_account set account_balance = account_balance + ?::numeric,
+           total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?
+         where tenant_id = ? and id = ? returning account_balance)
+       insert into account.savings_transaction (tenant_id, account_id, transaction_type, credit, amount, running_balance, transaction_date, submitted_on_date,
+         payment_type_id, is_cash, account_number, check_number, routing_code, receipt_number, bank_number, note, transfer_id, loan_id, loan_transaction_id, created_by, updated_by)
+       select ?, ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
+       returning id, running_balance::text as running_balance`,
+      [
+        signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
+        tx.tenantId, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,
+        ...DETAIL_KEYS.map((k) => leg.details[k] ?? null), leg.note, leg.transferId ?? null, leg.loanId ?? null, leg.loanTransactionId ?? null, leg.actor, leg.actor,
+      ],
+    );
+    return { id: Number(rows[0]!.id), runningBalance: formatAmount(rows[0]!.running_balance) };
+  }
+
+  /**
+   * Takes a transaction back out of the (locked) account: the balance, the totals and every later running
+   * balance move by its amount. Refuses when that leaves the balance below its floor. Returns the new balance.
+   */
+  async reverseLeg(tx: Tx, account: AccountRow, txn: TransactionRow, actor: number | null, today: string): Promise<string> {
+    const delta = txn.credit ? new Money(txn.amount).negated() : new Money(txn.amount);
+    if (new Money(account.accountBalance).plus(delta).lt(balanceFloor(account))) throw insufficient(account, txn.amount);
+    await tx.em.execute(
+      `update account.savings_account set account_balance = account_balance + ?::numeric, total_deposits = total_deposits - ?::numeric,
+         total_withdrawals = total_withdrawals - ?::numeric, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`,
+      [delta.toFixed(), txn.credit ? txn.amount : '0', txn.credit ? '0' : txn.amount, actor, tx.tenantId, account.id],
+    );
+    await tx.em.execute(`update account.savings_transaction set reversed = true, reversed_on_date = ?::date, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [today, actor, tx.tenantId, txn.id]);
+    await tx.em.execute(`update account.savings_transaction set running_balance = running_balance + ?::numeric where tenant_id = ? and account_id = ? and id > ?`, [delta.toFixed(), tx.tenantId, account.id, txn.id]);
+    return new Money(account.accountBalance).plus(delta).toFixed();
+  }
+
+  /** Journal (cash: 11101, otherwise 11201 settlement, against the product's liability) and the till record. */
+  private async settle(tx: Tx, actor: Actor, account: AccountRow, leg: { id: number }, date: string, amount: string, cash: boolean, direction: 'in' | 'out'): Promise<void> {
+    const source = { entityType: 'SAVINGS' as const, entityId: account.id, transactionId: `S${leg.id}` };
+    if (cash) {
+      await this.deps.recordCash(tx, { userId: actor.cashUserId ?? actor.identity.userId, officeId: account.officeId, currency: account.currencyCode, direction, amount, source });
+    }
+    const asset = cash ? CASH_GL : SETTLEMENT_GL;
+    const liability = LIABILITY_GL[account.accountType];
+    await this.deps.journal.post(tx, {
+      officeId: account.officeId,
+      currency: account.currencyCode,
+      date,
+      lines: direction === 'in' ? [{ glCode: asset, debit: amount }, { glCode: liability, credit: amount }] : [{ glCode: liability, debit: amount }, { glCode: asset, credit: amount }],
+      source,
+      actor: actor.identity.userId,
+    });
+  }
+
+  async bankName(tx: Tx): Promise<string> {
+    return (await this.deps.settings.read(tx, 'bank-name')).stringValue ?? '';
+  }
+
+  /** One `account.credit` or `account.debit` per committed movement (interface section 6). */
+  async emitMovement(tx: Tx, account: AccountRow, client: AccountClient, transactionId: number, credit: boolean, amount: string, runningBalance: string, actionName: string, originator: Originator): Promise<void> {
+    await emit(tx, {
+      eventType: credit ? 'account.credit' : 'account.debit',
+      entityName: 'SAVINGSACCOUNT',
+      actionName,
+      data: {
+        accountId: account.id,
+        accountNo: account.accountNo,
+        clientId: client.id,
+        cif: client.cif,
+        amount: Number(amount),
+        currency: account.currencyCode,
+        runningBalance: Number(runningBalance),
+        reference: String(transactionId),
+        originator,
+      },
+    });
+  }
+
+  // ---- the loan module's port ----------------------------------------------------------------
+
+  forLoans(): SavingsForLoans {
+    const systemLeg = (account: AccountRow, credit: boolean, m: LoanSavingsMovement): Leg => ({
+      account, credit, amount: formatAmount(m.amount), date: m.date, type: credit ? TXN_DEPOSIT : TXN_WITHDRAWAL, paymentTypeId: null, isCash: false,
+      details: {}, note: m.note ?? null, loanId: m.loanId, loanTransactionId: m.loanTransactionId, actor: m.userId,
+    });
+    const lockActive = async (tx: Tx, accountId: number, credit: boolean) => {
+      const today = await this.deps.businessDates.today(tx);
+      const account = await loadAccount(tx, today, accountId, true);
+      if (!account) throw accountNotFound(accountId);
+      checkUsable(account, credit);
+      const client = (await this.deps.clients.forAccount(tx, account.clientId))!;
+      return { account, client, today };
+    };
+    const loanOriginator = async (tx: Tx, loanId: number): Promise<Originator> => {
+      const bankName = await this.bankName(tx);
+      return { bankName, accountNo: `LOAN${loanId}`, senderName: bankName };
+    };
+    return {
+      operatingAccount: async (tx, clientId, linkAccountId): Promise<OperatingAccount> => {
+        const today = await this.deps.businessDates.today(tx);
+        const ids = linkAccountId != null
+          ? [linkAccountId]
+          : (await tx.em.execute<{ id: number }[]>(`select id from account.savings_account where tenant_id = ? and client_id = ? and status = ? order by id`, [tx.tenantId, clientId, STATUS_ACTIVE])).map((r) => Number(r.id));
+        if (ids.length !== 1) {
+          throw rule('error.msg.savingsaccount.operating.account.not.unique', `Client ${clientId} needs exactly one active savings or current account (found ${ids.length}); name one with linkAccountId.`, [clientId, ids.length]);
+        }
+        const account = await loadAccount(tx, today, ids[0]!);
+        if (!account || account.clientId !== clientId) throw accountNotFound(ids[0]);
+        if (account.status !== STATUS_ACTIVE) throw notActive();
+        return { id: account.id, accountNo: account.accountNo, clientId, officeId: account.officeId, currency: account.currencyCode, liabilityGlCode: LIABILITY_GL[account.accountType] };
+      },
+      creditFromLoan: async (tx, m) => {
+        const { account, client } = await lockActive(tx, m.accountId, true);
+        checkAmount(account, formatAmount(m.amount));
+        const leg = await this.writeLeg(tx, systemLeg(account, true, m));
+        await this.emitMovement(tx, account, client, leg.id, true, m.amount, leg.runningBalance, 'DEPOSIT', await loanOriginator(tx, m.loanId));
+        return { savingsTransactionId: leg.id, runningBalance: leg.runningBalance };
+      },
+      debitForLoan: async (tx, m) => {
+        const { account, client } = await lockActive(tx, m.accountId, false);
+        checkAmount(account, formatAmount(m.amount));
+        if (!canDebit(account, m.amount)) throw insufficient(account, m.amount);
+        const leg = await this.writeLeg(tx, systemLeg(account, false, m));
+        await this.emitMovement(tx, account, client, leg.id, false, m.amount, leg.runningBalance, 'WITHDRAWAL', { bankName: await this.bankName(tx), accountNo: account.accountNo, senderName: client.displayName });
+        return { savingsTransactionId: leg.id, runningBalance: leg.runningBalance };
+      },
+      reverseForLoan: async (tx, savingsTransactionId, userId) => {
+        const found = await tx.em.execute<{ account_id: number }[]>(`select account_id from account.savings_transaction where tenant_id = ? and id = ? and loan_id is not null`, [tx.tenantId, savingsTransactionId]);
+        if (!found[0]) throw txnNotFound(savingsTransactionId);
+        const today = await this.deps.businessDates.today(tx);
+        const account = (await loadAccount(tx, today, Number(found[0].account_id), true))!;
+        const txn = await this.txn(tx, savingsTransactionId);
+        if (txn.reversed) throw rule('error.msg.savingsaccount.transaction.already.reversed', `Transaction ${savingsTransactionId} is already reversed.`, [savingsTransactionId]);
+        const client = (await this.deps.clients.forAccount(tx, account.clientId))!;
+        const balance = await this.reverseLeg(tx, account, txn, userId, today);
+        await this.emitMovement(tx, account, client, txn.id, !txn.credit, txn.amount, balance, 'UNDOTRANSACTION', { bankName: await this.bankName(tx), accountNo: account.accountNo, senderName: client.displayName });
+      },
+    };
+  }
+}
+
+const notActive = () => errors.badRequest('error.msg.savingsaccount.transaction.account.is.not.active', 'The savings account is not active.', 'id');
+
+/** Active, and not blocked for this direction. */
+export function checkUsable(account: AccountRow, credit: boolean): void {
+  if (account.status !== STATUS_ACTIVE) throw notActive();
+  if (credit && (account.blocked || account.creditBlocked)) throw rule('error.msg.savingsaccount.transaction.credit.blocked', `Account ${account.accountNo} is blocked for credits.`, [account.id]);
+  if (!credit && (account.blocked || account.debitBlocked)) throw rule('error.msg.savingsaccount.transaction.debit.blocked', `Account ${account.accountNo} is blocked for debits.`, [account.id]);
+}
+
+/** Not after the tenant's business date, not before the account's activation. */
+export function checkDate(account: AccountRow, date: string, today: string): void {
+  if (date > today) {
+    throw errors.badRequest('error.msg.savingsaccount.transaction.in.the.future', `The transaction date ${date} is after the business date ${today}.`, 'transactionDate');
+  }
+  if (account.activatedOnDate && date < account.activatedOnDate) {
+    throw rule('error.msg.savingsaccount.transaction.before.activation.date', `The transaction date ${date} is before the account's activation on ${account.activatedOnDate}.`, [date], 'transactionDate');
+  }
+}
+
+export function checkAmount(account: AccountRow, amount: string): void {
+  const problem = amountProblem(amount, account.digitsAfterDecimal);
+  if (problem) {
+    throw errors.validation([{ code: `validation.msg.savingsaccount.transaction.transactionAmount.${problem}`, message: `The parameter \`transactionAmount\` is invalid (${problem.replaceAll('.', ' ')}).`, parameterName: 'transactionAmount', value: amount, args: [account.digitsAfterDecimal] }]);
+  }
+}
+
+function validateInput(input: TransactionInput): void {
+  const v = new Validator('savingsaccount.transaction');
+  v.required('transactionDate', input.transactionDate);
+  v.required('transactionAmount', input.transactionAmount);
+  v.required('paymentTypeId', input.paymentTypeId);
+  v.maxLength('note', input.note, 500);
+  for (const key of DETAIL_KEYS) v.maxLength(key, input[key], 100);
+  if (input.transactionAmount != null) {
+    const problem = amountProblem(input.transactionAmount, 6);
+    if (problem === 'not.greater.than.zero' || problem === 'exceeds.max.value') v.fail('transactionAmount', problem, 'The parameter `transactionAmount` must be greater than 0 and within bounds.', input.transactionAmount);
+  }
+  v.throwIfAny();
+}
+
+function legOf(account: AccountRow, credit: boolean, type: number, input: TransactionInput, paymentType: { id: number; isCashPayment: boolean }, actor: number): Leg {
+  return {
+    account, credit, amount: formatAmount(input.transactionAmount!), date: input.transactionDate!, type, paymentTypeId: paymentType.id, isCash: paymentType.isCashPayment,
+    details: Object.fromEntries(DETAIL_KEYS.map((k) => [k, input[k] ?? null])), note: input.note ?? null, actor,
+  };
+}
