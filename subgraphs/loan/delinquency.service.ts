@@ -250,17 +250,23 @@ export class DelinquencyService {
       const dates: string[] = [];
       const rangeIds: (number | null)[] = [];
       const officers: (number | null)[] = [];
+      const unassigned = new Map<number, number[]>();
       for (const row of overdue) {
         const aging = ageLoan([{ dueDate: row.oldest, unpaid: row.unpaid }], businessDate);
         const range = rangeFor(buckets.get(row.bucketId ?? DEFAULT_BUCKET.id) ?? ranges, aging.delinquentDays);
-        let officer = row.recoveryOfficerUserId;
-        if (officer === null && aging.delinquentDays >= RECOVERY_ASSIGNMENT_DAYS) officer = await this.assignRecoveryOfficer(tx, row.loanId, row.officeId);
+        if (row.recoveryOfficerUserId === null && aging.delinquentDays >= RECOVERY_ASSIGNMENT_DAYS) {
+          unassigned.set(row.officeId, [...(unassigned.get(row.officeId) ?? []), ids.length]);
+        }
         ids.push(row.loanId);
         days.push(aging.delinquentDays);
         amounts.push(aging.delinquentAmount);
         dates.push(aging.delinquentDate!);
         rangeIds.push(range?.id ?? null);
-        officers.push(officer);
+        officers.push(row.recoveryOfficerUserId);
+      }
+      for (const [officeId, positions] of unassigned) {
+        const chosen = await this.recoveryOfficers(tx, officeId, positions.map((i) => ids[i]!));
+        positions.forEach((position, i) => (officers[position] = chosen[i] ?? null));
       }
       await tx.em.execute(
         `update loan.loan l set days_past_due = u.days, delinquent_amount = u.amount, delinquent_date = u.oldest, delinquency_range_id = u.range_id,
@@ -274,15 +280,20 @@ export class DelinquencyService {
     return active;
   }
 
-  /** Round robin over the active recovery officers of the loan's branch or any office above it; none: unassigned and logged. */
-  private async assignRecoveryOfficer(tx: Tx, loanId: number, officeId: number): Promise<number | null> {
+  /**
+   * Round robin over the active recovery officers of the branch or any office above it, for loans entering
+   * over 90 days: one counter bump per batch (the tenant's counter row serialises concurrent runs). None:
+   * left unassigned, logged once per office and batch.
+   */
+  private async recoveryOfficers(tx: Tx, officeId: number, loanIds: number[]): Promise<(number | null)[]> {
     const officers = await this.deps.usersWithRoleAbove(tx, RECOVERY_OFFICER_ROLE, officeId);
     if (officers.length === 0) {
-      this.deps.warn({ tenantId: tx.tenantId, loanId, officeId }, 'loan over 90 days past due: no active recovery officer at its branch or above; left unassigned');
-      return null;
+      this.deps.warn({ tenantId: tx.tenantId, officeId, loans: loanIds.length, firstLoanIds: loanIds.slice(0, 20) }, 'loans over 90 days past due: no active recovery officer at their branch or above; left unassigned');
+      return loanIds.map(() => null);
     }
-    const turn = await nextValue(tx, 'recovery_officer_round_robin');
-    return officers[(turn - 1) % officers.length]!;
+    const first = await nextValue(tx, 'recovery_officer_round_robin');
+    if (loanIds.length > 1) await reserveUpTo(tx, 'recovery_officer_round_robin', first + loanIds.length - 1);
+    return loanIds.map((_, i) => officers[(first - 1 + i) % officers.length]!);
   }
 
   private async loadRanges(tx: Tx): Promise<DelinquencyRange[]> {
