@@ -227,8 +227,15 @@ export class DelinquencyService {
       [tx.tenantId, STATUS_ACTIVE, businessDate],
     );
 
+    // Batches of active loans by id range, so each aggregate reads only its own loans' instalments.
     let afterId = 0;
     for (;;) {
+      const bounds = await tx.em.execute<{ last: number | null }[]>(
+        `select max(id) as last from (select id from loan.loan where tenant_id = ? and status_id = ? and id > ? order by id limit ?) b`,
+        [tx.tenantId, STATUS_ACTIVE, afterId, AGING_BATCH],
+      );
+      const last = bounds[0]?.last == null ? null : Number(bounds[0].last);
+      if (last === null) break;
       const overdue = rows<{ loanId: number; officeId: number; bucketId: number | null; oldest: string; unpaid: string; recoveryOfficerUserId: number | null }>(await tx.em.execute(
         `select l.id as loan_id, l.office_id, pr.delinquency_bucket_id as bucket_id, l.recovery_officer_user_id,
                 to_char(min(p.due_date), 'YYYY-MM-DD') as oldest,
@@ -236,14 +243,14 @@ export class DelinquencyService {
            from loan.loan l
            join loan.product pr on pr.tenant_id = l.tenant_id and pr.id = l.product_id
            join loan.schedule_period p on p.tenant_id = l.tenant_id and p.loan_id = l.id
-          where l.tenant_id = ? and l.status_id = ? and l.id > ? and p.due_date < ?::date
+          where l.tenant_id = ? and l.status_id = ? and l.id > ? and l.id <= ? and p.due_date < ?::date
             and p.principal_due + p.interest_due + p.fee_due + p.penalty_due > p.principal_paid + p.interest_paid + p.fee_paid + p.penalty_paid
           group by l.id, l.office_id, pr.delinquency_bucket_id, l.recovery_officer_user_id
-          order by l.id limit ?`,
-        [tx.tenantId, STATUS_ACTIVE, afterId, businessDate, AGING_BATCH],
+          order by l.id`,
+        [tx.tenantId, STATUS_ACTIVE, afterId, last, businessDate],
       ));
-      if (overdue.length === 0) break;
-      afterId = overdue[overdue.length - 1]!.loanId;
+      afterId = last;
+      if (overdue.length === 0) continue;
       const ids: number[] = [];
       const days: number[] = [];
       const amounts: string[] = [];
@@ -272,10 +279,11 @@ export class DelinquencyService {
         `update loan.loan l set days_past_due = u.days, delinquent_amount = u.amount, delinquent_date = u.oldest, delinquency_range_id = u.range_id,
                 recovery_officer_user_id = u.officer
            from unnest(?::int[], ?::int[], ?::numeric[], ?::date[], ?::int[], ?::int[]) as u(id, days, amount, oldest, range_id, officer)
-          where l.tenant_id = ? and l.id = u.id`,
+          where l.tenant_id = ? and l.id = u.id
+            and (l.days_past_due, l.delinquent_amount, l.delinquent_date, l.delinquency_range_id, l.recovery_officer_user_id)
+                is distinct from (u.days, u.amount, u.oldest, u.range_id, u.officer)`,
         [pgArray(ids), pgArray(days), pgArray(amounts), pgArray(dates), pgArray(rangeIds), pgArray(officers), tx.tenantId],
       );
-      if (overdue.length < AGING_BATCH) break;
     }
     return active;
   }

@@ -5,7 +5,7 @@ import { requireStaff, type Identity, type StaffIdentity } from '../kernel/ident
 import { nextValue } from '../kernel/sequence.js';
 import { stillNeeded, tierFor } from './domain/tiers.js';
 import { generateSchedule, type Schedule, type ScheduleTerms } from './domain/schedule.js';
-import type { ApprovalPolicyService } from './approval-policy.service.js';
+import type { ApprovalPolicyRow, ApprovalPolicyService } from './approval-policy.service.js';
 import type { LoanProductRow, LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies } from './loan.services.js';
 import {
@@ -311,14 +311,19 @@ export class LoanApplicationService {
     const productIds = [...new Set(loans.map((l) => l.productId))];
     const products = new Map(rows<{ id: number; name: string }>(await tx.em.execute(`select id, name from loan.product where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, `{${productIds.join(',')}}`])).map((p) => [p.id, p.name]));
     const ranges = new Map(rows<DelinquencyRangeType>(await tx.em.execute(`select id, classification, minimum_age_days, maximum_age_days from loan.delinquency_range where tenant_id = ?`, [tx.tenantId])).map((r) => [r.id, r]));
+    // One borrower and one policy lookup per distinct client and product on the page, not per loan.
+    const borrowers = new Map<number, Awaited<ReturnType<LoanDependencies['borrower']>>>();
+    for (const clientId of new Set(loans.map((l) => l.clientId))) borrowers.set(clientId, await this.deps.borrower(tx, clientId));
+    const policies = new Map<number, ApprovalPolicyRow | null>();
     const out: LoanType[] = [];
     for (const loan of loans) {
-      const borrower = await this.deps.borrower(tx, loan.clientId);
+      const borrower = borrowers.get(loan.clientId) ?? null;
+      if (!policies.has(loan.productId)) policies.set(loan.productId, await this.policies.policyFor(tx, loan.productId));
       const transactions = loans.length === 1 ? await loadTransactions(tx, loan.id) : [];
       out.push(loanView({
         loan, productName: products.get(loan.productId) ?? null, clientName: borrower?.displayName ?? null, clientAccountNo: borrower?.accountNo ?? null,
         clientOfficeId: borrower?.officeId ?? loan.officeId, periods: periods.filter((p) => p.loanId === loan.id), transactions,
-        approvals: loan.statusId === STATUS_SUBMITTED || loan.statusId === STATUS_APPROVED ? await this.approvalState(tx, loan, approvals.filter((a) => a.loanId === loan.id)) : null,
+        approvals: loan.statusId === STATUS_SUBMITTED || loan.statusId === STATUS_APPROVED ? this.approvalStateUnder(policies.get(loan.productId) ?? null, loan, approvals.filter((a) => a.loanId === loan.id)) : null,
         range: loan.delinquencyRangeId == null ? null : ranges.get(loan.delinquencyRangeId) ?? null, today,
       }));
     }
@@ -327,7 +332,10 @@ export class LoanApplicationService {
 
   /** Where the loan stands against its policy tier: required, still needed, who approved. */
   async approvalState(tx: Tx, loan: LoanRow, recorded: ApprovalRow[]): Promise<LoanApprovalsType> {
-    const policy = await this.policies.policyFor(tx, loan.productId);
+    return this.approvalStateUnder(await this.policies.policyFor(tx, loan.productId), loan, recorded);
+  }
+
+  private approvalStateUnder(policy: ApprovalPolicyRow | null, loan: LoanRow, recorded: ApprovalRow[]): LoanApprovalsType {
     const amount = effectivePrincipal(loan);
     const tier = policy ? tierFor(policy.tiers, amount) : null;
     const needed = tier ? stillNeeded(tier.tier, recorded) : [];

@@ -158,6 +158,20 @@ describe('loans: products, schedules and applications', () => {
     assert.equal((await t.get('/loans?externalId=LN-1')).body.totalFilteredRecords, 1);
   });
 
+  test('a Loan Officer originates; an Account Officer sees only the loans of their own book', async () => {
+    const staffRes = await t.post('/staff', { officeId: branch, firstname: 'Ade', lastname: 'Book', isLoanOfficer: true, isActive: true, joiningDate: '2024-01-01', ...DATE });
+    assert.equal(staffRes.status, 200, staffRes.text);
+    const staffId = staffRes.body.resourceId as number;
+    const originator = await t.userWithRoles([320003], branch);
+    const mine = await originator.post('/loans', application(client, 1, 7000, { loanOfficerId: staffId }));
+    assert.equal(mine.status, 200, mine.text);
+    const theirs = (await originator.post('/loans', application(client, 1, 8000))).body.loanId;
+    const officer = await t.userWithRoles([320013], branch, { staffId });
+    assert.equal((await officer.get(`/loans/${mine.body.loanId}`)).status, 200);
+    assertError(await officer.get(`/loans/${theirs}`), 404, 'error.msg.loan.id.invalid');
+    assert.deepEqual((await officer.get('/loans')).body.pageItems.map((l: { id: number }) => l.id), [mine.body.loanId]);
+  });
+
   test('Client.loans is contributed by the loan subgraph through the router', async () => {
     const res = await t.graphql(`query ($id: Int!) { client(id: $id) { id displayName loans { id status { id } principal } } }`, { id: client });
     assert.equal(res.status, 200, res.text);
