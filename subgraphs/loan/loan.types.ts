@@ -405,7 +405,8 @@ export class LoanDisburseInput {
   @Field(() => LocalDateScalar, { nullable: true }) actualDisbursementDate?: string | null;
   @Field(() => DecimalScalar, { nullable: true }) transactionAmount?: string | null;
   @Field(() => String, { nullable: true }) note?: string | null;
-  @Field(() => Int, { nullable: true }) paymentTypeId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients and ignored: a disbursement always credits the operating savings account.' })
+  paymentTypeId?: number | null;
 }
 
 @InputType()
