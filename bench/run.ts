@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { accountBench } from './account.js';
 import { ledgerBench } from './ledger.js';
 import { loanBench } from './loan.js';
 import { startServiceProcess, type BenchService } from './service-process.js';
@@ -70,6 +71,7 @@ for (const scenario of scenarios) {
     `${scenario.name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  2xx ${ok}  non-2xx ${result.non2xx}  errors ${result.errors}`,
   );
 }
+await accountBench({ baseUrl, headers, tenant, connections, duration, accounts: Number(process.env.BENCH_ACCOUNTS ?? 1000) });
 await ledgerBench({
   baseUrl,
   headers,

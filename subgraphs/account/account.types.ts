@@ -64,6 +64,15 @@ export class SavingsProductInput {
   @Field(() => Boolean, { nullable: true }) allowOverdraft?: boolean | null;
   @Field(() => DecimalScalar, { nullable: true }) overdraftLimit?: string | null;
   @Field(() => Int, { nullable: true, description: '1 none, 2 cash based.' }) accountingRule?: number | null;
+  // Sent by Fineract's web client; accepted so its bodies pass, not used yet.
+  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) minRequiredOpeningBalance?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequency?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequencyType?: number | null;
+  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withdrawalFeeForTransfers?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withHoldTax?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) isDormancyTrackingActive?: boolean | null;
+  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) minBalanceForInterestCalculation?: string | null;
+  @Field(() => [GraphQLJSONObject], { nullable: true, description: 'Charges are not supported yet: only an empty list is accepted.' }) charges?: Record<string, unknown>[] | null;
 }
 
 @ObjectType('SavingsAccountStatus')
@@ -214,6 +223,20 @@ export class CreateSavingsAccountInput {
   @Field(() => DecimalScalar, { nullable: true }) nominalAnnualInterestRate?: string | null;
   @Field(() => DecimalScalar, { nullable: true }) minRequiredBalance?: string | null;
   @Field(() => Boolean, { nullable: true }) enforceMinRequiredBalance?: boolean | null;
+  // Sent by Fineract's web client with every application; accepted so its bodies pass, not used yet
+  // (interest, lock-in and withholding tax are later issues).
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; the field officer is the client\'s staff.' }) fieldOfficerId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) interestCompoundingPeriodType?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) interestPostingPeriodType?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) interestCalculationType?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) interestCalculationDaysInYearType?: number | null;
+  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) minRequiredOpeningBalance?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequency?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequencyType?: number | null;
+  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withdrawalFeeForTransfers?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withHoldTax?: boolean | null;
+  @Field(() => String, { nullable: true, description: 'Accepted for Fineract clients; not used.' }) monthDayFormat?: string | null;
+  @Field(() => [GraphQLJSONObject], { nullable: true, description: 'Charges are not supported yet: only an empty list is accepted.' }) charges?: Record<string, unknown>[] | null;
 }
 
 @InputType()

@@ -47,6 +47,8 @@ export interface SavingsProductInput {
   allowOverdraft?: boolean | null;
   overdraftLimit?: string | null;
   accountingRule?: number | null;
+  /** Not supported yet: only an empty list passes. */
+  charges?: unknown[] | null;
 }
 
 const COLUMNS: Record<keyof Omit<SavingsProduct, 'id'>, string> = {
@@ -131,13 +133,15 @@ export class ProductService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const before = await this.find(tx, id);
       if (!before) throw notFound(id);
-      const merged = { ...before, ...definedOnly(input) } as SavingsProductInput;
+      const merged: SavingsProductInput = { ...before, ...definedOnly(input) };
       validate(merged, true);
       await this.checkCurrency(tx, merged.currencyCode!);
       const changes: Record<string, unknown> = {};
       const sets: string[] = [];
       const params: unknown[] = [];
       for (const [key, value] of Object.entries(definedOnly(input))) {
+        // Only stored fields change; the Fineract fields accepted for compatibility are not stored.
+        if (!Object.hasOwn(COLUMNS, key)) continue;
         const column = COLUMNS[key as keyof typeof COLUMNS];
         const old = before[key as keyof SavingsProduct];
         const normalized = key === 'currencyCode' ? String(value).toUpperCase() : value;
@@ -230,6 +234,7 @@ function validate(input: SavingsProductInput, full: boolean): void {
   v.maxLength('name', input.name, 100);
   v.maxLength('shortName', input.shortName, 4);
   v.maxLength('description', input.description, 500);
+  v.check(input.charges == null || input.charges.length === 0, 'charges', 'not.supported', 'Savings charges are not supported yet.', input.charges);
   if (input.currencyCode != null) v.check(/^[A-Za-z]{3}$/.test(input.currencyCode), 'currencyCode', 'invalid', 'The parameter `currencyCode` must be a 3-letter ISO code.', input.currencyCode);
   if (input.digitsAfterDecimal != null) v.check(Number.isInteger(input.digitsAfterDecimal) && input.digitsAfterDecimal >= 0 && input.digitsAfterDecimal <= 6, 'digitsAfterDecimal', 'is.not.within.expected.range', 'The parameter `digitsAfterDecimal` must be between 0 and 6.', input.digitsAfterDecimal);
   if (input.accountType != null) v.check(['SAVINGS', 'CURRENT'].includes(input.accountType.toUpperCase()), 'accountType', 'is.not.one.of.expected.enumerations', 'The parameter `accountType` must be SAVINGS or CURRENT.', input.accountType);

@@ -22,6 +22,8 @@ export interface CreateSavingsAccountInput {
   nominalAnnualInterestRate?: string | null;
   minRequiredBalance?: string | null;
   enforceMinRequiredBalance?: boolean | null;
+  /** Not supported yet: only an empty list passes. */
+  charges?: unknown[] | null;
 }
 
 export interface AccountDateInput {
@@ -86,11 +88,12 @@ export class SavingsAccountService {
    * The account when the caller may see it (office subtree, the Account Officer's portfolio by the client's
    * staff), else 404: another tenant's or an out-of-scope account looks exactly like a missing one.
    */
-  async visible(tx: Tx, identity: Identity, id: number, options: { lock?: boolean; today?: string } = {}): Promise<{ account: AccountRow; client: AccountClient; today: string }> {
+  async visible(tx: Tx, identity: Identity, id: number, options: { lock?: boolean; today?: string; client?: AccountClient } = {}): Promise<{ account: AccountRow; client: AccountClient; today: string }> {
     const today = options.today ?? (await this.deps.businessDates.today(tx));
     const account = await loadAccount(tx, today, id, options.lock);
     if (!account) throw accountNotFound(id);
-    const client = await this.deps.clients.forAccount(tx, account.clientId);
+    // The caller may already hold the client (locked first, for a KYC check); it is the account's own.
+    const client = options.client?.id === account.clientId ? options.client : await this.deps.clients.forAccount(tx, account.clientId);
     if (!client || !(await this.deps.scope.canSee(tx, identity, { officeId: account.officeId, staffId: client.staffId, clientId: client.id }))) throw accountNotFound(id);
     return { account, client, today };
   }
@@ -118,10 +121,22 @@ export class SavingsAccountService {
       if (scoped === null) return { total: 0, items: [] };
       where.push(...scoped.where);
       params.push(...scoped.params);
-      if (filter.clientId != null) (where.push('a.client_id = ?'), params.push(filter.clientId));
-      if (filter.officeId != null) (where.push('a.office_id = ?'), params.push(filter.officeId));
-      if (filter.status != null) (where.push('a.status = ?'), params.push(filter.status));
-      if (filter.externalId) (where.push('a.external_id = ?'), params.push(filter.externalId));
+      if (filter.clientId != null) {
+        where.push('a.client_id = ?');
+        params.push(filter.clientId);
+      }
+      if (filter.officeId != null) {
+        where.push('a.office_id = ?');
+        params.push(filter.officeId);
+      }
+      if (filter.status != null) {
+        where.push('a.status = ?');
+        params.push(filter.status);
+      }
+      if (filter.externalId) {
+        where.push('a.external_id = ?');
+        params.push(filter.externalId);
+      }
       const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account a where ${where.join(' and ')}`, params);
       const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where ${where.join(' and ')} order by a.id limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [today, ...params]);
       return { total: Number(count[0]!.n), items: rows.map(toAccountRow) };
@@ -179,6 +194,7 @@ export class SavingsAccountService {
     v.required('productId', input.productId);
     v.required('submittedOnDate', input.submittedOnDate);
     v.maxLength('externalId', input.externalId, 100);
+    v.check(input.charges == null || input.charges.length === 0, 'charges', 'not.supported', 'Savings charges are not supported yet.', input.charges);
     for (const key of ['overdraftLimit', 'minRequiredBalance'] as const) {
       const value = input[key];
       if (value != null) v.check(new Money(value).gte(0) && new Money(value).lt('1e14'), key, 'must.be.zero.or.greater', `The parameter \`${key}\` must be zero or greater.`, value);

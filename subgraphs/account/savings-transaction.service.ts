@@ -166,14 +166,16 @@ export class SavingsTransactionService {
   async depositCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput): Promise<MoneyResult> {
     // The client's lock comes before the account's, in every path, so no cycle can form.
     const client = await this.lockClientOf(tx, accountId);
-    const { account, today } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true });
+    const today = await this.deps.businessDates.today(tx);
+    const { account } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true, client, today });
     const paymentType = await this.checkMovement(tx, account, input, today, true);
     await this.checkKyc(tx, client, input.transactionAmount!);
-    const leg = await this.writeLeg(tx, legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId));
+    const legInput = legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId);
+    const leg = await this.writeLeg(tx, legInput);
     const bankName = await this.bankName(tx);
     await this.settle(tx, actor, account, leg, input.transactionDate!, input.transactionAmount!, paymentType.isCashPayment, 'in');
     await this.emitMovement(tx, account, client, leg.id, true, input.transactionAmount!, leg.runningBalance, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName });
-    return { kind: 'executed', account: (await loadAccount(tx, today, accountId))!, transaction: await this.txn(tx, leg.id) };
+    return executed(legInput, leg, paymentType.name);
   }
 
   /**
@@ -196,11 +198,12 @@ export class SavingsTransactionService {
         return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId: Number(rows[0]!.id) };
       }
     }
-    const leg = await this.writeLeg(tx, legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId));
+    const legInput = legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId);
+    const leg = await this.writeLeg(tx, legInput);
     const bankName = await this.bankName(tx);
     await this.settle(tx, actor, account, leg, input.transactionDate!, amount, paymentType.isCashPayment, 'out');
     await this.emitMovement(tx, account, client, leg.id, false, amount, leg.runningBalance, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName });
-    return { kind: 'executed', account: (await loadAccount(tx, today, accountId))!, transaction: await this.txn(tx, leg.id) };
+    return executed(legInput, leg, paymentType.name);
   }
 
   /**
@@ -488,6 +491,24 @@ function validateInput(input: TransactionInput): void {
     if (problem === 'not.greater.than.zero' || problem === 'exceeds.max.value') v.fail('transactionAmount', problem, 'The parameter `transactionAmount` must be greater than 0 and within bounds.', input.transactionAmount);
   }
   v.throwIfAny();
+}
+
+/** The result of an executed leg, built from what was just written (no second read of the rows it wrote). */
+function executed(leg: Leg, written: { id: number; runningBalance: string }, paymentTypeName: string | null): MoneyResult {
+  const a = leg.account;
+  const account: AccountRow = {
+    ...a,
+    accountBalance: written.runningBalance,
+    totalDeposits: leg.credit ? new Money(a.totalDeposits).plus(leg.amount).toFixed() : a.totalDeposits,
+    totalWithdrawals: leg.credit ? a.totalWithdrawals : new Money(a.totalWithdrawals).plus(leg.amount).toFixed(),
+  };
+  const transaction: TransactionRow = {
+    id: written.id, accountId: a.id, accountNo: a.accountNo, transactionType: leg.type, credit: leg.credit, amount: leg.amount, runningBalance: written.runningBalance,
+    date: leg.date, submittedOnDate: leg.date, reversed: false, paymentTypeId: leg.paymentTypeId, paymentTypeName,
+    accountNumber: leg.details.accountNumber ?? null, checkNumber: leg.details.checkNumber ?? null, routingCode: leg.details.routingCode ?? null,
+    receiptNumber: leg.details.receiptNumber ?? null, bankNumber: leg.details.bankNumber ?? null, note: leg.note, transferId: leg.transferId ?? null, currencyCode: a.currencyCode,
+  };
+  return { kind: 'executed', account, transaction };
 }
 
 function legOf(account: AccountRow, credit: boolean, type: number, input: TransactionInput, paymentType: { id: number; isCashPayment: boolean }, actor: number): Leg {

@@ -177,7 +177,10 @@ export class TransferService {
         where.push(`(f.office_id in (${list}) or d.office_id in (${list}))`);
         params.push(...offices, ...offices);
       }
-      if (page.accountId != null) (where.push('(t.from_account_id = ? or t.to_account_id = ?)'), params.push(page.accountId, page.accountId));
+      if (page.accountId != null) {
+        where.push('(t.from_account_id = ? or t.to_account_id = ?)');
+        params.push(page.accountId, page.accountId);
+      }
       const from = SELECT.slice(SELECT.indexOf('from account.account_transfer'));
       const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n ${from} where ${where.join(' and ')}`, params);
       const rows = await tx.em.execute<RawTransfer[]>(`${SELECT} where ${where.join(' and ')} order by t.id desc limit ${limit} offset ${offset}`, params);

@@ -83,6 +83,26 @@ describe('savings products and accounts', () => {
     assert.equal((await t.get(`/savingsaccounts?clientId=${clientId}&status=active`)).body.totalFilteredRecords, 1);
   });
 
+  test("Fineract web client bodies are accepted (interest, lock-in and charge fields included); charges must be empty", async () => {
+    const product = await t.post('/savingsproducts', {
+      name: 'Web Savings', shortName: 'WEB', description: 'from the web app', currencyCode: 'NGN', digitsAfterDecimal: 2, inMultiplesOf: 1, nominalAnnualInterestRate: 5,
+      interestCompoundingPeriodType: 1, interestPostingPeriodType: 4, interestCalculationType: 1, interestCalculationDaysInYearType: 365, minRequiredOpeningBalance: 0,
+      lockinPeriodFrequency: null, withdrawalFeeForTransfers: false, allowOverdraft: false, enforceMinRequiredBalance: false, withHoldTax: false, isDormancyTrackingActive: false,
+      accountingRule: 1, charges: [], locale: 'en',
+    });
+    assert.equal(product.status, 200, product.text);
+    assert.equal((await t.put(`/savingsproducts/${product.body.resourceId}`, { withHoldTax: false, description: 'changed', locale: 'en' })).body.changes.description, 'changed');
+    const clientId = await activeClient(t, branch);
+    const created = await t.post('/savingsaccounts', {
+      clientId, productId: product.body.resourceId, submittedOnDate: '10 January 2026', fieldOfficerId: null, nominalAnnualInterestRate: 5, interestCompoundingPeriodType: 1,
+      interestPostingPeriodType: 4, interestCalculationType: 1, interestCalculationDaysInYearType: 365, minRequiredOpeningBalance: 0, withdrawalFeeForTransfers: false,
+      allowOverdraft: false, enforceMinRequiredBalance: false, withHoldTax: false, charges: [], externalId: 'WEB-1', locale: 'en', dateFormat: 'dd MMMM yyyy', monthDayFormat: 'dd MMM',
+    });
+    assert.equal(created.status, 200, created.text);
+    assertError(await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, charges: [{ chargeId: 1 }], ...iso }), 400, 'validation.msg.savingsaccount.charges.not.supported');
+    assertError(await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, bogus: 1, ...iso }), 400, 'error.msg.parameter.unsupported');
+  });
+
   test('reject and withdrawnByApplicant end a submitted application; dates after the business date are refused', async () => {
     const clientId = await activeClient(t, branch);
     const a = (await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, ...iso })).body.savingsId;

@@ -248,3 +248,34 @@ describe('deposits, withdrawals, KYC caps and undo', () => {
     assert.deepEqual(txns.body.data.savingsTransactions, { totalFilteredRecords: 1, pageItems: [{ amount: '75.5', runningBalance: '75.5' }] });
   });
 });
+
+describe('statements per deposit', () => {
+  let service: TestService;
+  let t: TenantSession;
+  before(async () => {
+    service = await TestService.start();
+    t = await service.tenant();
+    await pinBusinessDate(t);
+  });
+  after(async () => service.stop());
+
+  test('a deposit (row locks, KYC, payment type, posting, event) sends at most twice the statements of a manual journal entry', async () => {
+    const branch = await t.branch();
+    const products = await productIds(t);
+    const id = await openAccount(t, await corporateClient(t, branch), products.savings);
+    const accounts = (await t.get('/glaccounts')).body as { id: number; glCode: string }[];
+    const gl = (code: string) => accounts.find((a) => a.glCode === code)!.id;
+    const count = async (fn: () => Promise<{ status: number; text: string }>) => {
+      // Warm once (caches, prepared plans), then count the second call.
+      assert.equal((await fn()).status, 200);
+      const before = service.platform.db.statements;
+      const res = await fn();
+      assert.equal(res.status, 200, res.text);
+      return service.platform.db.statements - before;
+    };
+    const journal = await count(() => t.post('/journalentries', { officeId: branch, transactionDate: TODAY, currencyCode: 'NGN', debits: [{ glAccountId: gl('11201'), amount: 10 }], credits: [{ glAccountId: gl('21101'), amount: 10 }], ...iso }));
+    const dep = await count(() => deposit(t, id, 10));
+    console.log(`statements: manual journal entry ${journal}, deposit ${dep}`);
+    assert.ok(dep <= 2 * journal, `deposit ${dep} statements vs journal entry ${journal}`);
+  });
+});

@@ -254,11 +254,11 @@ describe('clients: onboarding', () => {
     assert.deepEqual(none.body, { totalFilteredRecords: 0, pageItems: [] });
   });
 
-  test('GET /clients/:id/accounts answers {} for now', async () => {
+  test('GET /clients/:id/accounts answers the savings accounts (none yet)', async () => {
     const id = (await t.post('/clients', person(branch))).body.clientId;
     const res = await t.get(`/clients/${id}/accounts`);
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body, {});
+    assert.deepEqual(res.body, { savingsAccounts: [] });
     assertError(await t.get('/clients/555555/accounts'), 404, 'error.msg.client.id.invalid');
   });
 
