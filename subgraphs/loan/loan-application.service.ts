@@ -43,6 +43,11 @@ export interface LoanApplicationInput {
   loanOfficerId?: number | null;
   graceOnPrincipalPayment?: number | null;
   graceOnInterestPayment?: number | null;
+  charges?: unknown[] | null;
+  collateral?: unknown[] | null;
+  disbursementData?: unknown[] | null;
+  isEqualAmortization?: boolean | null;
+  isTopup?: boolean | null;
 }
 
 export interface LoanFilter {
@@ -392,6 +397,11 @@ export class LoanApplicationService {
     v.required('expectedDisbursementDate', input.expectedDisbursementDate);
     if (input.loanType != null && input.loanType.toLowerCase() !== 'individual') v.fail('loanType', 'is.not.one.of.expected.enumerations', 'loanType must be individual.', input.loanType);
     v.maxLength('externalId', input.externalId, 100);
+    for (const name of ['charges', 'collateral', 'disbursementData'] as const) {
+      if ((input[name]?.length ?? 0) > 0) v.fail(name, 'not.supported', `Loan ${name} are not supported; send an empty list or leave ${name} out.`);
+    }
+    if (input.isEqualAmortization === true) v.fail('isEqualAmortization', 'not.supported', 'Equal amortization of interest is not supported.');
+    if (input.isTopup === true) v.fail('isTopup', 'not.supported', 'Top-up loans are not supported.');
     v.throwIfAny();
     const product = await this.products.require(tx, input.productId!);
     const t: Terms = {

@@ -119,6 +119,20 @@ export class LoanApplicationInput {
   @Field(() => Int, { nullable: true }) loanOfficerId?: number | null;
   @Field(() => Int, { nullable: true }) graceOnPrincipalPayment?: number | null;
   @Field(() => Int, { nullable: true }) graceOnInterestPayment?: number | null;
+  // Sent by Fineract's web and mobile clients with their defaults; accepted when they ask for nothing this
+  // service does not do (no charges, collateral or tranches, no equal amortization of interest, no top-up).
+  @Field(() => [GraphQLJSONObject], { nullable: true }) charges?: Record<string, unknown>[] | null;
+  @Field(() => [GraphQLJSONObject], { nullable: true }) collateral?: Record<string, unknown>[] | null;
+  @Field(() => [GraphQLJSONObject], { nullable: true }) disbursementData?: Record<string, unknown>[] | null;
+  @Field(() => Boolean, { nullable: true }) isEqualAmortization?: boolean | null;
+  @Field(() => Boolean, { nullable: true }) isTopup?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Accepted and ignored.' }) allowPartialPeriodInterestCalcualtion?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'Accepted and ignored.' }) createStandingInstructionAtDisbursement?: boolean | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) graceOnArrearsAgeing?: number | null;
+  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted and ignored.' }) inArrearsTolerance?: string | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) fundId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) loanPurposeId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'Accepted and ignored: the product\'s daysInYearType applies.' }) daysInYearType?: number | null;
 }
 
 @ObjectType()

@@ -112,7 +112,7 @@ describe('loans: products, schedules and applications', () => {
     assertError(await t.post('/loans', application(client, 1, 1000, { externalId: 'LN-1' })), 403, 'error.msg.loan.duplicate.externalId');
   });
 
-  test('applications are validated against the product with Fineract codes; nothing is written', async () => {
+  test('applications are validated against the product with Fineract codes; the web client\'s defaults pass', async () => {
     assertError(await t.post('/loans', application(client, 1, 999)), 400, 'validation.msg.loan.principal.is.not.within.expected.range');
     assertError(await t.post('/loans', application(client, 1, 10000000.01)), 400, 'validation.msg.loan.principal.is.not.within.expected.range');
     assertError(await t.post('/loans', application(client, 1, 5000, { numberOfRepayments: 61, loanTermFrequency: 61 })), 400, 'validation.msg.loan.numberOfRepayments.is.not.within.expected.range');
@@ -122,6 +122,12 @@ describe('loans: products, schedules and applications', () => {
     assertError(await t.post('/loans', application(client, 99, 5000)), 404, 'error.msg.loanproduct.id.invalid');
     assertError(await t.post('/loans', application(123456, 1, 5000)), 404, 'error.msg.client.id.invalid');
     assertError(await t.post('/loans', { ...application(client, 1, 5000), bogus: 1 }), 400, 'error.msg.parameter.unsupported');
+    assertError(await t.post('/loans', application(client, 1, 5000, { charges: [{ chargeId: 1, amount: 10 }] })), 400, 'validation.msg.loan.charges.not.supported');
+    const webClient = await t.post('/loans', application(client, 1, 5000, {
+      charges: [], collateral: [], disbursementData: [], isEqualAmortization: false, allowPartialPeriodInterestCalcualtion: false,
+      createStandingInstructionAtDisbursement: false, graceOnArrearsAgeing: 0, inArrearsTolerance: 0, daysInYearType: 1,
+    }));
+    assert.equal(webClient.status, 200, `the Fineract web client's defaults are accepted: ${webClient.text}`);
     const noClient: Record<string, unknown> = application(client, 1, 5000);
     delete noClient.clientId;
     assertError(await t.post('/loans', noClient), 400, 'validation.msg.loan.clientId.cannot.be.blank');
