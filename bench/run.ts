@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import { accountBench } from './account.js';
 import { ledgerBench } from './ledger.js';
+import { loanBench } from './loan.js';
 import { startServiceProcess, type BenchService } from './service-process.js';
 
 /**
@@ -8,7 +9,7 @@ import { startServiceProcess, type BenchService } from './service-process.js';
  * BENCH_URL=https://host:8443 (with BENCH_TENANT, BENCH_USER, BENCH_PASSWORD) targets a running service;
  * without it the bench starts the service (npm start's process) on a fresh PostgreSQL database
  * (TEST_DATABASE_ADMIN_URL) and also inserts BENCH_JOURNAL_LINES (default 1,000,000) journal lines to time
- * the trial balance.
+ * the trial balance, and BENCH_AGING_LOANS (default 100,000) active loans to time the loan aging job.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -79,5 +80,14 @@ await ledgerBench({
   connections,
   duration,
   journalLines: Number(process.env.BENCH_JOURNAL_LINES ?? 1_000_000),
+});
+await loanBench({
+  baseUrl,
+  headers,
+  databaseUrl: service?.databaseUrl ?? null,
+  tenant,
+  connections,
+  duration,
+  agingLoans: Number(process.env.BENCH_AGING_LOANS ?? 100_000),
 });
 await service?.stop();

@@ -17,6 +17,7 @@ import { Currency } from './ledger/ledger.entities.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
 import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
 import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
+import { createLoanServices, type LoanServices } from './loan/loan.services.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
 import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
@@ -30,12 +31,16 @@ import type { Staff } from './organisation/staff.entity.js';
  */
 export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase];
 
+/** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
+const LOAN_SCHEDULER_TICK_MS = 60_000;
+
 export interface Services {
   organisation: OrganisationServices;
   customer: CustomerServices;
   ledger: LedgerServices;
   till: TillServices;
   account: AccountServices;
+  loan: LoanServices;
 }
 
 export interface Platform {
@@ -47,7 +52,7 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export function createServices(db: Database, config: Config): Services {
+export function createServices(db: Database, config: Config, logger?: Logger): Services {
   const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
   const ledger = createLedgerServices(db, {
     officeOpeningDate: async (tx, officeId) => (await tx.em.findOne(Office, { id: officeId }))?.openingDate ?? null,
@@ -89,8 +94,8 @@ export function createServices(db: Database, config: Config): Services {
     codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
     codeValues: async (tenantId, ids) =>
       new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
-    // Open savings and current accounts block closing a client; the loan module adds its count here.
-    openProductsOf: (tx, clientId) => account.accounts.openCount(tx, clientId),
+    // Open savings and current accounts, and loans not yet closed, block closing a client.
+    openProductsOf: async (tx, clientId) => (await account.accounts.openCount(tx, clientId)) + (await loan.applications.openCount(tx, clientId)),
   });
   // Code values held by clients (gender, client type, reasons) cannot be deleted.
   organisation.codes.addInUseCheck((tx, valueId) => customer.clients.usesCodeValue(tx, valueId));
@@ -112,21 +117,41 @@ export function createServices(db: Database, config: Config): Services {
   });
   // Runs after the ledger's seeder: the products' currency must be enabled first.
   organisation.tenants.addSeeder(account.seedTenant);
-  return { organisation, customer, ledger, till, account };
+  const loan = createLoanServices(db, {
+    borrower: (tx, clientId) => customer.clients.forLoans(tx, clientId),
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    post: (tx, request) => ledger.engine.post(tx, request),
+    staffExists: async (tx, staffId) => (await organisation.staff.find(tx, staffId)) !== null,
+    paymentType: async (tx, id) => {
+      const found = await organisation.paymentTypes.find(tx, id);
+      return found ? { id: found.id, isCashPayment: found.isCashPayment } : null;
+    },
+    usersWithRoleAbove: (tx, roleId, officeId) => organisation.users.withRoleAtOrAbove(tx, roleId, officeId),
+    savings: account.forLoans,
+    recordCash: (tx, movement) => till.recordCash(tx, movement),
+    tenantIds: () => db.system(async (em) => (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id)),
+    warn: (data, message) => logger?.warn(data, message),
+  });
+  // After the ledger's seeder: loan products post to its chart.
+  organisation.tenants.addSeeder(loan.seedTenant);
+  return { organisation, customer, ledger, till, account, loan };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
-export async function startPlatform(config: Config, logger: Logger, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number } = {}): Promise<Platform> {
+export async function startPlatform(config: Config, logger: Logger, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number; scheduler?: boolean } = {}): Promise<Platform> {
   const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax } });
   if (options.migrate ?? true) await db.migrate();
   const pubsub = createPubSub(config.redisUrl);
-  const services = createServices(db, config);
+  const services = createServices(db, config, logger);
   if (options.provision ?? true) {
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger) : null;
   const revocations = config.redisUrl ? shareCredentialRevocations(config.redisUrl, services.organisation.auth, logger) : null;
+  // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
+  if (options.scheduler ?? options.relay ?? true) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
   return {
     config,
     db,
@@ -134,6 +159,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     relay,
     services,
     async close() {
+      services.loan.delinquency.stopScheduler();
       await relay?.stop();
       revocations?.close();
       await pubsub.close();
@@ -146,7 +172,7 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   organisation: (services) => buildOrganisationSchema(() => services().organisation),
   customer: (services) => buildCustomerSchema(() => services().customer),
   account: (services) => buildAccountSchema(() => services().account),
-  loan: () => buildLoanSchema(),
+  loan: (services) => buildLoanSchema(() => services().loan),
   till: (services) => buildTillSchema(() => services().till),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
 };

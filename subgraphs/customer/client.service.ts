@@ -196,6 +196,13 @@ export class ClientService {
     return (await this.organisation.offices.findInScope(tx, staff, client.officeId)) ? client : null;
   }
 
+  /** For the loan module inside its transaction: what a loan needs to know of its borrower, or null. */
+  async forLoans(tx: Tx, clientId: number): Promise<{ id: number; officeId: number; staffId: number | null; active: boolean; cif: string; accountNo: string; displayName: string } | null> {
+    const client = await tx.em.findOne(Client, { id: clientId });
+    if (!client) return null;
+    return { id: client.id, officeId: client.officeId, staffId: client.staffId, active: client.statusId === CLIENT_STATUS_ACTIVE, cif: client.cif, accountNo: client.accountNo, displayName: client.displayName };
+  }
+
   /** Interface section 8 limits of the client's current tier, for deposit and balance checks. */
   async tierLimits(tx: Tx, clientId: number): Promise<KycTierLimits> {
     const client = await tx.em.findOne(Client, { id: clientId });

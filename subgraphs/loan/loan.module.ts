@@ -1,26 +1,28 @@
 import type { GraphQLSchema } from 'graphql';
-import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { ApprovalPolicyResolver, ClientLoans, ClientLoansResolver, DelinquencyResolver, LoanProductResolver, LoanResolver } from './loan.resolver.js';
+import type { LoanServices } from './loan.services.js';
+import { toProductType } from './loan.view.js';
+import { LoanMigration } from './migrations/20261122000700_loan.js';
 
-const OPTIONS = [
-  enumOption(0, 'termFrequency.periodFrequencyType.days', 'Days'),
-  enumOption(1, 'termFrequency.periodFrequencyType.weeks', 'Weeks'),
-  enumOption(2, 'termFrequency.periodFrequencyType.months', 'Months'),
-  enumOption(3, 'termFrequency.periodFrequencyType.years', 'Years'),
-];
+/** Tables are written with SQL by the loan services (loan.store.ts); no ORM entities. */
+export const loanDatabase: DatabaseModule = {
+  entities: [],
+  migrations: [{ name: '20261122000700_loan', class: LoanMigration }],
+};
 
-@Resolver()
-class LoanReferenceResolver {
-  @Query(() => [EnumOption], { description: 'Units of loan term and repayment frequency (loanTermFrequencyType, repaymentFrequencyType).' })
-  loanTermFrequencyTypes(): EnumOption[] {
-    return OPTIONS;
-  }
-}
-
-export const loanDatabase: DatabaseModule = { entities: [], migrations: [] };
-
-export async function buildLoanSchema(): Promise<GraphQLSchema> {
-  return buildFederatedSchema({ resolvers: [LoanReferenceResolver], container: () => new LoanReferenceResolver() });
+/** `services` is read lazily, at the first request: printing the schema needs no database. */
+export async function buildLoanSchema(services: () => LoanServices): Promise<GraphQLSchema> {
+  return buildFederatedSchema({
+    resolvers: [LoanProductResolver, LoanResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver],
+    container: (cls) => new (cls as new (s: LoanServices) => object)(services()),
+    orphanedTypes: [ClientLoans],
+    referenceResolvers: {
+      Loan: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => services().applications.get(ctx.identity, ref.id) },
+      LoanProduct: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toProductType(await services().products.get(ctx.identity, ref.id)) },
+      Client: { __resolveReference: (ref: { id: number }) => ({ id: ref.id }) },
+    },
+  });
 }

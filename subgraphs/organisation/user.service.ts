@@ -76,6 +76,20 @@ export class UserService {
     return new Map(users.map((u) => [u.id, u.username]));
   }
 
+  /** For other modules in their transaction: enabled users holding `roleId` at `officeId` or any office above it, by id. */
+  async withRoleAtOrAbove(tx: Tx, roleId: number, officeId: number): Promise<number[]> {
+    const found = await tx.em.execute<{ id: number }[]>(
+      `select u.id from organisation.app_user u
+         join organisation.user_role ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id and ur.role_id = ?
+         join organisation.office o on o.tenant_id = u.tenant_id and o.id = u.office_id
+         join organisation.office target on target.tenant_id = u.tenant_id and target.id = ?
+        where u.tenant_id = ? and u.enabled and not u.deleted and not u.is_self_service_user and target.hierarchy like o.hierarchy || '%'
+        order by u.id`,
+      [roleId, officeId, tx.tenantId],
+    );
+    return found.map((r) => Number(r.id));
+  }
+
   async create(identity: Identity, input: CreateUserInput): Promise<UserWithRoles> {
     const actor = requireStaff(identity, 'CREATE_USER');
     const v = new Validator('user');

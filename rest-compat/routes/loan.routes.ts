@@ -1,0 +1,96 @@
+import { intParam, type Route, type RouteRequest } from '../route.js';
+
+const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
+const text = (req: RouteRequest, name: string) => req.query.get(name) ?? undefined;
+const bool = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
+const command = (name: string) => (d: Record<string, any>) => {
+  const r = d[name];
+  const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
+  if (r.resourceExternalId != null) out.resourceExternalId = r.resourceExternalId;
+  if (r.changes != null) out.changes = r.changes;
+  return out;
+};
+const loanCommand = (cmd: string, operation: string, field: string, body: 'input' | 'args' = 'input'): Route => ({
+  method: 'POST', path: '/loans/:loanId', command: cmd, operation, body, variables: id('loanId'), result: command(field),
+});
+
+/** Fineract's loan paths, the interface's /approval-policies, /delinquency and /jobs. */
+export const loanRoutes: Route[] = [
+  { method: 'GET', path: '/loanproducts', operation: 'LoanProducts', result: (d) => d.loanProducts },
+  { method: 'GET', path: '/loanproducts/:productId', operation: 'LoanProduct', variables: id('productId'), result: (d) => d.loanProduct },
+  { method: 'POST', path: '/loanproducts', operation: 'CreateLoanProduct', body: 'input', result: (d) => ({ resourceId: d.createLoanProduct.id }) },
+  {
+    method: 'PUT', path: '/loanproducts/:productId', operation: 'UpdateLoanProduct', body: 'input', variables: id('productId'),
+    result: (d) => ({ resourceId: d.updateLoanProduct.loanProduct.id, changes: d.updateLoanProduct.changes }),
+  },
+
+  // /loans/template before /loans/:loanId, which would take "template" for an id.
+  {
+    method: 'GET', path: '/loans/template', operation: 'LoanTemplate',
+    variables: (req) => ({ clientId: intParam(req.query.get('clientId')), productId: intParam(req.query.get('productId')) }),
+    result: (d) => d.loanTemplate,
+  },
+  { method: 'POST', path: '/loans', command: 'calculateLoanSchedule', operation: 'CalculateLoanSchedule', body: 'input', result: (d) => d.calculateLoanSchedule },
+  { method: 'POST', path: '/loans', operation: 'CreateLoan', body: 'input', result: command('createLoan') },
+  {
+    method: 'GET', path: '/loans', operation: 'Loans',
+    variables: (req) => ({
+      officeId: intParam(req.query.get('officeId')), clientId: intParam(req.query.get('clientId')), status: text(req, 'status'),
+      externalId: text(req, 'externalId'), loanOfficerId: intParam(req.query.get('loanOfficerId')), delinquent: bool(req.query.get('delinquent')),
+      offset: intParam(req.query.get('offset')), limit: intParam(req.query.get('limit')),
+    }),
+    result: (d) => ({ totalFilteredRecords: d.loans.totalFilteredRecords, pageItems: d.loans.pageItems ?? [] }),
+  },
+  {
+    method: 'GET', path: '/loans/:loanId', operation: 'Loan',
+    variables: (req) => {
+      const associations = (req.query.get('associations') ?? '').split(',').map((a) => a.trim());
+      const all = associations.includes('all');
+      return { id: intParam(req.params.loanId), withSchedule: all || associations.includes('repaymentSchedule'), withTransactions: all || associations.includes('transactions') };
+    },
+    result: (d) => d.loan,
+  },
+  { method: 'PUT', path: '/loans/:loanId', operation: 'UpdateLoan', body: 'input', variables: id('loanId'), result: command('updateLoan') },
+  loanCommand('approve', 'ApproveLoan', 'approveLoan'),
+  loanCommand('undoApproval', 'UndoLoanApproval', 'undoLoanApproval', 'args'),
+  loanCommand('reject', 'RejectLoan', 'rejectLoan'),
+  loanCommand('withdrawnByApplicant', 'WithdrawLoan', 'withdrawLoan'),
+  loanCommand('disburse', 'DisburseLoan', 'disburseLoan'),
+  loanCommand('undoDisbursal', 'UndoLoanDisbursal', 'undoLoanDisbursal', 'args'),
+  {
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'repayment', operation: 'MakeLoanRepayment', body: 'input',
+    variables: (req) => ({ loanId: intParam(req.params.loanId) }), result: command('makeLoanRepayment'),
+  },
+  {
+    method: 'GET', path: '/loans/:loanId/transactions/:transactionId', operation: 'LoanTransaction',
+    variables: (req) => ({ loanId: intParam(req.params.loanId), id: intParam(req.params.transactionId) }), result: (d) => d.loanTransaction,
+  },
+  {
+    method: 'POST', path: '/loans/:loanId/transactions/:transactionId', command: 'undo', operation: 'UndoLoanTransaction',
+    variables: (req) => ({ loanId: intParam(req.params.loanId), id: intParam(req.params.transactionId) }), result: command('undoLoanTransaction'),
+  },
+
+  { method: 'GET', path: '/approval-policies', operation: 'ApprovalPolicies', result: (d) => d.approvalPolicies },
+  // /approval-policies/queue before /approval-policies/:policyId.
+  {
+    method: 'GET', path: '/approval-policies/queue', operation: 'ApprovalQueue',
+    variables: (req) => ({ roleId: intParam(req.query.get('roleId')), officeId: intParam(req.query.get('officeId')) }),
+    result: (d) => d.approvalQueue,
+  },
+  { method: 'GET', path: '/approval-policies/:policyId', operation: 'ApprovalPolicy', variables: id('policyId'), result: (d) => d.approvalPolicy },
+  { method: 'POST', path: '/approval-policies', operation: 'CreateApprovalPolicy', body: 'input', result: (d) => ({ resourceId: d.createApprovalPolicy.id }) },
+  { method: 'PUT', path: '/approval-policies/:policyId', operation: 'UpdateApprovalPolicy', body: 'input', variables: id('policyId'), result: (d) => ({ resourceId: d.updateApprovalPolicy.id }) },
+  { method: 'DELETE', path: '/approval-policies/:policyId', operation: 'DeleteApprovalPolicy', variables: id('policyId'), result: (d) => ({ resourceId: d.deleteApprovalPolicy.id }) },
+
+  { method: 'GET', path: '/delinquency/ranges', operation: 'DelinquencyRanges', result: (d) => d.delinquencyRanges },
+  { method: 'GET', path: '/delinquency/ranges/:rangeId', operation: 'DelinquencyRange', variables: id('rangeId'), result: (d) => d.delinquencyRange },
+  { method: 'POST', path: '/delinquency/ranges', operation: 'CreateDelinquencyRange', body: 'input', result: (d) => ({ resourceId: d.createDelinquencyRange.id }) },
+  { method: 'PUT', path: '/delinquency/ranges/:rangeId', operation: 'UpdateDelinquencyRange', body: 'input', variables: id('rangeId'), result: (d) => ({ resourceId: d.updateDelinquencyRange.id }) },
+  { method: 'GET', path: '/delinquency/buckets', operation: 'DelinquencyBuckets', result: (d) => d.delinquencyBuckets },
+  { method: 'GET', path: '/delinquency/buckets/:bucketId', operation: 'DelinquencyBucket', variables: id('bucketId'), result: (d) => d.delinquencyBucket },
+  { method: 'POST', path: '/delinquency/buckets', operation: 'CreateDelinquencyBucket', body: 'input', result: (d) => ({ resourceId: d.createDelinquencyBucket.id }) },
+  { method: 'PUT', path: '/delinquency/buckets/:bucketId', operation: 'UpdateDelinquencyBucket', body: 'input', variables: id('bucketId'), result: (d) => ({ resourceId: d.updateDelinquencyBucket.id }) },
+
+  { method: 'GET', path: '/jobs', operation: 'Jobs', result: (d) => d.jobs },
+  { method: 'POST', path: '/jobs/:jobId', command: 'executeJob', operation: 'ExecuteJob', variables: (req) => ({ jobId: intParam(req.params.jobId) }), result: (d) => d.executeJob },
+];

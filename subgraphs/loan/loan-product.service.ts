@@ -1,0 +1,204 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { Money } from '../kernel/money.js';
+import { nextValue, reserveUpTo } from '../kernel/sequence.js';
+import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
+import { rows } from './loan.store.js';
+
+export interface LoanProductRow {
+  id: number;
+  name: string;
+  shortName: string;
+  description: string | null;
+  currencyCode: string;
+  digitsAfterDecimal: number;
+  inMultiplesOf: number | null;
+  principal: string;
+  minPrincipal: string;
+  maxPrincipal: string;
+  numberOfRepayments: number;
+  minNumberOfRepayments: number;
+  maxNumberOfRepayments: number;
+  repaymentEvery: number;
+  repaymentFrequencyType: number;
+  interestRatePerPeriod: string;
+  minInterestRatePerPeriod: string | null;
+  maxInterestRatePerPeriod: string | null;
+  interestRateFrequencyType: number;
+  amortizationType: number;
+  interestType: number;
+  interestCalculationPeriodType: number;
+  transactionProcessingStrategyCode: string;
+  daysInYearType: number;
+  daysInMonthType: number;
+  graceOnPrincipalPayment: number;
+  graceOnInterestPayment: number;
+  accountingRule: number;
+  delinquencyBucketId: number | null;
+}
+
+export type LoanProductInput = { [K in keyof Omit<LoanProductRow, 'id'>]?: LoanProductRow[K] | null };
+
+/** Accounting rules (Fineract): 1 none, 2 cash based. Accrual rules are not offered. */
+export const ACCOUNTING_NONE = 1;
+export const ACCOUNTING_CASH = 2;
+
+/** Cash-based GL mapping of every product on the default chart (interface 2.9). */
+export const LOAN_GL = { loanPortfolio: '13101', interestIncome: '41101', fundSource: '11101', bankSettlement: '11201' } as const;
+
+const COLUMNS: Record<keyof Omit<LoanProductRow, 'id'>, string> = {
+  name: 'name', shortName: 'short_name', description: 'description', currencyCode: 'currency_code', digitsAfterDecimal: 'digits_after_decimal',
+  inMultiplesOf: 'in_multiples_of', principal: 'principal', minPrincipal: 'min_principal', maxPrincipal: 'max_principal',
+  numberOfRepayments: 'number_of_repayments', minNumberOfRepayments: 'min_number_of_repayments', maxNumberOfRepayments: 'max_number_of_repayments',
+  repaymentEvery: 'repayment_every', repaymentFrequencyType: 'repayment_frequency_type', interestRatePerPeriod: 'interest_rate_per_period',
+  minInterestRatePerPeriod: 'min_interest_rate_per_period', maxInterestRatePerPeriod: 'max_interest_rate_per_period',
+  interestRateFrequencyType: 'interest_rate_frequency_type', amortizationType: 'amortization_type', interestType: 'interest_type',
+  interestCalculationPeriodType: 'interest_calculation_period_type', transactionProcessingStrategyCode: 'transaction_processing_strategy_code',
+  daysInYearType: 'days_in_year_type', daysInMonthType: 'days_in_month_type', graceOnPrincipalPayment: 'grace_on_principal_payment',
+  graceOnInterestPayment: 'grace_on_interest_payment', accountingRule: 'accounting_rule', delinquencyBucketId: 'delinquency_bucket_id',
+};
+
+const REQUIRED: (keyof LoanProductInput)[] = [
+  'name', 'shortName', 'currencyCode', 'principal', 'numberOfRepayments', 'repaymentEvery', 'repaymentFrequencyType', 'interestRatePerPeriod',
+  'interestRateFrequencyType', 'amortizationType', 'interestType', 'interestCalculationPeriodType', 'transactionProcessingStrategyCode',
+];
+
+const DEFAULTS: Partial<LoanProductRow> = {
+  digitsAfterDecimal: 2, inMultiplesOf: null, description: null, daysInYearType: 1, daysInMonthType: 1, graceOnPrincipalPayment: 0,
+  graceOnInterestPayment: 0, accountingRule: ACCOUNTING_CASH, minInterestRatePerPeriod: null, maxInterestRatePerPeriod: null,
+  delinquencyBucketId: 1,
+};
+
+export const productNotFound = (id: number) => errors.notFound('error.msg.loanproduct.id.invalid', `Loan product with identifier ${id} does not exist`, id);
+
+const withoutNulls = (input: LoanProductInput) => Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
+
+const inSet = (value: number | null | undefined, allowed: number[]) => value == null || allowed.includes(value);
+
+/** Checks a complete product (after defaults and, for updates, the stored values). */
+function validate(p: LoanProductInput, v: Validator): void {
+  const positive = (name: keyof LoanProductInput) => {
+    const value = p[name];
+    if (value != null && !(Number.isInteger(value) && (value as number) >= 1)) v.fail(name, 'must.be.greater.than.zero', `The parameter \`${name}\` must be a whole number above zero.`, value);
+  };
+  v.maxLength('name', p.name, 100);
+  v.maxLength('shortName', p.shortName, 4);
+  if (p.currencyCode != null && !/^[A-Z]{3}$/.test(p.currencyCode)) v.fail('currencyCode', 'invalid', 'currencyCode is a 3-letter ISO 4217 code.', p.currencyCode);
+  if (p.digitsAfterDecimal != null && !(Number.isInteger(p.digitsAfterDecimal) && p.digitsAfterDecimal >= 0 && p.digitsAfterDecimal <= 6)) {
+    v.fail('digitsAfterDecimal', 'is.not.within.expected.range', 'digitsAfterDecimal is between 0 and 6.', p.digitsAfterDecimal);
+  }
+  for (const name of ['numberOfRepayments', 'minNumberOfRepayments', 'maxNumberOfRepayments', 'repaymentEvery'] as const) positive(name);
+  for (const name of ['principal', 'minPrincipal', 'maxPrincipal'] as const) {
+    const value = p[name];
+    if (value != null && !new Money(value).gt(0)) v.fail(name, 'not.greater.than.zero', `The parameter \`${name}\` must be greater than 0.`, value);
+  }
+  if (p.interestRatePerPeriod != null && new Money(p.interestRatePerPeriod).lt(0)) v.fail('interestRatePerPeriod', 'not.zero.or.greater', 'interestRatePerPeriod must be zero or more.', p.interestRatePerPeriod);
+  if (p.principal != null && p.minPrincipal != null && p.maxPrincipal != null && !(new Money(p.minPrincipal).lte(p.principal) && new Money(p.principal).lte(p.maxPrincipal))) {
+    v.fail('principal', 'must.be.between.min.and.max', 'principal must lie between minPrincipal and maxPrincipal.', p.principal);
+  }
+  if (p.numberOfRepayments != null && p.minNumberOfRepayments != null && p.maxNumberOfRepayments != null && !(p.minNumberOfRepayments <= p.numberOfRepayments && p.numberOfRepayments <= p.maxNumberOfRepayments)) {
+    v.fail('numberOfRepayments', 'must.be.between.min.and.max', 'numberOfRepayments must lie between its min and max.', p.numberOfRepayments);
+  }
+  if (!inSet(p.repaymentFrequencyType, [0, 1, 2])) v.fail('repaymentFrequencyType', 'is.not.one.of.expected.enumerations', 'repaymentFrequencyType is 0 days, 1 weeks or 2 months.', p.repaymentFrequencyType);
+  if (!inSet(p.interestRateFrequencyType, [2, 3])) v.fail('interestRateFrequencyType', 'is.not.one.of.expected.enumerations', 'interestRateFrequencyType is 2 per month or 3 per year.', p.interestRateFrequencyType);
+  if (!inSet(p.amortizationType, [0, 1])) v.fail('amortizationType', 'is.not.one.of.expected.enumerations', 'amortizationType is 0 equal principal or 1 equal instalments.', p.amortizationType);
+  if (!inSet(p.interestType, [0, 1])) v.fail('interestType', 'is.not.one.of.expected.enumerations', 'interestType is 0 declining balance or 1 flat.', p.interestType);
+  if (!inSet(p.interestCalculationPeriodType, [0, 1])) v.fail('interestCalculationPeriodType', 'is.not.one.of.expected.enumerations', 'interestCalculationPeriodType is 0 daily or 1 same as repayment period.', p.interestCalculationPeriodType);
+  if (p.transactionProcessingStrategyCode != null && p.transactionProcessingStrategyCode !== MIFOS_STANDARD_STRATEGY) {
+    v.fail('transactionProcessingStrategyCode', 'is.not.one.of.expected.enumerations', `The supported strategy is ${MIFOS_STANDARD_STRATEGY}.`, p.transactionProcessingStrategyCode);
+  }
+  if (!inSet(p.accountingRule, [ACCOUNTING_NONE, ACCOUNTING_CASH])) v.fail('accountingRule', 'is.not.one.of.expected.enumerations', 'accountingRule is 1 none or 2 cash based.', p.accountingRule);
+  if (!inSet(p.daysInYearType, [1, 360, 364, 365])) v.fail('daysInYearType', 'is.not.one.of.expected.enumerations', 'daysInYearType is 1 actual, 360, 364 or 365.', p.daysInYearType);
+  if (!inSet(p.daysInMonthType, [1, 30])) v.fail('daysInMonthType', 'is.not.one.of.expected.enumerations', 'daysInMonthType is 1 actual or 30.', p.daysInMonthType);
+  for (const name of ['graceOnPrincipalPayment', 'graceOnInterestPayment'] as const) {
+    const value = p[name];
+    if (value != null && !(Number.isInteger(value) && value >= 0)) v.fail(name, 'not.zero.or.greater', `${name} must be zero or more.`, value);
+  }
+}
+
+/** Loan products (Fineract m_product_loan). The only writer of loan.product. */
+export class LoanProductService {
+  constructor(private readonly db: Database) {}
+
+  async list(identity: Identity): Promise<LoanProductRow[]> {
+    const staff = requireStaff(identity, 'READ_LOANPRODUCT');
+    return this.db.tx(staff.tenantId, async (tx) => rows<LoanProductRow>(await tx.em.execute(`select * from loan.product where tenant_id = ? order by id`, [tx.tenantId])));
+  }
+
+  async get(identity: Identity, id: number): Promise<LoanProductRow> {
+    const staff = requireStaff(identity, 'READ_LOANPRODUCT');
+    return this.db.tx(staff.tenantId, (tx) => this.require(tx, id));
+  }
+
+  async find(tx: Tx, id: number): Promise<LoanProductRow | null> {
+    return rows<LoanProductRow>(await tx.em.execute(`select * from loan.product where tenant_id = ? and id = ?`, [tx.tenantId, id]))[0] ?? null;
+  }
+
+  async require(tx: Tx, id: number): Promise<LoanProductRow> {
+    const product = await this.find(tx, id);
+    if (!product) throw productNotFound(id);
+    return product;
+  }
+
+  async create(identity: Identity, input: LoanProductInput): Promise<LoanProductRow> {
+    const staff = requireStaff(identity, 'CREATE_LOANPRODUCT');
+    return this.db.tx(staff.tenantId, (tx) => this.createIn(tx, actorId(identity), input));
+  }
+
+  /** In-transaction core (the tenant seeder uses it with a fixed id). */
+  async createIn(tx: Tx, actor: number | null, input: LoanProductInput, fixedId?: number): Promise<LoanProductRow> {
+    const v = new Validator('loanproduct');
+    for (const name of REQUIRED) v.required(name, input[name]);
+    const product = { ...DEFAULTS, ...withoutNulls(input) } as LoanProductInput;
+    product.minPrincipal ??= product.principal;
+    product.maxPrincipal ??= product.principal;
+    product.minNumberOfRepayments ??= product.numberOfRepayments;
+    product.maxNumberOfRepayments ??= product.numberOfRepayments;
+    validate(product, v);
+    v.throwIfAny();
+    await this.assertUnique(tx, product.name!, product.shortName!, null);
+    const id = fixedId ?? (await nextValue(tx, 'loan_product'));
+    if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
+    const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+    await tx.em.execute(
+      `insert into loan.product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, created_by, updated_by) values (?, ?, ${keys.map(() => '?').join(', ')}, ?, ?)`,
+      [tx.tenantId, id, ...keys.map((k) => product[k] ?? null), actor, actor],
+    );
+    return this.require(tx, id);
+  }
+
+  async update(identity: Identity, id: number, input: LoanProductInput): Promise<{ product: LoanProductRow; changes: Record<string, unknown> }> {
+    const staff = requireStaff(identity, 'UPDATE_LOANPRODUCT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const current = await this.require(tx, id);
+      const changes: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(input)) {
+        if (value !== undefined && value !== null && String(value) !== String(current[key as keyof LoanProductRow])) changes[key] = value;
+      }
+      const merged = { ...current, ...changes } as LoanProductInput;
+      const v = new Validator('loanproduct');
+      validate(merged, v);
+      v.throwIfAny();
+      if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
+      const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => k in COLUMNS);
+      if (keys.length > 0) {
+        await tx.em.execute(
+          `update loan.product set ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+          [...keys.map((k) => changes[k]), actorId(identity), tx.tenantId, id],
+        );
+      }
+      return { product: await this.require(tx, id), changes };
+    });
+  }
+
+  private async assertUnique(tx: Tx, name: string, shortName: string, exceptId: number | null): Promise<void> {
+    const clash = await tx.em.execute<{ name: string; short_name: string }[]>(
+      `select name, short_name from loan.product where tenant_id = ? and (lower(name) = lower(?) or lower(short_name) = lower(?)) and id <> ?`,
+      [tx.tenantId, name, shortName, exceptId ?? -1],
+    );
+    if (clash.length === 0) return;
+    if (clash.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw errors.duplicate('error.msg.product.loan.duplicate.name', `Loan product with name \`${name}\` already exists`, 'name', name);
+    throw errors.duplicate('error.msg.product.loan.duplicate.short.name', `Loan product with short name \`${shortName}\` already exists`, 'shortName', shortName);
+  }
+}

@@ -1,0 +1,262 @@
+import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { EnumOption } from '../kernel/enum-option.type.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { ApprovalPolicyRow } from './approval-policy.service.js';
+import type { BucketRow } from './delinquency.service.js';
+import type { DelinquencyRange } from './domain/aging.js';
+import type { LoanServices } from './loan.services.js';
+import type { LoanRow } from './loan.store.js';
+import {
+  ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
+  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
+  LoanProductType, LoanRepaymentInput, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
+  SchedulerJobType,
+} from './loan.types.js';
+import { FREQUENCY_OPTIONS, toProductType } from './loan.view.js';
+
+const commandResult = (loan: LoanRow, changes: Record<string, unknown> | null = null): LoanCommandResult => ({
+  officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: loan.id, resourceExternalId: loan.externalId, changes,
+});
+
+const policyType = (p: ApprovalPolicyRow): ApprovalPolicyType => ({ ...p, tiers: p.tiers.map((t) => ({ ...t, approvals: t.approvals })) });
+const bucketType = ({ bucket, ranges }: { bucket: BucketRow; ranges: DelinquencyRange[] }): DelinquencyBucketType => ({ id: bucket.id, name: bucket.name, ranges });
+
+@Resolver(() => LoanProductType)
+export class LoanProductResolver {
+  constructor(private readonly services: LoanServices) {}
+
+  @Query(() => [EnumOption], { description: 'Units of loan term and repayment frequency (loanTermFrequencyType, repaymentFrequencyType).' })
+  loanTermFrequencyTypes(): EnumOption[] {
+    return FREQUENCY_OPTIONS;
+  }
+
+  @Query(() => [LoanProductType])
+  async loanProducts(@Ctx() ctx: RequestContext): Promise<LoanProductType[]> {
+    return (await this.services.products.list(ctx.identity)).map(toProductType);
+  }
+
+  @Query(() => LoanProductType)
+  async loanProduct(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
+    return toProductType(await this.services.products.get(ctx.identity, id));
+  }
+
+  @Mutation(() => LoanProductType)
+  async createLoanProduct(@Arg('input', () => LoanProductInput) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
+    return toProductType(await this.services.products.create(ctx.identity, input));
+  }
+
+  @Mutation(() => LoanProductChangePayload)
+  async updateLoanProduct(@Arg('id', () => Int) id: number, @Arg('input', () => LoanProductInput) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductChangePayload> {
+    const { product, changes } = await this.services.products.update(ctx.identity, id, input);
+    return { loanProduct: toProductType(product), changes };
+  }
+}
+
+@Resolver(() => LoanType)
+export class LoanResolver {
+  constructor(private readonly services: LoanServices) {}
+
+  @Query(() => LoanType)
+  async loan(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanType> {
+    return this.services.applications.get(ctx.identity, id);
+  }
+
+  @Query(() => LoanPageType, { description: 'Loans in the caller\'s scope; delinquent: true is the Recovery Officer\'s queue. limit is capped at 200.' })
+  async loans(
+    @Ctx() ctx: RequestContext,
+    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('clientId', () => Int, { nullable: true }) clientId?: number,
+    @Arg('status', () => String, { nullable: true }) status?: string,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('loanOfficerId', () => Int, { nullable: true }) loanOfficerId?: number,
+    @Arg('delinquent', () => Boolean, { nullable: true }) delinquent?: boolean,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+  ): Promise<LoanPageType> {
+    const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, offset, limit });
+    return { totalFilteredRecords: total, pageItems: items };
+  }
+
+  @Query(() => LoanTemplateType)
+  async loanTemplate(@Ctx() ctx: RequestContext, @Arg('clientId', () => Int, { nullable: true }) clientId?: number, @Arg('productId', () => Int, { nullable: true }) productId?: number): Promise<LoanTemplateType> {
+    return this.services.applications.template(ctx.identity, clientId ?? null, productId ?? null);
+  }
+
+  @Query(() => LoanScheduleType, { description: 'The repayment schedule an application would get (Fineract calculateLoanSchedule); nothing is saved.' })
+  async calculateLoanSchedule(@Arg('input', () => LoanApplicationInput) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanScheduleType> {
+    return this.services.applications.calculateSchedule(ctx.identity, input);
+  }
+
+  @Query(() => LoanTransactionType)
+  async loanTransaction(@Arg('loanId', () => Int) loanId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanTransactionType> {
+    return this.services.repayments.transaction(ctx.identity, loanId, id);
+  }
+
+  @Mutation(() => LoanCommandResult)
+  async createLoan(@Arg('input', () => LoanApplicationInput) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    return commandResult(await this.services.applications.submit(ctx.identity, input));
+  }
+
+  @Mutation(() => LoanCommandResult)
+  async updateLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanApplicationInput) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.applications.modify(ctx.identity, id, input);
+    return commandResult(loan, changes);
+  }
+
+  @Mutation(() => LoanCommandResult)
+  async withdrawLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanStateChangeInput) input: LoanStateChangeInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.applications.withdraw(ctx.identity, id, input);
+    return commandResult(loan, changes);
+  }
+
+  @Mutation(() => LoanCommandResult)
+  async rejectLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanStateChangeInput) input: LoanStateChangeInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.applications.reject(ctx.identity, id, input);
+    return commandResult(loan, changes);
+  }
+
+  @Mutation(() => LoanCommandResult, { description: 'Records the caller\'s approval; the loan is approved when its policy tier has every approval it needs.' })
+  async approveLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanApproveInput) input: LoanApproveInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.approvals.approve(ctx.identity, id, input);
+    return commandResult(loan, changes);
+  }
+
+  @Mutation(() => LoanCommandResult)
+  async undoLoanApproval(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('note', () => String, { nullable: true }) note?: string): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.approvals.undoApproval(ctx.identity, id, note);
+    return commandResult(loan, changes);
+  }
+
+  @Mutation(() => LoanCommandResult)
+  async disburseLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanDisburseInput) input: LoanDisburseInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.disbursements.disburse(ctx.identity, id, input);
+    return commandResult(loan, changes);
+  }
+
+  @Mutation(() => LoanCommandResult)
+  async undoLoanDisbursal(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('note', () => String, { nullable: true }) note?: string): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.disbursements.undo(ctx.identity, id, note);
+    return commandResult(loan, changes);
+  }
+
+  @Mutation(() => LoanTransactionResult)
+  async makeLoanRepayment(@Arg('loanId', () => Int) loanId: number, @Arg('input', () => LoanRepaymentInput) input: LoanRepaymentInput, @Ctx() ctx: RequestContext): Promise<LoanTransactionResult> {
+    const { loan, transactionId, changes } = await this.services.repayments.repay(ctx.identity, loanId, input);
+    return { officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: transactionId, changes };
+  }
+
+  @Mutation(() => LoanTransactionResult, { description: 'Undoes the last repayment of a loan.' })
+  async undoLoanTransaction(@Arg('loanId', () => Int) loanId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanTransactionResult> {
+    const { loan, changes } = await this.services.repayments.undo(ctx.identity, loanId, id);
+    return { officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: id, changes };
+  }
+}
+
+@Resolver(() => ApprovalPolicyType)
+export class ApprovalPolicyResolver {
+  constructor(private readonly services: LoanServices) {}
+
+  @Query(() => [ApprovalPolicyType])
+  async approvalPolicies(@Ctx() ctx: RequestContext): Promise<ApprovalPolicyType[]> {
+    return (await this.services.policies.list(ctx.identity)).map(policyType);
+  }
+
+  @Query(() => ApprovalPolicyType)
+  async approvalPolicy(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+    return policyType(await this.services.policies.get(ctx.identity, id));
+  }
+
+  @Query(() => [ApprovalQueueItemType], { description: 'Loans waiting for head office approvals (branch approvals done or not needed).' })
+  async approvalQueue(@Ctx() ctx: RequestContext, @Arg('roleId', () => Int, { nullable: true }) roleId?: number, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<ApprovalQueueItemType[]> {
+    return this.services.approvals.queue(ctx.identity, { roleId, officeId });
+  }
+
+  @Mutation(() => ApprovalPolicyType)
+  async createApprovalPolicy(@Arg('input', () => ApprovalPolicyInput) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+    return policyType(await this.services.policies.create(ctx.identity, input));
+  }
+
+  @Mutation(() => ApprovalPolicyType)
+  async updateApprovalPolicy(@Arg('id', () => Int) id: number, @Arg('input', () => ApprovalPolicyInput) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+    return policyType((await this.services.policies.update(ctx.identity, id, input)).policy);
+  }
+
+  @Mutation(() => ApprovalPolicyType)
+  async deleteApprovalPolicy(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+    return policyType(await this.services.policies.delete(ctx.identity, id));
+  }
+}
+
+@Resolver(() => DelinquencyRangeType)
+export class DelinquencyResolver {
+  constructor(private readonly services: LoanServices) {}
+
+  @Query(() => [DelinquencyRangeType])
+  async delinquencyRanges(@Ctx() ctx: RequestContext): Promise<DelinquencyRangeType[]> {
+    return this.services.delinquency.ranges(ctx.identity);
+  }
+
+  @Query(() => DelinquencyRangeType)
+  async delinquencyRange(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+    return this.services.delinquency.range(ctx.identity, id);
+  }
+
+  @Mutation(() => DelinquencyRangeType)
+  async createDelinquencyRange(@Arg('input', () => DelinquencyRangeInput) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+    return this.services.delinquency.createRange(ctx.identity, input);
+  }
+
+  @Mutation(() => DelinquencyRangeType)
+  async updateDelinquencyRange(@Arg('id', () => Int) id: number, @Arg('input', () => DelinquencyRangeInput) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+    return this.services.delinquency.updateRange(ctx.identity, id, input);
+  }
+
+  @Query(() => [DelinquencyBucketType])
+  async delinquencyBuckets(@Ctx() ctx: RequestContext): Promise<DelinquencyBucketType[]> {
+    return (await this.services.delinquency.buckets(ctx.identity)).map(bucketType);
+  }
+
+  @Query(() => DelinquencyBucketType)
+  async delinquencyBucket(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+    return bucketType(await this.services.delinquency.bucket(ctx.identity, id));
+  }
+
+  @Mutation(() => DelinquencyBucketType)
+  async createDelinquencyBucket(@Arg('input', () => DelinquencyBucketInput) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+    const saved = await this.services.delinquency.saveBucket(ctx.identity, null, input);
+    return bucketType(await this.services.delinquency.bucket(ctx.identity, saved.id));
+  }
+
+  @Mutation(() => DelinquencyBucketType)
+  async updateDelinquencyBucket(@Arg('id', () => Int) id: number, @Arg('input', () => DelinquencyBucketInput) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+    await this.services.delinquency.saveBucket(ctx.identity, id, input);
+    return bucketType(await this.services.delinquency.bucket(ctx.identity, id));
+  }
+
+  @Query(() => [SchedulerJobType], { description: 'Fineract /jobs: the loan aging (delinquency classification) job.' })
+  async jobs(@Ctx() ctx: RequestContext): Promise<SchedulerJobType[]> {
+    return this.services.delinquency.jobs(ctx.identity);
+  }
+
+  @Mutation(() => JobRunResult, { description: 'Runs a job now for the caller\'s tenant (always runs; idempotent).' })
+  async executeJob(@Arg('jobId', () => Int) jobId: number, @Ctx() ctx: RequestContext): Promise<JobRunResult> {
+    return this.services.delinquency.execute(ctx.identity, jobId);
+  }
+}
+
+/** The customer subgraph's Client, extended with its loans. */
+@Directive('@key(fields: "id")')
+@ObjectType('Client')
+export class ClientLoans {
+  @Field(() => Int) id!: number;
+}
+
+@Resolver(() => ClientLoans)
+export class ClientLoansResolver {
+  constructor(private readonly services: LoanServices) {}
+
+  @FieldResolver(() => [LoanType], { description: 'The client\'s loans in the caller\'s scope (at most 200, oldest first).' })
+  async loans(@Root() client: ClientLoans, @Ctx() ctx: RequestContext): Promise<LoanType[]> {
+    return (await this.services.applications.list(ctx.identity, { clientId: client.id })).items;
+  }
+}
