@@ -15,6 +15,7 @@ import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
 import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
+import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
 
 /**
@@ -34,6 +35,8 @@ export interface Platform {
   db: Database;
   pubsub: PubSub;
   relay: OutboxRelay | null;
+  /** This process's webhook delivery worker (null when WEBHOOK_WORKER=off). */
+  webhooks: DeliveryWorker | null;
   services: Services;
   close(): Promise<void>;
 }
@@ -70,15 +73,18 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
-  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger) : null;
+  const webhooks = config.webhooks.worker ? startDeliveryWorker(db, services.organisation.settings, logger, config.webhooks) : null;
+  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
   return {
     config,
     db,
     pubsub,
     relay,
+    webhooks,
     services,
     async close() {
       await relay?.stop();
+      await webhooks?.stop();
       await pubsub.close();
       await db.close();
     },

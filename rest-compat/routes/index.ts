@@ -1,7 +1,8 @@
 import type { Route } from '../route.js';
 import { customerRoutes } from './customer.routes.js';
+import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 
 /** Every documented /v1 path, by module. */
-export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes];
+export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...hookRoutes];

@@ -3,6 +3,7 @@ import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
 import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 
 const OPTIONS = [
   enumOption(100, 'savingsAccountStatusType.submitted.and.pending.approval', 'Submitted and pending approval'),
@@ -22,5 +23,8 @@ class AccountReferenceResolver {
 export const accountDatabase: DatabaseModule = { entities: [], migrations: [] };
 
 export async function buildAccountSchema(): Promise<GraphQLSchema> {
-  return buildFederatedSchema({ resolvers: [AccountReferenceResolver], container: () => new AccountReferenceResolver() });
+  return buildFederatedSchema({
+    resolvers: [AccountReferenceResolver, AccountTransactionsSubscriptionResolver],
+    container: (cls) => (cls === AccountTransactionsSubscriptionResolver ? new AccountTransactionsSubscriptionResolver() : new AccountReferenceResolver()),
+  });
 }

@@ -19,6 +19,18 @@ export interface Config {
   subgraphUrls: Record<SubgraphName, string>;
   sessionTtlSeconds: number;
   logLevel: string;
+  webhooks: WebhookConfig;
+}
+
+/** Webhook delivery tuning; tests shrink the retry base and poll interval so they never wait for real backoff. */
+export interface WebhookConfig {
+  /** Runs this process's delivery worker (WEBHOOK_WORKER=off for subgraph-only or API-only instances). */
+  worker: boolean;
+  retryBaseMs: number;
+  maxAttempts: number;
+  timeoutMs: number;
+  pollMs: number;
+  concurrency: number;
 }
 
 export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger'] as const;
@@ -77,5 +89,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subgraphUrls,
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    webhooks: {
+      worker: env.WEBHOOK_WORKER !== 'off',
+      retryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 5000),
+      maxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 15),
+      timeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+      pollMs: Number(env.WEBHOOK_POLL_MS ?? 1000),
+      concurrency: Number(env.WEBHOOK_CONCURRENCY ?? 16),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
 import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { LoanEventsSubscriptionResolver } from './loan-events.subscription.js';
 
 const OPTIONS = [
   enumOption(0, 'termFrequency.periodFrequencyType.days', 'Days'),
@@ -22,5 +23,8 @@ class LoanReferenceResolver {
 export const loanDatabase: DatabaseModule = { entities: [], migrations: [] };
 
 export async function buildLoanSchema(): Promise<GraphQLSchema> {
-  return buildFederatedSchema({ resolvers: [LoanReferenceResolver], container: () => new LoanReferenceResolver() });
+  return buildFederatedSchema({
+    resolvers: [LoanReferenceResolver, LoanEventsSubscriptionResolver],
+    container: (cls) => (cls === LoanEventsSubscriptionResolver ? new LoanEventsSubscriptionResolver() : new LoanReferenceResolver()),
+  });
 }

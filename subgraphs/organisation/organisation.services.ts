@@ -1,6 +1,7 @@
 import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
 import { BusinessDateService } from './business-date.service.js';
+import { HookService } from './hook.service.js';
 import { OfficeService } from './office.service.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
@@ -25,6 +26,8 @@ export interface OrganisationServices {
   businessDates: BusinessDateService;
   /** Data scope for every module; the kernel's Scope port. */
   scope: ScopeService;
+  /** Webhook hooks, their delivery log and replay (/hooks). */
+  hooks: HookService;
 }
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
@@ -42,5 +45,6 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     settings,
     businessDates: new BusinessDateService(db, settings),
     scope: new ScopeService(),
+    hooks: new HookService(db, settings),
   };
 }
