@@ -290,27 +290,27 @@ export class HookService {
     const out: { url?: string; contentType?: string; secret?: string } = {};
     const url = text('Payload URL');
     if (full || input.config?.['Payload URL'] !== undefined) {
-      if (!url) v.fail('Payload URL', 'cannot.be.blank', 'The config field `Payload URL` is mandatory.');
-      else if (url.length > 2000) v.fail('Payload URL', 'exceeds.max.length', 'The Payload URL exceeds 2000 characters.');
+      if (!url) v.fail('payloadUrl', 'cannot.be.blank', 'The config field `Payload URL` is mandatory.');
+      else if (url.length > 2000) v.fail('payloadUrl', 'exceeds.max.length', 'The Payload URL exceeds 2000 characters.');
       else {
         const allowPrivate = (await this.settings.read(tx, PRIVATE_SETTING)).enabled;
         const problem = payloadUrlProblem(url, allowPrivate);
-        if (problem === 'invalid') v.fail('Payload URL', 'invalid', 'The Payload URL is not a valid absolute URL.', url.slice(0, 200));
-        if (problem === 'scheme') v.fail('Payload URL', 'scheme.not.supported', 'Only http and https Payload URLs are accepted.', url.slice(0, 200));
-        if (problem === 'private') v.fail('Payload URL', 'private.address', `The Payload URL points at a loopback, link-local or private address; set ${PRIVATE_SETTING} to allow it.`, url.slice(0, 200));
+        if (problem === 'invalid') v.fail('payloadUrl', 'invalid', 'The Payload URL is not a valid absolute URL.', url.slice(0, 200));
+        if (problem === 'scheme') v.fail('payloadUrl', 'scheme.not.supported', 'Only http and https Payload URLs are accepted.', url.slice(0, 200));
+        if (problem === 'private') v.fail('payloadUrl', 'private.address', `The Payload URL points at a loopback, link-local or private address; set ${PRIVATE_SETTING} to allow it.`, url.slice(0, 200));
         out.url = url;
       }
     }
     const contentType = text('Content Type');
     if (contentType !== undefined) {
-      v.check(['json', 'application/json'].includes(contentType.toLowerCase()), 'Content Type', 'not.supported', 'Deliveries are JSON: Content Type is json.', contentType.slice(0, 45));
+      v.check(['json', 'application/json'].includes(contentType.toLowerCase()), 'contentType', 'not.supported', 'Deliveries are JSON: Content Type is json.', contentType.slice(0, 45));
       out.contentType = 'json';
     }
     const secret = text('Secret');
     if (secret) {
-      v.maxLength('Secret', secret, 500);
-      if (secret.startsWith('whsec_')) v.check(/^[A-Za-z0-9+/]+={0,2}$/.test(secret.slice(6)) && Buffer.from(secret.slice(6), 'base64').length >= 16, 'Secret', 'invalid', 'A whsec_ Secret is base64 of at least 16 bytes.');
-      else v.check(secret.length >= 16, 'Secret', 'too.short', 'A Secret has at least 16 characters.');
+      v.maxLength('secret', secret, 500);
+      if (secret.startsWith('whsec_')) v.check(/^[A-Za-z0-9+/]+={0,2}$/.test(secret.slice(6)) && Buffer.from(secret.slice(6), 'base64').length >= 16, 'secret', 'invalid', 'A whsec_ Secret is base64 of at least 16 bytes.');
+      else v.check(secret.length >= 16, 'secret', 'too.short', 'A Secret has at least 16 characters.');
       out.secret = secret;
     }
     v.throwIfAny();
