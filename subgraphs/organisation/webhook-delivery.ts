@@ -22,7 +22,7 @@ export const deliveryQueued = new EventEmitter();
 deliveryQueued.setMaxListeners(0);
 
 const LEASE_MS = 5 * 60 * 1000;
-const BATCH = 50;
+const BATCH = 200;
 const RETENTION_DAYS = 30;
 const PRIVATE_SETTING = 'webhooks-allow-private-targets';
 
@@ -89,6 +89,17 @@ interface ClaimedDelivery {
   secret: string;
 }
 
+interface AttemptRecord {
+  delivery: ClaimedDelivery;
+  attempt: number;
+  status: 'delivered' | 'failed' | 'dead';
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  nextAt: Date | null;
+  disableHook: boolean;
+}
+
 export interface DeliveryWorker {
   wake(): void;
   /** Runs until nothing is due (tests and the bench use it to settle). */
@@ -118,7 +129,8 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
       ),
     );
 
-  const attemptOne = async (d: ClaimedDelivery, allowPrivate: boolean): Promise<void> => {
+  /** One POST; the outcome is recorded later with the rest of the batch (one transaction per tenant). */
+  const attemptOne = async (d: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptRecord> => {
     const attempt = d.attempts + 1;
     const headers = {
       'content-type': 'application/json',
@@ -131,43 +143,59 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     const result = await send(d.payload_url, d.body, headers, { timeoutMs: config.timeoutMs, allowPrivate });
     const now = Date.now();
     const step = nextStep({ attempt, statusCode: result.statusCode, retryAfter: result.retryAfter, now, baseMs: config.retryBaseMs, maxAttempts: config.maxAttempts });
-    const nextAt = step.kind === 'retry' ? new Date(now + step.delayMs) : null;
-    const attemptStatus = step.kind === 'delivered' ? 'delivered' : step.kind === 'dead' ? 'dead' : 'failed';
-    const error = result.error ?? (step.kind === 'delivered' ? null : `HTTP ${result.statusCode}`);
-    await db.tx(d.tenant_id, async (tx) => {
-      await tx.em.execute(
-        `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, now())
-         on conflict (tenant_id, delivery_id, attempt) do update set status = excluded.status, status_code = excluded.status_code,
-           duration_ms = excluded.duration_ms, error = excluded.error, next_attempt_at = excluded.next_attempt_at, attempted_at = now(), updated_at = now()`,
-        [d.tenant_id, d.id, d.hook_id, attempt, attemptStatus, result.statusCode, result.durationMs, error, nextAt],
-      );
-      await tx.em.execute(
-        `update organisation.webhook_delivery set attempts = ?, status = ?, next_attempt_at = coalesce(?, next_attempt_at), lease_until = null,
-           delivered_at = case when ? then now() else delivered_at end, updated_at = now()
-         where tenant_id = ? and id = ?`,
-        [attempt, step.kind === 'retry' ? 'pending' : step.kind, nextAt, step.kind === 'delivered', d.tenant_id, d.id],
-      );
-      if (nextAt) {
-        await tx.em.execute(
-          `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at) values (?, ?, ?, ?, 'pending', ?)
-           on conflict (tenant_id, delivery_id, attempt) do nothing`,
-          [d.tenant_id, d.id, d.hook_id, attempt + 1, nextAt],
-        );
-      }
-      if (step.kind === 'dead' && step.disableHook) {
-        await tx.em.execute(`update organisation.hook set is_active = false, updated_at = now() where tenant_id = ? and id = ?`, [d.tenant_id, d.hook_id]);
-      }
-    });
+    const record: AttemptRecord = {
+      delivery: d,
+      attempt,
+      status: step.kind === 'delivered' ? 'delivered' : step.kind === 'dead' ? 'dead' : 'failed',
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      error: result.error ?? (step.kind === 'delivered' ? null : `HTTP ${result.statusCode}`),
+      nextAt: step.kind === 'retry' ? new Date(now + step.delayMs) : null,
+      disableHook: step.kind === 'dead' && step.disableHook,
+    };
     logger.info(
       {
         tenant: d.tenant_id, hookId: d.hook_id, deliveryId: Number(d.id), eventId: d.event_id, eventType: d.event_type, attempt,
-        statusCode: result.statusCode, durationMs: result.durationMs, outcome: attemptStatus, error: error ?? undefined,
-        nextAttemptAt: nextAt?.toISOString(), hookDisabled: step.kind === 'dead' && step.disableHook ? true : undefined,
-        deliveryLagMs: step.kind === 'delivered' ? now - new Date(d.committed_at).getTime() : undefined,
+        statusCode: result.statusCode, durationMs: result.durationMs, outcome: record.status, error: record.error ?? undefined,
+        nextAttemptAt: record.nextAt?.toISOString(), hookDisabled: record.disableHook || undefined,
+        deliveryLagMs: record.status === 'delivered' ? now - new Date(d.committed_at).getTime() : undefined,
       },
       'webhook delivery',
     );
+    return record;
+  };
+
+  /** Writes a batch's outcomes set-wise: the attempt rows, the deliveries' state, the next scheduled attempts, 410 hooks disabled. */
+  const recordAll = async (tenantId: string, records: AttemptRecord[]): Promise<void> => {
+    await db.tx(tenantId, async (tx) => {
+      const rows = (n: number, tuple: string) => Array.from({ length: n }, () => tuple).join(',');
+      await tx.em.execute(
+        `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
+         values ${rows(records.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, now())')}
+         on conflict (tenant_id, delivery_id, attempt) do update set status = excluded.status, status_code = excluded.status_code,
+           duration_ms = excluded.duration_ms, error = excluded.error, next_attempt_at = excluded.next_attempt_at, attempted_at = now(), updated_at = now()`,
+        records.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt, r.status, r.statusCode, r.durationMs, r.error, r.nextAt]),
+      );
+      await tx.em.execute(
+        `update organisation.webhook_delivery d set attempts = v.attempts, status = v.status, next_attempt_at = coalesce(v.next_at, d.next_attempt_at),
+           lease_until = null, delivered_at = case when v.status = 'delivered' then now() else d.delivered_at end, updated_at = now()
+         from (values ${rows(records.length, '(?::bigint, ?::integer, ?::varchar, ?::timestamptz)')}) as v(id, attempts, status, next_at)
+         where d.tenant_id = ? and d.id = v.id`,
+        [...records.flatMap((r) => [r.delivery.id, r.attempt, r.nextAt ? 'pending' : r.status === 'delivered' ? 'delivered' : 'dead', r.nextAt]), tenantId],
+      );
+      const retries = records.filter((r) => r.nextAt);
+      if (retries.length > 0) {
+        await tx.em.execute(
+          `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at) values ${rows(retries.length, "(?, ?, ?, ?, 'pending', ?::timestamptz)")}
+           on conflict (tenant_id, delivery_id, attempt) do nothing`,
+          retries.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt + 1, r.nextAt]),
+        );
+      }
+      const gone = [...new Set(records.filter((r) => r.disableHook).map((r) => r.delivery.hook_id))];
+      if (gone.length > 0) {
+        await tx.em.execute(`update organisation.hook set is_active = false, updated_at = now() where tenant_id = ? and id in (${gone.map(() => '?').join(',')})`, [tenantId, ...gone]);
+      }
+    });
   };
 
   const allowPrivateFor = async (tenants: string[]): Promise<Map<string, boolean>> => {
@@ -185,19 +213,23 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
       byHook.set(key, [...(byHook.get(key) ?? []), d]);
     }
     const queues = [...byHook.values()];
+    const records: AttemptRecord[] = [];
     const lanes = Array.from({ length: Math.min(config.concurrency, queues.length) }, async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
-        for (const d of queue) {
-          try {
-            await attemptOne(d, allowed.get(d.tenant_id) ?? false);
-          } catch (error) {
-            // The lease expires and another pass retries it; the attempt row was not written.
-            logger.warn({ err: error, deliveryId: Number(d.id), tenant: d.tenant_id }, 'webhook attempt could not be recorded');
-          }
-        }
+        for (const d of queue) records.push(await attemptOne(d, allowed.get(d.tenant_id) ?? false));
       }
     });
     await Promise.all(lanes);
+    const byTenant = new Map<string, AttemptRecord[]>();
+    for (const r of records) byTenant.set(r.delivery.tenant_id, [...(byTenant.get(r.delivery.tenant_id) ?? []), r]);
+    for (const [tenantId, list] of byTenant) {
+      try {
+        await recordAll(tenantId, list);
+      } catch (error) {
+        // Unrecorded attempts keep their lease; when it expires they are sent again (at least once).
+        logger.warn({ err: error, tenant: tenantId, deliveries: list.length }, 'webhook attempts could not be recorded');
+      }
+    }
   };
 
   /** Bodies are kept 30 days; finished deliveries older than that go (their attempts cascade). */
