@@ -73,7 +73,8 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
-  const webhooks = config.webhooks.worker ? startDeliveryWorker(db, services.organisation.settings, logger, config.webhooks) : null;
+  // Webhook workers run where relays run (the processes that do background work); SKIP LOCKED makes several safe.
+  const webhooks = config.webhooks.worker && (options.relay ?? true) ? startDeliveryWorker(db, services.organisation.settings, logger, config.webhooks) : null;
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
   return {
     config,

@@ -10,13 +10,13 @@ const credit = (data: Record<string, unknown>) => ({
 });
 
 interface Collected {
-  events: Record<string, any>[];
+  events: Record<string, unknown>[];
   stop: () => void;
 }
 
 function collect(client: Client, query: string, field: string): Collected {
-  const events: Record<string, any>[] = [];
-  const stop = client.subscribe({ query }, { next: (v) => { if (v.data) events.push((v.data as Record<string, any>)[field]); else events.push({ errors: v.errors }); }, error: (e) => events.push({ error: String(e) }), complete: () => undefined });
+  const events: Record<string, unknown>[] = [];
+  const stop = client.subscribe({ query }, { next: (v) => { if (v.data) events.push((v.data as Record<string, Record<string, unknown>>)[field]!); else events.push({ errors: v.errors }); }, error: (e) => events.push({ error: String(e) }), complete: () => undefined });
   return { events, stop };
 }
 
