@@ -212,8 +212,11 @@ export class HookService {
       const delivery = rows[0];
       if (!delivery) throw errors.notFound('error.msg.hook.delivery.id.invalid', `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
       const attempt = delivery.attempts + 1;
+      // A pending delivery is only brought forward (its lease, if a worker holds it, stays: no second send in flight).
       await tx.em.execute(
-        `update organisation.webhook_delivery set status = 'pending', next_attempt_at = now(), lease_until = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+        `update organisation.webhook_delivery set status = 'pending', next_attempt_at = now(),
+           lease_until = case when status = 'pending' then lease_until else null end, updated_by = ?, updated_at = now()
+         where tenant_id = ? and id = ?`,
         [actorId(identity), tx.tenantId, deliveryId],
       );
       await tx.em.execute(

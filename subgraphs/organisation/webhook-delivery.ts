@@ -169,6 +169,9 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   const recordAll = async (tenantId: string, records: AttemptRecord[]): Promise<void> => {
     await db.tx(tenantId, async (tx) => {
       const rows = (n: number, tuple: string) => Array.from({ length: n }, () => tuple).join(',');
+      // Deliveries first, in id order, as redeliver does: the same lock order in both never deadlocks.
+      const ids = records.map((r) => r.delivery.id).sort((a, b) => Number(a) - Number(b));
+      await tx.em.execute(`select id from organisation.webhook_delivery where tenant_id = ? and id in (${ids.map(() => '?').join(',')}) order by id for update`, [tenantId, ...ids]);
       await tx.em.execute(
         `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
          values ${rows(records.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, now())')}

@@ -24,7 +24,7 @@ describe('hooks: API, signed and retried delivery, delivery log', () => {
   };
 
   before(async () => {
-    service = await TestService.start({ env: { WEBHOOK_RETRY_BASE_MS: '40', WEBHOOK_POLL_MS: '40' } });
+    service = await TestService.start({ captureLogs: true, env: { LOG_LEVEL: 'info', WEBHOOK_RETRY_BASE_MS: '40', WEBHOOK_POLL_MS: '40' } });
   });
   after(async () => {
     for (const r of receivers) await r.close();
@@ -152,6 +152,8 @@ describe('hooks: API, signed and retried delivery, delivery log', () => {
     assert.throws(() => new Webhook(`whsec_${Buffer.from('another-secret-entirely').toString('base64')}`).verify(deliveries[0]!.body, deliveries[0]!.headers as Record<string, string>));
 
     // The log: one item per attempt, newest first; the hook shows the last status and the failures.
+    // (The attempt is recorded just after the receiver answered: wait for it.)
+    for (let i = 0; i < 400 && (await t.get(`/hooks/${hook.resourceId}/deliveries?status=delivered`)).body.totalFilteredRecords === 0; i++) await new Promise((r) => setTimeout(r, 25));
     const log = await t.get(`/hooks/${hook.resourceId}/deliveries`);
     assert.equal(log.status, 200, log.text);
     assert.equal(log.body.totalFilteredRecords, 4);
@@ -170,6 +172,12 @@ describe('hooks: API, signed and retried delivery, delivery log', () => {
     assert.equal(shown.lastDeliveryStatus, 'delivered');
     assert.equal(shown.lastStatusCode, 200);
     assert.equal(shown.failureCount, 3);
+
+    // Operations: each attempt's outcome and the relay's lag are in the structured log.
+    const attempts = service.logs.filter((l) => l.msg === 'webhook delivery' && l.eventId === event.eventId);
+    assert.deepEqual(attempts.map((l) => [l.attempt, l.outcome, l.statusCode]), [[1, 'failed', 500], [2, 'failed', 500], [3, 'failed', 500], [4, 'delivered', 200]]);
+    assert.equal(typeof attempts[3]!.deliveryLagMs, 'number');
+    assert.ok(service.logs.some((l) => l.msg === 'outbox relayed' && typeof l.relayLagMsMax === 'number'));
 
     // Replay: the same body under the same eventId once more.
     const replay = await t.post(`/hooks/${hook.resourceId}/deliveries/${item.deliveryId}?command=redeliver`);
