@@ -31,6 +31,8 @@ export interface WebhookConfig {
   timeoutMs: number;
   pollMs: number;
   concurrency: number;
+  /** Deliveries of one hook in flight at once; 1 (the default) delivers each hook's events in commit order. */
+  perHook: number;
 }
 
 export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger'] as const;
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
       pollMs: Number(env.WEBHOOK_POLL_MS ?? 1000),
       concurrency: Number(env.WEBHOOK_CONCURRENCY ?? 16),
+      perHook: Math.max(1, Number(env.WEBHOOK_PER_HOOK_CONCURRENCY ?? 1)),
     },
   };
 }
