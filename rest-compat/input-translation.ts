@@ -3,7 +3,8 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import type { FieldError } from '../subgraphs/kernel/errors.js';
-import { DateFormatError, parseFineractDate } from '../subgraphs/kernel/fineract-dates.js';
+import { DateFormatError, isValidLocale, parseFineractDate } from '../subgraphs/kernel/fineract-dates.js';
+import { DecimalFormatError, parseBoundedDecimal, truncateForMessage } from '../subgraphs/kernel/money.js';
 
 /** A JSON number kept as its source text, so 1000.10 never passes through a double on its way to a Decimal. */
 export class NumberLiteral {
@@ -25,11 +26,19 @@ interface Translation {
   errors: FieldError[];
 }
 
+/** What an error may echo of a value: a short prefix of text, never an unbounded input. */
+export function echo(value: unknown): unknown {
+  if (value instanceof NumberLiteral) return truncateForMessage(value.source);
+  if (typeof value === 'string') return truncateForMessage(value);
+  if (value !== null && typeof value === 'object') return undefined;
+  return value;
+}
+
 const invalid = (parameterName: string, rule: string, message: string, value?: unknown): FieldError => ({
   code: `validation.msg.${rule}`,
   message,
   parameterName,
-  value,
+  value: echo(value),
 });
 
 /** Converts one body value to what the GraphQL input type expects; records an error instead of throwing. */
@@ -71,19 +80,26 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
         return parseFineractDate(value, t.dateFormat, t.locale);
       } catch (error) {
         if (!(error instanceof DateFormatError)) throw error;
-        t.errors.push({ code: 'validation.msg.invalid.dateFormat.format', message: error.message, parameterName: path, value });
+        if (error.reason === 'locale') t.errors.push({ code: 'validation.msg.invalid.locale.format', message: error.message, parameterName: 'locale', value: echo(t.locale) });
+        else t.errors.push({ code: 'validation.msg.invalid.dateFormat.format', message: error.message, parameterName: path, value: echo(value) });
         return undefined;
       }
     }
-    case 'Decimal':
-      if (value instanceof NumberLiteral) return value.source;
-      if (typeof value === 'string') return stripGrouping(value, t.locale);
-      t.errors.push(invalid(path, 'invalid.decimal.format', `The parameter \`${path}\` must be a number.`, value));
+    case 'Decimal': {
+      // Bounded before anything expands it: 1e-9999999 is refused here, in a few microseconds.
+      const text = value instanceof NumberLiteral ? value.source : typeof value === 'string' ? stripGrouping(value, t.locale) : null;
+      try {
+        if (text !== null) return parseBoundedDecimal(text);
+      } catch (error) {
+        if (!(error instanceof DecimalFormatError)) throw error;
+      }
+      t.errors.push(invalid(path, 'invalid.decimal.format', `The parameter \`${path}\` must be a decimal number of at most 40 digits.`, value));
       return undefined;
+    }
     case 'Int':
     case 'Float':
-      if (value instanceof NumberLiteral) return Number(value.source);
-      if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+      if (value instanceof NumberLiteral && value.source.length <= 30) return Number(value.source);
+      if (typeof value === 'string' && value.length <= 30 && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
       t.errors.push(invalid(path, 'invalid.number', `The parameter \`${path}\` must be a number.`, value));
       return undefined;
     case 'Boolean':
@@ -98,7 +114,8 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
 
 /** "1,000.50" with locale en, "1.000,50" with de/fr-style locales. */
 function stripGrouping(text: string, locale: string | undefined): string {
-  const parts = new Intl.NumberFormat((locale ?? 'en').replace('_', '-')).formatToParts(1000.5);
+  const tag = locale && isValidLocale(locale) ? locale.replaceAll('_', '-') : 'en';
+  const parts = new Intl.NumberFormat(tag).formatToParts(1000.5);
   const group = parts.find((p) => p.type === 'group')?.value ?? ',';
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   return text.trim().split(group).join('').replace(/\s/g, '').replace(decimal, '.');

@@ -12,7 +12,9 @@ import { envelope, fromGraphQLErrors } from './envelope.js';
 import { parseJsonExact, translateBody } from './input-translation.js';
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
-import type { Route, RouteRequest } from './route.js';
+import { intParam, type Route, type RouteRequest } from './route.js';
+import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../router/graphql-limits.js';
+import { isJsonContentType, MAX_BODY_BYTES, type BodyRead } from '../router/http-hygiene.js';
 
 export interface RestResponse {
   status: number;
@@ -50,7 +52,14 @@ const fail = (status: number, code: string, message: string, errors: FieldError[
  * Serves Fineract's /v1 paths by running named GraphQL operations through the gateway in-process.
  * Everything path-specific lives in the route table; this file only translates.
  */
-export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: string, url: URL, rawBody: string) => Promise<RestResponse> {
+/** What the edge hands the REST layer besides the request: the body is read only after authentication. */
+export interface RestCall {
+  readBody: () => Promise<BodyRead>;
+  address?: string;
+  requestId: string;
+}
+
+export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: string, url: URL, call: RestCall) => Promise<RestResponse> {
   const operations = loadOperations(deps.schema);
   const routes: CompiledRoute[] = deps.routes.map((route) => {
     const compiled = operations.get(route.operation);
@@ -60,7 +69,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     return { ...route, pattern, paramNames, compiled };
   });
 
-  return async (req, path, url, rawBody) => {
+  return async (req, path, url, call) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const command = url.searchParams.get('command') ?? undefined;
     const candidates = routes.filter((r) => r.pattern.test(path));
@@ -74,15 +83,42 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
 
     let identity: Identity;
     try {
-      identity = await authenticate(deps.auth, credentialsFrom(req.headers, url));
+      identity = await authenticate(deps.auth, credentialsFrom(req.headers, url), call.address);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       const { status, body } = fromGraphQLErrors([{ message: error.message, extensions: error.extensions }]);
       return { ...json(status, body), route: label };
     }
+    // No body work for a caller who may not call this route at all: its body is never read.
+    if (identity.kind === 'anonymous' && !route.anonymous) {
+      return { ...fail(401, 'error.msg.not.authenticated', 'Unauthenticated. Please login.', [{ code: 'error.msg.not.authenticated', message: 'Unauthenticated. Please login.', parameterName: 'id' }]), route: label };
+    }
+
+    const params: Record<string, string> = {};
+    const match = route.pattern.exec(path)!;
+    for (const [i, name] of route.paramNames.entries()) {
+      try {
+        params[name] = decodeURIComponent(match[i + 1]!);
+      } catch {
+        return { ...fail(400, 'error.msg.invalid.path.encoding', 'The request path is not valid percent-encoded UTF-8.'), identity, route: label };
+      }
+    }
+    const badQuery = [...url.searchParams.entries()].find(([k, v]) => hasForbiddenCharacters(k) || hasForbiddenCharacters(v));
+    if (badQuery || Object.values(params).some(hasForbiddenCharacters)) {
+      return { ...fail(400, 'validation.msg.invalid.characters', 'Parameters must not contain NUL characters or unpaired surrogates.'), identity, route: label };
+    }
 
     let body: Record<string, unknown> = {};
+    let rawBody = '';
     if (method === 'POST' || method === 'PUT') {
+      if (!isJsonContentType(req.headers['content-type'])) {
+        return { ...fail(415, 'error.msg.unsupported.media.type', 'Request bodies must be sent as application/json.'), identity, route: label };
+      }
+      const read = await call.readBody();
+      if (read.kind === 'tooLarge') {
+        return { ...fail(413, 'error.msg.request.body.too.large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`), identity, route: label };
+      }
+      rawBody = read.text;
       if (rawBody.trim() !== '') {
         let parsed: unknown;
         try {
@@ -93,11 +129,13 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
         if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
           return { ...fail(400, 'error.msg.invalid.request.body', 'The request body must be a JSON object.'), identity, route: label };
         }
+        if (jsonHasForbiddenCharacters(parsed)) {
+          return { ...fail(400, 'validation.msg.invalid.characters', 'Text must not contain NUL characters or unpaired surrogates.'), identity, route: label };
+        }
         body = parsed as Record<string, unknown>;
       }
     }
 
-    const params = Object.fromEntries(route.paramNames.map((name, i) => [name, decodeURIComponent(route.pattern.exec(path)![i + 1]!)]));
     const request: RouteRequest = { params, query: url.searchParams, body };
 
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
@@ -109,7 +147,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
       if (claim.kind === 'in_flight') return { ...fail(409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.'), identity, route: label };
       if (claim.kind === 'mismatch') return { ...fail(422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'), identity, route: label };
       try {
-        const response = await execute(deps, route, request, identity);
+        const response = await execute(deps, route, request, identity, call.requestId);
         if (response.status >= 500) await deps.idempotency.release(identity.tenantId, principal, idempotencyKey);
         else await deps.idempotency.complete(identity.tenantId, principal, idempotencyKey, response.status, response.body);
         return { ...response, identity, route: label };
@@ -118,7 +156,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
         throw error;
       }
     }
-    return { ...(await execute(deps, route, request, identity)), identity, route: label };
+    return { ...(await execute(deps, route, request, identity, call.requestId)), identity, route: label };
   };
 }
 
@@ -127,11 +165,17 @@ export function requestHash(method: string, path: string, search: string, rawBod
   return createHash('sha256').update(`${method} ${path}${search}\n${rawBody}`).digest('hex');
 }
 
-async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity): Promise<RestResponse> {
+async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity, requestId: string): Promise<RestResponse> {
   const op = route.compiled;
   const variables: Record<string, unknown> = { ...(route.variables?.(req) ?? {}) };
+  // A path id that is not a number names no resource (404); a query parameter that is not one is bad input (400).
+  const pathIdsValid = Object.entries(req.params).filter(([name]) => /id$/i.test(name)).every(([, v]) => !Number.isNaN(intParam(v) ?? Number.NaN));
   for (const [name, value] of Object.entries(variables)) {
-    if (typeof value === 'number' && Number.isNaN(value)) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${name}.`);
+    if (typeof value !== 'number' || !Number.isNaN(value)) continue;
+    if (!pathIdsValid) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${name}.`);
+    return fail(400, 'validation.msg.validation.errors.exist', `The parameter ${name} must be an integer.`, [
+      { code: 'validation.msg.invalid.integer.format', message: `The parameter ${name} must be an integer.`, parameterName: name },
+    ]);
   }
   const mode = route.body ?? 'none';
   if (mode === 'none' && Object.keys(req.body).length > 0) {
@@ -150,12 +194,13 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
   const response = await deps.gateway.fetch(
     'http://edge.internal/graphql',
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: op.text, operationName: op.name, variables }) },
-    edgeContext(identity, deps.signingKey),
+    edgeContext(identity, deps.signingKey, requestId),
   );
   const result = (await response.json()) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] };
   if (result.errors && result.errors.length > 0) {
     const { status, body } = fromGraphQLErrors(result.errors);
-    return json(status, body);
+    const retryAfter = result.errors[0]!.extensions?.retryAfter;
+    return json(status, body, typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {});
   }
   const data = translateOutput(result.data ?? {}, op.rootType) as Record<string, unknown>;
   return json(200, route.result(data, req) ?? {});

@@ -28,5 +28,6 @@ export interface RouteRequest {
 
 export const intParam = (value: string | null | undefined): number | undefined => {
   if (value == null || value === '') return undefined;
-  return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+  // 15 digits stay exact in a double; longer is nobody's id and must not become 1e+20 or Infinity.
+  return /^-?\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
 };

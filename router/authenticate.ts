@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { errors } from '../subgraphs/kernel/errors.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { AuthService } from '../subgraphs/organisation/auth.service.js';
@@ -19,21 +20,25 @@ export function credentialsFrom(headers: Record<string, string | string[] | unde
   return { tenant: tenant?.trim() || null, authorization: header('authorization') ?? null };
 }
 
+/** The TCP peer: the address login throttling counts per (a proxy in front would need its own trust rule). */
+export function clientAddress(req: IncomingMessage): string | undefined {
+  return req.socket.remoteAddress ?? undefined;
+}
+
 /**
- * Establishes who calls, once per request at the edge. A missing or unknown tenant is 400; credentials
- * that do not authenticate are 401; no credentials at all is an anonymous caller (login, registration),
- * which the subgraphs refuse for everything else.
+ * Establishes who calls, once per request at the edge. A missing tenant is 400; an unknown tenant is
+ * answered exactly like wrong credentials on a known one (401), so tenant slugs cannot be probed;
+ * no credentials at all is an anonymous caller (login, registration), which the subgraphs refuse for
+ * everything else.
  */
-export async function authenticate(auth: AuthService, credentials: CallerCredentials): Promise<Identity> {
+export async function authenticate(auth: AuthService, credentials: CallerCredentials, address?: string): Promise<Identity> {
   if (!credentials.tenant) {
     throw errors.badRequest('error.msg.tenant.identifier.missing', 'The tenant is required: send the Service-Platform-TenantId header or the tenantIdentifier parameter.', 'tenantIdentifier');
   }
-  if (!(await auth.tenantExists(credentials.tenant))) {
-    throw errors.badRequest('error.msg.tenant.identifier.invalid', `No tenant with identifier ${credentials.tenant}.`, 'tenantIdentifier');
-  }
-  if (!credentials.authorization) return { kind: 'anonymous', tenantId: credentials.tenant };
-  const match = /^Basic\s+(\S+)\s*$/i.exec(credentials.authorization);
-  const identity = match ? await auth.authenticate(credentials.tenant, match[1]!) : null;
+  if (credentials.tenant.length > 100 || !(await auth.tenantExists(credentials.tenant))) throw errors.unauthenticated('Unauthenticated. Please login.');
+  if (!credentials.authorization) return { kind: 'anonymous', tenantId: credentials.tenant, ...(address ? { address } : {}) };
+  const match = /^Basic\s+(\S{1,1024})\s*$/i.exec(credentials.authorization);
+  const identity = match ? await auth.authenticate(credentials.tenant, match[1]!, address) : null;
   if (!identity) throw errors.unauthenticated('Unauthenticated. Please login.');
   return identity;
 }

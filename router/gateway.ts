@@ -1,10 +1,13 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config } from '../subgraphs/kernel/config.js';
-import { IDENTITY_HEADER, SIGNATURE_HEADER, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
+import type { IncomingMessage } from 'node:http';
+import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
 
 /** GraphQL's own verdicts on a request: the caller's fault, shown as they are. */
 export const CLIENT_ERROR_CODES = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND']);
+
+const MAX_MESSAGE_LENGTH = 300;
 
 /**
  * What leaves the gateway: platform errors (Fineract codes, from any subgraph) and request errors pass;
@@ -13,6 +16,10 @@ export const CLIENT_ERROR_CODES = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL
  */
 function maskGatewayError(error: unknown): Error {
   if (!(error instanceof GraphQLError)) return internalError(undefined);
+  // Request errors can quote the caller's input (a variable's value): never more than a prefix of it.
+  if (error.message.length > MAX_MESSAGE_LENGTH) {
+    return maskGatewayError(new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined }));
+  }
   const code = error.extensions?.code;
   if (typeof code === 'string' && (code.includes('.') || CLIENT_ERROR_CODES.has(code))) return error;
   // Yoga marks its own request errors (variables that do not coerce) with a 4xx http status.
@@ -35,16 +42,34 @@ function internalError(error: GraphQLError | undefined): GraphQLError {
   });
 }
 
-/** What the edge puts into every gateway request's context: the caller's identity, signed for the subgraphs. */
+/**
+ * What the edge puts into every gateway request's context: the caller's identity (signed per subgraph
+ * request in onFetch, over the target subgraph and the exact body) and the request id for the logs.
+ * Subscriptions cannot be signed per request: their connection gets a `subscription`-audience signature.
+ */
 export interface EdgeContext extends Record<string, unknown> {
-  cbsIdentity: string;
-  cbsSignature: string;
+  cbsIdentity: Identity;
+  cbsRequestId: string;
+  cbsWsIdentity: string;
+  cbsWsSignature: string;
 }
 
-export function edgeContext(identity: Identity, signingKey: string): EdgeContext {
-  const signed = signIdentity(identity, signingKey);
-  return { cbsIdentity: signed.identity, cbsSignature: signed.signature };
+export function edgeContext(identity: Identity, signingKey: string, requestId: string): EdgeContext {
+  const ws = signIdentity(identity, signingKey, SUBSCRIPTION_AUDIENCE, '');
+  return { cbsIdentity: identity, cbsRequestId: requestId, cbsWsIdentity: ws.identity, cbsWsSignature: ws.signature };
 }
+
+/** The client's headers the gateway may see (never Authorization: subgraphs get the signed identity only). */
+export function gatewayHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'accept']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+const HIVE_LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'false']);
 
 /**
  * The federation gateway (Hive Gateway runtime) over the committed supergraph. Subgraph locations come
@@ -52,7 +77,8 @@ export function edgeContext(identity: Identity, signingKey: string): EdgeContext
  * mutations reach subgraphs over HTTP with the signed identity headers; subscriptions over graphql-ws
  * with the same identity in connectionParams.
  */
-export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: string): GatewayRuntime<EdgeContext> {
+export function createGateway(config: Pick<Config, 'subgraphUrls' | 'internalSigningKey'>, supergraph: string): GatewayRuntime<EdgeContext> {
+  const subgraphByUrl = new Map<string, string>(SUBGRAPHS.map((name) => [config.subgraphUrls[name], name]));
   const transportEntries = Object.fromEntries(
     SUBGRAPHS.map((name) => [
       name,
@@ -62,27 +88,39 @@ export function createGateway(config: Pick<Config, 'subgraphUrls'>, supergraph: 
           subscriptions: {
             kind: 'ws',
             location: config.subgraphUrls[name],
-            options: { connectionParams: { identity: '{context.cbsIdentity}', signature: '{context.cbsSignature}' } },
+            options: { connectionParams: { identity: '{context.cbsWsIdentity}', signature: '{context.cbsWsSignature}' } },
           },
         },
       },
     ]),
   );
+  // Hive's logger reads LOG_LEVEL itself and throws on pino's names that it lacks ("silent", "fatal"):
+  // our LOG_LEVEL is pino's (already read into config), and the gateway's level is GATEWAY_LOG_LEVEL.
+  if (process.env.LOG_LEVEL && !HIVE_LOG_LEVELS.has(process.env.LOG_LEVEL)) delete process.env.LOG_LEVEL;
   return createGatewayRuntime<EdgeContext>({
     supergraph,
     transportEntries,
     logging: (process.env.GATEWAY_LOG_LEVEL as 'debug' | 'info' | 'warn' | 'error' | undefined) ?? false,
     graphiql: false,
     landingPage: false,
+    // CORS is the edge's (allowlist from CORS_ORIGINS); the gateway must not answer any origin itself.
+    cors: false,
     maskedErrors: { maskError: maskGatewayError, errorMessage: 'An unexpected error occurred.' },
     plugins: () => [
       {
-        onFetch({ context, options, setOptions }) {
+        onFetch({ context, url, options, setOptions }) {
           const ctx = context as Partial<EdgeContext> | undefined;
-          if (!ctx?.cbsIdentity || !ctx.cbsSignature) return;
+          const audience = subgraphByUrl.get(String(url));
+          if (!ctx?.cbsIdentity || !audience || (options.body != null && typeof options.body !== 'string')) return;
+          const signed = signIdentity(ctx.cbsIdentity, config.internalSigningKey, audience, (options.body as string | undefined) ?? '');
           setOptions({
             ...options,
-            headers: { ...(options.headers as Record<string, string>), [IDENTITY_HEADER]: ctx.cbsIdentity, [SIGNATURE_HEADER]: ctx.cbsSignature },
+            headers: {
+              ...(options.headers as Record<string, string>),
+              [IDENTITY_HEADER]: signed.identity,
+              [SIGNATURE_HEADER]: signed.signature,
+              'x-request-id': ctx.cbsRequestId ?? '',
+            },
           });
         },
       },

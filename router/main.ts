@@ -1,6 +1,8 @@
+import './preflight.js';
 import 'reflect-metadata';
 import { loadConfig, SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
 import { createLogger } from '../subgraphs/kernel/logger.js';
+import { exitOnStartupConflict } from '../subgraphs/kernel/startup-errors.js';
 import { startPlatform } from '../subgraphs/registry.js';
 import { startEdge, type Edge } from './edge.js';
 import { startSubgraphs } from './subgraphs.js';
@@ -17,9 +19,18 @@ if (serve !== 'all' && serve !== 'edge' && !SUBGRAPHS.includes(serve as Subgraph
   throw new Error(`SERVE must be all, edge or one of ${SUBGRAPHS.join(', ')}; got ${serve}`);
 }
 const runsEdge = serve === 'all' || serve === 'edge';
-const platform = await startPlatform(config, logger, { migrate: runsEdge, provision: runsEdge, relay: runsEdge });
-const subgraphs = await startSubgraphs(platform, logger, serve === 'all' ? SUBGRAPHS : serve === 'edge' ? [] : [serve as SubgraphName]);
-const edge: Edge | null = runsEdge ? await startEdge(platform, logger) : null;
+const platform = await startPlatform(config, logger, { migrate: runsEdge, provision: runsEdge, relay: runsEdge }).catch(exitOnStartupConflict);
+const subgraphs = await startSubgraphs(platform, logger, serve === 'all' ? SUBGRAPHS : serve === 'edge' ? [] : [serve as SubgraphName]).catch(async (error) => {
+  await platform.close();
+  return exitOnStartupConflict(error);
+});
+const edge: Edge | null = runsEdge
+  ? await startEdge(platform, logger).catch(async (error) => {
+      await Promise.all(subgraphs.map((s) => s.stop()));
+      await platform.close();
+      return exitOnStartupConflict(error);
+    })
+  : null;
 logger.info({ serve, url: edge?.url, subgraphs: subgraphs.map((s) => s.url), database: platform.db.kind, tenants: config.tenants }, 'core banking service ready');
 
 let stopping = false;

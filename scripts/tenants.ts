@@ -1,6 +1,8 @@
+import '../router/preflight.js';
 import 'reflect-metadata';
 import { loadConfig } from '../subgraphs/kernel/config.js';
 import { createLogger } from '../subgraphs/kernel/logger.js';
+import { exitOnStartupConflict } from '../subgraphs/kernel/startup-errors.js';
 import { startPlatform } from '../subgraphs/registry.js';
 
 /**
@@ -9,7 +11,7 @@ import { startPlatform } from '../subgraphs/registry.js';
  */
 const [command, slug, ...rest] = process.argv.slice(2);
 const config = loadConfig();
-const platform = await startPlatform(config, createLogger(config.logLevel), { provision: false, relay: false });
+const platform = await startPlatform(config, createLogger(config.logLevel), { provision: false, relay: false }).catch(exitOnStartupConflict);
 try {
   if (command === 'create' && slug) {
     const nameAt = rest.indexOf('--name');

@@ -17,6 +17,8 @@ import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
+import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
+import type { Staff } from './organisation/staff.entity.js';
 
 /**
  * The composition root: which modules exist, how their services are wired to each other, and how each
@@ -28,6 +30,7 @@ export interface Services {
   organisation: OrganisationServices;
   customer: CustomerServices;
   ledger: LedgerServices;
+  till: TillServices;
 }
 
 export interface Platform {
@@ -44,7 +47,7 @@ export interface Platform {
 export function createServices(db: Database, config: Config): Services {
   const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
   const ledger = createLedgerServices(db, {
-    officeExists: async (tx, officeId) => (await tx.em.count(Office, { id: officeId })) > 0,
+    officeOpeningDate: async (tx, officeId) => (await tx.em.findOne(Office, { id: officeId }))?.openingDate ?? null,
     officeInScope: async (tx, staff, officeId) => (await organisation.offices.findInScope(tx, staff, officeId)) !== null,
     officeSubtree: async (tx, staff, officeId) => {
       const office = await organisation.offices.findInScope(tx, staff, officeId);
@@ -60,7 +63,26 @@ export function createServices(db: Database, config: Config): Services {
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
-  return { organisation, customer: createCustomerServices(db, organisation), ledger };
+  const staffRecord = (s: Staff): StaffRecord => ({ id: s.id, officeId: s.officeId, isActive: s.isActive, displayName: s.displayName });
+  const till = createTillServices(db, {
+    businessDates: organisation.businessDates,
+    scope: organisation.scope,
+    staff: {
+      find: async (tx, id) => {
+        const s = await organisation.staff.find(tx, id);
+        return s ? staffRecord(s) : null;
+      },
+      ofUser: async (tx, userId) => {
+        const s = await organisation.staff.ofUser(tx, userId);
+        return s ? staffRecord(s) : null;
+      },
+      activeAtOffice: async (tx, officeId) => (await organisation.staff.activeAtOffice(tx, officeId)).map(staffRecord),
+    },
+    postJournal: (tx, request) => ledger.engine.post(tx, request),
+    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    staffNames: async (tenantId, ids) => new Map([...(await organisation.staff.byIds(tenantId, ids))].map(([id, s]) => [id, s.displayName])),
+  });
+  return { organisation, customer: createCustomerServices(db, organisation), ledger, till };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -97,6 +119,6 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   customer: (services) => buildCustomerSchema(() => services().customer),
   account: () => buildAccountSchema(),
   loan: () => buildLoanSchema(),
-  till: () => buildTillSchema(),
+  till: (services) => buildTillSchema(() => services().till),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
 };

@@ -39,6 +39,10 @@ export const organisationRoutes: Route[] = [
   { method: 'GET', path: '/roles', operation: 'Roles', result: (d) => d.roles },
   { method: 'GET', path: '/roles/:roleId', operation: 'Role', variables: id('roleId'), result: (d) => d.role },
   { method: 'GET', path: '/roles/:roleId/permissions', operation: 'RolePermissions', variables: id('roleId'), result: (d) => d.rolePermissions },
+  {
+    method: 'PUT', path: '/roles/:roleId/permissions', operation: 'UpdateRolePermissions', body: 'args', variables: id('roleId'),
+    result: (d) => ({ resourceId: d.updateRolePermissions.roleId, changes: { permissions: d.updateRolePermissions.changes } }),
+  },
 
   { method: 'GET', path: '/paymenttypes', operation: 'PaymentTypes', result: (d) => d.paymentTypes },
 

@@ -83,7 +83,8 @@ export interface ClientChange {
 }
 
 export const DEFAULT_PAGE_LIMIT = 200;
-export const MAX_PAGE_LIMIT = 1000;
+/** Every page is capped at 200 (a larger `limit` is clamped, as Fineract does; GraphQL refuses it at the edge). */
+export const MAX_PAGE_LIMIT = 200;
 
 export const clientNotFound = (id: number) => errors.notFound('error.msg.client.id.invalid', `Client with identifier ${id} does not exist`, id);
 
@@ -203,6 +204,9 @@ export class ClientService {
       }
       if (input.active && input.activationDate! < office.openingDate) {
         throw errors.domainRule('error.msg.client.activationDate.before.office.opening.date', 'A client cannot be activated before its office opened.', [input.activationDate, office.openingDate], 'activationDate');
+      }
+      if (submittedOnDate < office.openingDate) {
+        throw errors.domainRule('error.msg.client.submittedOnDate.before.office.opening.date', 'A client cannot be submitted before its office opened.', [submittedOnDate, office.openingDate], 'submittedOnDate');
       }
       const staffId = await this.resolveStaff(tx, staff, office, input.staffId ?? null, true);
       await this.assertExternalIdFree(tx, input.externalId ?? null, null);

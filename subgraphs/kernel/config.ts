@@ -19,6 +19,10 @@ export interface Config {
   subgraphUrls: Record<SubgraphName, string>;
   sessionTtlSeconds: number;
   logLevel: string;
+  /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); none by default. */
+  corsOrigins: string[];
+  /** GraphQL introspection for authenticated staff (GRAPHQL_INTROSPECTION); off by default in production. */
+  graphqlIntrospection: boolean;
   webhooks: WebhookConfig;
 }
 
@@ -100,5 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: Number(env.WEBHOOK_CONCURRENCY ?? 16),
       perHook: Math.max(1, Number(env.WEBHOOK_PER_HOOK_CONCURRENCY ?? 1)),
     },
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter((o) => o !== '' && o !== '*'),
+    graphqlIntrospection: env.GRAPHQL_INTROSPECTION === undefined || env.GRAPHQL_INTROSPECTION === '' ? mode !== 'production' : env.GRAPHQL_INTROSPECTION === 'true',
   };
 }

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
@@ -35,12 +36,15 @@ export interface Tx {
 }
 
 export class Database {
-  /** Statements sent so far by this process; tests use it to prove batching (N+1 shows up here). */
-  statements = 0;
+  /** Statements sent inside each tenant's transactions: tests prove batching per request with it (N+1 shows up here). */
+  private readonly tenantStatements = new Map<string, number>();
+  /** The tenant whose transaction is running in this async context; unrelated work (the relay) is not counted against it. */
+  private readonly currentTenant = new AsyncLocalStorage<string>();
 
   constructor(
     readonly orm: MikroORM,
     readonly kind: 'postgresql' | 'pglite',
+    private readonly release: () => void = () => {},
   ) {}
 
   /**
@@ -52,12 +56,23 @@ export class Database {
     const hooks: (() => void | Promise<void>)[] = [];
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });
-    const result = await em.transactional(async (tem) => {
+    const result = await this.currentTenant.run(tenantId, () => em.transactional(async (tem) => {
       await tem.execute(`select set_config('role', ?, true), set_config(?, ?, true)`, [APP_ROLE, TENANT_SETTING, tenantId]);
       return fn({ em: tem, tenantId, afterCommit: (h) => hooks.push(h) });
-    });
+    }));
     for (const hook of hooks) await hook();
     return result;
+  }
+
+  /** Called for every statement sent (onQuery). */
+  countStatement(): void {
+    const tenant = this.currentTenant.getStore();
+    if (tenant !== undefined) this.tenantStatements.set(tenant, (this.tenantStatements.get(tenant) ?? 0) + 1);
+  }
+
+  /** Statements sent so far inside `tenantId`'s transactions. */
+  statementsOf(tenantId: string): number {
+    return this.tenantStatements.get(tenantId) ?? 0;
   }
 
   /** Infrastructure work that spans tenants (outbox relay, provisioning registry). Runs as the owner, RLS bypassed. */
@@ -89,6 +104,7 @@ export class Database {
 
   async close(): Promise<void> {
     await this.orm.close(true);
+    this.release();
   }
 }
 
@@ -99,7 +115,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   let database: Database | null = null;
   const common = {
     onQuery: (sql: string) => {
-      if (database) database.statements++;
+      database?.countStatement();
       return sql;
     },
     entities,
@@ -122,8 +138,53 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     return (database = new Database(orm, 'postgresql'));
   }
   mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
-  const orm = await MikroORM.init({ ...common, driver: PgliteDriver, dbName: `${config.dataDir}/pglite` });
-  return (database = new Database(orm, 'pglite'));
+  const release = lockEmbeddedDatabase(`${config.dataDir}/pglite`);
+  try {
+    const orm = await MikroORM.init({ ...common, driver: PgliteDriver, dbName: `${config.dataDir}/pglite` });
+    return (database = new Database(orm, 'pglite', release));
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The embedded database directory is held by another live process. */
+export class EmbeddedDatabaseInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(`The embedded database in ${dir} is in use by process ${pid} (is \`npm start\` running?). Stop that process first, or point DATABASE_URL at PostgreSQL to run several.`);
+  }
+}
+
+/**
+ * PGlite keeps the whole database in one process's memory and writes it back to the directory: a second
+ * process opening the same directory would work on a copy whose writes are lost. A lock file holding the
+ * owner's pid refuses the second process at once; a lock left by a dead process is taken over.
+ */
+function lockEmbeddedDatabase(dir: string): () => void {
+  const path = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(path, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) throw new EmbeddedDatabaseInUseError(dir, owner);
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const NON_TENANT_ENTITIES = new Set<Constructor<object>>();

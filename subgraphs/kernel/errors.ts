@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'notFound'
   | 'conflict'
   | 'unprocessable'
+  | 'tooManyRequests'
   | 'unavailable'
   | 'internal';
 
@@ -28,6 +29,7 @@ const HTTP_STATUS: Record<ErrorKind, number> = {
   notFound: 404,
   conflict: 409,
   unprocessable: 422,
+  tooManyRequests: 429,
   unavailable: 503,
   internal: 500,
 };
@@ -43,6 +45,7 @@ const TOP_LEVEL_CODE: Record<ErrorKind, string | null> = {
   notFound: 'error.msg.resource.not.found',
   conflict: 'error.msg.platform.service.conflict',
   unprocessable: null,
+  tooManyRequests: null,
   unavailable: null,
   internal: 'error.msg.platform.server.side.error',
 };

@@ -8,7 +8,7 @@
 type Token = { kind: 'day' | 'month' | 'monthName' | 'year' | 'literal'; text: string };
 
 export class DateFormatError extends Error {
-  constructor(readonly reason: 'pattern' | 'value', message: string) {
+  constructor(readonly reason: 'pattern' | 'value' | 'locale', message: string) {
     super(message);
   }
 }
@@ -45,7 +45,7 @@ function fold(text: string): string {
 const monthNameCache = new Map<string, { name: string; month: number }[]>();
 
 function monthNames(locale: string): { name: string; month: number }[] {
-  const tag = locale.replace('_', '-');
+  const tag = locale.replaceAll('_', '-');
   let names = monthNameCache.get(tag);
   if (!names) {
     names = [];
@@ -65,8 +65,25 @@ function monthNames(locale: string): { name: string; month: number }[] {
   return names;
 }
 
+/** Longer dates, patterns or locales are nobody's real input; refusing them keeps parsing linear and small. */
+const MAX_DATE_TEXT = 64;
+const shown = (text: string) => (text.length > 24 ? `${text.slice(0, 24)}...` : text);
+
+/** A BCP 47 / Java locale ("en", "en_GB", "fr-CI") that Intl accepts; "!!" is not one and must not reach Intl. */
+export function isValidLocale(locale: string): boolean {
+  if (locale.length > 35 || !/^[A-Za-z]{2,8}([_-][A-Za-z0-9]{1,8})*$/.test(locale)) return false;
+  try {
+    return Intl.getCanonicalLocales(locale.replaceAll('_', '-')).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 /** Parses `value` with a Java-style `pattern` in `locale`; returns ISO YYYY-MM-DD or throws DateFormatError. */
 export function parseFineractDate(value: string, pattern: string, locale: string): string {
+  if (!isValidLocale(locale)) throw new DateFormatError('locale', `The locale "${shown(locale)}" is not a valid locale.`);
+  if (pattern.length > MAX_DATE_TEXT) throw new DateFormatError('pattern', `The date format "${shown(pattern)}" is too long.`);
+  if (value.length > MAX_DATE_TEXT) throw new DateFormatError('value', `The date "${shown(value)}" is too long.`);
   const tokens = tokenize(pattern);
   const input = value.trim();
   const folded = fold(input);

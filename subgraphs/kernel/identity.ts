@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from './errors.js';
 
 /**
@@ -9,6 +9,8 @@ export type Identity = StaffIdentity | CustomerIdentity | AnonymousIdentity;
 
 interface IdentityBase {
   tenantId: string;
+  /** The client's network address as the edge saw it (login throttling counts per address). */
+  address?: string;
 }
 
 export interface StaffIdentity extends IdentityBase {
@@ -39,32 +41,50 @@ export interface AnonymousIdentity extends IdentityBase {
 
 export const IDENTITY_HEADER = 'x-cbs-identity';
 export const SIGNATURE_HEADER = 'x-cbs-signature';
-/** A forwarded identity older than this is refused, so a captured header cannot be replayed for long. */
-const MAX_AGE_MS = 5 * 60 * 1000;
+/**
+ * A forwarded identity older than this is refused. The edge signs each subgraph request as it sends it,
+ * so seconds suffice; a captured header is also bound to one subgraph and one exact body.
+ */
+const MAX_AGE_MS = 30 * 1000;
 
-interface SignedEnvelope {
+/**
+ * What the signature covers. `audience` is the target subgraph's name, or `subscription` for a graphql-ws
+ * connection (no body: its hash is of the empty string); `bodyHash` is the SHA-256 of the exact request body.
+ */
+export interface SignedEnvelope {
   identity: Identity;
   issuedAt: number;
+  audience: string;
+  bodyHash: string;
+}
+
+export const SUBSCRIPTION_AUDIENCE = 'subscription';
+
+export function bodyHash(body: string): string {
+  return createHash('sha256').update(body).digest('base64url');
 }
 
 function mac(key: string, payload: string): string {
   return createHmac('sha256', key).update(payload).digest('base64url');
 }
 
-export function signIdentity(identity: Identity, key: string, now = Date.now()): { identity: string; signature: string } {
-  const payload = Buffer.from(JSON.stringify({ identity, issuedAt: now } satisfies SignedEnvelope)).toString('base64url');
+/** Signs `identity` for one request to `audience` carrying exactly `body`. */
+export function signIdentity(identity: Identity, key: string, audience: string, body: string, now = Date.now()): { identity: string; signature: string } {
+  const envelope: SignedEnvelope = { identity, issuedAt: now, audience, bodyHash: bodyHash(body) };
+  const payload = Buffer.from(JSON.stringify(envelope)).toString('base64url');
   return { identity: payload, signature: mac(key, payload) };
 }
 
-/** Returns the identity when the signature is valid and fresh, otherwise null. */
-export function verifyIdentity(payload: string | undefined, signature: string | undefined, key: string, now = Date.now()): Identity | null {
+/** Returns the identity when the signature is valid, fresh, meant for `audience` and for this `body`; otherwise null. */
+export function verifyIdentity(payload: string | undefined, signature: string | undefined, key: string, audience: string, body: string, now = Date.now()): Identity | null {
   if (!payload || !signature) return null;
   const expected = Buffer.from(mac(key, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const envelope = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SignedEnvelope;
-    if (Math.abs(now - envelope.issuedAt) > MAX_AGE_MS) return null;
+    if (typeof envelope.issuedAt !== 'number' || Math.abs(now - envelope.issuedAt) > MAX_AGE_MS) return null;
+    if (envelope.audience !== audience || envelope.bodyHash !== bodyHash(body)) return null;
     return envelope.identity;
   } catch {
     return null;

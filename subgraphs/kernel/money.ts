@@ -20,3 +20,40 @@ export function formatAmount(value: BigNumber.Value): string {
 export function scaleOf(value: BigNumber.Value): number {
   return new Money(value).decimalPlaces() ?? 0;
 }
+
+/**
+ * Bounds of any decimal text read from a caller, checked BEFORE it is expanded: "1e-9999999" is ten
+ * characters that toFixed() turns into ten million digits. 40 significant digits and an exponent of
+ * +-40 cover numeric(20,6) with room for trailing zeros, and nothing else is ever expanded.
+ */
+export const MAX_DECIMAL_TEXT = 60;
+const MAX_DECIMAL_DIGITS = 40;
+const MAX_DECIMAL_EXPONENT = 40;
+const DECIMAL_TEXT = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/;
+
+export class DecimalFormatError extends Error {}
+
+/** Shows at most a few characters of untrusted input in messages, so an error never echoes a huge value. */
+export function truncateForMessage(text: string, max = 24): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/**
+ * Parses caller-supplied decimal text within fixed bounds (length, digits, exponent) and returns the
+ * canonical fixed-point string. Throws DecimalFormatError whose message never holds more than a prefix.
+ */
+export function parseBoundedDecimal(value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') throw new DecimalFormatError('a decimal must be a string or a number');
+  const text = String(value).trim();
+  const shown = truncateForMessage(text);
+  const match = text.length <= MAX_DECIMAL_TEXT ? DECIMAL_TEXT.exec(text) : null;
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) throw new DecimalFormatError(`"${shown}" is not a decimal number within ${MAX_DECIMAL_DIGITS} digits`);
+  const digits = `${match[2]}${match[3] ?? ''}`.replace(/^0+/, '');
+  const exponent = match[4] === undefined ? 0 : Number(match[4]);
+  if (digits.length > MAX_DECIMAL_DIGITS || !Number.isSafeInteger(exponent) || Math.abs(exponent) > MAX_DECIMAL_EXPONENT) {
+    throw new DecimalFormatError(`"${shown}" is not a decimal number within ${MAX_DECIMAL_DIGITS} digits`);
+  }
+  const parsed = new Money(text);
+  if (!parsed.isFinite()) throw new DecimalFormatError(`"${shown}" is not a finite decimal number`);
+  return parsed.toFixed();
+}

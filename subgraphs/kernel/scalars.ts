@@ -1,5 +1,5 @@
 import { GraphQLScalarType, Kind } from 'graphql';
-import { Money, formatAmount } from './money.js';
+import { DecimalFormatError, formatAmount, parseBoundedDecimal, truncateForMessage } from './money.js';
 
 /**
  * Money and other exact decimals travel as strings ("1000.50"): a JSON number would pass through
@@ -20,13 +20,14 @@ export const DecimalScalar = new GraphQLScalarType({
   },
 });
 
+/** Bounded before expansion (kernel/money.ts): a literal or variable like 1e-9999999 is refused, not expanded. */
 function parseDecimal(value: unknown): string {
-  if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError('Decimal must be a string or a number');
-  const text = String(value).trim();
-  if (!/^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new TypeError(`"${text}" is not a decimal number`);
-  const parsed = new Money(text);
-  if (!parsed.isFinite()) throw new TypeError(`"${text}" is not a finite decimal number`);
-  return parsed.toFixed();
+  try {
+    return parseBoundedDecimal(value);
+  } catch (error) {
+    if (error instanceof DecimalFormatError) throw new TypeError(error.message);
+    throw error;
+  }
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -49,7 +50,7 @@ export const LocalDateScalar = new GraphQLScalarType({
 export function parseLocalDate(value: unknown): string {
   if (typeof value !== 'string') throw new TypeError('LocalDate must be a string YYYY-MM-DD');
   const match = ISO_DATE.exec(value);
-  if (!match) throw new TypeError(`"${value}" is not a date in YYYY-MM-DD form`);
+  if (!match) throw new TypeError(`"${truncateForMessage(value)}" is not a date in YYYY-MM-DD form`);
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {

@@ -9,11 +9,12 @@ import { useServer } from 'graphql-ws/use/ws';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import { WebSocketServer } from 'ws';
 import type { Database } from './database.js';
-import { IDENTITY_HEADER, SIGNATURE_HEADER, verifyIdentity, type Identity } from './identity.js';
+import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
 import type { EventScope } from './event-stream.js';
 import type { PubSub } from './pubsub.js';
 import { DecimalScalar, LocalDateScalar } from './scalars.js';
+import { listen } from './listen.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
@@ -98,13 +99,24 @@ export interface RunningSubgraph {
   stop(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The edge never sends more than its own body limit; anything larger is not from it. */
+const MAX_SUBGRAPH_BODY_BYTES = 2 * 1024 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_SUBGRAPH_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Internal errors never leak their message; PlatformErrors and GraphQL request errors pass unchanged. */
+/** Error messages can quote inputs (a variable's value); never more than this of them leaves a subgraph. */
+const MAX_MESSAGE_LENGTH = 300;
+
+/** Internal errors never leak their message; PlatformErrors and GraphQL request errors pass, bounded. */
 function formatError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code;
@@ -116,6 +128,7 @@ function formatError(logger: Logger) {
         extensions: { code: 'error.msg.platform.server.side.error', status: 500, kind: 'internal', errors: [] },
       };
     }
+    if (formatted.message.length > MAX_MESSAGE_LENGTH) return { ...formatted, message: `${formatted.message.slice(0, MAX_MESSAGE_LENGTH)}...` };
     return formatted;
   };
 }
@@ -146,7 +159,13 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
         res.writeHead(404).end();
         return;
       }
-      const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey);
+      const raw = req.method === 'POST' ? await readBody(req) : '';
+      if (raw === null) {
+        res.writeHead(413).end();
+        return;
+      }
+      // The signature covers this subgraph's name and the exact body: a captured header is useless elsewhere.
+      const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey, options.name, raw);
       if (!identity) {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', status: 401 } }] }));
@@ -156,7 +175,6 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
       for (const [key, value] of Object.entries(req.headers)) {
         if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
       }
-      const raw = req.method === 'POST' ? await readBody(req) : '';
       let body: unknown;
       try {
         body = raw ? JSON.parse(raw) : undefined;
@@ -189,7 +207,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
     {
       schema,
       onConnect: (ctx) => {
-        const identity = verifyIdentity(ctx.connectionParams?.identity, ctx.connectionParams?.signature, signingKey);
+        const identity = verifyIdentity(ctx.connectionParams?.identity, ctx.connectionParams?.signature, signingKey, SUBSCRIPTION_AUDIENCE, '');
         if (!identity) return false;
         ctx.extra.identity = identity;
         return true;
@@ -199,7 +217,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
     wsServer,
   );
 
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  await listen(server, options.port, options.host, `the ${options.name} subgraph, ${options.name.toUpperCase()}_PORT`);
   const address = server.address() as AddressInfo;
   return {
     name: options.name,

@@ -89,7 +89,8 @@ export type OfficesInScope = (tx: Tx, staff: StaffIdentity) => Promise<number[] 
 export type PaymentTypeExists = (tx: Tx, paymentTypeId: number) => Promise<boolean>;
 
 const DEFAULT_LIMIT = 200;
-const MAX_LIMIT = 1000;
+/** Pages are capped at 200: a larger `limit` is clamped (REST, as Fineract); GraphQL refuses it at the edge. */
+const MAX_LIMIT = 200;
 
 const SELECT = `select je.id, je.office_id, je.gl_account_id, ga.gl_code, ga.name as gl_name, ga.type as gl_type,
     to_char(je.transaction_date, 'YYYY-MM-DD') as transaction_date, je.entry_type, je.amount::text as amount, je.currency_code,

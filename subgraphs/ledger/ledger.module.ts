@@ -8,12 +8,14 @@ import {
 import type { LedgerServices } from './ledger.services.js';
 import { LedgerPaymentDetailMigration } from './migrations/20261122000310_ledger_payment_detail.js';
 import { LedgerMigration } from './migrations/20261122000300_ledger.js';
+import { LedgerPerTenantTransactionIdsMigration } from './migrations/20261122001000_hardening.js';
 
 export const ledgerDatabase: DatabaseModule = {
   entities: [GLAccount, Currency, JournalEntry, GLClosure],
   migrations: [
     { name: '20261122000300_ledger', class: LedgerMigration },
     { name: '20261122000310_ledger_payment_detail', class: LedgerPaymentDetailMigration },
+    { name: '20261122001000_hardening', class: LedgerPerTenantTransactionIdsMigration },
   ],
 };
 

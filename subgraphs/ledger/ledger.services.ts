@@ -25,7 +25,8 @@ export interface LedgerServices {
 }
 
 export interface LedgerDependencies {
-  officeExists: (tx: Tx, officeId: number) => Promise<boolean>;
+  /** The office's opening date (YYYY-MM-DD), or null when there is no such office. */
+  officeOpeningDate: (tx: Tx, officeId: number) => Promise<string | null>;
   officeInScope: OfficeInScope;
   officeSubtree: OfficeSubtree;
   /** Offices the caller may see (its office and below), or null when that is every office. */
@@ -37,7 +38,7 @@ export interface LedgerDependencies {
 }
 
 export function createLedgerServices(db: Database, deps: LedgerDependencies): LedgerServices {
-  const engine = new PostingEngine(deps.officeExists);
+  const engine = new PostingEngine(deps.officeOpeningDate);
   const currencies = new CurrencyService(db);
   return {
     engine,

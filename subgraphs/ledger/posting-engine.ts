@@ -2,6 +2,7 @@ import type { Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { Money, STORAGE_SCALE, formatAmount, scaleOf } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
+import { nextValue } from '../kernel/sequence.js';
 import { Currency, ENTRY_CREDIT, ENTRY_DEBIT, GLAccount, GL_TYPES, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
 
 /** One side of one line: exactly one of debit or credit, a positive decimal string (or number-free text). */
@@ -67,7 +68,7 @@ export const officeLockSql = `hashtext('ledger.office:' || ? || ':' || ?)`;
  * writes the lines in one statement and records one outbox event per journal transaction.
  */
 export class PostingEngine {
-  constructor(private readonly officeExists: (tx: Tx, officeId: number) => Promise<boolean>) {}
+  constructor(private readonly officeOpeningDate: (tx: Tx, officeId: number) => Promise<string | null>) {}
 
   async post(tx: Tx, request: PostingRequest): Promise<PostedTransaction> {
     const v = new Validator('journalentry');
@@ -149,8 +150,12 @@ export class PostingEngine {
       return { ...p, account };
     });
 
-    if (!(await this.officeExists(tx, request.officeId))) {
+    const openingDate = await this.officeOpeningDate(tx, request.officeId);
+    if (openingDate === null) {
       throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${request.officeId} does not exist`, request.officeId);
+    }
+    if (request.date < openingDate) {
+      throw rule('error.msg.glJournalEntry.transaction.date.before.office.opening.date', `Office ${request.officeId} opened on ${openingDate}; nothing can be posted to it before that.`, [request.date, openingDate], 'transactionDate');
     }
     // Closures take this lock exclusively: a posting and a closure of the same office never interleave.
     await tx.em.execute(`select pg_advisory_xact_lock_shared(${officeLockSql})`, [tx.tenantId, request.officeId]);
@@ -253,9 +258,13 @@ export class PostingEngine {
   }
 }
 
+/**
+ * M<n>/R<n> numbered per tenant, so ids reveal nothing of other tenants' volume. The counter row stays
+ * locked until the posting commits: manual entries and reversals of one tenant queue on it, which is fine
+ * for their rate; system postings (S<n>, L<n>) bring their own ids and never take this lock.
+ */
 async function nextTransactionId(tx: Tx, prefix: string): Promise<string> {
-  const rows = await tx.em.execute<{ n: string }[]>(`select nextval('ledger.journal_transaction_seq') as n`);
-  return `${prefix}${rows[0]!.n}`;
+  return `${prefix}${await nextValue(tx, 'ledger.journal.transaction')}`;
 }
 
 export function glTypeOf(id: number): (typeof GL_TYPES)[GLTypeId] | undefined {

@@ -21,7 +21,7 @@ export class AuthResolver {
         ...(!password ? [{ code: 'validation.msg.authentication.password.cannot.be.blank', message: 'The parameter `password` is mandatory.', parameterName: 'password' }] : []),
       ]);
     }
-    const result = await this.services.auth.login(ctx.identity.tenantId, username, password, selfService ? 'self' : 'staff');
+    const result = await this.services.auth.login(ctx.identity.tenantId, username, password, selfService ? 'self' : 'staff', ctx.identity.address);
     const { identity } = result;
     return {
       username: result.user.username,

@@ -4,7 +4,7 @@ import { errors, PlatformError } from '../kernel/errors.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import { LoginThrottle } from './login-throttle.js';
 import { Office } from './office.entity.js';
-import { verifyPassword } from './password.js';
+import { dummyPasswordHash, verifyPassword } from './password.js';
 import type { RoleService } from './role.service.js';
 import { Role } from './role.entity.js';
 import { Session } from './session.entity.js';
@@ -24,20 +24,30 @@ export interface LoginResult {
 
 /** Passwords older than this must be renewed at next login (unless the user is exempt). */
 const PASSWORD_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
-const KEY_CACHE_MS = 5_000;
-const BASIC_CACHE_MS = 30_000;
+/**
+ * How long this instance may keep serving a verified credential without asking the database. A revocation
+ * (logout, password or role change, disable, delete) clears this instance's entries at once; another
+ * instance's cache is the only thing that can lag, and never by more than this.
+ */
+export const CREDENTIAL_CACHE_MS = 5_000;
+const MAX_CACHE_ENTRIES = 10_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const badCredentials = () => errors.unauthenticated('Unauthenticated. Please login.');
-const temporarilyLocked = () =>
-  new PlatformError('unauthenticated', 'Too many failed logins for this user; try again later.', [
-    { code: 'error.msg.user.login.temporarily.locked', message: 'Too many failed logins for this user; try again later.', parameterName: 'username' },
+const throttled = (retryAfterSeconds: number) => {
+  const message = `Too many failed logins; try again in ${retryAfterSeconds} seconds.`;
+  const error = new PlatformError('tooManyRequests', message, [
+    { code: 'error.msg.login.throttled', message, parameterName: 'username', args: [retryAfterSeconds] },
+    { code: 'error.msg.user.login.temporarily.locked', message, parameterName: 'username', args: [retryAfterSeconds] },
   ]);
+  error.extensions.retryAfter = retryAfterSeconds;
+  return error;
+};
 
 /**
  * Logins and sessions. Session keys are random, stored hashed, expire, and are revoked at logout.
  * The edge calls `authenticate` once per request; a short in-memory cache keeps that off the database
- * (a revoked key can live on another instance for at most KEY_CACHE_MS).
+ * (a revoked key can live on another instance for at most CREDENTIAL_CACHE_MS).
  */
 export class AuthService {
   private readonly cache = new Map<string, { identity: StaffIdentity | CustomerIdentity; until: number }>();
@@ -58,15 +68,16 @@ export class AuthService {
     return tenant !== null;
   }
 
-  async login(tenantId: string, username: string, password: string, channel: 'staff' | 'self'): Promise<LoginResult> {
-    if (this.throttle.isLocked(tenantId, username)) throw temporarilyLocked();
+  async login(tenantId: string, username: string, password: string, channel: 'staff' | 'self', address?: string): Promise<LoginResult> {
+    const verdict = this.throttle.check(tenantId, username, address);
+    if (!verdict.allowed) throw throttled(verdict.retryAfterSeconds);
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     // The hash is checked outside any transaction: it is slow on purpose and must not hold a connection.
-    if (!user || !(await verifyPassword(password, user.passwordHash)) || (channel === 'self') !== user.isSelfServiceUser) {
-      this.throttle.recordFailure(tenantId, username);
+    if (!(await this.passwordMatches(user, password)) || !user || (channel === 'self') !== user.isSelfServiceUser) {
+      this.throttle.recordFailure(tenantId, username, address);
       throw badCredentials();
     }
-    this.throttle.recordSuccess(tenantId, username);
+    this.throttle.recordSuccess(tenantId, username, address);
     const key = randomBytes(32).toString('base64url');
     return this.db.tx(tenantId, async (tx) => {
       const session = new Session();
@@ -97,7 +108,7 @@ export class AuthService {
    * Resolves an `Authorization: Basic <value>` header: first as a session key, then as Fineract's raw
    * base64(username:password). Returns null when neither authenticates.
    */
-  async authenticate(tenantId: string, credential: string): Promise<StaffIdentity | CustomerIdentity | null> {
+  async authenticate(tenantId: string, credential: string, address?: string): Promise<StaffIdentity | CustomerIdentity | null> {
     const cacheKey = sha256(`${tenantId}\u0000${credential}`);
     const cached = this.cache.get(cacheKey);
     if (cached && cached.until > Date.now()) return cached.identity;
@@ -109,23 +120,47 @@ export class AuthService {
     });
     if (bySession) {
       // Never cache a key past its own expiry.
-      this.remember(cacheKey, bySession.identity, Math.min(KEY_CACHE_MS, bySession.expiresAt - Date.now()));
+      this.remember(cacheKey, bySession.identity, Math.min(CREDENTIAL_CACHE_MS, bySession.expiresAt - Date.now()));
       return bySession.identity;
     }
     const decoded = Buffer.from(credential, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon <= 0) return null;
     const username = decoded.slice(0, colon);
-    if (this.throttle.isLocked(tenantId, username)) return null;
+    if (!this.throttle.check(tenantId, username, address).allowed) return null;
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
-    if (!user || !(await verifyPassword(decoded.slice(colon + 1), user.passwordHash))) {
-      this.throttle.recordFailure(tenantId, username);
+    if (!(await this.passwordMatches(user, decoded.slice(colon + 1))) || !user) {
+      this.throttle.recordFailure(tenantId, username, address);
       return null;
     }
-    this.throttle.recordSuccess(tenantId, username);
+    this.throttle.recordSuccess(tenantId, username, address);
     const identity = await this.db.tx(tenantId, (tx) => this.identityOf(tx, user));
-    this.remember(cacheKey, identity, BASIC_CACHE_MS);
+    this.remember(cacheKey, identity, CREDENTIAL_CACHE_MS);
     return identity;
+  }
+
+  /**
+   * The same scrypt work whether or not the user exists (a dummy hash for unknown users), so the time a
+   * wrong password takes does not tell which usernames exist.
+   */
+  private async passwordMatches(user: AppUser | null, password: string): Promise<boolean> {
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    return user !== null && matches;
+  }
+
+  /**
+   * Ends every cached credential of one user on this instance at once (sessions and raw Basic). The
+   * database rows are revoked by the caller's transaction; other instances follow within CREDENTIAL_CACHE_MS.
+   */
+  forgetUser(tenantId: string, userId: number): void {
+    for (const [key, entry] of this.cache) {
+      if (entry.identity.tenantId === tenantId && entry.identity.userId === userId) this.cache.delete(key);
+    }
+  }
+
+  /** A role's permissions changed: every cached identity of the tenant is rebuilt on its next use. */
+  forgetTenant(tenantId: string): void {
+    for (const [key, entry] of this.cache) if (entry.identity.tenantId === tenantId) this.cache.delete(key);
   }
 
   /** Revokes the caller's session. Raw Basic credentials have no session: there is nothing to revoke. */
@@ -140,7 +175,15 @@ export class AuthService {
   }
 
   private remember(key: string, identity: StaffIdentity | CustomerIdentity, ttl: number): void {
-    if (this.cache.size > 10_000) this.cache.clear();
+    if (this.cache.size >= MAX_CACHE_ENTRIES) {
+      const now = Date.now();
+      for (const [k, entry] of this.cache) if (entry.until <= now) this.cache.delete(k);
+      // Still full of live entries: drop the oldest; they are re-verified on their next use.
+      for (const k of this.cache.keys()) {
+        if (this.cache.size < MAX_CACHE_ENTRIES) break;
+        this.cache.delete(k);
+      }
+    }
     this.cache.set(key, { identity, until: Date.now() + ttl });
   }
 

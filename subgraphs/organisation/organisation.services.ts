@@ -32,15 +32,18 @@ export interface OrganisationServices {
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
   const offices = new OfficeService(db);
-  const roles = new RoleService(db);
+  // The role service tells the auth service's cache to forget; the auth service reads roles: late-bound.
+  let auth: AuthService | undefined;
+  const roles = new RoleService(db, (tenantId) => auth?.forgetTenant(tenantId));
+  auth = new AuthService(db, roles, options.sessionTtlSeconds);
   const settings = new SettingsService(db);
   return {
     tenants: new TenantService(db),
     offices,
     staff: new StaffService(db, offices),
     roles,
-    users: new UserService(db, offices, roles),
-    auth: new AuthService(db, roles, options.sessionTtlSeconds),
+    users: new UserService(db, offices, roles, (tenantId, userId) => auth?.forgetUser(tenantId, userId)),
+    auth,
     paymentTypes: new PaymentTypeService(db),
     settings,
     businessDates: new BusinessDateService(db, settings),

@@ -115,6 +115,12 @@ export class UserType {
 }
 
 @ObjectType()
+export class RolePermissionsChangePayload {
+  @Field(() => Int) roleId!: number;
+  @Field(() => GraphQLJSONObject, { description: 'Codes whose grant changed: true granted, false revoked.' }) changes!: Record<string, boolean>;
+}
+
+@ObjectType()
 export class UserChangePayload {
   @Field(() => UserType) user!: UserType;
   @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;

@@ -26,3 +26,11 @@ export const PASSWORD_POLICY = {
   description: 'Password must be 8 to 50 characters long and contain at least one letter and one digit.',
   test: (password: string) => password.length >= 8 && password.length <= 50 && /[A-Za-z]/.test(password) && /\d/.test(password),
 };
+
+let dummy: Promise<string> | undefined;
+
+/** A real hash of a random password, made once: verifying against it costs what a real user's check costs. */
+export function dummyPasswordHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
+}

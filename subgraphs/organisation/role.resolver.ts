@@ -1,7 +1,8 @@
-import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import type { OrganisationServices } from './organisation.services.js';
-import { PaymentTypeType, RolePermissionsType, RoleType } from './organisation.types.js';
+import { PaymentTypeType, RolePermissionsChangePayload, RolePermissionsType, RoleType } from './organisation.types.js';
 
 @Resolver(() => RoleType)
 export class RoleResolver {
@@ -21,6 +22,15 @@ export class RoleResolver {
   async rolePermissions(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<RolePermissionsType> {
     const { role, permissions } = await this.services.roles.permissions(ctx.identity, id);
     return { id: role.id, name: role.name, description: role.description, permissionUsageData: permissions };
+  }
+
+  @Mutation(() => RolePermissionsChangePayload, { description: 'Grants (true) or revokes (false) permission codes of a role; only codes the caller holds.' })
+  async updateRolePermissions(
+    @Arg('id', () => Int) id: number,
+    @Arg('permissions', () => GraphQLJSONObject) permissions: Record<string, unknown>,
+    @Ctx() ctx: RequestContext,
+  ): Promise<RolePermissionsChangePayload> {
+    return this.services.roles.updatePermissions(ctx.identity, id, permissions);
   }
 
   @Query(() => [PaymentTypeType])

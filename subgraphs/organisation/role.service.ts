@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
-import { errors } from '../kernel/errors.js';
-import { requireStaff, type Identity } from '../kernel/identity.js';
+import { errors, PlatformError } from '../kernel/errors.js';
+import { hasPermission, requireStaff, type Identity } from '../kernel/identity.js';
+import { emit } from '../kernel/outbox.js';
 import { PERMISSIONS, type PermissionDef } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 
@@ -11,9 +12,65 @@ export interface RolePermissions {
 
 const roleNotFound = (id: number) => errors.notFound('error.msg.role.id.invalid', `Role with identifier ${id} does not exist`, id);
 
+export const ROLE_PERMISSIONS_CHANGED_EVENT = 'role.permissions.changed';
+
 /** Roles and their permission grants. The only writer of organisation.role and role_permission. */
 export class RoleService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** After a role's permissions change, cached identities of the tenant must be rebuilt (the edge's cache). */
+    private readonly forgetTenantCredentials: (tenantId: string) => void = () => undefined,
+  ) {}
+
+  /**
+   * Fineract's PUT /roles/{id}/permissions: `permissions` maps codes to true (grant) or false (revoke).
+   * Containment: the caller may grant or revoke only codes it holds itself (ALL_FUNCTIONS only a super
+   * user). Audited by a role.permissions.changed event in the same transaction.
+   */
+  async updatePermissions(identity: Identity, id: number, permissions: Record<string, unknown>): Promise<{ roleId: number; changes: Record<string, boolean> }> {
+    const actor = requireStaff(identity, 'PERMISSIONS_ROLE');
+    const known = new Set(PERMISSIONS.map((p) => p.code));
+    const entries = Object.entries(permissions ?? {});
+    const invalid = entries.filter(([code, selected]) => !known.has(code) || typeof selected !== 'boolean');
+    if (entries.length === 0 || invalid.length > 0) {
+      throw errors.validation(
+        (invalid.length > 0 ? invalid : [['permissions', null]]).slice(0, 20).map(([code]) => ({
+          code: 'validation.msg.role.permissions.invalid',
+          message: `The permission ${String(code).slice(0, 100)} is not a known permission code mapped to true or false.`,
+          parameterName: 'permissions',
+        })),
+      );
+    }
+    const unheld = entries.map(([code]) => code).filter((code) => !hasPermission(actor, code));
+    if (unheld.length > 0) {
+      const message = `Only a user holding ${unheld.slice(0, 5).join(', ')} may grant or revoke it.`;
+      throw new PlatformError('forbidden', message, [{ code: 'error.msg.role.cannot.change.unheld.permissions', message, parameterName: 'permissions', args: unheld.slice(0, 20) }]);
+    }
+    return this.db.tx(actor.tenantId, async (tx) => {
+      const role = await tx.em.findOne(Role, { id });
+      if (!role) throw roleNotFound(id);
+      const granted = new Set((await tx.em.find(RolePermission, { roleId: id })).map((p) => p.code));
+      const changes: Record<string, boolean> = {};
+      for (const [code, selected] of entries as [string, boolean][]) {
+        if (selected === granted.has(code)) continue;
+        changes[code] = selected;
+        if (selected) tx.em.persist(Object.assign(new RolePermission(), { tenantId: tx.tenantId, roleId: id, code }));
+        else await tx.em.nativeDelete(RolePermission, { roleId: id, code });
+      }
+      await tx.em.flush();
+      if (Object.keys(changes).length > 0) {
+        await emit(tx, {
+          eventType: ROLE_PERMISSIONS_CHANGED_EVENT,
+          entityName: 'ROLE',
+          actionName: 'PERMISSIONS',
+          data: { roleId: id, changes, changedBy: actor.userId, changedByUsername: actor.username, changedAt: new Date().toISOString() },
+        });
+        const tenantId = tx.tenantId;
+        tx.afterCommit(() => this.forgetTenantCredentials(tenantId));
+      }
+      return { roleId: id, changes };
+    });
+  }
 
   async list(identity: Identity): Promise<Role[]> {
     const staff = requireStaff(identity, 'READ_ROLE');
@@ -47,6 +104,13 @@ export class RoleService {
   async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, Role>> {
     const roles = await this.db.tx(tenantId, (tx) => tx.em.find(Role, { id: { $in: [...ids] } }));
     return new Map(roles.map((r) => [r.id, r]));
+  }
+
+  /** Every code the roles carry, disabled or not (what granting them could ever hand out). */
+  async grantedCodes(tx: Tx, roleIds: number[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await tx.em.find(RolePermission, { roleId: { $in: roleIds } });
+    return [...new Set(rows.map((r) => r.code))].sort();
   }
 
   /** Effective permission codes of a set of roles (disabled roles grant nothing). */

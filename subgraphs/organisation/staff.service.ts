@@ -5,6 +5,7 @@ import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
 import { Office } from './office.entity.js';
 import { Staff } from './staff.entity.js';
+import { AppUser } from './user.entity.js';
 
 export interface StaffInput {
   officeId?: number | null;
@@ -68,6 +69,17 @@ export class StaffService {
   /** For other modules inside their transaction: the staff member, or null when absent. */
   async find(tx: Tx, id: number): Promise<Staff | null> {
     return tx.em.findOne(Staff, { id });
+  }
+
+  /** The staff record linked to a user (the till's open-till rule), inside the caller's transaction; null when none. */
+  async ofUser(tx: Tx, userId: number): Promise<Staff | null> {
+    const user = await tx.em.findOne(AppUser, { id: userId });
+    return user?.staffId == null ? null : tx.em.findOne(Staff, { id: user.staffId });
+  }
+
+  /** Active staff of one office, inside the caller's transaction (the cashier template's options). */
+  async activeAtOffice(tx: Tx, officeId: number): Promise<Staff[]> {
+    return tx.em.find(Staff, { officeId, isActive: true }, { orderBy: { lastname: 'asc', firstname: 'asc', id: 'asc' } });
   }
 
   async create(identity: Identity, input: StaffInput): Promise<Staff> {

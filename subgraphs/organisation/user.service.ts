@@ -1,7 +1,8 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
-import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { errors, PlatformError, Validator } from '../kernel/errors.js';
+import { actorId, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
 import { hashPassword, PASSWORD_POLICY } from './password.js';
@@ -31,12 +32,23 @@ export interface UserWithRoles {
 
 const userNotFound = (id: number) => errors.notFound('error.msg.user.id.invalid', `User with identifier ${id} does not exist`, id);
 
+const forbidden = (code: string, message: string, args: unknown[] = []) => new PlatformError('forbidden', message, [{ code, message, parameterName: 'roles', args }]);
+
+export const USER_ROLES_CHANGED_EVENT = 'user.roles.changed';
+
+/**
+ * Ends a user's credentials cached at the edge (the auth service's cache), after the transaction that
+ * revoked their sessions commits. A port, so the user service needs no edge code.
+ */
+export type ForgetUserCredentials = (tenantId: string, userId: number) => void;
+
 /** Staff users (logins). The only writer of organisation.app_user and user_role. */
 export class UserService {
   constructor(
     private readonly db: Database,
     private readonly offices: OfficeService,
     private readonly roles: RoleService,
+    private readonly forgetCredentials: ForgetUserCredentials = () => undefined,
   ) {}
 
   async list(identity: Identity): Promise<UserWithRoles[]> {
@@ -80,6 +92,7 @@ export class UserService {
       const office = await this.offices.findInScope(tx, actor, input.officeId!);
       if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
       const roleIds = await this.checkRoles(tx, input.roles!);
+      await this.assertMayGrant(tx, actor, roleIds);
       await this.assertUsernameFree(tx, input.username!, null);
       const user = new AppUser();
       user.tenantId = tx.tenantId;
@@ -97,6 +110,7 @@ export class UserService {
       tx.em.persist(user);
       for (const roleId of roleIds) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: user.id, roleId }));
       await this.flushUnique(tx, user.username);
+      await this.auditRoles(tx, actor, user.id, [], roleIds);
       return { user, roleIds };
     });
   }
@@ -114,6 +128,18 @@ export class UserService {
     return this.db.tx(actor.tenantId, async (tx) => {
       const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
       if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
+      const previousRoleIds = (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId).sort((a, b) => a - b);
+      const nextRoleIds = input.roles ? await this.checkRoles(tx, input.roles) : previousRoleIds;
+      const rolesChange = nextRoleIds.join(',') !== previousRoleIds.join(',');
+      // Nobody changes their own roles: that is how an access-control admin made itself super user.
+      if (rolesChange && id === actor.userId) {
+        throw forbidden('error.msg.user.cannot.change.own.roles', 'A user cannot change their own roles.');
+      }
+      // Power over another user's login (password, roles) is containment-checked: only over users who
+      // hold nothing the actor does not, and only granting what the actor holds.
+      if (id !== actor.userId && (rolesChange || passwordHash)) {
+        await this.assertMayGrant(tx, actor, [...new Set([...previousRoleIds, ...nextRoleIds])]);
+      }
       const changes: Record<string, unknown> = {};
       if (input.username != null && input.username.trim() !== user.username) {
         await this.assertUsernameFree(tx, input.username, user.id);
@@ -139,19 +165,17 @@ export class UserService {
         user.lastPasswordChangeAt = new Date();
         changes.passwordEncoded = '[redacted]';
       }
-      let roleIds = (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId);
-      if (input.roles) {
-        const next = await this.checkRoles(tx, input.roles);
-        if (next.join(',') !== [...roleIds].sort((a, b) => a - b).join(',')) {
-          await tx.em.nativeDelete(UserRole, { userId: id });
-          for (const roleId of next) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: id, roleId }));
-          roleIds = next;
-          changes.roles = next.map(String);
-        }
+      if (rolesChange) {
+        await tx.em.nativeDelete(UserRole, { userId: id });
+        for (const roleId of nextRoleIds) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: id, roleId }));
+        changes.roles = nextRoleIds.map(String);
       }
       if (Object.keys(changes).length > 0) user.updatedBy = actorId(identity);
       await this.flushUnique(tx, user.username);
-      return { user, roleIds, changes };
+      if (rolesChange) await this.auditRoles(tx, actor, id, previousRoleIds, nextRoleIds);
+      // A new password or new roles end every session the user has, at once.
+      if (rolesChange || passwordHash) await this.revokeSessions(tx, id);
+      return { user, roleIds: nextRoleIds, changes };
     });
   }
 
@@ -162,13 +186,43 @@ export class UserService {
     return this.db.tx(actor.tenantId, async (tx) => {
       const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
       if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
+      await this.assertMayGrant(tx, actor, (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId));
       user.deleted = true;
       user.enabled = false;
       user.updatedBy = actorId(identity);
-      await tx.em.execute(`update organisation.session set revoked_at = now() where tenant_id = ? and user_id = ? and revoked_at is null`, [tx.tenantId, id]);
+      await this.revokeSessions(tx, id);
       await tx.em.flush();
       return user;
     });
+  }
+
+  /**
+   * Containment: every permission the roles grant must be one the actor holds (ALL_FUNCTIONS only by a
+   * super user). Disabled roles count too: enabling them later must not hand out more than was checked.
+   */
+  private async assertMayGrant(tx: Tx, actor: StaffIdentity, roleIds: number[]): Promise<void> {
+    if (roleIds.length === 0) return;
+    const unheld = (await this.roles.grantedCodes(tx, roleIds)).filter((code) => !hasPermission(actor, code));
+    if (unheld.length > 0) {
+      throw forbidden('error.msg.user.cannot.grant.unheld.permissions', `Only a user holding ${unheld.slice(0, 5).join(', ')}${unheld.length > 5 ? '...' : ''} may grant or change these roles.`, unheld.slice(0, 20));
+    }
+  }
+
+  /** The audit trail of who changed whose roles, when: an outbox event in the change's transaction. */
+  private async auditRoles(tx: Tx, actor: StaffIdentity, userId: number, previousRoleIds: number[], roleIds: number[]): Promise<void> {
+    await emit(tx, {
+      eventType: USER_ROLES_CHANGED_EVENT,
+      entityName: 'USER',
+      actionName: 'UPDATEROLES',
+      data: { userId, previousRoleIds, roleIds, changedBy: actor.userId, changedByUsername: actor.username, changedAt: new Date().toISOString() },
+    });
+  }
+
+  /** Revokes every session of the user in this transaction; the edge's cache forgets them after commit. */
+  private async revokeSessions(tx: Tx, userId: number): Promise<void> {
+    await tx.em.execute(`update organisation.session set revoked_at = now() where tenant_id = ? and user_id = ? and revoked_at is null`, [tx.tenantId, userId]);
+    const tenantId = tx.tenantId;
+    tx.afterCommit(() => this.forgetCredentials(tenantId, userId));
   }
 
   private checkPassword(v: Validator, password: string, repeat: string | null | undefined): void {

@@ -1,26 +1,26 @@
 import type { GraphQLSchema } from 'graphql';
-import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-server.js';
+import { TillMigration } from './migrations/20261122000500_till.js';
+import { CashierResolver, CashiersForTellerResolver, CashierSummaryResolver, CashierTemplateResolver, TellerResolver, toCashierType } from './till.resolver.js';
+import type { TillServices } from './till.services.js';
 
-const OPTIONS = [
-  enumOption(101, 'cashierTxnType.allocate', 'Allocate Cash'),
-  enumOption(102, 'cashierTxnType.settle', 'Settle Cash'),
-  enumOption(103, 'cashierTxnType.inward', 'Cash In'),
-  enumOption(104, 'cashierTxnType.outward', 'Cash Out'),
-];
+/** Tables are written with SQL (no entities): the till's hot path is a locked row update and one insert. */
+export const tillDatabase: DatabaseModule = {
+  entities: [],
+  migrations: [{ name: '20261122000500_till', class: TillMigration }],
+};
 
-@Resolver()
-class TillReferenceResolver {
-  @Query(() => [EnumOption], { description: 'Cashier (till) transaction types.' })
-  cashierTransactionTypes(): EnumOption[] {
-    return OPTIONS;
-  }
-}
-
-export const tillDatabase: DatabaseModule = { entities: [], migrations: [] };
-
-export async function buildTillSchema(): Promise<GraphQLSchema> {
-  return buildFederatedSchema({ resolvers: [TillReferenceResolver], container: () => new TillReferenceResolver() });
+/** `services` is read lazily, at the first request: printing the schema needs no database. */
+export async function buildTillSchema(services: () => TillServices): Promise<GraphQLSchema> {
+  const resolvers = [TellerResolver, CashierResolver, CashiersForTellerResolver, CashierTemplateResolver, CashierSummaryResolver] as const;
+  return buildFederatedSchema({
+    resolvers: [...resolvers],
+    container: (cls) => new (cls as new (s: TillServices) => object)(services()),
+    referenceResolvers: {
+      Cashier: {
+        __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toCashierType(await services().cashiers.get(ctx.identity, ref.id)),
+      },
+    },
+  });
 }

@@ -10,23 +10,24 @@ describe('edge: signed identity, audit fields, request logs', () => {
   });
   after(async () => service.stop());
 
+  const BODY = JSON.stringify({ query: '{ offices { id name } }' });
   const callSubgraph = (headers: Record<string, string>) =>
     fetch(service.platform.config.subgraphUrls.organisation, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ query: '{ offices { id name } }' }),
+      body: BODY,
     });
 
   test('a subgraph refuses calls without a valid signed identity', async () => {
     const unsigned = await callSubgraph({});
     assert.equal(unsigned.status, 401);
-    const forged = signIdentity({ kind: 'staff', tenantId: 'default', userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] }, 'not-the-key');
+    const forged = signIdentity({ kind: 'staff', tenantId: 'default', userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] }, 'not-the-key', 'organisation', BODY);
     const wrongKey = await callSubgraph({ [IDENTITY_HEADER]: forged.identity, [SIGNATURE_HEADER]: forged.signature });
     assert.equal(wrongKey.status, 401);
-    const good = signIdentity({ kind: 'staff', tenantId: 'default', userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] }, service.platform.config.internalSigningKey);
+    const good = signIdentity({ kind: 'staff', tenantId: 'default', userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] }, service.platform.config.internalSigningKey, 'organisation', BODY);
     const tampered = await callSubgraph({ [IDENTITY_HEADER]: good.identity.slice(0, -2) + 'AA', [SIGNATURE_HEADER]: good.signature });
     assert.equal(tampered.status, 401);
-    const stale = signIdentity({ kind: 'anonymous', tenantId: 'default' }, service.platform.config.internalSigningKey, Date.now() - 10 * 60 * 1000);
+    const stale = signIdentity({ kind: 'anonymous', tenantId: 'default' }, service.platform.config.internalSigningKey, 'organisation', BODY, Date.now() - 60 * 1000);
     assert.equal((await callSubgraph({ [IDENTITY_HEADER]: stale.identity, [SIGNATURE_HEADER]: stale.signature })).status, 401);
     const ok = await callSubgraph({ [IDENTITY_HEADER]: good.identity, [SIGNATURE_HEADER]: good.signature });
     assert.equal(ok.status, 200);

@@ -63,13 +63,14 @@ describe('health, login and sessions over HTTPS', () => {
     assert.equal(bad.status, 401);
   });
 
-  test('missing and unknown tenants are 400 in the envelope; Fineract header alias works', async () => {
+  test('a missing tenant is 400; an unknown one answers like wrong credentials (401); Fineract header alias works', async () => {
     const missing = await service.request('GET', '/api/v1/offices', { auth: 'admin:password' });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.userMessageGlobalisationCode, 'error.msg.tenant.identifier.missing');
     const unknown = await service.request('GET', '/api/v1/offices', { tenant: 'nosuchbank', auth: 'admin:password' });
-    assert.equal(unknown.status, 400);
-    assert.equal(unknown.body.userMessageGlobalisationCode, 'error.msg.tenant.identifier.invalid');
+    // Issue 7 point 8: an unknown tenant must not be told apart from wrong credentials.
+    assert.equal(unknown.status, 401);
+    assert.equal(unknown.body.userMessageGlobalisationCode, 'error.msg.not.authenticated');
     const alias = await service.request('GET', '/api/v1/offices', { auth: 'admin:password', headers: { 'Fineract-Platform-TenantId': 'default' } });
     assert.equal(alias.status, 200);
   });
@@ -90,13 +91,16 @@ describe('health, login and sessions over HTTPS', () => {
     assert.equal(after.status, 401);
   });
 
-  test('five wrong passwords lock that username for a while, even against the right password', async () => {
+  test('five wrong passwords throttle that username from that address for a while (429 + Retry-After), even against the right password', async () => {
     const t = await service.tenant('lock');
     const login = (password: string) => service.request('POST', '/api/v1/authentication', { tenant: t.tenant, body: { username: 'admin', password } });
     for (let i = 0; i < 5; i++) assert.equal((await login('wrong')).status, 401);
     const locked = await login('password');
-    assert.equal(locked.status, 401);
-    assert.equal(locked.body.errors[0].userMessageGlobalisationCode, 'error.msg.user.login.temporarily.locked');
+    // Issue 7 point 6: throttling is 429 with Retry-After (was 401); the locked code stays in errors[].
+    assert.equal(locked.status, 429);
+    assert.equal(locked.body.userMessageGlobalisationCode, 'error.msg.login.throttled');
+    assert.ok(locked.body.errors.some((e: { userMessageGlobalisationCode: string }) => e.userMessageGlobalisationCode === 'error.msg.user.login.temporarily.locked'));
+    assert.ok(Number(locked.headers['retry-after']) >= 1);
     const basic = await service.request('GET', '/api/v1/offices', { tenant: t.tenant, auth: 'admin:password' });
     assert.equal(basic.status, 401, 'raw Basic credentials are locked out too');
     assert.equal((await t.get('/offices')).status, 200, 'an existing session keeps working');

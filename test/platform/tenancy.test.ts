@@ -68,7 +68,7 @@ describe('tenant isolation', () => {
     const login = await service.request('POST', '/api/v1/authentication', { tenant: 'raced', body: { username: 'admin', password: 'password' } });
     assert.equal(login.status, 200);
     const roles = await service.request('GET', '/api/v1/roles', { tenant: 'raced', auth: login.body.base64EncodedAuthenticationKey });
-    assert.equal(roles.body.length, 10);
+    assert.equal(roles.body.length, 13);
   });
 
   test('the tenant filter is fail-closed: an entity query outside a tenant transaction throws', async () => {

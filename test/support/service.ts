@@ -132,7 +132,7 @@ export class TestService {
       headers.authorization = `Basic ${options.auth.includes(':') ? Buffer.from(options.auth).toString('base64') : options.auth}`;
     }
     const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     return new Promise((resolve, reject) => {
       const req = httpsRequest(`${this.edge.url}${path}`, { method, headers, ca: this.ca }, (res) => {
         const chunks: Buffer[] = [];

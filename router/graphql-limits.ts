@@ -1,0 +1,143 @@
+import {
+  GraphQLError, Kind, getNamedType, getNullableType, isCompositeType, isListType, isObjectType, isInterfaceType, parse,
+  type DocumentNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type SelectionSetNode, type ValueNode,
+} from 'graphql';
+import type { Identity } from '../subgraphs/kernel/identity.js';
+
+/**
+ * What one GraphQL request may ask of the service, checked at the edge before the gateway plans it.
+ * Page sizes: `limit` above MAX_PAGE_SIZE is refused here (GraphQL callers see their mistake); the
+ * REST layer's services clamp to the same 200, as Fineract does.
+ */
+export const GRAPHQL_LIMITS = {
+  /** Parser tokens: a 9 MB query or 5,000 levels of nesting stop here, before any recursion. */
+  maxTokens: 10_000,
+  maxDepth: 12,
+  maxAliases: 30,
+  maxFields: 500,
+  /** Sum over fields of the list sizes above them (a `limit` argument, else DEFAULT_LIST_SIZE per list). */
+  maxCost: 25_000,
+  maxPageSize: 200,
+} as const;
+export const MAX_PAGE_SIZE = GRAPHQL_LIMITS.maxPageSize;
+const DEFAULT_LIST_SIZE = 20;
+
+export class GraphQLLimitError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+const refuse = (code: string, message: string): never => {
+  throw new GraphQLLimitError(code, message);
+};
+
+interface Tally {
+  aliases: number;
+  fields: number;
+  cost: number;
+  depth: number;
+}
+
+/** Lone surrogates and NUL cannot be stored (PostgreSQL text refuses NUL) and are nobody's real input. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenCharacters(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+/** Walks any JSON value; true when a string (or key) holds a forbidden character. */
+export function jsonHasForbiddenCharacters(value: unknown): boolean {
+  if (typeof value === 'string') return hasForbiddenCharacters(value);
+  if (Array.isArray(value)) return value.some(jsonHasForbiddenCharacters);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => hasForbiddenCharacters(k) || jsonHasForbiddenCharacters(v));
+  }
+  return false;
+}
+
+/**
+ * Checks a parsed GraphQL HTTP body against GRAPHQL_LIMITS. Throws GraphQLLimitError (the caller answers
+ * 400 with its code); returns nothing when the request may proceed. Malformed bodies pass through to the
+ * gateway, which reports them itself.
+ */
+export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identity: Identity, introspectionEnabled: boolean): void {
+  if (Array.isArray(body)) refuse('error.msg.graphql.batching.disabled', 'Batched GraphQL requests are not accepted.');
+  if (body === null || typeof body !== 'object') return;
+  const { query, variables, operationName } = body as { query?: unknown; variables?: unknown; operationName?: unknown };
+  if (typeof query !== 'string') return;
+  if (jsonHasForbiddenCharacters(variables)) refuse('validation.msg.invalid.characters', 'Variables must not contain NUL characters or unpaired surrogates.');
+  let document!: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: GRAPHQL_LIMITS.maxTokens, noLocation: true });
+  } catch (error) {
+    // Nothing that failed to parse here goes on to the gateway, which would only parse it again.
+    if (error instanceof GraphQLError && !/more th\w+ \d+ tokens/i.test(error.message)) refuse('GRAPHQL_PARSE_FAILED', error.message.slice(0, 300));
+    refuse('error.msg.graphql.query.too.large', `Queries are limited to ${GRAPHQL_LIMITS.maxTokens} tokens and moderate nesting.`);
+  }
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const vars = (variables !== null && typeof variables === 'object' ? variables : {}) as Record<string, unknown>;
+  const allowIntrospection = introspectionEnabled && identity.kind === 'staff';
+  const tally: Tally = { aliases: 0, fields: 0, cost: 0, depth: 0 };
+
+  const intValue = (node: ValueNode): unknown => {
+    if (node.kind === Kind.INT) return Number(node.value);
+    if (node.kind === Kind.VARIABLE) return vars[node.name.value];
+    return undefined;
+  };
+
+  const walk = (set: SelectionSetNode, parent: GraphQLCompositeType | undefined, depth: number, multiplier: number, path: Set<string>): void => {
+    if (depth > GRAPHQL_LIMITS.maxDepth) refuse('error.msg.graphql.depth.limit.exceeded', `Queries may nest at most ${GRAPHQL_LIMITS.maxDepth} levels.`);
+    tally.depth = Math.max(tally.depth, depth);
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (!fragment || path.has(name)) continue; // unknown or cyclic: graphql validation reports it
+        const typed = schema.getType(fragment.typeCondition.name.value);
+        walk(fragment.selectionSet, isCompositeType(typed) ? typed : parent, depth, multiplier, new Set([...path, name]));
+        continue;
+      }
+      if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const typed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
+        walk(selection.selectionSet, isCompositeType(typed) ? typed : parent, depth, multiplier, path);
+        continue;
+      }
+      const name = selection.name.value;
+      if ((name === '__schema' || name === '__type') && !allowIntrospection) {
+        refuse('error.msg.graphql.introspection.disabled', 'Introspection is available only to authenticated staff.');
+      }
+      if (selection.alias && ++tally.aliases > GRAPHQL_LIMITS.maxAliases) {
+        refuse('error.msg.graphql.alias.limit.exceeded', `Queries may use at most ${GRAPHQL_LIMITS.maxAliases} aliases.`);
+      }
+      if (++tally.fields > GRAPHQL_LIMITS.maxFields) refuse('error.msg.graphql.field.limit.exceeded', `Queries may select at most ${GRAPHQL_LIMITS.maxFields} fields.`);
+      for (const arg of selection.arguments ?? []) {
+        if (arg.value.kind === Kind.STRING && hasForbiddenCharacters(arg.value.value)) {
+          refuse('validation.msg.invalid.characters', 'Arguments must not contain NUL characters or unpaired surrogates.');
+        }
+      }
+      const limitArg = selection.arguments?.find((a) => a.name.value === 'limit');
+      const limit = limitArg ? intValue(limitArg.value) : undefined;
+      if (typeof limit === 'number' && limit > GRAPHQL_LIMITS.maxPageSize) {
+        refuse('error.msg.graphql.page.size.exceeded', `The argument limit may be at most ${GRAPHQL_LIMITS.maxPageSize}.`);
+      }
+      const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
+      const returns = field ? getNullableType(field.type) : undefined;
+      const size = typeof limit === 'number' && limit > 0 ? limit : returns && isListType(returns) ? DEFAULT_LIST_SIZE : 1;
+      tally.cost += multiplier;
+      if (tally.cost > GRAPHQL_LIMITS.maxCost) refuse('error.msg.graphql.cost.limit.exceeded', `This query could cost more than ${GRAPHQL_LIMITS.maxCost} (list sizes weigh in); ask for less.`);
+      if (selection.selectionSet) {
+        const named = field ? getNamedType(field.type) : undefined;
+        walk(selection.selectionSet, isCompositeType(named) ? named : undefined, depth + 1, multiplier * size, path);
+      }
+    }
+  };
+
+  for (const def of document.definitions) {
+    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (typeof operationName === 'string' && operationName !== '' && def.name?.value !== operationName) continue;
+    const root = def.operation === 'query' ? schema.getQueryType() : def.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+    walk(def.selectionSet, root ?? undefined, 1, 1, new Set());
+  }
+}

@@ -1,0 +1,216 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { Money, formatAmount, scaleOf } from '../kernel/money.js';
+import type { CashMovement, CashRecorded } from '../kernel/ports.js';
+import { requireReadCashier } from './cashier.service.js';
+import { netCash, transferLines, TXN_ALLOCATE, TXN_CASH_IN, TXN_CASH_OUT, TXN_SETTLE } from './domain/till-rules.js';
+import type { TillDependencies } from './till.services.js';
+import { CASHIER_COLUMNS, TXN_COLUMNS, type CashierRow, type CashierTxnRow, type TellerRow, type TillRow, type TillStore } from './till.store.js';
+
+export interface CashTxnInput {
+  txnAmount?: string | null;
+  txnDate?: string | null;
+  txnNote?: string | null;
+  currencyCode?: string | null;
+}
+
+export interface CashierSummary {
+  teller: TellerRow;
+  cashier: CashierRow;
+  sumCashAllocation: string;
+  sumInwardCash: string;
+  sumOutwardCash: string;
+  sumCashSettlement: string;
+  netCash: string;
+  totalFilteredRecords: number;
+  pageItems: CashierTxnRow[];
+}
+
+export interface TxnFilter {
+  currencyCode?: string | null;
+  date?: string | null;
+  offset?: number | null;
+  limit?: number | null;
+}
+
+const MAX_LIMIT = 200;
+
+const noOpenTill = (reason: string) => errors.domainRule('error.msg.cashier.no.open.till', `No open till: ${reason}.`);
+const alreadySettled = (cashierId: number, date: string) =>
+  errors.domainRule('error.msg.cashier.already.settled', `The till of cashier ${cashierId} is already settled for ${date}.`, [cashierId, date]);
+
+/**
+ * Cash in tills: Fineract's allocate/settle between vault and till, the open-till rule other modules call
+ * for every cash transaction, and the till's read side. Every movement locks the day's till row first.
+ */
+export class TillCashService {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: TillDependencies,
+    private readonly store: TillStore,
+  ) {}
+
+  async allocate(identity: Identity, tellerId: number, cashierId: number, input: CashTxnInput): Promise<{ cashier: CashierRow; transactionId: number }> {
+    const staff = requireStaff(identity, 'ALLOCATECASHTOCASHIER_TELLER');
+    return this.db.tx(staff.tenantId, (tx) => this.transferCore(tx, staff, tellerId, cashierId, TXN_ALLOCATE, input));
+  }
+
+  async settle(identity: Identity, tellerId: number, cashierId: number, input: CashTxnInput): Promise<{ cashier: CashierRow; transactionId: number }> {
+    const staff = requireStaff(identity, 'SETTLECASHFROMCASHIER_TELLER');
+    return this.db.tx(staff.tenantId, (tx) => this.transferCore(tx, staff, tellerId, cashierId, TXN_SETTLE, input));
+  }
+
+  /**
+   * Vault to till (101 Allocate: DR 11101 CR 11102) or back (102 Settle, the reverse), on the till of
+   * today's business date at the teller's office. Settling does not close the till; the end-of-day
+   * settlement does, and after it the day takes neither.
+   */
+  async transferCore(tx: Tx, staff: StaffIdentity, tellerId: number, cashierId: number, type: typeof TXN_ALLOCATE | typeof TXN_SETTLE, input: CashTxnInput): Promise<{ cashier: CashierRow; transactionId: number }> {
+    await this.store.tellerInScope(tx, staff, tellerId);
+    const cashier = await this.store.cashierInScope(tx, staff, cashierId, tellerId);
+    const v = new Validator('cashiertxn');
+    v.required('txnAmount', input.txnAmount);
+    v.required('txnDate', input.txnDate);
+    v.required('currencyCode', input.currencyCode);
+    v.maxLength('txnNote', input.txnNote, 500);
+    if (input.txnAmount != null) {
+      const amount = new Money(input.txnAmount);
+      v.check(amount.isFinite() && amount.gt(0), 'txnAmount', 'not.greater.than.zero', 'The parameter `txnAmount` must be greater than 0.', input.txnAmount);
+      v.check(scaleOf(input.txnAmount) <= 6 && amount.integerValue(Money.ROUND_DOWN).toFixed().length <= 14, 'txnAmount', 'invalid.decimal', 'The amount has too many digits.', input.txnAmount);
+    }
+    v.throwIfAny();
+    const today = await this.deps.businessDates.today(tx);
+    const currency = input.currencyCode!.trim().toUpperCase();
+    const amount = formatAmount(input.txnAmount!);
+    const actor = actorId(staff);
+    let till: TillRow | null;
+    if (type === TXN_ALLOCATE) {
+      till = await this.store.openTill(tx, cashier.id, today, currency, actor);
+    } else {
+      till = await this.store.lockTill(tx, cashier.id, today);
+    }
+    if (till?.settled) throw alreadySettled(cashier.id, today);
+    if (till && till.currencyCode !== currency) {
+      throw errors.domainRule('error.msg.cashier.currency.mismatch', `The till of cashier ${cashier.id} holds ${till.currencyCode} today, not ${currency}.`, [till.currencyCode, currency], 'currencyCode');
+    }
+    if (type === TXN_SETTLE && (!till || new Money(till.balance).lt(amount))) {
+      throw errors.domainRule('error.msg.cashier.insufficient.amount', `The till of cashier ${cashier.id} holds ${till ? formatAmount(till.balance) : '0'}, less than ${amount}.`, [amount], 'txnAmount');
+    }
+    const recorded = await this.store.record(tx, till!, cashier, { type, amount, note: input.txnNote ?? null, lines: transferLines(type, amount), actor });
+    await this.store.event(tx, type === TXN_ALLOCATE ? 'cashier.cash.allocated' : 'cashier.cash.settled', type === TXN_ALLOCATE ? 'ALLOCATECASHTOCASHIER' : 'SETTLECASHFROMCASHIER', {
+      cashierId: cashier.id, tellerId, officeId: cashier.officeId, date: today, currency, amount, tillBalance: recorded.balance, cashierTransactionId: recorded.id,
+    });
+    return { cashier, transactionId: recorded.id };
+  }
+
+  /**
+   * The open-till rule (kernel RecordCash): runs inside the caller's transaction, never opens one. Finds
+   * the posting user's cashier assignment covering today's business date at `officeId`, locks that
+   * day's till row, and records a Cash In (103) or Cash Out (104). Posts no journal: the caller's
+   * (deposit's, withdrawal's) journal carries the 11101 line.
+   */
+  async recordCash(tx: Tx, movement: CashMovement): Promise<CashRecorded> {
+    const amount = new Money(movement.amount);
+    if (!amount.isFinite() || amount.lte(0)) throw errors.domainRule('error.msg.cashier.invalid.amount', 'A cash movement must be a positive amount.', [movement.amount]);
+    const member = await this.deps.staff.ofUser(tx, movement.userId);
+    if (!member || !member.isActive) throw noOpenTill('the user has no active staff record');
+    const today = await this.deps.businessDates.today(tx);
+    const cashiers = await tx.em.execute<CashierRow[]>(
+      `select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date order by id`,
+      [tx.tenantId, member.id, movement.officeId, today, today],
+    );
+    const cashier = cashiers[0];
+    if (!cashier) throw noOpenTill(`no cashier assignment covers ${today} at office ${movement.officeId}`);
+    const till = await this.store.lockTill(tx, cashier.id, today);
+    if (!till) throw noOpenTill(`no cash was allocated to the till on ${today}`);
+    if (till.settled) throw noOpenTill(`the till is already settled for ${today}`);
+    if (till.currencyCode !== movement.currency) throw noOpenTill(`the till holds ${till.currencyCode}, not ${movement.currency}`);
+    if (movement.direction === 'out' && new Money(till.balance).lt(amount)) {
+      throw errors.domainRule('error.msg.cashier.insufficient.till.balance', `The till holds ${formatAmount(till.balance)}, less than ${formatAmount(amount)}.`, [formatAmount(amount)]);
+    }
+    const recorded = await this.store.record(tx, till, cashier, {
+      type: movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT,
+      amount: formatAmount(amount),
+      entityType: movement.source.entityType,
+      entityId: movement.source.entityId,
+      sourceTransactionId: movement.source.transactionId,
+      actor: movement.userId,
+    });
+    return { cashierId: cashier.id, cashierTransactionId: recorded.id };
+  }
+
+  /** Fineract's summaryandtransactions: sums and a page of the assignment's transactions (one day with `date`). */
+  async summary(identity: Identity, tellerId: number, cashierId: number, filter: TxnFilter): Promise<CashierSummary> {
+    const staff = requireReadCashier(identity);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const teller = await this.store.tellerInScope(tx, staff, tellerId);
+      const cashier = await this.store.cashierInScope(tx, staff, cashierId, tellerId);
+      const { where, params } = txnWhere(tx, 'cashier_id', cashierId, filter);
+      const sums = await tx.em.execute<{ type: number; total: string; n: string }[]>(
+        `select txn_type as type, sum(amount)::text as total, count(*) as n from till.cashier_transaction where ${where} group by txn_type`,
+        params,
+      );
+      const sumOf = (type: number) => new Money(sums.find((s) => Number(s.type) === type)?.total ?? 0);
+      const s = { sumCashAllocation: sumOf(TXN_ALLOCATE), sumInwardCash: sumOf(TXN_CASH_IN), sumOutwardCash: sumOf(TXN_CASH_OUT), sumCashSettlement: sumOf(TXN_SETTLE) };
+      const page = await this.page(tx, where, params, filter);
+      return {
+        teller,
+        cashier,
+        sumCashAllocation: formatAmount(s.sumCashAllocation),
+        sumInwardCash: formatAmount(s.sumInwardCash),
+        sumOutwardCash: formatAmount(s.sumOutwardCash),
+        sumCashSettlement: formatAmount(s.sumCashSettlement),
+        netCash: formatAmount(netCash(s)),
+        totalFilteredRecords: sums.reduce((n, r) => n + Number(r.n), 0),
+        pageItems: page,
+      };
+    });
+  }
+
+  /** Every cashier transaction of a teller's cashiers, newest first, paged. */
+  async tellerTransactions(identity: Identity, tellerId: number, filter: TxnFilter): Promise<{ teller: TellerRow; totalFilteredRecords: number; pageItems: CashierTxnRow[] }> {
+    const staff = requireStaff(identity, 'READ_TELLER');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const teller = await this.store.tellerInScope(tx, staff, tellerId);
+      const { where, params } = txnWhere(tx, 'teller_id', tellerId, filter);
+      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from till.cashier_transaction where ${where}`, params);
+      return { teller, totalFilteredRecords: Number(count[0]!.n), pageItems: await this.page(tx, where, params, filter) };
+    });
+  }
+
+  /** One cashier's till for one date (today's business date when absent); null when nothing was allocated that day. */
+  async till(identity: Identity, cashierId: number, date?: string | null): Promise<{ cashier: CashierRow; date: string; till: TillRow | null; transactions: CashierTxnRow[] }> {
+    const staff = requireReadCashier(identity);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const cashier = await this.store.cashierInScope(tx, staff, cashierId);
+      const day = date ?? (await this.deps.businessDates.today(tx));
+      const till = await this.store.till(tx, cashierId, day);
+      const transactions = await tx.em.execute<CashierTxnRow[]>(
+        `select ${TXN_COLUMNS} from till.cashier_transaction where tenant_id = ? and cashier_id = ? and business_date = ?::date order by id limit ${MAX_LIMIT}`,
+        [tx.tenantId, cashierId, day],
+      );
+      return { cashier, date: day, till, transactions };
+    });
+  }
+
+  private async page(tx: Tx, where: string, params: unknown[], filter: TxnFilter): Promise<CashierTxnRow[]> {
+    const limit = Math.min(Math.max(filter.limit ?? MAX_LIMIT, 1), MAX_LIMIT);
+    const offset = Math.max(filter.offset ?? 0, 0);
+    return tx.em.execute<CashierTxnRow[]>(`select ${TXN_COLUMNS} from till.cashier_transaction where ${where} order by id desc limit ? offset ?`, [...params, limit, offset]);
+  }
+}
+
+function txnWhere(tx: Tx, column: 'cashier_id' | 'teller_id', id: number, filter: TxnFilter): { where: string; params: unknown[] } {
+  let where = `tenant_id = ? and ${column} = ?`;
+  const params: unknown[] = [tx.tenantId, id];
+  if (filter.currencyCode) {
+    where += ` and currency_code = ?`;
+    params.push(filter.currencyCode.toUpperCase());
+  }
+  if (filter.date) {
+    where += ` and business_date = ?::date`;
+    params.push(filter.date);
+  }
+  return { where, params };
+}

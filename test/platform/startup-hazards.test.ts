@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import { openDatabase } from '../../subgraphs/kernel/database.js';
+import { nodeTooOld } from '../../subgraphs/kernel/node-version.js';
+import { DATABASE_MODULES } from '../../subgraphs/registry.js';
+import { SUBGRAPHS } from '../../subgraphs/kernel/config.js';
+import { freePort } from '../support/ports.js';
+
+const run = promisify(execFile);
+
+/** Runs a compiled entry point and returns its exit code and output, whatever the code. */
+async function runEntry(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [script, ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('startup hazards: a held embedded database, an old Node, a taken port', () => {
+  let dataDir: string;
+  before(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'cbs-hazard-'));
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('a second process cannot open the embedded database the service holds', async () => {
+    const held = await openDatabase({ databaseUrl: null, dataDir, env: 'test' } as never, DATABASE_MODULES);
+    try {
+      const second = await runEntry('dist/scripts/tenants.js', ['create', 'acme'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+      assert.equal(second.code, 1, second.stdout + second.stderr);
+      assert.match(second.stderr, /embedded database .* is in use by process \d+/);
+      assert.doesNotMatch(second.stdout, /created/);
+      assert.equal(second.stderr.trim().split('\n').length, 1, 'one line, no stack trace');
+    } finally {
+      await held.close();
+    }
+    // Released on close: the next process may open it.
+    const again = await openDatabase({ databaseUrl: null, dataDir, env: 'test' } as never, DATABASE_MODULES);
+    await again.close();
+  });
+
+  test('Node older than 22.17 is refused with a clear reason', () => {
+    assert.equal(nodeTooOld('24.1.0'), null);
+    assert.equal(nodeTooOld('22.17.0'), null);
+    assert.match(nodeTooOld('20.20.2') ?? '', /needs Node 22\.17\.0 or newer; this is Node 20\.20\.2/);
+    assert.match(nodeTooOld('22.16.9') ?? '', /needs Node/);
+  });
+
+  test('a port already in use fails with one line naming the port', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const subgraphPorts: Record<string, string> = {};
+      for (const name of SUBGRAPHS) subgraphPorts[`${name.toUpperCase()}_PORT`] = String(await freePort());
+      const result = await runEntry('dist/router/main.js', [], { ...subgraphPorts, DATA_DIR: join(dataDir, 'port'), DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', TENANTS: 'default' });
+      assert.equal(result.code, 1, result.stdout + result.stderr);
+      assert.match(result.stderr, new RegExp(`Port ${port} on 127.0.0.1 is already in use \\(the edge's HTTPS listener, PORT\\)`));
+    } finally {
+      blocker.close();
+    }
+  });
+});
