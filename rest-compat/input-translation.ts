@@ -19,6 +19,7 @@ export function parseJsonExact(text: string): unknown {
 }
 
 export const FORMAT_KEYS = new Set(['dateFormat', 'locale']);
+const TEXT_SCALARS = new Set(['String', 'ID']);
 
 interface Translation {
   dateFormat?: string;
@@ -62,6 +63,8 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
   const named = getNamedType(type);
   if (isEnumType(named)) return value instanceof NumberLiteral ? value.source : value;
   if (!isScalarType(named)) return value;
+  // Fineract reads a blank string as "not given" for every non-text parameter ("staffId": "" is no staff).
+  if (typeof value === 'string' && value.trim() === '' && !TEXT_SCALARS.has(named.name)) return null;
   switch (named.name) {
     case 'LocalDate': {
       if (typeof value !== 'string') {

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import {
-  getNamedType, isInputObjectType, Kind, parse, print, typeFromAST, validate,
-  type GraphQLInputType, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode,
+  getNamedType, isInputObjectType, Kind, parse, print, typeFromAST, validate, visit,
+  type ASTNode, type FragmentDefinitionNode, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
+import { outputSelection, type OutputSelection } from './output-translation.js';
 
 export interface CompiledOperation {
   name: string;
   text: string;
-  rootType: GraphQLObjectType;
+  /** The schema type of every response key, for the output translation. */
+  output: OutputSelection;
   /** Variable name -> type, for 'args' bodies. */
   variables: Record<string, { type: GraphQLInputType }>;
   /** Fields of the $input variable's input type, for 'input' bodies. */
@@ -23,15 +25,18 @@ export function loadOperations(schema: GraphQLSchema): Map<string, CompiledOpera
     const document = parse(readFileSync(new URL(file, OPERATIONS_DIR), 'utf8'));
     const problems = validate(schema, document);
     if (problems.length > 0) throw new Error(`rest-compat/operations/${file}: ${problems.map((p) => p.message).join('; ')}`);
+    const fragments = Object.fromEntries(
+      document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+    );
     for (const definition of document.definitions) {
       if (definition.kind !== Kind.OPERATION_DEFINITION || !definition.name) continue;
-      operations.set(definition.name.value, compile(schema, definition));
+      operations.set(definition.name.value, compile(schema, definition, fragments));
     }
   }
   return operations;
 }
 
-function compile(schema: GraphQLSchema, op: OperationDefinitionNode): CompiledOperation {
+function compile(schema: GraphQLSchema, op: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): CompiledOperation {
   const rootType = op.operation === 'query' ? schema.getQueryType() : op.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   if (!rootType) throw new Error(`schema has no ${op.operation} type`);
   const variables: Record<string, { type: GraphQLInputType }> = {};
@@ -41,9 +46,23 @@ function compile(schema: GraphQLSchema, op: OperationDefinitionNode): CompiledOp
   const inputType = variables.input ? getNamedType(variables.input.type) : undefined;
   return {
     name: op.name!.value,
-    text: print(op),
-    rootType,
+    // The operation travels with the fragments it uses (and only those: an unused one is invalid).
+    text: [op, ...usedFragments(op, fragments)].map((d) => print(d)).join('\n'),
+    output: outputSelection(schema, op.selectionSet, rootType, fragments),
     variables,
     inputFields: inputType && isInputObjectType(inputType) ? inputType.getFields() : undefined,
   };
+}
+
+function usedFragments(root: ASTNode, fragments: Record<string, FragmentDefinitionNode>, seen = new Set<string>()): FragmentDefinitionNode[] {
+  const found: FragmentDefinitionNode[] = [];
+  visit(root, {
+    FragmentSpread(node) {
+      const fragment = fragments[node.name.value];
+      if (!fragment || seen.has(fragment.name.value)) return;
+      seen.add(fragment.name.value);
+      found.push(fragment, ...usedFragments(fragment, fragments, seen));
+    },
+  });
+  return found;
 }

@@ -202,6 +202,6 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     const retryAfter = result.errors[0]!.extensions?.retryAfter;
     return json(status, body, typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {});
   }
-  const data = translateOutput(result.data ?? {}, op.rootType) as Record<string, unknown>;
+  const data = translateOutput(result.data ?? {}, op.output);
   return json(200, route.result(data, req) ?? {});
 }

@@ -46,13 +46,45 @@ export function hasForbiddenCharacters(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
-/** Walks any JSON value; true when a string (or key) holds a forbidden character. */
-export function jsonHasForbiddenCharacters(value: unknown): boolean {
-  if (typeof value === 'string') return hasForbiddenCharacters(value);
-  if (Array.isArray(value)) return value.some(jsonHasForbiddenCharacters);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([k, v]) => hasForbiddenCharacters(k) || jsonHasForbiddenCharacters(v));
+/**
+ * Walks any JSON value; true when a string (or key) holds a forbidden character. Iterative: a body of
+ * 400,000 nested arrays is valid JSON and must not overflow the stack.
+ */
+export function jsonHasForbiddenCharacters(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (hasForbiddenCharacters(value)) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (hasForbiddenCharacters(k)) return true;
+        pending.push(v);
+      }
+    }
   }
+  return false;
+}
+
+/** True when JSON nests deeper than `max` (checked iteratively, so it cannot overflow itself). */
+export function jsonDeeperThan(root: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[root, 0]];
+  while (pending.length > 0) {
+    const [value, depth] = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** True when a GraphQL literal (strings inside objects and lists too) holds a forbidden character. */
+function literalHasForbiddenCharacters(node: ValueNode): boolean {
+  if (node.kind === Kind.STRING) return hasForbiddenCharacters(node.value);
+  if (node.kind === Kind.LIST) return node.values.some(literalHasForbiddenCharacters);
+  if (node.kind === Kind.OBJECT) return node.fields.some((f) => literalHasForbiddenCharacters(f.value));
   return false;
 }
 
@@ -66,6 +98,7 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   if (body === null || typeof body !== 'object') return;
   const { query, variables, operationName } = body as { query?: unknown; variables?: unknown; operationName?: unknown };
   if (typeof query !== 'string') return;
+  if (jsonDeeperThan(variables, 32)) refuse('error.msg.graphql.variables.too.deep', 'Variables may nest at most 32 levels.');
   if (jsonHasForbiddenCharacters(variables)) refuse('validation.msg.invalid.characters', 'Variables must not contain NUL characters or unpaired surrogates.');
   let document!: DocumentNode;
   try {
@@ -113,7 +146,7 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
       }
       if (++tally.fields > GRAPHQL_LIMITS.maxFields) refuse('error.msg.graphql.field.limit.exceeded', `Queries may select at most ${GRAPHQL_LIMITS.maxFields} fields.`);
       for (const arg of selection.arguments ?? []) {
-        if (arg.value.kind === Kind.STRING && hasForbiddenCharacters(arg.value.value)) {
+        if (literalHasForbiddenCharacters(arg.value)) {
           refuse('validation.msg.invalid.characters', 'Arguments must not contain NUL characters or unpaired surrogates.');
         }
       }

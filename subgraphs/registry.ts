@@ -7,6 +7,7 @@ import { createCustomerServices, type CustomerServices } from './customer/custom
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
 import { errors } from './kernel/errors.js';
 import type { Logger } from './kernel/logger.js';
+import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
@@ -82,7 +83,16 @@ export function createServices(db: Database, config: Config): Services {
     officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
     staffNames: async (tenantId, ids) => new Map([...(await organisation.staff.byIds(tenantId, ids))].map(([id, s]) => [id, s.displayName])),
   });
-  return { organisation, customer: createCustomerServices(db, organisation), ledger, till };
+  const customer = createCustomerServices(db, organisation, {
+    codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
+    codeValues: async (tenantId, ids) =>
+      new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
+    // No savings, current accounts or loans exist yet: the lead wires the account and loan modules' counts here.
+    openProductsOf: async () => 0,
+  });
+  // Code values held by clients (gender, client type, reasons) cannot be deleted.
+  organisation.codes.addInUseCheck((tx, valueId) => customer.clients.usesCodeValue(tx, valueId));
+  return { organisation, customer, ledger, till };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -98,6 +108,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
   // Webhook workers run where relays run (the processes that do background work); SKIP LOCKED makes several safe.
   const webhooks = config.webhooks.worker && (options.relay ?? true) ? startDeliveryWorker(db, services.organisation.settings, logger, config.webhooks) : null;
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
+  const revocations = config.redisUrl ? shareCredentialRevocations(config.redisUrl, services.organisation.auth, logger) : null;
   return {
     config,
     db,
@@ -108,6 +119,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     async close() {
       await relay?.stop();
       await webhooks?.stop();
+      revocations?.close();
       await pubsub.close();
       await db.close();
     },

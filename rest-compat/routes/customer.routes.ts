@@ -11,6 +11,38 @@ const clientChange = (payload: { client: { id: number; officeId: number }; chang
   changes: payload.changes,
 });
 
+/** POST /clients/{id}?command=... : the command and the mutation serving it. */
+const CLIENT_COMMANDS: [command: string, operation: string, field: string][] = [
+  ['activate', 'ActivateClient', 'activateClient'],
+  ['upgradeKyc', 'UpgradeClientKyc', 'upgradeClientKyc'],
+  ['assignStaff', 'AssignClientStaff', 'assignClientStaff'],
+  ['unassignStaff', 'UnassignClientStaff', 'unassignClientStaff'],
+  ['close', 'CloseClient', 'closeClient'],
+  ['reject', 'RejectClient', 'rejectClient'],
+  ['withdraw', 'WithdrawClient', 'withdrawClient'],
+  ['reactivate', 'ReactivateClient', 'reactivateClient'],
+  ['undoRejection', 'UndoClientRejection', 'undoClientRejection'],
+  ['undoWithdrawal', 'UndoClientWithdrawal', 'undoClientWithdrawal'],
+];
+
+/**
+ * A client's own paths, once under /clients/{clientId} and once under Fineract's
+ * /clients/external-id/{externalId}; the service resolves the external id within the caller's scope.
+ */
+function singleClientRoutes(path: string, ref: (req: RouteRequest) => Record<string, unknown>): Route[] {
+  return [
+    { method: 'GET', path, operation: 'Client', variables: ref, result: (d) => d.client },
+    { method: 'PUT', path, operation: 'UpdateClient', body: 'input', variables: ref, result: (d) => clientChange(d.updateClient) },
+    {
+      method: 'DELETE', path, operation: 'DeleteClient', variables: ref,
+      result: (d) => ({ officeId: d.deleteClient.officeId, clientId: d.deleteClient.id, resourceId: d.deleteClient.id }),
+    },
+    ...CLIENT_COMMANDS.map(([command, operation, field]): Route => ({
+      method: 'POST', path, command, operation, body: 'input', variables: ref, result: (d) => clientChange(d[field]),
+    })),
+  ];
+}
+
 /** Fineract's /clients paths plus the interface's corporate KYC, officials and KYC tier upgrade. */
 export const customerRoutes: Route[] = [
   {
@@ -33,13 +65,14 @@ export const customerRoutes: Route[] = [
       staffId: intParam(req.query.get('staffId')),
       offset: intParam(req.query.get('offset')),
       limit: intParam(req.query.get('limit')),
+      orderBy: text(req, 'orderBy'),
+      sortOrder: text(req, 'sortOrder'),
     }),
     result: (d) => ({ totalFilteredRecords: d.clients.totalFilteredRecords, pageItems: d.clients.pageItems ?? [] }),
   },
-  { method: 'GET', path: '/clients/:clientId', operation: 'Client', variables: id, result: (d) => d.client },
-  { method: 'PUT', path: '/clients/:clientId', operation: 'UpdateClient', body: 'input', variables: id, result: (d) => clientChange(d.updateClient) },
-  { method: 'POST', path: '/clients/:clientId', command: 'activate', operation: 'ActivateClient', body: 'input', variables: id, result: (d) => clientChange(d.activateClient) },
-  { method: 'POST', path: '/clients/:clientId', command: 'upgradeKyc', operation: 'UpgradeClientKyc', body: 'input', variables: id, result: (d) => clientChange(d.upgradeClientKyc) },
+  // Before /clients/:clientId/...: an external id like "officials" must reach the external-id route.
+  ...singleClientRoutes('/clients/external-id/:externalId', (req) => ({ externalId: req.params.externalId })),
+  ...singleClientRoutes('/clients/:clientId', id),
   // Savings, fixed deposit and loan accounts attach here as those modules land.
   { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: () => ({}) },
 

@@ -1,4 +1,5 @@
 import type { Route } from '../route.js';
+import { codeRoutes } from './codes.routes.js';
 import { customerRoutes } from './customer.routes.js';
 import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
@@ -6,4 +7,4 @@ import { organisationRoutes } from './organisation.routes.js';
 import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
-export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes, ...hookRoutes];
+export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...hookRoutes];

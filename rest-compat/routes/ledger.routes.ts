@@ -36,10 +36,17 @@ function reportResult(report: ReportData) {
 export const ledgerRoutes: Route[] = [
   {
     method: 'GET', path: '/glaccounts', operation: 'GLAccounts',
-    variables: (req) => ({ type: intParam(req.query.get('type')), usage: intParam(req.query.get('usage')), manualEntriesAllowed: bool(req.query.get('manualEntriesAllowed')), disabled: bool(req.query.get('disabled')) }),
+    variables: (req) => ({
+      type: intParam(req.query.get('type')), usage: intParam(req.query.get('usage')), manualEntriesAllowed: bool(req.query.get('manualEntriesAllowed')), disabled: bool(req.query.get('disabled')),
+      fetchRunningBalance: bool(req.query.get('fetchRunningBalance')) ?? false,
+    }),
     result: (d) => d.glAccounts,
   },
-  { method: 'GET', path: '/glaccounts/:glAccountId', operation: 'GLAccount', variables: id('glAccountId'), result: (d) => d.glAccount },
+  {
+    method: 'GET', path: '/glaccounts/:glAccountId', operation: 'GLAccount',
+    variables: (req) => ({ ...id('glAccountId')(req), fetchRunningBalance: bool(req.query.get('fetchRunningBalance')) ?? false }),
+    result: (d) => d.glAccount,
+  },
   { method: 'POST', path: '/glaccounts', operation: 'CreateGLAccount', body: 'input', result: (d) => ({ resourceId: d.createGLAccount.id }) },
   {
     method: 'PUT', path: '/glaccounts/:glAccountId', operation: 'UpdateGLAccount', body: 'input', variables: id('glAccountId'),
@@ -78,11 +85,16 @@ export const ledgerRoutes: Route[] = [
         limit: intParam(q.get('limit')),
         orderBy: q.get('orderBy') ?? undefined,
         sortOrder: q.get('sortOrder') ?? undefined,
+        runningBalance: bool(q.get('runningBalance')),
       };
     },
     result: (d) => d.journalEntries,
   },
-  { method: 'GET', path: '/journalentries/:journalEntryId', operation: 'JournalEntry', variables: id('journalEntryId'), result: (d) => d.journalEntry },
+  {
+    method: 'GET', path: '/journalentries/:journalEntryId', operation: 'JournalEntry',
+    variables: (req) => ({ ...id('journalEntryId')(req), runningBalance: bool(req.query.get('runningBalance')) }),
+    result: (d) => d.journalEntry,
+  },
 
   { method: 'GET', path: '/glclosures', operation: 'GLClosures', variables: (req) => ({ officeId: intParam(req.query.get('officeId')) }), result: (d) => d.glClosures },
   { method: 'GET', path: '/glclosures/:glClosureId', operation: 'GLClosure', variables: id('glClosureId'), result: (d) => d.glClosure },

@@ -8,6 +8,12 @@ export const organisationRoutes: Route[] = [
   { method: 'POST', path: '/authentication/logout', operation: 'Logout', body: 'none', result: (d) => ({ loggedOut: d.logout }) },
 
   { method: 'GET', path: '/offices', operation: 'Offices', result: (d) => d.offices },
+  // Fineract's external-id forms, resolved in the office service within the caller's scope.
+  { method: 'GET', path: '/offices/external-id/:externalId', operation: 'Office', variables: (req) => ({ externalId: req.params.externalId }), result: (d) => d.office },
+  {
+    method: 'PUT', path: '/offices/external-id/:externalId', operation: 'UpdateOffice', body: 'input', variables: (req) => ({ externalId: req.params.externalId }),
+    result: (d) => ({ officeId: d.updateOffice.office.id, resourceId: d.updateOffice.office.id, changes: d.updateOffice.changes }),
+  },
   { method: 'GET', path: '/offices/:officeId', operation: 'Office', variables: id('officeId'), result: (d) => d.office },
   { method: 'POST', path: '/offices', operation: 'CreateOffice', body: 'input', result: (d) => ({ officeId: d.createOffice.id, resourceId: d.createOffice.id }) },
   {

@@ -7,7 +7,9 @@ export const LEGAL_FORM_ENTITY = 2;
 
 export const CLIENT_STATUS_PENDING = 100;
 export const CLIENT_STATUS_ACTIVE = 300;
+export const CLIENT_STATUS_WITHDRAWN = 400;
 export const CLIENT_STATUS_CLOSED = 600;
+export const CLIENT_STATUS_REJECTED = 700;
 
 /**
  * A customer (Fineract m_client): a person or a corporate entity, identified by its CIF, which never
@@ -118,6 +120,41 @@ export class Client extends TenantOwned {
 
   @Property({ type: 'string', length: 50, nullable: true })
   tin: string | null = null;
+
+  // Code values (organisation module's codes Gender, ClientType, ClientClassification)
+  @Property({ type: 'integer', nullable: true })
+  genderId: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  clientTypeId: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  clientClassificationId: number | null = null;
+
+  // Lifecycle (close, reject, withdraw and their undoing); reasons are code values
+  @Property({ type: 'integer', nullable: true })
+  closureReasonId: number | null = null;
+
+  @Property({ type: 'date', nullable: true })
+  closedOnDate: string | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  rejectionReasonId: number | null = null;
+
+  @Property({ type: 'date', nullable: true })
+  rejectedOnDate: string | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  withdrawalReasonId: number | null = null;
+
+  @Property({ type: 'date', nullable: true })
+  withdrawnOnDate: string | null = null;
+
+  @Property({ type: 'date', nullable: true })
+  reactivatedOnDate: string | null = null;
+
+  @Property({ type: 'date', nullable: true })
+  reopenedOnDate: string | null = null;
 }
 
 export const OFFICIAL_TYPES = ['DIRECTOR', 'SIGNATORY', 'BENEFICIAL_OWNER'] as const;

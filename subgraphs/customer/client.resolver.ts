@@ -4,11 +4,14 @@ import { requireStaff } from '../kernel/identity.js';
 import { loader } from '../kernel/loaders.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import type { Office } from '../organisation/office.entity.js';
-import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
+import { errors } from '../kernel/errors.js';
+import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
+import type { ClientChange, ClientRef, LifecycleInput } from './client.service.js';
+import type { LifecycleCommand } from './domain/client-lifecycle.js';
 import type { CorporateKyc } from './corporate-kyc.service.js';
-import type { CustomerServices } from './customer.services.js';
+import type { CodeValueRef, CustomerServices } from './customer.services.js';
 import {
-  ActivateClientInput, ClientChangePayload, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientType, CorporateKycChangePayload,
+  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientType, CorporateKycChangePayload,
   CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
@@ -18,6 +21,8 @@ export const LEGAL_FORMS: EnumOption[] = [enumOption(1, 'legalFormType.person', 
 export function statusOption(statusId: number): EnumOption {
   if (statusId === CLIENT_STATUS_ACTIVE) return enumOption(300, 'clientStatusType.active', 'Active');
   if (statusId === CLIENT_STATUS_CLOSED) return enumOption(600, 'clientStatusType.closed', 'Closed');
+  if (statusId === CLIENT_STATUS_WITHDRAWN) return enumOption(400, 'clientStatusType.withdrawn', 'Withdrawn');
+  if (statusId === CLIENT_STATUS_REJECTED) return enumOption(700, 'clientStatusType.rejected', 'Rejected');
   return enumOption(100, 'clientStatusType.pending', 'Pending');
 }
 
@@ -51,7 +56,14 @@ export function toClientType(c: Client): ClientType {
           scumlNumber: c.scumlNumber,
         }
       : null,
-    timeline: { submittedOnDate: c.submittedOnDate, activatedOnDate: c.activationDate },
+    timeline: {
+      submittedOnDate: c.submittedOnDate, activatedOnDate: c.activationDate, closedOnDate: c.closedOnDate, rejectedOnDate: c.rejectedOnDate,
+      withdrawnOnDate: c.withdrawnOnDate, reactivatedOnDate: c.reactivatedOnDate, reopenedOnDate: c.reopenedOnDate,
+    },
+    codeValueIds: {
+      gender: c.genderId, clientType: c.clientTypeId, clientClassification: c.clientClassificationId,
+      closureReason: c.closureReasonId, rejectionReason: c.rejectionReasonId, withdrawalReason: c.withdrawalReasonId,
+    },
     mobileNo: c.mobileNo,
     emailAddress: c.emailAddress,
     dateOfBirth: c.dateOfBirth,
@@ -69,13 +81,27 @@ export function toOfficialType(o: ClientOfficial): ClientOfficialType {
 
 const toKycType = (k: CorporateKyc): CorporateKycType => ({ ...k });
 
+/** Fineract's /clients/{id} and /clients/external-id/{externalId}: exactly one of the two names the client. */
+function clientRef(id: number | undefined | null, externalId: string | undefined | null): ClientRef {
+  if ((id == null) === (externalId == null)) {
+    throw errors.badRequest('error.msg.client.id.or.externalId.required', 'Give exactly one of `id` and `externalId`.', 'id');
+  }
+  return id ?? { externalId: externalId! };
+}
+
+const toPayload = ({ client, changes }: ClientChange): ClientChangePayload => ({ client: toClientType(client), changes });
+
 @Resolver(() => ClientType)
 export class ClientResolver {
   constructor(private readonly services: CustomerServices) {}
 
-  @Query(() => ClientType)
-  async client(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<ClientType> {
-    return toClientType(await this.services.clients.get(ctx.identity, id));
+  @Query(() => ClientType, { description: 'A client by id or by external id.' })
+  async client(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientType> {
+    return toClientType(await this.services.clients.get(ctx.identity, clientRef(id, externalId)));
   }
 
   @Query(() => ClientPageType, { description: 'Clients visible to the caller (office subtree; an account officer sees only their own book).' })
@@ -88,8 +114,10 @@ export class ClientResolver {
     @Arg('staffId', () => Int, { nullable: true }) staffId?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('orderBy', () => String, { nullable: true, description: 'id, accountNo, displayName, externalId, officeId, status, submittedOnDate... (Fineract orderBy).' }) orderBy?: string,
+    @Arg('sortOrder', () => String, { nullable: true, description: 'ASC or DESC.' }) sortOrder?: string,
   ): Promise<ClientPageType> {
-    const page = await this.services.clients.list(ctx.identity, { officeId, externalId, displayName, status, staffId, offset, limit });
+    const page = await this.services.clients.list(ctx.identity, { officeId, externalId, displayName, status, staffId, offset, limit, orderBy, sortOrder });
     return { totalFilteredRecords: page.total, pageItems: page.items.map(toClientType) };
   }
 
@@ -119,21 +147,126 @@ export class ClientResolver {
   }
 
   @Mutation(() => ClientChangePayload)
-  async updateClient(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateClientInput) input: UpdateClientInput, @Ctx() ctx: RequestContext): Promise<ClientChangePayload> {
-    const { client, changes } = await this.services.clients.update(ctx.identity, id, input);
-    return { client: toClientType(client), changes };
+  async updateClient(
+    @Arg('input', () => UpdateClientInput) input: UpdateClientInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return toPayload(await this.services.clients.update(ctx.identity, clientRef(id, externalId), input));
   }
 
   @Mutation(() => ClientChangePayload)
-  async activateClient(@Arg('id', () => Int) id: number, @Arg('input', () => ActivateClientInput, { nullable: true }) input: ActivateClientInput | undefined, @Ctx() ctx: RequestContext): Promise<ClientChangePayload> {
-    const { client, changes } = await this.services.clients.activate(ctx.identity, id, input?.activationDate);
-    return { client: toClientType(client), changes };
+  async activateClient(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('input', () => ActivateClientInput, { nullable: true }) input?: ActivateClientInput,
+  ): Promise<ClientChangePayload> {
+    return toPayload(await this.services.clients.activate(ctx.identity, clientRef(id, externalId), input?.activationDate));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'KYC tier 1 -> 2 (verified BVN, NIN, proof of address).' })
-  async upgradeClientKyc(@Arg('id', () => Int) id: number, @Arg('input', () => UpgradeKycInput, { nullable: true }) input: UpgradeKycInput | undefined, @Ctx() ctx: RequestContext): Promise<ClientChangePayload> {
-    const { client, changes } = await this.services.clients.upgradeKyc(ctx.identity, id, input ?? {});
-    return { client: toClientType(client), changes };
+  async upgradeClientKyc(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('input', () => UpgradeKycInput, { nullable: true }) input?: UpgradeKycInput,
+  ): Promise<ClientChangePayload> {
+    return toPayload(await this.services.clients.upgradeKyc(ctx.identity, clientRef(id, externalId), input ?? {}));
+  }
+
+  @Mutation(() => ClientChangePayload, { description: "Makes staffId the client's relationship officer (Fineract assignStaff)." })
+  async assignClientStaff(
+    @Arg('input', () => ClientStaffInput) input: ClientStaffInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return toPayload(await this.services.clients.assignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'Removes the relationship officer staffId from the client (Fineract unassignStaff).' })
+  async unassignClientStaff(
+    @Arg('input', () => ClientStaffInput) input: ClientStaffInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return toPayload(await this.services.clients.unassignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'Active -> Closed (600); refused while accounts or loans are open.' })
+  async closeClient(
+    @Arg('input', () => CloseClientInput) input: CloseClientInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return this.lifecycle(ctx, id, externalId, 'close', { date: input.closureDate, reasonId: input.closureReasonId });
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'Pending -> Rejected (700).' })
+  async rejectClient(
+    @Arg('input', () => RejectClientInput) input: RejectClientInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return this.lifecycle(ctx, id, externalId, 'reject', { date: input.rejectionDate, reasonId: input.rejectionReasonId });
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'Pending -> Withdrawn (400).' })
+  async withdrawClient(
+    @Arg('input', () => WithdrawClientInput) input: WithdrawClientInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return this.lifecycle(ctx, id, externalId, 'withdraw', { date: input.withdrawalDate, reasonId: input.withdrawalReasonId });
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'Closed -> Pending (100); activate it again afterwards.' })
+  async reactivateClient(
+    @Arg('input', () => ReactivateClientInput) input: ReactivateClientInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return this.lifecycle(ctx, id, externalId, 'reactivate', { date: input.reactivationDate });
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'Rejected -> Pending (100).' })
+  async undoClientRejection(
+    @Arg('input', () => ReopenClientInput) input: ReopenClientInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return this.lifecycle(ctx, id, externalId, 'undoRejection', { date: input.reopenedDate });
+  }
+
+  @Mutation(() => ClientChangePayload, { description: 'Withdrawn -> Pending (100).' })
+  async undoClientWithdrawal(
+    @Arg('input', () => ReopenClientInput) input: ReopenClientInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientChangePayload> {
+    return this.lifecycle(ctx, id, externalId, 'undoWithdrawal', { date: input.reopenedDate });
+  }
+
+  @Mutation(() => ClientType, { description: 'Deletes a pending client; returns it as it was.' })
+  async deleteClient(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<ClientType> {
+    return toClientType(await this.services.lifecycle.delete(ctx.identity, clientRef(id, externalId)));
+  }
+
+  private async lifecycle(ctx: RequestContext, id: number | undefined, externalId: string | undefined, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChangePayload> {
+    return toPayload(await this.services.lifecycle.changeStatus(ctx.identity, clientRef(id, externalId), command, input));
   }
 
   @Mutation(() => CorporateKycChangePayload)
@@ -182,6 +315,48 @@ export class ClientResolver {
     // The client itself was read through a scoped query; its officials follow it.
     const byClient = loader<number, ClientOfficial[]>(ctx, 'clientOfficials', (ids) => this.services.corporateKyc.officialsByClientIds(ctx.identity.tenantId, ids));
     return ((await byClient.load(client.id)) ?? []).map(toOfficialType);
+  }
+}
+
+/** Client code-valued fields, one batch of code values per request. */
+@Resolver(() => ClientType)
+export class ClientCodeValueFieldResolver {
+  constructor(private readonly services: CustomerServices) {}
+
+  private async value(ctx: RequestContext, id: number | null): Promise<ClientCodeValueType | null> {
+    if (id == null) return null;
+    const byId = loader<number, CodeValueRef>(ctx, 'clientCodeValue', (ids) => this.services.codeValues(ctx.identity.tenantId, ids));
+    return byId.load(id);
+  }
+
+  @FieldResolver(() => ClientCodeValueType, { nullable: true })
+  gender(@Root() client: ClientType, @Ctx() ctx: RequestContext) {
+    return this.value(ctx, client.codeValueIds.gender);
+  }
+
+  @FieldResolver(() => ClientCodeValueType, { nullable: true })
+  clientType(@Root() client: ClientType, @Ctx() ctx: RequestContext) {
+    return this.value(ctx, client.codeValueIds.clientType);
+  }
+
+  @FieldResolver(() => ClientCodeValueType, { nullable: true })
+  clientClassification(@Root() client: ClientType, @Ctx() ctx: RequestContext) {
+    return this.value(ctx, client.codeValueIds.clientClassification);
+  }
+
+  @FieldResolver(() => ClientCodeValueType, { nullable: true })
+  closureReason(@Root() client: ClientType, @Ctx() ctx: RequestContext) {
+    return this.value(ctx, client.codeValueIds.closureReason);
+  }
+
+  @FieldResolver(() => ClientCodeValueType, { nullable: true })
+  rejectionReason(@Root() client: ClientType, @Ctx() ctx: RequestContext) {
+    return this.value(ctx, client.codeValueIds.rejectionReason);
+  }
+
+  @FieldResolver(() => ClientCodeValueType, { nullable: true })
+  withdrawalReason(@Root() client: ClientType, @Ctx() ctx: RequestContext) {
+    return this.value(ctx, client.codeValueIds.withdrawalReason);
   }
 }
 

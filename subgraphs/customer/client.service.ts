@@ -1,18 +1,20 @@
 import { LockMode } from '@mikro-orm/core';
 import type { Database, Tx } from '../kernel/database.js';
 import { escapeLike, isUniqueViolation } from '../kernel/db-errors.js';
-import { errors, Validator } from '../kernel/errors.js';
+import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { todayIso } from '../kernel/scalars.js';
+import { ordering } from '../kernel/paging.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { Office } from '../organisation/office.entity.js';
 import type { OrganisationServices } from '../organisation/organisation.services.js';
 import { ACCOUNT_OFFICER_ROLE_ID } from '../organisation/permissions.js';
 import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } from './bvn-verifier.js';
 import {
-  Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
+  Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
 } from './client.entity.js';
+import type { CustomerDependencies } from './customer.services.js';
 import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, requiresScumlNumber, type KycTierLimits } from './kyc.js';
 
 export interface NonPersonDetailsInput {
@@ -42,6 +44,9 @@ export interface CreateClientInput {
   bvn?: string | null;
   nin?: string | null;
   clientNonPersonDetails?: NonPersonDetailsInput | null;
+  genderId?: number | null;
+  clientTypeId?: number | null;
+  clientClassificationId?: number | null;
 }
 
 export interface UpdateClientInput {
@@ -58,7 +63,19 @@ export interface UpdateClientInput {
   nin?: string | null;
   proofOfAddressReference?: string | null;
   clientNonPersonDetails?: NonPersonDetailsInput | null;
+  genderId?: number | null;
+  clientTypeId?: number | null;
+  clientClassificationId?: number | null;
 }
+
+/** A lifecycle command's request: its date and, for close/reject/withdraw, the reason (a code value id). */
+export interface LifecycleInput {
+  date?: string | null;
+  reasonId?: number | null;
+}
+
+/** A client named by its id or, on Fineract's /clients/external-id/{externalId} paths, by its external id. */
+export type ClientRef = number | { externalId: string };
 
 export interface UpgradeKycInput {
   bvn?: string | null;
@@ -75,7 +92,20 @@ export interface ClientFilter {
   staffId?: number | null;
   offset?: number | null;
   limit?: number | null;
+  /** A column of CLIENT_ORDER_COLUMNS (camelCase or Fineract's snake_case); ASC or DESC. */
+  orderBy?: string | null;
+  sortOrder?: string | null;
 }
+
+/** The columns a client list may be ordered by (Fineract orderBy), mapped to entity properties. */
+export const CLIENT_ORDER_COLUMNS = {
+  id: 'id', accountNo: 'accountNo', cif: 'cif', displayName: 'displayName', firstname: 'firstname', lastname: 'lastname', fullname: 'fullname',
+  externalId: 'externalId', officeId: 'officeId', staffId: 'staffId', status: 'statusId', submittedOnDate: 'submittedOnDate',
+  activationDate: 'activationDate', mobileNo: 'mobileNo', kycTier: 'kycTier',
+} as const satisfies Record<string, keyof Client>;
+
+/** The code each code-valued client field takes its values from. */
+const CODE_FIELDS = { genderId: 'Gender', clientTypeId: 'ClientType', clientClassificationId: 'ClientClassification' } as const;
 
 export interface ClientChange {
   client: Client;
@@ -86,7 +116,16 @@ export const DEFAULT_PAGE_LIMIT = 200;
 /** Every page is capped at 200 (a larger `limit` is clamped, as Fineract does; GraphQL refuses it at the edge). */
 export const MAX_PAGE_LIMIT = 200;
 
-export const clientNotFound = (id: number) => errors.notFound('error.msg.client.id.invalid', `Client with identifier ${id} does not exist`, id);
+export const clientNotFound = (ref: ClientRef) =>
+  typeof ref === 'number'
+    ? errors.notFound('error.msg.client.id.invalid', `Client with identifier ${ref} does not exist`, ref)
+    : errors.notFound('error.msg.client.id.invalid', `Client with external identifier ${ref.externalId} does not exist`, ref.externalId);
+
+/** A code value id that is not a value of its code: 404 naming the parameter (Fineract's CodeValueNotFoundException). */
+export const codeValueNotFound = (parameterName: string, id: number) =>
+  new PlatformError('notFound', `Code value with identifier ${id} does not exist for \`${parameterName}\``, [
+    { code: 'error.msg.codevalue.id.invalid', message: `Code value with identifier ${id} does not exist`, parameterName, value: id, args: [id] },
+  ]);
 
 const NIN_PATTERN = /^\d{11}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -106,13 +145,14 @@ export class ClientService {
     private readonly db: Database,
     private readonly organisation: OrganisationServices,
     private readonly bvnVerifier: BvnVerifier,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid'>,
   ) {}
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  async get(identity: Identity, id: number): Promise<Client> {
+  async get(identity: Identity, ref: ClientRef): Promise<Client> {
     const staff = requireStaff(identity, 'READ_CLIENT');
-    return this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, id));
+    return this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, ref));
   }
 
   async list(identity: Identity, filter: ClientFilter = {}): Promise<{ total: number; items: Client[] }> {
@@ -123,8 +163,9 @@ export class ClientService {
     v.check(Number.isInteger(offset) && offset >= 0, 'offset', 'must.be.zero.or.greater', 'The parameter `offset` must be zero or greater.', offset);
     v.check(Number.isInteger(limit) && limit >= 1, 'limit', 'must.be.greater.than.zero', 'The parameter `limit` must be greater than zero.', limit);
     const statusId = filter.status == null || filter.status === '' ? null : parseStatus(filter.status);
-    if (statusId === undefined) v.fail('status', 'is.not.one.of.expected.enumerations', 'The parameter `status` must be active, pending or closed.', filter.status);
+    if (statusId === undefined) v.fail('status', 'is.not.one.of.expected.enumerations', 'The parameter `status` must be pending, active, withdrawn, closed or rejected.', filter.status);
     v.throwIfAny();
+    const order = ordering(CLIENT_ORDER_COLUMNS, filter.orderBy, filter.sortOrder, 'id');
     return this.db.tx(staff.tenantId, async (tx) => {
       let officeIds = await this.organisation.offices.subtreeIds(tx, staff);
       if (filter.officeId != null) officeIds = officeIds.filter((id) => id === filter.officeId);
@@ -137,7 +178,9 @@ export class ClientService {
       if (filter.externalId) where.externalId = filter.externalId;
       if (filter.displayName) where.displayName = { $ilike: `%${escapeLike(filter.displayName.trim())}%` };
       if (statusId != null) where.statusId = statusId;
-      const [items, total] = await tx.em.findAndCount(Client, where, { orderBy: { id: 'asc' }, offset, limit: Math.min(limit, MAX_PAGE_LIMIT) });
+      // The id breaks ties, so pages of a non-unique column never overlap or skip.
+      const orderBy = order.column === 'id' ? { id: order.direction } : { [order.column]: order.direction, id: order.direction };
+      const [items, total] = await tx.em.findAndCount(Client, where, { orderBy, offset, limit: Math.min(limit, MAX_PAGE_LIMIT) });
       return { total, items };
     });
   }
@@ -158,6 +201,15 @@ export class ClientService {
     const client = await tx.em.findOne(Client, { id: clientId });
     if (!client) throw clientNotFound(clientId);
     return kycTierLimits(client.kycTier);
+  }
+
+  /** For the organisation module's codes: whether any client holds this code value (gender, type, a reason...). */
+  async usesCodeValue(tx: Tx, valueId: number): Promise<boolean> {
+    const rows = await tx.em.execute(
+      `select 1 from customer.client where tenant_id = ? and ? in (gender_id, client_type_id, client_classification_id, closure_reason_id, rejection_reason_id, withdrawal_reason_id) limit 1`,
+      [tx.tenantId, valueId],
+    );
+    return rows.length > 0;
   }
 
   async staffNames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
@@ -210,6 +262,7 @@ export class ClientService {
       }
       const staffId = await this.resolveStaff(tx, staff, office, input.staffId ?? null, true);
       await this.assertExternalIdFree(tx, input.externalId ?? null, null);
+      await this.assertCodeValues(tx, input);
 
       const client = new Client();
       client.tenantId = tx.tenantId;
@@ -234,6 +287,9 @@ export class ClientService {
       client.emailAddress = input.emailAddress ?? null;
       client.dateOfBirth = input.dateOfBirth ?? null;
       client.nin = input.nin ?? null;
+      client.genderId = input.genderId ?? null;
+      client.clientTypeId = input.clientTypeId ?? null;
+      client.clientClassificationId = input.clientClassificationId ?? null;
       // Corporate entities are tier 3 from onboarding (interface 2.1); persons start at tier 1.
       client.kycTier = entity ? 3 : 1;
       if (input.bvn) {
@@ -252,8 +308,9 @@ export class ClientService {
     });
   }
 
-  async update(identity: Identity, id: number, input: UpdateClientInput): Promise<ClientChange> {
+  async update(identity: Identity, ref: ClientRef, input: UpdateClientInput): Promise<ClientChange> {
     const staff = requireStaff(identity, 'UPDATE_CLIENT');
+    const id = await this.idOf(staff, ref);
     const v = new Validator('client');
     if (input.firstname !== undefined && v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 50);
     if (input.lastname !== undefined && v.required('lastname', input.lastname)) v.maxLength('lastname', input.lastname, 50);
@@ -303,6 +360,10 @@ export class ClientService {
         const office = await this.organisation.offices.findInScope(tx, staff, client.officeId);
         client.staffId = changes.staffId = await this.resolveStaff(tx, staff, office!, input.staffId, false);
       }
+      await this.assertCodeValues(tx, input);
+      for (const key of Object.keys(CODE_FIELDS) as (keyof typeof CODE_FIELDS)[]) {
+        if (input[key] !== undefined && input[key] !== client[key]) client[key] = changes[key] = input[key] ?? null;
+      }
       let bvnChanged = false;
       if (input.bvn !== undefined && input.bvn !== client.bvn) {
         client.bvn = changes.bvn = input.bvn || null;
@@ -319,16 +380,18 @@ export class ClientService {
     });
   }
 
-  async activate(identity: Identity, id: number, activationDate: string | null | undefined): Promise<ClientChange> {
+  async activate(identity: Identity, ref: ClientRef, activationDate: string | null | undefined): Promise<ClientChange> {
     const staff = requireStaff(identity, 'ACTIVATE_CLIENT');
     const date = activationDate ?? todayIso();
     const v = new Validator('client');
     v.check(date <= todayIso(), 'activationDate', 'cannot.be.a.future.date', 'The activation date cannot be in the future.', date);
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.getVisible(tx, staff, id, true);
+      const client = await this.getVisible(tx, staff, ref, true);
+      const id = client.id;
       if (client.statusId === CLIENT_STATUS_ACTIVE) throw errors.domainRule('error.msg.clients.already.active', `Client with identifier ${id} is already active.`, [id]);
       if (client.statusId === CLIENT_STATUS_CLOSED) throw errors.domainRule('error.msg.client.is.closed', `Client with identifier ${id} is closed.`, [id]);
+      if (client.statusId !== CLIENT_STATUS_PENDING) throw errors.domainRule('error.msg.client.activate.on.nonpending.account', `Client with identifier ${id} is not pending.`, [id]);
       if (date < client.submittedOnDate) {
         throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [date], 'activationDate');
       }
@@ -347,8 +410,9 @@ export class ClientService {
    * proof-of-address reference. Values sent with the command are stored first; if anything is still
    * missing the call fails (403) listing what, and nothing is stored.
    */
-  async upgradeKyc(identity: Identity, id: number, input: UpgradeKycInput): Promise<ClientChange> {
+  async upgradeKyc(identity: Identity, ref: ClientRef, input: UpgradeKycInput): Promise<ClientChange> {
     const staff = requireStaff(identity, 'UPGRADEKYC_CLIENT');
+    const id = await this.idOf(staff, ref);
     const v = new Validator('client');
     validateContact(v, input);
     v.maxLength('proofOfAddressReference', input.proofOfAddressReference, 100);
@@ -391,7 +455,60 @@ export class ClientService {
     });
   }
 
+  /** Fineract's assignStaff: the client's relationship officer becomes `staffId`. */
+  async assignStaff(identity: Identity, ref: ClientRef, staffId: number | null | undefined): Promise<ClientChange> {
+    const staff = requireStaff(identity, 'ASSIGNSTAFF_CLIENT');
+    requiredOrThrow('staffId', staffId);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const client = await this.getVisible(tx, staff, ref, true);
+      const office = await this.organisation.offices.findInScope(tx, staff, client.officeId);
+      const assigned = await this.resolveStaff(tx, staff, office!, staffId!, false);
+      const changes: Record<string, unknown> = {};
+      if (assigned !== client.staffId) {
+        client.staffId = changes.staffId = assigned;
+        client.updatedBy = actorId(identity);
+        await tx.em.flush();
+        await emit(tx, { eventType: 'client.staff_assigned', entityName: 'CLIENT', actionName: 'ASSIGNSTAFF', data: clientEventData(client) });
+      }
+      return { client, changes };
+    });
+  }
+
+  /** Fineract's unassignStaff: `staffId` must be the client's current officer. */
+  async unassignStaff(identity: Identity, ref: ClientRef, staffId: number | null | undefined): Promise<ClientChange> {
+    const staff = requireStaff(identity, 'UNASSIGNSTAFF_CLIENT');
+    requiredOrThrow('staffId', staffId);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const client = await this.getVisible(tx, staff, ref, true);
+      if (client.staffId === null) throw errors.domainRule('error.msg.client.has.no.staff', `Client with identifier ${client.id} has no staff assigned.`, [client.id], 'staffId');
+      if (client.staffId !== staffId) {
+        throw errors.domainRule('error.msg.client.staff.not.assigned', `Staff ${staffId} is not the staff assigned to client ${client.id}.`, [staffId], 'staffId');
+      }
+      // An account officer's book is the clients assigned to them: releasing one would hide it from them for good.
+      if (isAccountOfficer(staff)) throw errors.forbidden('An account officer cannot release a client from their own book.');
+      client.staffId = null;
+      client.updatedBy = actorId(identity);
+      await tx.em.flush();
+      await emit(tx, { eventType: 'client.staff_unassigned', entityName: 'CLIENT', actionName: 'UNASSIGNSTAFF', data: clientEventData(client) });
+      return { client, changes: { staffId: null } };
+    });
+  }
+
   // ---- helpers -------------------------------------------------------------------------------
+
+  /** The id of a client the caller may see (a short read for external ids; numbers pass through). */
+  private async idOf(staff: StaffIdentity, ref: ClientRef): Promise<number> {
+    if (typeof ref === 'number') return ref;
+    return this.db.tx(staff.tenantId, async (tx) => (await this.getVisible(tx, staff, ref)).id);
+  }
+
+  /** genderId, clientTypeId, clientClassificationId must be values of their codes: 404 error.msg.codevalue.id.invalid otherwise. */
+  private async assertCodeValues(tx: Tx, input: Partial<Record<keyof typeof CODE_FIELDS, number | null>>): Promise<void> {
+    for (const [param, codeName] of Object.entries(CODE_FIELDS) as [keyof typeof CODE_FIELDS, string][]) {
+      const valueId = input[param];
+      if (valueId != null && !(await this.deps.codeValueValid(tx, codeName, valueId))) throw codeValueNotFound(param, valueId);
+    }
+  }
 
   /** Reads a client the caller may see, or 404 error.msg.client.id.invalid (also for other tenants' ids). */
   /**
@@ -406,11 +523,16 @@ export class ClientService {
     return { bvn: target, result };
   }
 
-  async getVisible(tx: Tx, staff: StaffIdentity, id: number, forUpdate = false): Promise<Client> {
-    const client = await this.findInScope(tx, staff, id);
-    if (!client) throw clientNotFound(id);
-    if (forUpdate) await tx.em.lock(client, LockMode.PESSIMISTIC_WRITE);
-    return client;
+  async getVisible(tx: Tx, staff: StaffIdentity, ref: ClientRef, forUpdate = false): Promise<Client> {
+    const id = typeof ref === 'number' ? ref : (await tx.em.findOne(Client, { externalId: ref.externalId }, { fields: ['id'] }))?.id;
+    const client = id === undefined ? null : await this.findInScope(tx, staff, id);
+    if (!client) throw clientNotFound(ref);
+    if (!forUpdate) return client;
+    // Lock, then read again: the row as read before the lock may predate a concurrent command's commit
+    // (two lifecycle commands would both see "pending" and both succeed).
+    const locked = await tx.em.findOne(Client, { id: client.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!locked) throw clientNotFound(ref);
+    return locked;
   }
 
   private async branchOffice(tx: Tx, staff: StaffIdentity, officeId: number): Promise<Office> {
@@ -480,6 +602,12 @@ export class ClientService {
   }
 }
 
+function requiredOrThrow(parameterName: string, value: unknown): void {
+  const v = new Validator('client');
+  v.required(parameterName, value);
+  v.throwIfAny();
+}
+
 const duplicateExternalId = (externalId: string | null) =>
   errors.duplicate('error.msg.client.duplicate.externalId', `Client with externalId \`${externalId}\` already exists`, 'externalId', externalId);
 
@@ -488,6 +616,8 @@ function parseStatus(status: string): number | undefined {
   if (s === 'active' || s === '300') return CLIENT_STATUS_ACTIVE;
   if (s === 'pending' || s === '100') return CLIENT_STATUS_PENDING;
   if (s === 'closed' || s === '600') return CLIENT_STATUS_CLOSED;
+  if (s === 'withdrawn' || s === '400') return CLIENT_STATUS_WITHDRAWN;
+  if (s === 'rejected' || s === '700') return CLIENT_STATUS_REJECTED;
   return undefined;
 }
 

@@ -6,9 +6,10 @@ import type { RequestContext } from '../kernel/subgraph-server.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
 import { Client, ClientOfficial } from './client.entity.js';
 import { ClientEventsSubscriptionResolver } from './client-events.subscription.js';
-import { ClientKycFieldResolver, ClientResolver, LEGAL_FORMS, toClientType } from './client.resolver.js';
+import { ClientCodeValueFieldResolver, ClientKycFieldResolver, ClientResolver, LEGAL_FORMS, toClientType } from './client.resolver.js';
 import type { CustomerServices } from './customer.services.js';
 import { CustomerMigration } from './migrations/20261122000200_customer.js';
+import { ClientLifecycleMigration } from './migrations/20261122000910_client_lifecycle.js';
 
 @Resolver()
 class CustomerReferenceResolver {
@@ -20,13 +21,16 @@ class CustomerReferenceResolver {
 
 export const customerDatabase: DatabaseModule = {
   entities: [Client, ClientOfficial],
-  migrations: [{ name: '20261122000200_customer', class: CustomerMigration }],
+  migrations: [
+    { name: '20261122000200_customer', class: CustomerMigration },
+    { name: '20261122000910_client_lifecycle', class: ClientLifecycleMigration },
+  ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
 export async function buildCustomerSchema(services: () => CustomerServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [ClientResolver, ClientKycFieldResolver, CustomerReferenceResolver, ClientEventsSubscriptionResolver],
+    resolvers: [ClientResolver, ClientKycFieldResolver, ClientCodeValueFieldResolver, CustomerReferenceResolver, ClientEventsSubscriptionResolver],
     container: (cls) => (cls === CustomerReferenceResolver ? new CustomerReferenceResolver() : cls === ClientEventsSubscriptionResolver ? new ClientEventsSubscriptionResolver() : new (cls as new (s: CustomerServices) => object)(services())),
     referenceResolvers: {
       Client: {

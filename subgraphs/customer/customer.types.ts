@@ -18,6 +18,19 @@ export class ClientNonPersonDetailsType {
 export class ClientTimelineType {
   @Field(() => LocalDateScalar) submittedOnDate!: string;
   @Field(() => LocalDateScalar, { nullable: true }) activatedOnDate!: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) closedOnDate?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) rejectedOnDate?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) withdrawnOnDate?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) reactivatedOnDate?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) reopenedOnDate?: string | null;
+}
+
+@ObjectType('ClientCodeValue', { description: "A code value on a client (gender, client type, classification, reasons), Fineract's {id, name, active, mandatory}." })
+export class ClientCodeValueType {
+  @Field(() => Int) id!: number;
+  @Field() name!: string;
+  @Field() active!: boolean;
+  @Field() mandatory!: boolean;
 }
 
 @ObjectType('ClientOfficial', { description: 'A director, signatory or beneficial owner of a corporate client.' })
@@ -63,7 +76,7 @@ export class ClientType {
   @Field({ description: '9 digits.' }) accountNo!: string;
   @Field(() => String, { nullable: true }) externalId!: string | null;
   @Field(() => Int, { description: 'KYC tier 1, 2 or 3 (interface section 8).' }) kycTier!: number;
-  @Field(() => EnumOption, { description: '100 Pending, 300 Active, 600 Closed.' }) status!: EnumOption;
+  @Field(() => EnumOption, { description: '100 Pending, 300 Active, 400 Withdrawn, 600 Closed, 700 Rejected.' }) status!: EnumOption;
   @Field() active!: boolean;
   @Field(() => LocalDateScalar, { nullable: true }) activationDate!: string | null;
   @Field() displayName!: string;
@@ -88,6 +101,14 @@ export class ClientType {
   @Field(() => String, { nullable: true }) proofOfAddressReference!: string | null;
   @Field(() => [ClientOfficialType], { nullable: true, description: 'Corporate entities only.' }) officials?: ClientOfficialType[] | null;
   @Field(() => CorporateKycType, { nullable: true, description: 'Corporate entities only.' }) corporateKyc?: CorporateKycType | null;
+  @Field(() => ClientCodeValueType, { nullable: true, description: 'A value of the code Gender.' }) gender?: ClientCodeValueType | null;
+  @Field(() => ClientCodeValueType, { nullable: true, description: 'A value of the code ClientType.' }) clientType?: ClientCodeValueType | null;
+  @Field(() => ClientCodeValueType, { nullable: true, description: 'A value of the code ClientClassification.' }) clientClassification?: ClientCodeValueType | null;
+  @Field(() => ClientCodeValueType, { nullable: true, description: 'Why the client was closed (code ClientClosureReason).' }) closureReason?: ClientCodeValueType | null;
+  @Field(() => ClientCodeValueType, { nullable: true, description: 'Why the client was rejected (code ClientRejectReason).' }) rejectionReason?: ClientCodeValueType | null;
+  @Field(() => ClientCodeValueType, { nullable: true, description: 'Why the client withdrew (code ClientWithdrawReason).' }) withdrawalReason?: ClientCodeValueType | null;
+  /** Code value ids behind the fields above; resolved to values in one batch per request. */
+  codeValueIds!: { gender: number | null; clientType: number | null; clientClassification: number | null; closureReason: number | null; rejectionReason: number | null; withdrawalReason: number | null };
 }
 
 @ObjectType('ClientPage')
@@ -154,6 +175,9 @@ export class CreateClientInput {
   @Field(() => String, { nullable: true }) bvn?: string | null;
   @Field(() => String, { nullable: true }) nin?: string | null;
   @Field(() => ClientNonPersonDetailsInput, { nullable: true }) clientNonPersonDetails?: ClientNonPersonDetailsInput | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code Gender.' }) genderId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code ClientType.' }) clientTypeId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code ClientClassification.' }) clientClassificationId?: number | null;
 }
 
 @InputType({ description: 'cif, accountNo and officeId are not changeable here.' })
@@ -171,6 +195,9 @@ export class UpdateClientInput {
   @Field(() => String, { nullable: true }) nin?: string | null;
   @Field(() => String, { nullable: true }) proofOfAddressReference?: string | null;
   @Field(() => ClientNonPersonDetailsInput, { nullable: true }) clientNonPersonDetails?: ClientNonPersonDetailsInput | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code Gender.' }) genderId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code ClientType.' }) clientTypeId?: number | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code ClientClassification.' }) clientClassificationId?: number | null;
 }
 
 @InputType()
@@ -201,4 +228,37 @@ export class ClientOfficialInput {
   @Field(() => DecimalScalar, { nullable: true }) ownershipPct?: string | null;
   @Field(() => String, { nullable: true }) phone?: string | null;
   @Field(() => String, { nullable: true }) email?: string | null;
+}
+
+@InputType({ description: 'assignStaff / unassignStaff.' })
+export class ClientStaffInput {
+  @Field(() => Int, { nullable: true }) staffId?: number | null;
+}
+
+@InputType()
+export class CloseClientInput {
+  @Field(() => LocalDateScalar, { nullable: true }) closureDate?: string | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code ClientClosureReason.' }) closureReasonId?: number | null;
+}
+
+@InputType()
+export class RejectClientInput {
+  @Field(() => LocalDateScalar, { nullable: true }) rejectionDate?: string | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code ClientRejectReason.' }) rejectionReasonId?: number | null;
+}
+
+@InputType()
+export class WithdrawClientInput {
+  @Field(() => LocalDateScalar, { nullable: true }) withdrawalDate?: string | null;
+  @Field(() => Int, { nullable: true, description: 'A value of the code ClientWithdrawReason.' }) withdrawalReasonId?: number | null;
+}
+
+@InputType()
+export class ReactivateClientInput {
+  @Field(() => LocalDateScalar, { nullable: true }) reactivationDate?: string | null;
+}
+
+@InputType({ description: 'undoRejection / undoWithdrawal.' })
+export class ReopenClientInput {
+  @Field(() => LocalDateScalar, { nullable: true }) reopenedDate?: string | null;
 }

@@ -5,6 +5,8 @@ export interface CurrencyDef {
   decimalPlaces: number;
   displaySymbol: string | null;
   nameCode: string;
+  /** Fineract's currency_multiplesof: amounts are rounded to multiples of it; 0 means no rounding. */
+  inMultiplesOf: number;
 }
 
 const def = (code: string, name: string, decimalPlaces: number, displaySymbol: string | null): CurrencyDef => ({
@@ -13,6 +15,7 @@ const def = (code: string, name: string, decimalPlaces: number, displaySymbol: s
   decimalPlaces,
   displaySymbol,
   nameCode: `currency.${code}`,
+  inMultiplesOf: 0,
 });
 
 export const CURRENCY_CATALOGUE: CurrencyDef[] = [

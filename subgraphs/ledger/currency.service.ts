@@ -68,7 +68,7 @@ export class CurrencyService {
 }
 
 function toDef(c: Currency): CurrencyDef {
-  return { code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, displaySymbol: c.displaySymbol, nameCode: c.nameCode };
+  return { code: c.code, name: c.name, decimalPlaces: c.decimalPlaces, displaySymbol: c.displaySymbol, nameCode: c.nameCode, inMultiplesOf: c.inMultiplesOf ?? 0 };
 }
 
 function fromDef(tx: Tx, def: CurrencyDef, base: boolean, actor: number | null): Currency {
@@ -77,7 +77,7 @@ function fromDef(tx: Tx, def: CurrencyDef, base: boolean, actor: number | null):
     code: def.code,
     name: def.name,
     decimalPlaces: def.decimalPlaces,
-    inMultiplesOf: null,
+    inMultiplesOf: def.inMultiplesOf,
     displaySymbol: def.displaySymbol,
     nameCode: def.nameCode,
     base,

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
+import { organizationBalances } from './running-balance.js';
 import { GLAccount, GL_TYPES, GL_USAGES, USAGE_DETAIL, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
 
 export interface GLAccountInput {
@@ -52,6 +53,12 @@ export class GLAccountService {
       const account = await this.find(tx, id);
       return { account, depth: await this.depth(tx, account) };
     });
+  }
+
+  /** Fineract's organizationRunningBalance of a batch of accounts (for GET /glaccounts?fetchRunningBalance=true). */
+  async organizationBalances(identity: Identity, ids: readonly number[]): Promise<Map<number, string>> {
+    const staff = requireStaff(identity, 'READ_GLACCOUNT');
+    return this.db.tx(staff.tenantId, (tx) => organizationBalances(tx, ids));
   }
 
   async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, GLAccount>> {

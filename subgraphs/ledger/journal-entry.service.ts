@@ -2,12 +2,15 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
+import { ordering } from '../kernel/paging.js';
 import { todayIso } from '../kernel/scalars.js';
 import type { PostedTransaction, PostingEngine, PostingLine } from './posting-engine.js';
+import { lineRunningBalances } from './running-balance.js';
 
 export interface JournalLineInput {
   glAccountId?: number | null;
   amount?: string | null;
+  comments?: string | null;
 }
 
 export interface CreateJournalEntryInput {
@@ -51,6 +54,8 @@ export interface JournalEntryFilter {
   limit?: number | null;
   orderBy?: string | null;
   sortOrder?: string | null;
+  /** Fineract's runningBalance=true: each line carries its account's office and organisation balance after it. */
+  runningBalance?: boolean | null;
 }
 
 export interface JournalEntryRow {
@@ -76,6 +81,8 @@ export interface JournalEntryRow {
   createdBy: number | null;
   createdAt: Date;
   paymentDetail: PaymentDetail | null;
+  officeRunningBalance?: string | null;
+  organizationRunningBalance?: string | null;
 }
 
 export interface JournalEntryPage {
@@ -129,6 +136,7 @@ export class JournalEntryService {
       lines.forEach((line, i) => {
         v.required(`${side}[${i}].glAccountId`, line?.glAccountId);
         v.required(`${side}[${i}].amount`, line?.amount);
+        v.maxLength(`${side}[${i}].comments`, line?.comments, 500);
       });
     check('credits', credits);
     check('debits', debits);
@@ -140,8 +148,8 @@ export class JournalEntryService {
       throw errors.domainRule('error.msg.glJournalEntry.invalid.future.date', 'Journal entries cannot be posted for a future date.', [input.transactionDate], 'transactionDate');
     }
     const lines: PostingLine[] = [
-      ...debits.map((l) => ({ glAccountId: l.glAccountId!, debit: l.amount! })),
-      ...credits.map((l) => ({ glAccountId: l.glAccountId!, credit: l.amount! })),
+      ...debits.map((l) => ({ glAccountId: l.glAccountId!, debit: l.amount!, comments: l.comments ?? null })),
+      ...credits.map((l) => ({ glAccountId: l.glAccountId!, credit: l.amount!, comments: l.comments ?? null })),
     ];
     return this.db.tx(staff.tenantId, async (tx) => {
       if (!(await this.officeInScope(tx, staff, input.officeId!))) {
@@ -208,8 +216,7 @@ export class JournalEntryService {
     if (filter.entityId != null) add('je.entity_id = ?', filter.entityId);
     const limit = Math.min(Math.max(filter.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
     const offset = Math.max(filter.offset ?? 0, 0);
-    const column = ORDER_COLUMNS[filter.orderBy ?? 'id'] ?? 'je.id';
-    const direction = (filter.sortOrder ?? 'ASC').toUpperCase() === 'DESC' ? 'desc' : 'asc';
+    const { column, direction } = ordering(ORDER_COLUMNS, filter.orderBy, filter.sortOrder, 'id');
     return this.db.tx(staff.tenantId, async (tx) => {
       // A branch user sees the journal of its own office subtree only.
       const scope = await this.officesInScope(tx, staff);
@@ -219,21 +226,34 @@ export class JournalEntryService {
       }
       const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from ledger.journal_entry je where ${where.join(' and ')}`, params);
       const rows = await tx.em.execute<RawRow[]>(`${SELECT} where ${where.join(' and ')} order by ${column} ${direction}, je.id ${direction} limit ${limit} offset ${offset}`, params);
-      return { totalFilteredRecords: Number(count[0]!.n), pageItems: rows.map(toRow) };
+      const items = rows.map(toRow);
+      if (filter.runningBalance) await withRunningBalances(tx, items);
+      return { totalFilteredRecords: Number(count[0]!.n), pageItems: items };
     });
   }
 
-  async get(identity: Identity, id: number): Promise<JournalEntryRow> {
+  async get(identity: Identity, id: number, runningBalance = false): Promise<JournalEntryRow> {
     const staff = requireStaff(identity, 'READ_JOURNALENTRY');
     return this.db.tx(staff.tenantId, async (tx) => {
       const rows = await tx.em.execute<RawRow[]>(`${SELECT} where je.tenant_id = ? and je.id = ?`, [tx.tenantId, id]);
       if (rows.length === 0 || !(await this.officeInScope(tx, staff, rows[0]!.office_id))) throw errors.notFound('error.msg.glJournalEntry.id.invalid', `Journal entry with identifier ${id} does not exist`, id);
-      return toRow(rows[0]!);
+      const row = toRow(rows[0]!);
+      if (runningBalance) await withRunningBalances(tx, [row]);
+      return row;
     });
   }
 
   async byTransaction(tenantId: string, transactionId: string): Promise<JournalEntryRow[]> {
     return this.db.tx(tenantId, async (tx) => (await tx.em.execute<RawRow[]>(`${SELECT} where je.tenant_id = ? and je.transaction_id = ? order by je.id`, [tx.tenantId, transactionId])).map(toRow));
+  }
+}
+
+async function withRunningBalances(tx: Tx, rows: JournalEntryRow[]): Promise<void> {
+  const balances = await lineRunningBalances(tx, rows);
+  for (const row of rows) {
+    const balance = balances.get(row.id);
+    row.officeRunningBalance = balance?.office ?? null;
+    row.organizationRunningBalance = balance?.organization ?? null;
   }
 }
 

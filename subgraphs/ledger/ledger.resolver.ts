@@ -17,7 +17,7 @@ import {
   GLAccountType, GLClosureChangePayload, GLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
   JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput,
 } from './ledger.types.js';
-import { LocalDateScalar } from '../kernel/scalars.js';
+import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 
 const TYPE_OPTIONS = Object.entries(GL_TYPES).map(([id, t]) => enumOption(Number(id), t.code, t.value));
 const USAGE_OPTIONS = Object.entries(GL_USAGES).map(([id, u]) => enumOption(Number(id), u.code, u.value));
@@ -47,7 +47,7 @@ export function toCurrencyType(def: CurrencyDef): CurrencyType {
     code: def.code,
     name: def.name,
     decimalPlaces: def.decimalPlaces,
-    inMultiplesOf: null,
+    inMultiplesOf: def.inMultiplesOf,
     displaySymbol: def.displaySymbol,
     nameCode: def.nameCode,
     displayLabel: `${def.name} ${def.displaySymbol ? `(${def.displaySymbol})` : `[${def.code}]`}`,
@@ -55,7 +55,7 @@ export function toCurrencyType(def: CurrencyDef): CurrencyType {
 }
 
 function currencyFallback(code: string): CurrencyType {
-  return toCurrencyType(CATALOGUE_BY_CODE.get(code) ?? { code, name: code, decimalPlaces: 2, displaySymbol: null, nameCode: `currency.${code}` });
+  return toCurrencyType(CATALOGUE_BY_CODE.get(code) ?? { code, name: code, decimalPlaces: 2, displaySymbol: null, nameCode: `currency.${code}`, inMultiplesOf: 0 });
 }
 
 export function toJournalEntryType(row: JournalEntryRow): JournalEntryType {
@@ -91,6 +91,9 @@ export function toJournalEntryType(row: JournalEntryRow): JournalEntryType {
           bankNumber: row.paymentDetail.bankNumber,
         }
       : null,
+    officeRunningBalance: row.officeRunningBalance ?? null,
+    organizationRunningBalance: row.organizationRunningBalance ?? null,
+    runningBalanceComputed: row.organizationRunningBalance != null ? true : null,
   };
 }
 
@@ -171,6 +174,12 @@ export class GLAccountResolver {
     return { glAccount: toGLAccountType(account), changes };
   }
 
+  @FieldResolver(() => DecimalScalar, { description: "Balance over all journal lines, on the account's normal side (debit for assets and expenses, credit otherwise)." })
+  async organizationRunningBalance(@Root() account: GLAccountType, @Ctx() ctx: RequestContext): Promise<string> {
+    const byId = loader<number, string>(ctx, 'ledger.organizationBalance', (ids) => this.services.glAccounts.organizationBalances(ctx.identity, ids));
+    return (await byId.load(account.id)) ?? '0';
+  }
+
   @Mutation(() => Int, { description: 'Deletes an account without entries or children; answers its id.' })
   async deleteGLAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.glAccounts.delete(ctx.identity, id);
@@ -226,14 +235,19 @@ export class JournalEntryResolver {
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('orderBy', () => String, { nullable: true }) orderBy?: string,
     @Arg('sortOrder', () => String, { nullable: true }) sortOrder?: string,
+    @Arg('runningBalance', () => Boolean, { nullable: true, description: 'Fill officeRunningBalance and organizationRunningBalance.' }) runningBalance?: boolean,
   ): Promise<JournalEntryPageType> {
-    const page = await this.services.journal.list(ctx.identity, { officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder });
+    const page = await this.services.journal.list(ctx.identity, { officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder, runningBalance });
     return { totalFilteredRecords: page.totalFilteredRecords, pageItems: page.pageItems.map(toJournalEntryType) };
   }
 
   @Query(() => JournalEntryType)
-  async journalEntry(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<JournalEntryType> {
-    return toJournalEntryType(await this.services.journal.get(ctx.identity, id));
+  async journalEntry(
+    @Arg('id', () => Int) id: number,
+    @Ctx() ctx: RequestContext,
+    @Arg('runningBalance', () => Boolean, { nullable: true }) runningBalance?: boolean,
+  ): Promise<JournalEntryType> {
+    return toJournalEntryType(await this.services.journal.get(ctx.identity, id, runningBalance ?? false));
   }
 
   @FieldResolver(() => String, { nullable: true })

@@ -70,6 +70,7 @@ export class CurrencyConfigurationType {
 export class JournalLineInput {
   @Field(() => Int, { nullable: true }) glAccountId?: number | null;
   @Field(() => DecimalScalar, { nullable: true }) amount?: string | null;
+  @Field(() => String, { nullable: true, description: "This line's own comment (Fineract's glAccountId, amount, comments); the entry's comments otherwise." }) comments?: string | null;
 }
 
 @InputType()
@@ -131,6 +132,9 @@ export class JournalEntryType {
   @Field(() => Int, { nullable: true }) createdByUserId!: number | null;
   @Field(() => String, { nullable: true }) createdDate!: string | null;
   @Field(() => PaymentDetailType, { nullable: true }) paymentDetailData!: PaymentDetailType | null;
+  @Field(() => DecimalScalar, { nullable: true, description: "With runningBalance: the account's balance in this office after this line (normal side positive)." }) officeRunningBalance?: string | null;
+  @Field(() => DecimalScalar, { nullable: true, description: "With runningBalance: the account's balance across offices after this line." }) organizationRunningBalance?: string | null;
+  @Field(() => Boolean, { nullable: true, description: 'True when the running balances were computed (runningBalance asked).' }) runningBalanceComputed?: boolean | null;
 }
 
 @ObjectType()

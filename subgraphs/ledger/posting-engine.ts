@@ -11,6 +11,8 @@ export interface PostingLine {
   glCode?: string;
   debit?: string;
   credit?: string;
+  /** The line's own comment; the request's comments when absent (each journal row carries one). */
+  comments?: string | null;
 }
 
 export interface PostingSource {
@@ -179,7 +181,7 @@ export class PostingEngine {
       values.push(
         tx.tenantId, transactionId, request.officeId, r.account.id, currency.code, request.date, r.entryType, formatAmount(r.amount),
         request.manual ?? false, request.reversalOf ?? null, request.source?.entityType ?? null, request.source?.entityId ?? null,
-        request.referenceNumber ?? null, request.comments ?? null, request.actor ?? null, request.actor ?? null,
+        request.referenceNumber ?? null, r.line.comments ?? request.comments ?? null, request.actor ?? null, request.actor ?? null,
       );
       return '(?, ?, ?, ?, ?, ?::date, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?)';
     });

@@ -52,6 +52,7 @@ const throttled = (retryAfterSeconds: number) => {
 export class AuthService {
   private readonly cache = new Map<string, { identity: StaffIdentity | CustomerIdentity; until: number }>();
   private readonly knownTenants = new Map<string, number>();
+  private readonly forgetListeners: ((tenantId: string, userId?: number) => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -153,14 +154,26 @@ export class AuthService {
    * database rows are revoked by the caller's transaction; other instances follow within CREDENTIAL_CACHE_MS.
    */
   forgetUser(tenantId: string, userId: number): void {
-    for (const [key, entry] of this.cache) {
-      if (entry.identity.tenantId === tenantId && entry.identity.userId === userId) this.cache.delete(key);
-    }
+    this.forgetLocally(tenantId, userId);
+    for (const listener of this.forgetListeners) listener(tenantId, userId);
   }
 
   /** A role's permissions changed: every cached identity of the tenant is rebuilt on its next use. */
   forgetTenant(tenantId: string): void {
-    for (const [key, entry] of this.cache) if (entry.identity.tenantId === tenantId) this.cache.delete(key);
+    this.forgetLocally(tenantId);
+    for (const listener of this.forgetListeners) listener(tenantId);
+  }
+
+  /** Clears this instance's cache only (a revocation announced by another instance). */
+  forgetLocally(tenantId: string, userId?: number): void {
+    for (const [key, entry] of this.cache) {
+      if (entry.identity.tenantId === tenantId && (userId === undefined || entry.identity.userId === userId)) this.cache.delete(key);
+    }
+  }
+
+  /** Tells `listener` of every revocation made on this instance (to share it with other instances). */
+  onForget(listener: (tenantId: string, userId?: number) => void): void {
+    this.forgetListeners.push(listener);
   }
 
   /** Revokes the caller's session. Raw Basic credentials have no session: there is nothing to revoke. */

@@ -5,7 +5,8 @@ import type { PubSub } from '../kernel/pubsub.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { Office } from './office.entity.js';
-import type { OfficeEventData } from './office.service.js';
+import { errors } from '../kernel/errors.js';
+import type { OfficeEventData, OfficeRef } from './office.service.js';
 import type { OrganisationServices } from './organisation.services.js';
 import { CreateOfficeInput, OfficeChangePayload, OfficeType, UpdateOfficeInput } from './organisation.types.js';
 
@@ -22,6 +23,11 @@ export function toOfficeType(office: Pick<Office, 'id' | 'name' | 'externalId' |
   };
 }
 
+function officeRef(id: number | undefined, externalId: string | undefined): OfficeRef {
+  if ((id == null) === (externalId == null)) throw errors.badRequest('error.msg.office.id.or.externalId.required', 'Give exactly one of `id` and `externalId`.', 'id');
+  return id ?? { externalId: externalId! };
+}
+
 @Resolver(() => OfficeType)
 export class OfficeResolver {
   constructor(private readonly services: OrganisationServices) {}
@@ -31,9 +37,13 @@ export class OfficeResolver {
     return (await this.services.offices.list(ctx.identity)).map(toOfficeType);
   }
 
-  @Query(() => OfficeType)
-  async office(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<OfficeType> {
-    return toOfficeType(await this.services.offices.get(ctx.identity, id));
+  @Query(() => OfficeType, { description: 'An office by id or by external id.' })
+  async office(
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<OfficeType> {
+    return toOfficeType(await this.services.offices.get(ctx.identity, officeRef(id, externalId)));
   }
 
   @Mutation(() => OfficeType)
@@ -41,9 +51,14 @@ export class OfficeResolver {
     return toOfficeType(await this.services.offices.create(ctx.identity, input));
   }
 
-  @Mutation(() => OfficeChangePayload)
-  async updateOffice(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateOfficeInput) input: UpdateOfficeInput, @Ctx() ctx: RequestContext): Promise<OfficeChangePayload> {
-    const { office, changes } = await this.services.offices.update(ctx.identity, id, input);
+  @Mutation(() => OfficeChangePayload, { description: 'Updates an office named by id or by external id.' })
+  async updateOffice(
+    @Arg('input', () => UpdateOfficeInput) input: UpdateOfficeInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { nullable: true }) id?: number,
+    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+  ): Promise<OfficeChangePayload> {
+    const { office, changes } = await this.services.offices.update(ctx.identity, officeRef(id, externalId), input);
     return { office: toOfficeType(office), changes };
   }
 

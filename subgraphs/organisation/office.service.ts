@@ -26,7 +26,13 @@ export interface OfficeChange {
   changes: Record<string, unknown>;
 }
 
-const officeNotFound = (id: number) => errors.notFound('error.msg.office.id.invalid', `Office with identifier ${id} does not exist`, id);
+/** An office named by its id or, on Fineract's /offices/external-id/{externalId} paths, by its external id. */
+export type OfficeRef = number | { externalId: string };
+
+const officeNotFound = (ref: OfficeRef) =>
+  typeof ref === 'number'
+    ? errors.notFound('error.msg.office.id.invalid', `Office with identifier ${ref} does not exist`, ref)
+    : errors.notFound('error.msg.office.id.invalid', `Office with external identifier ${ref.externalId} does not exist`, ref.externalId);
 
 /** Offices and their hierarchy. The only writer of organisation.office. */
 export class OfficeService {
@@ -38,9 +44,9 @@ export class OfficeService {
     return this.db.tx(staff.tenantId, (tx) => this.visible(tx, staff));
   }
 
-  async get(identity: Identity, id: number): Promise<Office> {
+  async get(identity: Identity, ref: OfficeRef): Promise<Office> {
     const staff = requireStaff(identity, 'READ_OFFICE');
-    return this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, id));
+    return this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, ref));
   }
 
   /** For other modules inside their transaction (customer onboarding checks the branch). */
@@ -89,7 +95,7 @@ export class OfficeService {
     });
   }
 
-  async update(identity: Identity, id: number, input: UpdateOfficeInput): Promise<OfficeChange> {
+  async update(identity: Identity, ref: OfficeRef, input: UpdateOfficeInput): Promise<OfficeChange> {
     const staff = requireStaff(identity, 'UPDATE_OFFICE');
     const v = new Validator('office');
     if (input.name !== undefined) {
@@ -98,7 +104,7 @@ export class OfficeService {
     v.maxLength('externalId', input.externalId, 100);
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
-      const office = await this.getVisible(tx, staff, id);
+      const office = await this.getVisible(tx, staff, ref);
       const changes: Record<string, unknown> = {};
       if (input.name != null && input.name.trim() !== office.name) {
         await this.assertUnique(tx, input.name, null, office.id);
@@ -139,9 +145,10 @@ export class OfficeService {
     return tx.em.find(Office, { hierarchy: { $like: `${staff.officeHierarchy}%` } }, { orderBy: { hierarchy: 'asc' } });
   }
 
-  private async getVisible(tx: Tx, staff: StaffIdentity, id: number): Promise<Office> {
-    const office = await this.findInScope(tx, staff, id);
-    if (!office) throw officeNotFound(id);
+  private async getVisible(tx: Tx, staff: StaffIdentity, ref: OfficeRef): Promise<Office> {
+    const id = typeof ref === 'number' ? ref : (await tx.em.findOne(Office, { externalId: ref.externalId }, { fields: ['id'] }))?.id;
+    const office = id === undefined ? null : await this.findInScope(tx, staff, id);
+    if (!office) throw officeNotFound(ref);
     return office;
   }
 

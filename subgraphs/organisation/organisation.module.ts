@@ -4,6 +4,9 @@ import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-se
 import { AuthResolver } from './auth.resolver.js';
 import { HookResolver } from './hook.resolver.js';
 import { HooksMigration } from './migrations/20261122000800_hooks.js';
+import { Code, CodeValue } from './code.entity.js';
+import { CodeResolver } from './code.resolver.js';
+import { CodesMigration } from './migrations/20261122000900_codes.js';
 import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
 import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
 import { OrganisationSettingsMigration } from './migrations/20261122000110_settings.js';
@@ -23,18 +26,19 @@ import { UserResolver } from './user.resolver.js';
 
 /** The kernel's tables travel with the organisation module: every deployment runs it. */
 export const organisationDatabase: DatabaseModule = {
-  entities: [Tenant, Office, Staff, Role, RolePermission, AppUser, UserRole, UserClient, Session, PaymentType],
+  entities: [Tenant, Office, Staff, Role, RolePermission, AppUser, UserRole, UserClient, Session, PaymentType, Code, CodeValue],
   migrations: [
     { name: '20261122000000_kernel', class: KernelMigration },
     { name: '20261122000100_organisation', class: OrganisationMigration },
     { name: '20261122000110_settings', class: OrganisationSettingsMigration },
     { name: '20261122000800_hooks', class: HooksMigration },
+    { name: '20261122000900_codes', class: CodesMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
 export async function buildOrganisationSchema(services: () => OrganisationServices): Promise<GraphQLSchema> {
-  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, HookResolver] as const;
+  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, CodeResolver, HookResolver] as const;
   return buildFederatedSchema({
     resolvers: [...resolvers],
     container: (cls) => new (cls as new (s: OrganisationServices) => object)(services()),

@@ -2,6 +2,8 @@ import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
 import { BusinessDateService } from './business-date.service.js';
 import { HookService } from './hook.service.js';
+import { seedCodes } from './code.seed.js';
+import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
@@ -28,26 +30,31 @@ export interface OrganisationServices {
   scope: ScopeService;
   /** Webhook hooks, their delivery log and replay (/hooks). */
   hooks: HookService;
+  codes: CodeService;
 }
 
 export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
   const offices = new OfficeService(db);
-  // The role service tells the auth service's cache to forget; the auth service reads roles: late-bound.
-  let auth: AuthService | undefined;
-  const roles = new RoleService(db, (tenantId) => auth?.forgetTenant(tenantId));
-  auth = new AuthService(db, roles, options.sessionTtlSeconds);
+  // The role service tells the auth service's cache to forget, and the auth service reads roles: the
+  // callback refers to `auth` only when called, after both exist.
+  const roles = new RoleService(db, (tenantId) => auth.forgetTenant(tenantId));
+  const auth = new AuthService(db, roles, options.sessionTtlSeconds);
   const settings = new SettingsService(db);
+  const tenants = new TenantService(db);
+  // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
+  tenants.addSeeder(seedCodes);
   return {
-    tenants: new TenantService(db),
+    tenants,
     offices,
     staff: new StaffService(db, offices),
     roles,
-    users: new UserService(db, offices, roles, (tenantId, userId) => auth?.forgetUser(tenantId, userId)),
+    users: new UserService(db, offices, roles, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
     auth,
     paymentTypes: new PaymentTypeService(db),
     settings,
     businessDates: new BusinessDateService(db, settings),
     scope: new ScopeService(),
     hooks: new HookService(db, settings),
+    codes: new CodeService(db),
   };
 }

@@ -69,6 +69,11 @@ describe('hardening: bad input is a 4xx with a code, never a 500', () => {
     assert.equal(JSON.parse(chunked.text).userMessageGlobalisationCode, 'error.msg.request.body.too.large');
   });
 
+  test('deeply nested JSON is 400, not a stack overflow', async () => {
+    const res = await t.request('POST', '/api/v1/offices', { rawBody: `{"name":${'['.repeat(300_000)}${']'.repeat(300_000)}}` });
+    assertError(res, 400, 'error.msg.invalid.request.body');
+  });
+
   test('other content types on JSON endpoints are 415', async () => {
     const form = await t.request('POST', '/api/v1/offices', { rawBody: 'name=x&parentId=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     assertError(form, 415, 'error.msg.unsupported.media.type');

@@ -59,6 +59,9 @@ describe('hardening: GraphQL limits at the edge, before planning', () => {
     assert.ok(['error.msg.graphql.query.too.large', 'error.msg.graphql.depth.limit.exceeded'].includes(code(nested)!), nested.text.slice(0, 300));
     const modest = await t.graphql(`{ offices ${'{ id '.repeat(14)}${'}'.repeat(14)} }`);
     assert.equal(code(modest), 'error.msg.graphql.depth.limit.exceeded');
+    const deepVariables = await t.request('POST', '/graphql', { rawBody: `{"query":"query($v: String) { offices { id } }","variables":{"v":${'['.repeat(300_000)}${']'.repeat(300_000)}}}` });
+    assert.equal(deepVariables.status, 400, deepVariables.text.slice(0, 300));
+    assert.equal(code(deepVariables), 'error.msg.graphql.variables.too.deep');
     const huge = await t.graphql(`{ offices { id ${'name '.repeat(1_800_000)} } }`);
     assert.equal(huge.status, 413);
     assert.equal(code(huge), 'error.msg.request.body.too.large');

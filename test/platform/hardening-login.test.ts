@@ -18,7 +18,7 @@ describe('hardening: login does not tell usernames apart and cannot be used to l
 
   /** A login from a chosen loopback source address (127.0.0.x all reach the edge on Linux). */
   const loginFrom = (localAddress: string, username: string, password: string) =>
-    new Promise<{ status: number; headers: Record<string, unknown>; body: any }>((resolve, reject) => {
+    new Promise<{ status: number; headers: Record<string, unknown>; body: { userMessageGlobalisationCode?: string } }>((resolve, reject) => {
       const payload = JSON.stringify({ username, password });
       const req = httpsRequest(`${service.edge.url.replace('localhost', '127.0.0.1')}/api/v1/authentication`, {
         method: 'POST', localAddress, ca: service.caCertificate, servername: 'localhost',

@@ -76,3 +76,38 @@ describe('hardening: sessions end when the user changes', () => {
     assert.equal((await t.put('/roles/320004/permissions', { permissions: { READ_JOURNALENTRY: true } })).status, 200);
   });
 });
+
+describe('hardening: with REDIS_URL, a revocation reaches other instances at once', () => {
+  let service: TestService;
+  before(async () => {
+    service = await TestService.start({ env: { REDIS_URL: 'redis://127.0.0.1:6379' } });
+  });
+  after(async () => service.stop());
+
+  test("another instance's cached session is dropped when the password changes here", async () => {
+    const { AuthService } = await import('../../subgraphs/organisation/auth.service.js');
+    const { shareCredentialRevocations } = await import('../../subgraphs/organisation/credential-revocations.js');
+    const { createLogger } = await import('../../subgraphs/kernel/logger.js');
+    const t = await service.tenant();
+    const username = `u${randomBytes(4).toString('hex')}`;
+    const created = await t.post('/users', { username, firstname: 'S', lastname: 'U', officeId: 1, roles: [320004], password: 'Secret123', repeatPassword: 'Secret123' });
+    const login = await service.request('POST', '/api/v1/authentication', { tenant: t.tenant, body: { username, password: 'Secret123' } });
+    const key = login.body.base64EncodedAuthenticationKey as string;
+    // A second instance: its own auth service and cache, sharing the database and Redis.
+    const other = new AuthService(service.platform.db, service.services.organisation.roles, 3600);
+    const bus = shareCredentialRevocations('redis://127.0.0.1:6379', other, createLogger('silent'));
+    try {
+      await new Promise((r) => setTimeout(r, 200)); // the subscription is in place
+      assert.ok(await other.authenticate(t.tenant, key), 'authenticated and now cached on the other instance');
+      assert.equal((await t.put(`/users/${created.body.resourceId}`, { password: 'Changed123', repeatPassword: 'Changed123' })).status, 200);
+      let revoked = false;
+      for (let i = 0; i < 40 && !revoked; i++) {
+        revoked = (await other.authenticate(t.tenant, key)) === null;
+        if (!revoked) await new Promise((r) => setTimeout(r, 25));
+      }
+      assert.ok(revoked, 'the other instance no longer serves the old session');
+    } finally {
+      bus.close();
+    }
+  });
+});

@@ -10,13 +10,36 @@ import { randomBytes } from 'node:crypto';
 import { startEdge, type Edge } from '../../router/edge.js';
 import { startSubgraphs } from '../../router/subgraphs.js';
 import { loadConfig, SUBGRAPHS } from '../../subgraphs/kernel/config.js';
-import { createLogger } from '../../subgraphs/kernel/logger.js';
+import { createLogger, type Logger } from '../../subgraphs/kernel/logger.js';
+import { PortInUseError } from '../../subgraphs/kernel/listen.js';
 import type { RunningSubgraph } from '../../subgraphs/kernel/subgraph-server.js';
 import { startPlatform, type Platform } from '../../subgraphs/registry.js';
 import { createTestDatabase } from './database.js';
 import { freePort } from './ports.js';
 
 const stopped = new Set<string>();
+
+/**
+ * Starts each subgraph, moving it to another free port when the one picked was taken meanwhile (another
+ * test file's process can bind it between freePort() and listen()): a clear retry instead of a failed file.
+ */
+async function startSubgraphsOnFreePorts(platform: Platform, logger: Logger): Promise<RunningSubgraph[]> {
+  const running: RunningSubgraph[] = [];
+  for (const name of SUBGRAPHS) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        running.push(...(await startSubgraphs(platform, logger, [name])));
+        break;
+      } catch (error) {
+        if (!(error instanceof PortInUseError) || attempt === 5) throw error;
+        const port = await freePort();
+        platform.config.subgraphPorts[name] = port;
+        platform.config.subgraphUrls[name] = `http://127.0.0.1:${port}/graphql`;
+      }
+    }
+  }
+  return running;
+}
 
 export interface HttpResult<T = any> {
   status: number;
@@ -80,7 +103,7 @@ export class TestService {
     });
     const logger = options.captureLogs ? createLogger('info', sink) : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
     const platform = await startPlatform(config, logger, { poolMax: 8, relay: options.relay });
-    const subgraphs = await startSubgraphs(platform, logger);
+    const subgraphs = await startSubgraphsOnFreePorts(platform, logger);
     const edge = await startEdge(platform, logger);
     const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
     const service = new TestService(platform, edge, subgraphs, ca, async () => {

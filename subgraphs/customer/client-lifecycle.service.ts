@@ -1,0 +1,109 @@
+import type { Database, Tx } from '../kernel/database.js';
+import { errors } from '../kernel/errors.js';
+import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { emit } from '../kernel/outbox.js';
+import { todayIso } from '../kernel/scalars.js';
+import { Client, ClientOfficial, CLIENT_STATUS_PENDING } from './client.entity.js';
+import { clientEventData, codeValueNotFound, type ClientChange, type ClientRef, type ClientService, type LifecycleInput } from './client.service.js';
+import type { CustomerDependencies } from './customer.services.js';
+import { LIFECYCLE, lifecycleTransition, validateLifecycleInput, type LifecycleCommand } from './domain/client-lifecycle.js';
+
+const LIFECYCLE_PERMISSIONS: Record<LifecycleCommand, string> = {
+  close: 'CLOSE_CLIENT', reject: 'REJECT_CLIENT', withdraw: 'WITHDRAW_CLIENT', reactivate: 'REACTIVATE_CLIENT', undoRejection: 'UNDOREJECT_CLIENT', undoWithdrawal: 'UNDOWITHDRAWAL_CLIENT',
+};
+const LIFECYCLE_ACTIONS: Record<LifecycleCommand, string> = {
+  close: 'CLOSE', reject: 'REJECT', withdraw: 'WITHDRAW', reactivate: 'REACTIVATE', undoRejection: 'UNDOREJECT', undoWithdrawal: 'UNDOWITHDRAWAL',
+};
+const LIFECYCLE_EVENTS: Record<LifecycleCommand, string> = {
+  close: 'client.closed', reject: 'client.rejected', withdraw: 'client.withdrawn', reactivate: 'client.reactivated', undoRejection: 'client.rejection_undone', undoWithdrawal: 'client.withdrawal_undone',
+};
+
+
+/**
+ * The client's status after onboarding: Fineract's close, reject, withdraw and their undoing, and the
+ * deletion of a pending client. Rules without I/O live in domain/client-lifecycle.ts.
+ */
+export class ClientLifecycleService {
+  constructor(
+    private readonly db: Database,
+    private readonly clients: ClientService,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'openProductsOf'>,
+  ) {}
+
+  /**
+   * close, reject, withdraw, reactivate, undoRejection, undoWithdrawal: Fineract's lifecycle (domain/client-lifecycle.ts).
+   * Reasons are values of the command's code; closing is refused while accounts or loans are open.
+   */
+  async changeStatus(identity: Identity, ref: ClientRef, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChange> {
+    const staff = requireStaff(identity, LIFECYCLE_PERMISSIONS[command]);
+    validateLifecycleInput(command, input.date, input.reasonId, todayIso());
+    return this.db.tx(staff.tenantId, (tx) => this.changeStatusIn(tx, staff, ref, command, input));
+  }
+
+  /** The lifecycle command's core inside the caller's transaction. */
+  async changeStatusIn(tx: Tx, staff: StaffIdentity, ref: ClientRef, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChange> {
+    const rule = LIFECYCLE[command];
+    const date = input.date!;
+    const client = await this.clients.getVisible(tx, staff, ref, true);
+    const to = lifecycleTransition(command, client, date);
+    if (rule.reason && !(await this.deps.codeValueValid(tx, rule.reason.code, input.reasonId!))) throw codeValueNotFound(rule.reason.param, input.reasonId!);
+    if (command === 'close' && (await this.deps.openProductsOf(tx, client.id)) > 0) {
+      throw errors.domainRule('error.msg.client.close.non.closed.savings.account', 'A client with open accounts or loans cannot be closed.', [client.id]);
+    }
+    const changes: Record<string, unknown> = { status: to, [rule.dateParam]: date };
+    if (rule.reason) changes[rule.reason.param] = input.reasonId;
+    switch (command) {
+      case 'close':
+        client.closedOnDate = date;
+        client.closureReasonId = input.reasonId!;
+        break;
+      case 'reject':
+        client.rejectedOnDate = date;
+        client.rejectionReasonId = input.reasonId!;
+        break;
+      case 'withdraw':
+        client.withdrawnOnDate = date;
+        client.withdrawalReasonId = input.reasonId!;
+        break;
+      case 'reactivate':
+        // Pending again (Fineract clears the closure): it is activated anew, so the old activation goes too.
+        client.reactivatedOnDate = date;
+        client.activationDate = null;
+        client.closedOnDate = null;
+        client.closureReasonId = null;
+        break;
+      case 'undoRejection':
+        client.reopenedOnDate = date;
+        client.rejectedOnDate = null;
+        client.rejectionReasonId = null;
+        break;
+      case 'undoWithdrawal':
+        client.reopenedOnDate = date;
+        client.withdrawnOnDate = null;
+        client.withdrawalReasonId = null;
+        break;
+    }
+    client.statusId = to;
+    client.updatedBy = staff.userId;
+    await tx.em.flush();
+    await emit(tx, { eventType: LIFECYCLE_EVENTS[command], entityName: 'CLIENT', actionName: LIFECYCLE_ACTIONS[command], data: clientEventData(client) });
+    return { client, changes };
+  }
+
+  /** Fineract's DELETE /clients/{id}: only a pending client (never active) is removed, with its officials. */
+  async delete(identity: Identity, ref: ClientRef): Promise<Client> {
+    const staff = requireStaff(identity, 'DELETE_CLIENT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const client = await this.clients.getVisible(tx, staff, ref, true);
+      if (client.statusId !== CLIENT_STATUS_PENDING) {
+        throw errors.domainRule('error.msg.client.cannot.be.deleted.not.pending', `Client with identifier ${client.id} is not pending and cannot be deleted.`, [client.id]);
+      }
+      await tx.em.nativeDelete(ClientOfficial, { clientId: client.id });
+      const data = clientEventData(client);
+      tx.em.remove(client);
+      await tx.em.flush();
+      await emit(tx, { eventType: 'client.deleted', entityName: 'CLIENT', actionName: 'DELETE', data });
+      return client;
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { errors } from './errors.js';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface Ordering<T> {
+  /** What the allowlist maps the requested column to (an SQL expression or an entity property). */
+  column: T;
+  direction: SortDirection;
+}
+
+/**
+ * Fineract's orderBy/sortOrder on paged lists, through an allowlist per list: the requested name (camelCase
+ * or Fineract's snake_case column name) must be a key of `allowed`, so nothing a client sends reaches SQL.
+ * Unknown column or direction: 400 with validation.msg.invalid.orderBy / validation.msg.invalid.sortOrder.
+ */
+export function ordering<T>(allowed: Record<string, T>, orderBy: string | null | undefined, sortOrder: string | null | undefined, fallback: string): Ordering<T> {
+  const problems = [];
+  const requested = orderBy == null || orderBy.trim() === '' ? fallback : orderBy.trim();
+  const key = Object.keys(allowed).find((name) => name === requested || toSnake(name) === requested.toLowerCase());
+  if (key === undefined) {
+    problems.push({
+      code: 'validation.msg.invalid.orderBy',
+      message: `The parameter \`orderBy\` must be one of ${Object.keys(allowed).join(', ')}.`,
+      parameterName: 'orderBy',
+      value: orderBy,
+      args: Object.keys(allowed),
+    });
+  }
+  const direction = sortOrder == null || sortOrder.trim() === '' ? 'ASC' : sortOrder.trim().toUpperCase();
+  if (direction !== 'ASC' && direction !== 'DESC') {
+    problems.push({ code: 'validation.msg.invalid.sortOrder', message: 'The parameter `sortOrder` must be ASC or DESC.', parameterName: 'sortOrder', value: sortOrder });
+  }
+  if (problems.length > 0) throw errors.validation(problems);
+  return { column: allowed[key!]!, direction: direction === 'DESC' ? 'desc' : 'asc' };
+}
+
+function toSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

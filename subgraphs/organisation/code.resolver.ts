@@ -1,0 +1,73 @@
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { Code, CodeValue } from './code.entity.js';
+import { CodeChangePayload, CodeInput, CodeType, CodeValueChangePayload, CodeValueInput, CodeValueType } from './code.types.js';
+import type { OrganisationServices } from './organisation.services.js';
+
+const toCodeType = (c: Code): CodeType => ({ id: c.id, name: c.name, systemDefined: c.systemDefined });
+
+const toCodeValueType = (v: CodeValue): CodeValueType => ({
+  id: v.id, codeId: v.codeId, name: v.name, position: v.position, description: v.description, isActive: v.isActive, isMandatory: v.isMandatory,
+});
+
+@Resolver(() => CodeType)
+export class CodeResolver {
+  constructor(private readonly services: OrganisationServices) {}
+
+  @Query(() => [CodeType])
+  async codes(@Ctx() ctx: RequestContext): Promise<CodeType[]> {
+    return (await this.services.codes.list(ctx.identity)).map(toCodeType);
+  }
+
+  @Query(() => CodeType)
+  async code(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<CodeType> {
+    return toCodeType(await this.services.codes.get(ctx.identity, id));
+  }
+
+  @Query(() => [CodeValueType], { description: 'Values of a code, by position.' })
+  async codeValues(@Arg('codeId', () => Int) codeId: number, @Ctx() ctx: RequestContext): Promise<CodeValueType[]> {
+    return (await this.services.codes.values(ctx.identity, codeId)).map(toCodeValueType);
+  }
+
+  @Query(() => CodeValueType)
+  async codeValue(@Arg('codeId', () => Int) codeId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<CodeValueType> {
+    return toCodeValueType(await this.services.codes.value(ctx.identity, codeId, id));
+  }
+
+  @Mutation(() => CodeType)
+  async createCode(@Arg('input', () => CodeInput) input: CodeInput, @Ctx() ctx: RequestContext): Promise<CodeType> {
+    return toCodeType(await this.services.codes.create(ctx.identity, input));
+  }
+
+  @Mutation(() => CodeChangePayload)
+  async updateCode(@Arg('id', () => Int) id: number, @Arg('input', () => CodeInput) input: CodeInput, @Ctx() ctx: RequestContext): Promise<CodeChangePayload> {
+    const { code, changes } = await this.services.codes.update(ctx.identity, id, input);
+    return { code: toCodeType(code), changes };
+  }
+
+  @Mutation(() => CodeType, { description: 'Deletes a code that is not system defined, with its values; returns it as it was.' })
+  async deleteCode(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<CodeType> {
+    return toCodeType(await this.services.codes.delete(ctx.identity, id));
+  }
+
+  @Mutation(() => CodeValueType)
+  async createCodeValue(@Arg('codeId', () => Int) codeId: number, @Arg('input', () => CodeValueInput) input: CodeValueInput, @Ctx() ctx: RequestContext): Promise<CodeValueType> {
+    return toCodeValueType(await this.services.codes.createValue(ctx.identity, codeId, input));
+  }
+
+  @Mutation(() => CodeValueChangePayload)
+  async updateCodeValue(
+    @Arg('codeId', () => Int) codeId: number,
+    @Arg('id', () => Int) id: number,
+    @Arg('input', () => CodeValueInput) input: CodeValueInput,
+    @Ctx() ctx: RequestContext,
+  ): Promise<CodeValueChangePayload> {
+    const { value, changes } = await this.services.codes.updateValue(ctx.identity, codeId, id, input);
+    return { codeValue: toCodeValueType(value), changes };
+  }
+
+  @Mutation(() => CodeValueType, { description: 'Deletes a code value; returns it as it was.' })
+  async deleteCodeValue(@Arg('codeId', () => Int) codeId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<CodeValueType> {
+    return toCodeValueType(await this.services.codes.deleteValue(ctx.identity, codeId, id));
+  }
+}
