@@ -32,6 +32,9 @@ export const HOOK_CATALOGUE: CatalogueEntry[] = [
   { entityName: 'JOURNALENTRY', actionName: 'CREATE', eventTypes: ['journal.entry.posted'], description: 'Journal transaction posted (manual or system).' },
   { entityName: 'JOURNALENTRY', actionName: 'REVERSE', eventTypes: ['journal.entry.posted'], description: 'Journal transaction reversed (the reversal is posted).' },
   { entityName: 'OFFICE', actionName: 'CREATE', eventTypes: ['office.created'], description: 'Office created.' },
+  { entityName: 'CASHIER', actionName: 'ALLOCATECASHTOCASHIER', eventTypes: ['cashier.cash.allocated'], description: 'Cash allocated to a till.' },
+  { entityName: 'CASHIER', actionName: 'SETTLECASHFROMCASHIER', eventTypes: ['cashier.cash.settled'], description: 'Cash settled from a till.' },
+  { entityName: 'CASHIER', actionName: 'SETTLE', eventTypes: ['cashier.settled'], description: 'End-of-day till settlement.' },
   { entityName: WILDCARD, actionName: WILDCARD, eventTypes: [WILDCARD], description: 'Every event.' },
 ];
 
@@ -82,7 +85,7 @@ export function isKnownPair(pair: HookPair): boolean {
 export function templateGroupings(): { name: string; entities: { name: string; actions: string[] }[] }[] {
   const byEntity = new Map<string, string[]>();
   for (const e of HOOK_CATALOGUE) byEntity.set(e.entityName, [...(byEntity.get(e.entityName) ?? []), e.actionName]);
-  const group = (entity: string) => (entity === 'CLIENT' ? 'portfolio' : entity === 'SAVINGSACCOUNT' || entity === 'ACCOUNTTRANSFER' ? 'savings' : entity === 'LOAN' ? 'loan' : entity === WILDCARD ? 'all' : 'accounting');
+  const group = (entity: string) => (entity === 'CLIENT' ? 'portfolio' : entity === 'SAVINGSACCOUNT' || entity === 'ACCOUNTTRANSFER' ? 'savings' : entity === 'LOAN' ? 'loan' : entity === 'CASHIER' ? 'cash_mgmt' : entity === WILDCARD ? 'all' : 'accounting');
   const groups = new Map<string, { name: string; actions: string[] }[]>();
   for (const [name, actions] of byEntity) groups.set(group(name), [...(groups.get(group(name)) ?? []), { name, actions }]);
   return [...groups].map(([name, entities]) => ({ name, entities }));
