@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { accountBench } from './account.js';
+import { eventsBench } from './events.js';
 import { ledgerBench } from './ledger.js';
 import { loanBench } from './loan.js';
 import { startServiceProcess, type BenchService } from './service-process.js';
@@ -56,8 +57,10 @@ scenarios.push({
   body: JSON.stringify({ officeId: branchId, legalFormId: 1, firstname: 'Bench', lastname: 'Customer', active: true, activationDate: '2025-01-01', dateFormat: 'yyyy-MM-dd', locale: 'en' }),
 });
 
+// BENCH_ONLY=events runs just the event delivery scenario.
+const only = process.env.BENCH_ONLY;
 console.log(`bench: ${connections} connections, ${duration}s per scenario, against ${baseUrl}`);
-for (const scenario of scenarios) {
+for (const scenario of only ? [] : scenarios) {
   const result = await autocannon({
     url: `${baseUrl}${scenario.path}`,
     method: scenario.method ?? 'GET',
@@ -71,8 +74,9 @@ for (const scenario of scenarios) {
     `${scenario.name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  2xx ${ok}  non-2xx ${result.non2xx}  errors ${result.errors}`,
   );
 }
-await accountBench({ baseUrl, headers, tenant, connections, duration, accounts: Number(process.env.BENCH_ACCOUNTS ?? 1000) });
-await ledgerBench({
+if (!only) await accountBench({ baseUrl, headers, tenant, connections, duration, accounts: Number(process.env.BENCH_ACCOUNTS ?? 1000) });
+await eventsBench({ baseUrl, headers, tenant, rate: Number(process.env.BENCH_EVENT_RATE ?? 500), seconds: Number(process.env.BENCH_EVENT_SECONDS ?? 10), connections: Number(process.env.BENCH_EVENT_CONNECTIONS ?? 32) });
+if (!only) await ledgerBench({
   baseUrl,
   headers,
   databaseUrl: service?.databaseUrl ?? null,
@@ -81,7 +85,7 @@ await ledgerBench({
   duration,
   journalLines: Number(process.env.BENCH_JOURNAL_LINES ?? 1_000_000),
 });
-await loanBench({
+if (!only) await loanBench({
   baseUrl,
   headers,
   databaseUrl: service?.databaseUrl ?? null,

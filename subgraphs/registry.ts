@@ -21,6 +21,7 @@ import { createLoanServices, type LoanServices } from './loan/loan.services.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
 import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
+import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
 import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
 import type { Staff } from './organisation/staff.entity.js';
@@ -48,6 +49,8 @@ export interface Platform {
   db: Database;
   pubsub: PubSub;
   relay: OutboxRelay | null;
+  /** This process's webhook delivery worker (null when WEBHOOK_WORKER=off). */
+  webhooks: DeliveryWorker | null;
   services: Services;
   close(): Promise<void>;
 }
@@ -148,7 +151,9 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
-  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger) : null;
+  // Webhook workers run where relays run (the processes that do background work); SKIP LOCKED makes several safe.
+  const webhooks = config.webhooks.worker && (options.relay ?? true) ? startDeliveryWorker(db, services.organisation.settings, logger, config.webhooks) : null;
+  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
   const revocations = config.redisUrl ? shareCredentialRevocations(config.redisUrl, services.organisation.auth, logger) : null;
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
   if (options.scheduler ?? options.relay ?? true) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
@@ -157,10 +162,12 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
     db,
     pubsub,
     relay,
+    webhooks,
     services,
     async close() {
       services.loan.delinquency.stopScheduler();
       await relay?.stop();
+      await webhooks?.stop();
       revocations?.close();
       await pubsub.close();
       await db.close();

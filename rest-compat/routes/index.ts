@@ -2,10 +2,11 @@ import type { Route } from '../route.js';
 import { accountRoutes } from './account.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { customerRoutes } from './customer.routes.js';
+import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { loanRoutes } from './loan.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
-export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes];
+export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes];

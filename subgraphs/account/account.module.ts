@@ -7,6 +7,7 @@ import {
 } from './account.resolver.js';
 import type { AccountServices } from './account.services.js';
 import { AccountMigration } from './migrations/20261122000600_account.js';
+import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 
 export const accountDatabase: DatabaseModule = {
   entities: [],
@@ -16,7 +17,7 @@ export const accountDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildAccountSchema(services: () => AccountServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver],
+    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver, AccountTransactionsSubscriptionResolver],
     container: (cls) => new (cls as new (s: AccountServices) => object)(services()),
     referenceResolvers: {
       SavingsAccount: {

@@ -5,6 +5,7 @@ import { EnumOption } from '../kernel/enum-option.type.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
 import { Client, ClientOfficial } from './client.entity.js';
+import { ClientEventsSubscriptionResolver } from './client-events.subscription.js';
 import { ClientCodeValueFieldResolver, ClientKycFieldResolver, ClientResolver, LEGAL_FORMS, toClientType } from './client.resolver.js';
 import type { CustomerServices } from './customer.services.js';
 import { CustomerMigration } from './migrations/20261122000200_customer.js';
@@ -29,8 +30,8 @@ export const customerDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
 export async function buildCustomerSchema(services: () => CustomerServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [ClientResolver, ClientKycFieldResolver, ClientCodeValueFieldResolver, CustomerReferenceResolver],
-    container: (cls) => (cls === CustomerReferenceResolver ? new CustomerReferenceResolver() : new (cls as new (s: CustomerServices) => object)(services())),
+    resolvers: [ClientResolver, ClientKycFieldResolver, ClientCodeValueFieldResolver, CustomerReferenceResolver, ClientEventsSubscriptionResolver],
+    container: (cls) => (cls === CustomerReferenceResolver ? new CustomerReferenceResolver() : cls === ClientEventsSubscriptionResolver ? new ClientEventsSubscriptionResolver() : new (cls as new (s: CustomerServices) => object)(services())),
     referenceResolvers: {
       Client: {
         __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toClientType(await services().clients.get(ctx.identity, ref.id)),

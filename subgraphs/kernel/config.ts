@@ -23,6 +23,20 @@ export interface Config {
   corsOrigins: string[];
   /** GraphQL introspection for authenticated staff (GRAPHQL_INTROSPECTION); off by default in production. */
   graphqlIntrospection: boolean;
+  webhooks: WebhookConfig;
+}
+
+/** Webhook delivery tuning; tests shrink the retry base and poll interval so they never wait for real backoff. */
+export interface WebhookConfig {
+  /** Runs this process's delivery worker (WEBHOOK_WORKER=off for subgraph-only or API-only instances). */
+  worker: boolean;
+  retryBaseMs: number;
+  maxAttempts: number;
+  timeoutMs: number;
+  pollMs: number;
+  concurrency: number;
+  /** Deliveries of one hook in flight at once; 1 (the default) delivers each hook's events in commit order. */
+  perHook: number;
 }
 
 export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger'] as const;
@@ -81,6 +95,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subgraphUrls,
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    webhooks: {
+      worker: env.WEBHOOK_WORKER !== 'off',
+      retryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS ?? 5000),
+      maxAttempts: Number(env.WEBHOOK_MAX_ATTEMPTS ?? 15),
+      timeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+      pollMs: Number(env.WEBHOOK_POLL_MS ?? 1000),
+      concurrency: Number(env.WEBHOOK_CONCURRENCY ?? 16),
+      perHook: Math.max(1, Number(env.WEBHOOK_PER_HOOK_CONCURRENCY ?? 1)),
+    },
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))

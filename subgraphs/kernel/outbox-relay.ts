@@ -1,4 +1,4 @@
-import type { Database } from './database.js';
+import type { Database, Em } from './database.js';
 import type { Logger } from './logger.js';
 import { outboxWritten, type EventEnvelope } from './outbox.js';
 import type { PubSub } from './pubsub.js';
@@ -9,11 +9,26 @@ export interface OutboxRelay {
   drain(): Promise<void>;
 }
 
+/** A committed outbox row as the relay hands it to sinks (the webhook fan-out). */
+export interface RelayedRow {
+  envelope: EventEnvelope;
+  entityName: string;
+  actionName: string;
+  /** When the event was written (its transaction's time), for lag measurement. */
+  occurredAt: Date;
+}
+
+/**
+ * Work done with each batch inside the relay's transaction (as the owner, across tenants): what it writes
+ * commits together with the rows' published mark, so a crash repeats both or neither.
+ */
+export type OutboxSink = (em: Em, rows: RelayedRow[]) => Promise<void>;
+
 /**
  * Moves committed outbox rows to the pubsub. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
  * relays (several instances) never publish the same row twice at once; delivery is at least once.
  */
-export function startOutboxRelay(db: Database, pubsub: PubSub, logger: Logger, options: { intervalMs?: number; batch?: number } = {}): OutboxRelay {
+export function startOutboxRelay(db: Database, pubsub: PubSub, logger: Logger, options: { intervalMs?: number; batch?: number; sinks?: OutboxSink[]; afterBatch?: () => void } = {}): OutboxRelay {
   const batch = options.batch ?? 200;
   let running: Promise<void> | null = null;
   let again = false;
@@ -21,17 +36,22 @@ export function startOutboxRelay(db: Database, pubsub: PubSub, logger: Logger, o
 
   const publishBatch = async (): Promise<number> =>
     db.system(async (em) => {
-      const rows = await em.execute<{ id: string; payload: EventEnvelope | string }[]>(
-        `select id, payload from kernel.outbox where published_at is null order by id limit ? for update skip locked`,
+      const rows = await em.execute<{ id: string; payload: EventEnvelope | string; entity_name: string; action_name: string; occurred_at: Date | string }[]>(
+        `select id, payload, entity_name, action_name, occurred_at from kernel.outbox where published_at is null order by id limit ? for update skip locked`,
         [batch],
       );
-      for (const row of rows) {
-        const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as EventEnvelope) : row.payload;
-        await pubsub.publish(payload);
-      }
-      if (rows.length > 0) {
-        await em.execute(`update kernel.outbox set published_at = now() where id in (${rows.map(() => '?').join(',')})`, rows.map((r) => r.id));
-      }
+      if (rows.length === 0) return 0;
+      const relayed: RelayedRow[] = rows.map((row) => ({
+        envelope: typeof row.payload === 'string' ? (JSON.parse(row.payload) as EventEnvelope) : row.payload,
+        entityName: row.entity_name,
+        actionName: row.action_name,
+        occurredAt: new Date(row.occurred_at),
+      }));
+      for (const row of relayed) await pubsub.publish(row.envelope);
+      for (const sink of options.sinks ?? []) await sink(em, relayed);
+      await em.execute(`update kernel.outbox set published_at = now() where id in (${rows.map(() => '?').join(',')})`, rows.map((r) => r.id));
+      const now = Date.now();
+      logger.info({ events: rows.length, relayLagMsMax: Math.max(...relayed.map((r) => now - r.occurredAt.getTime())) }, 'outbox relayed');
       return rows.length;
     });
 
@@ -44,7 +64,11 @@ export function startOutboxRelay(db: Database, pubsub: PubSub, logger: Logger, o
       try {
         do {
           again = false;
-          while (!stopped && (await publishBatch()) === batch);
+          for (let n = batch; !stopped && n === batch; ) {
+            n = await publishBatch();
+            // After commit: what the sinks wrote is visible now (webhook workers wake on it).
+            if (n > 0) options.afterBatch?.();
+          }
         } while (again && !stopped);
       } catch (error) {
         logger.warn({ err: error }, 'outbox relay failed; retrying on the next commit or tick');

@@ -11,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import type { Database } from './database.js';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
+import type { EventScope } from './event-stream.js';
 import type { PubSub } from './pubsub.js';
 import { DecimalScalar, LocalDateScalar } from './scalars.js';
 import { listen } from './listen.js';
@@ -23,6 +24,8 @@ export interface RequestContext extends BaseContext {
   identity: Identity;
   /** Committed events, for subscriptions (each scoped to the caller's tenant by its subscribe function). */
   pubsub: PubSub;
+  /** Scope of live events for the caller (subscriptions filter each event with it). */
+  eventScope: EventScope;
   /** Per-request memo for DataLoaders, so one request's batches never serve another's data. */
   loaders: Map<string, unknown>;
 }
@@ -86,6 +89,7 @@ export interface SubgraphOptions {
   signingKey: string;
   db: Database;
   pubsub: PubSub;
+  eventScope: EventScope;
   logger: Logger;
 }
 
@@ -146,7 +150,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
   });
   await apollo.start();
 
-  const contextFor = (identity: Identity): RequestContext => ({ identity, pubsub: options.pubsub, loaders: new Map() });
+  const contextFor = (identity: Identity): RequestContext => ({ identity, pubsub: options.pubsub, eventScope: options.eventScope, loaders: new Map() });
 
   const server: Server = createServer((req, res) => {
     void (async () => {

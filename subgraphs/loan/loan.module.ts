@@ -6,6 +6,7 @@ import { ApprovalPolicyResolver, ClientLoans, ClientLoansResolver, DelinquencyRe
 import type { LoanServices } from './loan.services.js';
 import { toProductType } from './loan.view.js';
 import { LoanMigration } from './migrations/20261122000700_loan.js';
+import { LoanEventsSubscriptionResolver } from './loan-events.subscription.js';
 
 /** Tables are written with SQL by the loan services (loan.store.ts); no ORM entities. */
 export const loanDatabase: DatabaseModule = {
@@ -16,7 +17,7 @@ export const loanDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildLoanSchema(services: () => LoanServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [LoanProductResolver, LoanResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver],
+    resolvers: [LoanProductResolver, LoanResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver, LoanEventsSubscriptionResolver],
     container: (cls) => new (cls as new (s: LoanServices) => object)(services()),
     orphanedTypes: [ClientLoans],
     referenceResolvers: {

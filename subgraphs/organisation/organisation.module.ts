@@ -2,6 +2,8 @@ import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../kernel/database.js';
 import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-server.js';
 import { AuthResolver } from './auth.resolver.js';
+import { HookResolver } from './hook.resolver.js';
+import { HooksMigration } from './migrations/20261122000800_hooks.js';
 import { Code, CodeValue } from './code.entity.js';
 import { CodeResolver } from './code.resolver.js';
 import { CodesMigration } from './migrations/20261122000900_codes.js';
@@ -29,13 +31,14 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261122000000_kernel', class: KernelMigration },
     { name: '20261122000100_organisation', class: OrganisationMigration },
     { name: '20261122000110_settings', class: OrganisationSettingsMigration },
+    { name: '20261122000800_hooks', class: HooksMigration },
     { name: '20261122000900_codes', class: CodesMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
 export async function buildOrganisationSchema(services: () => OrganisationServices): Promise<GraphQLSchema> {
-  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, CodeResolver] as const;
+  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, CodeResolver, HookResolver] as const;
   return buildFederatedSchema({
     resolvers: [...resolvers],
     container: (cls) => new (cls as new (s: OrganisationServices) => object)(services()),

@@ -1,6 +1,7 @@
 import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
 import { BusinessDateService } from './business-date.service.js';
+import { HookService } from './hook.service.js';
 import { seedCodes } from './code.seed.js';
 import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
@@ -27,6 +28,8 @@ export interface OrganisationServices {
   businessDates: BusinessDateService;
   /** Data scope for every module; the kernel's Scope port. */
   scope: ScopeService;
+  /** Webhook hooks, their delivery log and replay (/hooks). */
+  hooks: HookService;
   codes: CodeService;
 }
 
@@ -51,6 +54,7 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     settings,
     businessDates: new BusinessDateService(db, settings),
     scope: new ScopeService(),
+    hooks: new HookService(db, settings),
     codes: new CodeService(db),
   };
 }

@@ -23,3 +23,13 @@ export async function createTestDatabase(): Promise<{ url: string; name: string;
     },
   };
 }
+
+/** Drops a database left by a TestService started with keepDatabase. */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^cbs_test_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}`);
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+}

@@ -74,16 +74,22 @@ export class TestService {
   /** JSON log lines the service wrote, when started with `captureLogs`. */
   readonly logs: Record<string, unknown>[] = [];
 
-  static async start(options: { embedded?: boolean; env?: Record<string, string>; captureLogs?: boolean } = {}): Promise<TestService> {
+  /**
+   * `databaseUrl` runs this instance on another instance's database (a second process of one deployment,
+   * or a restart); such an instance never drops it. `keepDatabase` leaves this instance's database for a
+   * later instance (drop it with dropTestDatabase). `relay: false` starts no outbox relay.
+   */
+  static async start(options: { embedded?: boolean; env?: Record<string, string>; captureLogs?: boolean; databaseUrl?: string; keepDatabase?: boolean; relay?: boolean } = {}): Promise<TestService> {
     const dataDir = mkdtempSync(join(tmpdir(), 'cbs-test-'));
-    const database = options.embedded ? null : await createTestDatabase();
+    const database = options.embedded || options.databaseUrl ? null : await createTestDatabase();
+    const databaseUrl = options.databaseUrl ?? database?.url;
     const env: Record<string, string> = {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       PORT: '0',
       HOST: '127.0.0.1',
       TENANTS: 'default',
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     };
     for (const name of SUBGRAPHS) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
@@ -96,7 +102,7 @@ export class TestService {
       },
     });
     const logger = options.captureLogs ? createLogger('info', sink) : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-    const platform = await startPlatform(config, logger, { poolMax: 8 });
+    const platform = await startPlatform(config, logger, { poolMax: 8, relay: options.relay });
     const subgraphs = await startSubgraphsOnFreePorts(platform, logger);
     const edge = await startEdge(platform, logger);
     const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
@@ -104,7 +110,7 @@ export class TestService {
       await edge.stop();
       await Promise.all(subgraphs.filter((s) => !stopped.has(s.name)).map((s) => s.stop()));
       await platform.close();
-      await database?.drop();
+      if (!options.keepDatabase) await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
     service.logs.push(...logs);
@@ -119,6 +125,10 @@ export class TestService {
     if (!subgraph) throw new Error(`no subgraph ${name}`);
     stopped.add(name);
     await subgraph.stop();
+  }
+
+  get databaseUrl(): string | undefined {
+    return this.platform.config.databaseUrl;
   }
 
   get services() {

@@ -1,0 +1,96 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+
+/**
+ * Event delivery figures. An open-loop generator commits `rate` events per second for `seconds` (manual journal
+ * entries over REST: deposits are not in this branch yet, and every posting writes a journal.entry.posted event
+ * through the same outbox), a hook delivers them to a local receiver, and a graphql-ws subscriber listens to
+ * journalEntryPosted. Lag is measured from the event's timestamp (written in the committing transaction, just
+ * before commit) to receipt at the receiver / the subscriber; all clocks are this machine's.
+ */
+export async function eventsBench(options: { baseUrl: string; headers: Record<string, string>; tenant: string; rate: number; seconds: number; connections: number }): Promise<void> {
+  const { baseUrl, headers } = options;
+  const committedAt = new Map<string, number>();
+  const webhookLag: number[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp: string; data: { transactionId: string } };
+      const at = Date.parse(event.timestamp);
+      committedAt.set(event.data.transactionId, at);
+      webhookLag.push(Date.now() - at);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const port = (receiver.address() as AddressInfo).port;
+
+  await fetch(`${baseUrl}/api/v1/configurations/4`, { method: 'PUT', headers, body: JSON.stringify({ enabled: true }) });
+  const hook = await fetch(`${baseUrl}/api/v1/hooks`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Web', displayName: 'bench', isActive: true, events: [{ entityName: 'JOURNALENTRY', actionName: 'CREATE' }], config: { 'Payload URL': `http://127.0.0.1:${port}/`, 'Content Type': 'json' } }),
+  });
+  const hookId = ((await hook.json()) as { resourceId: number }).resourceId;
+
+  const subscriptionSeen = new Map<string, number>();
+  const ws = createClient({
+    url: `${baseUrl.replace('https', 'wss')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { 'Service-Platform-TenantId': options.tenant, Authorization: headers.authorization },
+  });
+  let subscribed!: () => void;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
+  ws.on('connected', () => setTimeout(subscribed, 500));
+  const stop = ws.subscribe(
+    { query: 'subscription { journalEntryPosted { transactionId } }' },
+    { next: (v) => subscriptionSeen.set((v.data as { journalEntryPosted: { transactionId: string } }).journalEntryPosted.transactionId, Date.now()), error: () => undefined, complete: () => undefined },
+  );
+  await ready;
+
+  const accounts = (await (await fetch(`${baseUrl}/api/v1/glaccounts`, { headers })).json()) as { id: number; glCode: string }[];
+  const idOf = (code: string) => accounts.find((a) => a.glCode === code)!.id;
+  const body = JSON.stringify({
+    officeId: 1, transactionDate: '2026-01-15', dateFormat: 'yyyy-MM-dd', locale: 'en', currencyCode: 'NGN', comments: 'events bench',
+    debits: [{ glAccountId: idOf('11101'), amount: 10 }], credits: [{ glAccountId: idOf('21101'), amount: 10 }],
+  });
+  const transactionIds = new Set<string>();
+  let failed = 0;
+  const started = Date.now();
+  const total = options.rate * options.seconds;
+  let next = 0;
+  // Paced to the target rate over a bounded set of connections: when the service cannot keep up, the
+  // offered rate drops to what it sustains (reported below) instead of piling up refused requests.
+  const worker = async () => {
+    for (let i = next++; i < total; i = next++) {
+      const wait = started + (i * 1000) / options.rate - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      try {
+        const res = await fetch(`${baseUrl}/api/v1/journalentries`, { method: 'POST', headers, body });
+        if (res.ok) transactionIds.add(((await res.json()) as { transactionId: string }).transactionId);
+        else failed++;
+      } catch {
+        failed++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, worker));
+  const generatedIn = (Date.now() - started) / 1000;
+  const deadline = Date.now() + 120_000;
+  while ((committedAt.size < transactionIds.size || subscriptionSeen.size < transactionIds.size) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  stop();
+  await ws.dispose();
+  receiver.close();
+
+  const subscriptionLag = [...subscriptionSeen].filter(([id]) => committedAt.has(id)).map(([id, at]) => at - committedAt.get(id)!);
+  const pct = (values: number[], p: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  };
+  console.log(`events: ${transactionIds.size} committed (${failed} refused) in ${generatedIn.toFixed(1)} s = ${(transactionIds.size / generatedIn).toFixed(0)} events/s offered at ${options.rate}/s (manual journal entries; hook ${hookId})`);
+  console.log(`${'webhook delivery lag (commit -> receiver)'.padEnd(46)} p50 ${pct(webhookLag, 50)} ms  p99 ${pct(webhookLag, 99)} ms  received ${committedAt.size}/${transactionIds.size}`);
+  console.log(`${'subscription lag (commit -> graphql-ws)'.padEnd(46)} p50 ${pct(subscriptionLag, 50)} ms  p99 ${pct(subscriptionLag, 99)} ms  received ${subscriptionSeen.size}/${transactionIds.size}`);
+}

@@ -1,0 +1,94 @@
+import { Arg, Field, ID, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
+import type { EventScope } from '../kernel/event-stream.js';
+import { tenantEvents } from '../kernel/event-stream.js';
+import { requireCustomer, requireStaff, type Identity } from '../kernel/identity.js';
+import type { EventEnvelope } from '../kernel/outbox.js';
+import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+
+/**
+ * The event contract this subscription reads (written by the account module's deposits, withdrawals,
+ * transfers and loan movements): eventType account.credit | account.debit, data {accountId, accountNo,
+ * clientId, officeId, staffId, transactionId, type, date (YYYY-MM-DD), amount, runningBalance, currency,
+ * reference?, transferId?}.
+ */
+export const ACCOUNT_TRANSACTION_EVENTS = ['account.credit', 'account.debit'];
+
+@ObjectType('AccountTransactionEvent', { description: 'A committed credit or debit of a savings or current account.' })
+export class AccountTransactionEventType {
+  @Field() eventId!: string;
+  @Field({ description: 'account.credit or account.debit' }) eventType!: string;
+  @Field(() => ID) accountId!: string;
+  @Field(() => String, { nullable: true }) accountNo!: string | null;
+  @Field(() => ID, { nullable: true }) transactionId!: string | null;
+  @Field(() => String, { nullable: true, description: 'The transaction type as the account module names it (e.g. DEPOSIT, WITHDRAWAL).' }) type!: string | null;
+  @Field({ description: 'CREDIT or DEBIT' }) entryType!: string;
+  @Field(() => DecimalScalar) amount!: string;
+  @Field(() => DecimalScalar, { nullable: true }) runningBalance!: string | null;
+  @Field(() => String, { nullable: true }) currency!: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) date!: string | null;
+  @Field(() => Int, { nullable: true }) clientId!: number | null;
+  @Field(() => Int, { nullable: true }) officeId!: number | null;
+  @Field(() => String, { nullable: true }) reference!: string | null;
+  @Field(() => String, { nullable: true }) transferId!: string | null;
+}
+
+type AccountEventData = Record<string, unknown> & { accountId?: unknown; officeId?: unknown; staffId?: unknown; clientId?: unknown };
+
+const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const int = (v: unknown): number | null => (v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v));
+
+export function toAccountTransactionEvent(event: EventEnvelope<AccountEventData>): AccountTransactionEventType {
+  const d = event.data;
+  return {
+    eventId: event.eventId,
+    eventType: event.eventType,
+    accountId: String(d.accountId),
+    accountNo: text(d.accountNo),
+    transactionId: text(d.transactionId),
+    type: text(d.type),
+    entryType: event.eventType === 'account.credit' ? 'CREDIT' : 'DEBIT',
+    amount: String(d.amount),
+    runningBalance: text(d.runningBalance),
+    currency: text(d.currency),
+    date: text(d.date),
+    clientId: int(d.clientId),
+    officeId: int(d.officeId),
+    reference: text(d.reference),
+    transferId: text(d.transferId),
+  };
+}
+
+function authorize(identity: Identity): Identity {
+  if (identity.kind === 'customer') return requireCustomer(identity);
+  return requireStaff(identity, 'READ_SAVINGSACCOUNT');
+}
+
+async function* accountTransactions(context: RequestContext, scopeOf: EventScope, args: { accountId?: string | null; officeId?: string | null }): AsyncGenerator<AccountTransactionEventType> {
+  const identity = authorize(context.identity);
+  const events = tenantEvents(context.pubsub, identity.tenantId, ACCOUNT_TRANSACTION_EVENTS);
+  const visible = await scopeOf(identity);
+  for await (const event of events) {
+    const d = event.data as AccountEventData;
+    if (args.accountId != null && String(d.accountId) !== String(args.accountId)) continue;
+    if (args.officeId != null && String(d.officeId) !== String(args.officeId)) continue;
+    if (!visible({ officeId: Number(d.officeId), staffId: int(d.staffId), clientId: int(d.clientId) })) continue;
+    yield toAccountTransactionEvent(event as EventEnvelope<AccountEventData>);
+  }
+}
+
+/** Live credits and debits, scoped like the account queries (office subtree, portfolio, a customer's own accounts). */
+@Resolver()
+export class AccountTransactionsSubscriptionResolver {
+  @Subscription(() => AccountTransactionEventType, {
+    description: 'Every committed credit and debit visible to the caller; optionally of one account or one office.',
+    subscribe: ({ args, context }: { args: { accountId?: string | null; officeId?: string | null }; context: RequestContext }) => accountTransactions(context, context.eventScope, args),
+  })
+  accountTransactions(
+    @Root() event: AccountTransactionEventType,
+    @Arg('accountId', () => ID, { nullable: true }) _accountId?: string,
+    @Arg('officeId', () => ID, { nullable: true }) _officeId?: string,
+  ): AccountTransactionEventType {
+    return event;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Database } from './database.js';
+import type { Identity } from './identity.js';
+import type { EventEnvelope } from './outbox.js';
+import type { ScopedRecord, Scope } from './ports.js';
+import type { PubSub } from './pubsub.js';
+
+/** Decides, per event, whether a subscriber may see the record the event is about. */
+export type EventScope = (identity: Identity) => Promise<(record: ScopedRecord) => boolean>;
+
+/**
+ * Subscription scoping from the one Scope service, computed once when the subscription starts (office
+ * subtree and portfolio), then applied to each event's officeId/staffId/clientId without a query per event.
+ * An office created after the subscription started is seen after resubscribing.
+ */
+export function eventScope(db: Database, scope: Scope): EventScope {
+  return async (identity) => {
+    if (identity.kind === 'anonymous') return () => false;
+    if (identity.kind === 'customer') {
+      const own = new Set(identity.clientIds);
+      return (r) => r.clientId != null && own.has(Number(r.clientId));
+    }
+    const offices = await db.tx(identity.tenantId, (tx) => scope.officeIds(tx, identity));
+    const visible = offices === null ? null : new Set(offices);
+    const portfolio = scope.portfolioStaffId(identity);
+    return (r) => (visible === null || visible.has(Number(r.officeId))) && (portfolio === undefined || (r.staffId != null && Number(r.staffId) === portfolio));
+  };
+}
+
+/**
+ * Events of several types of one tenant as one stream, in arrival order. Closing the stream closes every
+ * underlying subscription.
+ */
+export async function* tenantEvents(pubsub: PubSub, tenantId: string, eventTypes: string[]): AsyncGenerator<EventEnvelope> {
+  const sources = eventTypes.map((type) => pubsub.subscribe(tenantId, type));
+  const pending = new Map<number, Promise<{ index: number; step: IteratorResult<EventEnvelope> }>>();
+  const pull = (index: number) => pending.set(index, sources[index]!.next().then((step) => ({ index, step })));
+  sources.forEach((_, index) => pull(index));
+  try {
+    while (pending.size > 0) {
+      const { index, step } = await Promise.race(pending.values());
+      pending.delete(index);
+      if (step.done) continue;
+      pull(index);
+      yield step.value;
+    }
+  } finally {
+    await Promise.all(sources.map((s) => s.return?.()));
+  }
+}

@@ -1,0 +1,52 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Field, ID, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
+import { tenantEvents } from '../kernel/event-stream.js';
+import { requireCustomer, requireStaff, type Identity } from '../kernel/identity.js';
+import type { RequestContext } from '../kernel/subgraph-server.js';
+
+/**
+ * The loan events this subscription listens to. The loan module writes them with data
+ * {loanId, clientId, officeId, staffId, ...}; a name not listed here is not streamed.
+ */
+export const LOAN_EVENT_TYPES = ['loan.submitted', 'loan.approved', 'loan.rejected', 'loan.disbursed', 'loan.repayment', 'loan.closed', 'loan.writtenoff'];
+
+@ObjectType('LoanEvent', { description: 'A committed loan event (approval, disbursement, repayment...).' })
+export class LoanEventType {
+  @Field() eventId!: string;
+  @Field() eventType!: string;
+  @Field() timestamp!: string;
+  @Field(() => ID) loanId!: string;
+  @Field(() => Int, { nullable: true }) clientId!: number | null;
+  @Field(() => Int, { nullable: true }) officeId!: number | null;
+  @Field(() => GraphQLJSONObject) data!: Record<string, unknown>;
+}
+
+const int = (v: unknown): number | null => (v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v));
+
+function authorize(identity: Identity): Identity {
+  if (identity.kind === 'customer') return requireCustomer(identity);
+  return requireStaff(identity, 'READ_LOAN');
+}
+
+async function* loanEvents(context: RequestContext, loanId: string | null | undefined): AsyncGenerator<LoanEventType> {
+  const identity = authorize(context.identity);
+  const events = tenantEvents(context.pubsub, identity.tenantId, LOAN_EVENT_TYPES);
+  const visible = await context.eventScope(identity);
+  for await (const event of events) {
+    const d = event.data;
+    if (loanId != null && String(d.loanId) !== String(loanId)) continue;
+    if (!visible({ officeId: Number(d.officeId), staffId: int(d.staffId), clientId: int(d.clientId) })) continue;
+    yield { eventId: event.eventId, eventType: event.eventType, timestamp: event.timestamp, loanId: String(d.loanId), clientId: int(d.clientId), officeId: int(d.officeId), data: d };
+  }
+}
+
+@Resolver()
+export class LoanEventsSubscriptionResolver {
+  @Subscription(() => LoanEventType, {
+    description: 'Loan events in the caller\'s scope (a customer: their own loans); optionally of one loan.',
+    subscribe: ({ args, context }: { args: { loanId?: string | null }; context: RequestContext }) => loanEvents(context, args.loanId),
+  })
+  loanEvents(@Root() event: LoanEventType, @Arg('loanId', () => ID, { nullable: true }) _loanId?: string): LoanEventType {
+    return event;
+  }
+}

@@ -1,0 +1,361 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Database, Tx } from '../kernel/database.js';
+import { errors, Validator } from '../kernel/errors.js';
+import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import type { TenantSettings } from '../kernel/ports.js';
+import { nextValue } from '../kernel/sequence.js';
+import { HOOK_CATALOGUE, isKnownPair, templateGroupings, TEST_EVENT_TYPE, type HookPair } from './domain/hook-events.js';
+import { payloadUrlProblem } from './domain/target-address.js';
+import { deliveryBody, deliveryQueued } from './webhook-delivery.js';
+
+/** Fineract's one supported template: "Web", id 1, with these config fields. */
+export const WEB_TEMPLATE = { id: 1, name: 'Web' };
+export const CONFIG_FIELDS = [
+  { fieldName: 'Payload URL', fieldType: 'string', optional: false, placeholder: 'https://receiver.example.com/webhooks' },
+  { fieldName: 'Content Type', fieldType: 'string', optional: true, placeholder: 'json' },
+  { fieldName: 'Secret', fieldType: 'string', optional: true, placeholder: 'whsec_... (generated when absent)' },
+] as const;
+const CONFIG_NAMES = new Set<string>(CONFIG_FIELDS.map((f) => f.fieldName));
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'dead'] as const;
+const PRIVATE_SETTING = 'webhooks-allow-private-targets';
+const MAX_PAGE = 200;
+
+export interface HookInput {
+  name?: string | null;
+  displayName?: string | null;
+  isActive?: boolean | null;
+  events?: HookPair[] | null;
+  config?: Record<string, unknown> | null;
+  templateId?: number | null;
+}
+
+export interface HookView {
+  id: number;
+  name: string;
+  displayName: string | null;
+  isActive: boolean;
+  templateId: number;
+  templateName: string;
+  createdAt: Date;
+  updatedAt: Date;
+  events: HookPair[];
+  /** Never the Secret. */
+  config: { fieldName: string; fieldValue: string }[];
+  lastDeliveryStatus: string | null;
+  lastDeliveryAt: Date | null;
+  lastStatusCode: number | null;
+  failureCount: number;
+}
+
+export interface DeliveryAttemptView {
+  id: number;
+  deliveryId: number;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  status: string;
+  statusCode: number | null;
+  durationMs: number | null;
+  error: string | null;
+  nextAttemptAt: Date | null;
+  attemptedAt: Date | null;
+}
+
+interface HookRow {
+  id: number;
+  name: string;
+  display_name: string | null;
+  is_active: boolean;
+  template_id: number;
+  payload_url: string;
+  content_type: string;
+  created_at: Date;
+  updated_at: Date;
+  failure_count: string;
+  last_status: string | null;
+  last_at: Date | null;
+  last_code: number | null;
+}
+
+const hookNotFound = (id: unknown) => errors.notFound('error.msg.hook.identifier.not.found', `Hook with identifier ${String(id)} does not exist`, id);
+
+/** Fineract's /hooks, signed and retried delivery's configuration, its delivery log and replay. The only writer of organisation.hook*. */
+export class HookService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: TenantSettings,
+  ) {}
+
+  template(identity: Identity) {
+    requireStaff(identity, 'READ_HOOK');
+    return {
+      templates: [{ id: WEB_TEMPLATE.id, name: WEB_TEMPLATE.name, schema: CONFIG_FIELDS.map((f, i) => ({ id: i + 1, ...f })) }],
+      groupings: templateGroupings(),
+      events: HOOK_CATALOGUE.flatMap((e) => e.eventTypes.map((eventType) => ({ entityName: e.entityName, actionName: e.actionName, eventType, description: e.description }))),
+    };
+  }
+
+  async list(identity: Identity): Promise<HookView[]> {
+    const staff = requireStaff(identity, 'READ_HOOK');
+    return this.db.tx(staff.tenantId, (tx) => this.load(tx));
+  }
+
+  async get(identity: Identity, id: number): Promise<HookView> {
+    const staff = requireStaff(identity, 'READ_HOOK');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const [hook] = await this.load(tx, id);
+      if (!hook) throw hookNotFound(id);
+      return hook;
+    });
+  }
+
+  /** Returns the generated Secret once, when the request had none. */
+  async create(identity: Identity, input: HookInput): Promise<{ id: number; secret: string | null }> {
+    const staff = requireStaff(identity, 'CREATE_HOOK');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const config = await this.validate(tx, input, true);
+      const generated = config.secret ? null : `whsec_${randomBytes(24).toString('base64')}`;
+      const id = await nextValue(tx, 'hook');
+      const by = actorId(identity);
+      await tx.em.execute(
+        `insert into organisation.hook (tenant_id, id, name, display_name, is_active, template_id, payload_url, content_type, secret, created_by, updated_by)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [tx.tenantId, id, WEB_TEMPLATE.name, input.displayName?.trim() || null, input.isActive ?? true, WEB_TEMPLATE.id, config.url!, config.contentType ?? 'json', config.secret ?? generated!, by, by],
+      );
+      await this.writeEvents(tx, id, input.events!, by);
+      return { id, secret: generated };
+    });
+  }
+
+  async update(identity: Identity, id: number, input: HookInput): Promise<{ id: number; changes: Record<string, unknown> }> {
+    const staff = requireStaff(identity, 'UPDATE_HOOK');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const rows = await tx.em.execute<{ id: number; display_name: string | null; is_active: boolean; payload_url: string; content_type: string }[]>(
+        `select id, display_name, is_active, payload_url, content_type from organisation.hook where tenant_id = ? and id = ? for update`,
+        [tx.tenantId, id],
+      );
+      const current = rows[0];
+      if (!current) throw hookNotFound(id);
+      const config = await this.validate(tx, input, false);
+      const changes: Record<string, unknown> = {};
+      const displayName = input.displayName === undefined ? current.display_name : input.displayName?.trim() || null;
+      if (displayName !== current.display_name) changes.displayName = displayName;
+      if (input.isActive != null && input.isActive !== current.is_active) changes.isActive = input.isActive;
+      if (config.url && config.url !== current.payload_url) changes.payloadUrl = config.url;
+      if (config.contentType && config.contentType !== current.content_type) changes.contentType = config.contentType;
+      if (config.secret) changes.secret = '[changed]';
+      const by = actorId(identity);
+      await tx.em.execute(
+        `update organisation.hook set display_name = ?, is_active = ?, payload_url = ?, content_type = ?, secret = coalesce(?, secret), updated_by = ?, updated_at = now()
+         where tenant_id = ? and id = ?`,
+        [displayName, input.isActive ?? current.is_active, config.url ?? current.payload_url, config.contentType ?? current.content_type, config.secret ?? null, by, tx.tenantId, id],
+      );
+      if (input.events) {
+        await tx.em.execute(`delete from organisation.hook_event where tenant_id = ? and hook_id = ?`, [tx.tenantId, id]);
+        await this.writeEvents(tx, id, input.events, by);
+        changes.events = input.events;
+      }
+      // Re-enabling a hook (after a 410) resumes its pending deliveries.
+      if (changes.isActive === true) tx.afterCommit(() => void deliveryQueued.emit('queued'));
+      return { id, changes };
+    });
+  }
+
+  async delete(identity: Identity, id: number): Promise<number> {
+    const staff = requireStaff(identity, 'DELETE_HOOK');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const deleted = await tx.em.execute<{ id: number }[]>(`delete from organisation.hook where tenant_id = ? and id = ? returning id`, [tx.tenantId, id]);
+      if (deleted.length === 0) throw hookNotFound(id);
+      return id;
+    });
+  }
+
+  async deliveries(identity: Identity, hookId: number, query: { status?: string | null; offset?: number | null; limit?: number | null }): Promise<{ totalFilteredRecords: number; pageItems: DeliveryAttemptView[] }> {
+    const staff = requireStaff(identity, 'READ_HOOK');
+    const v = new Validator('hook.delivery');
+    if (query.status != null) v.check((DELIVERY_STATUSES as readonly string[]).includes(query.status), 'status', 'invalid', `status is one of ${DELIVERY_STATUSES.join(', ')}.`, query.status.slice(0, 40));
+    v.check((query.offset ?? 0) >= 0, 'offset', 'invalid', 'offset cannot be negative.', query.offset);
+    v.check((query.limit ?? 1) > 0, 'limit', 'invalid', 'limit must be positive.', query.limit);
+    v.throwIfAny();
+    const limit = Math.min(query.limit ?? 50, MAX_PAGE);
+    return this.db.tx(staff.tenantId, async (tx) => {
+      await this.requireHook(tx, hookId);
+      const filter = query.status != null ? ' and a.status = ?' : '';
+      const params: unknown[] = [tx.tenantId, hookId, ...(query.status != null ? [query.status] : [])];
+      const [{ total }] = (await tx.em.execute<{ total: string }[]>(`select count(*) as total from organisation.webhook_attempt a where a.tenant_id = ? and a.hook_id = ?${filter}`, params)) as [{ total: string }];
+      const rows = await tx.em.execute<{ id: string; delivery_id: string; event_id: string; event_type: string; attempt: number; status: string; status_code: number | null; duration_ms: number | null; error: string | null; next_attempt_at: Date | null; attempted_at: Date | null }[]>(
+        `select a.id, a.delivery_id, d.event_id, d.event_type, a.attempt, a.status, a.status_code, a.duration_ms, a.error, a.next_attempt_at, a.attempted_at
+           from organisation.webhook_attempt a join organisation.webhook_delivery d on d.tenant_id = a.tenant_id and d.id = a.delivery_id
+          where a.tenant_id = ? and a.hook_id = ?${filter}
+          order by a.id desc limit ? offset ?`,
+        [...params, limit, query.offset ?? 0],
+      );
+      return {
+        totalFilteredRecords: Number(total),
+        pageItems: rows.map((r) => ({
+          id: Number(r.id), deliveryId: Number(r.delivery_id), eventId: r.event_id, eventType: r.event_type, attempt: r.attempt, status: r.status,
+          statusCode: r.status_code, durationMs: r.duration_ms, error: r.error, nextAttemptAt: r.next_attempt_at && new Date(r.next_attempt_at), attemptedAt: r.attempted_at && new Date(r.attempted_at),
+        })),
+      };
+    });
+  }
+
+  /** Sends the stored body again (same eventId, same bytes), now; a pending delivery is just brought forward. */
+  async redeliver(identity: Identity, hookId: number, deliveryId: number): Promise<{ deliveryId: number; attempt: number }> {
+    const staff = requireStaff(identity, 'UPDATE_HOOK');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      await this.requireHook(tx, hookId);
+      const rows = await tx.em.execute<{ attempts: number; status: string }[]>(
+        `select attempts, status from organisation.webhook_delivery where tenant_id = ? and hook_id = ? and id = ? for update`,
+        [tx.tenantId, hookId, deliveryId],
+      );
+      const delivery = rows[0];
+      if (!delivery) throw errors.notFound('error.msg.hook.delivery.id.invalid', `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
+      const attempt = delivery.attempts + 1;
+      // A pending delivery is only brought forward (its lease, if a worker holds it, stays: no second send in flight).
+      await tx.em.execute(
+        `update organisation.webhook_delivery set status = 'pending', next_attempt_at = now(),
+           lease_until = case when status = 'pending' then lease_until else null end, updated_by = ?, updated_at = now()
+         where tenant_id = ? and id = ?`,
+        [actorId(identity), tx.tenantId, deliveryId],
+      );
+      await tx.em.execute(
+        `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at, created_by) values (?, ?, ?, ?, 'pending', now(), ?)
+         on conflict (tenant_id, delivery_id, attempt) do update set next_attempt_at = now(), updated_at = now()`,
+        [tx.tenantId, deliveryId, hookId, attempt, actorId(identity)],
+      );
+      tx.afterCommit(() => void deliveryQueued.emit('queued'));
+      return { deliveryId, attempt };
+    });
+  }
+
+  /** Queues a `hook.test` event to this hook only (it does not pass through the outbox or reach subscribers). */
+  async test(identity: Identity, hookId: number): Promise<{ deliveryId: number; eventId: string }> {
+    const staff = requireStaff(identity, 'UPDATE_HOOK');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const hook = await this.requireHook(tx, hookId);
+      if (!hook.is_active) throw errors.domainRule('error.msg.hook.inactive', `Hook ${hookId} is not active; activate it to send a test.`, [hookId]);
+      const envelope = {
+        eventId: `evt_${randomUUID().replaceAll('-', '')}`,
+        eventType: TEST_EVENT_TYPE,
+        timestamp: new Date().toISOString(),
+        tenantId: tx.tenantId,
+        data: { hookId, message: 'Test delivery from the hooks API.' },
+      };
+      const [row] = (await tx.em.execute<{ id: string }[]>(
+        `with d as (
+           insert into organisation.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at, created_by)
+           values (?, ?, ?, ?, 'HOOK', 'TEST', ?, 'pending', now(), now(), ?) returning tenant_id, id, hook_id, next_attempt_at)
+         insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
+         select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d returning delivery_id as id`,
+        [tx.tenantId, hookId, envelope.eventId, envelope.eventType, deliveryBody(envelope), actorId(identity)],
+      )) as [{ id: string }];
+      tx.afterCommit(() => void deliveryQueued.emit('queued'));
+      return { deliveryId: Number(row.id), eventId: envelope.eventId };
+    });
+  }
+
+  private async requireHook(tx: Tx, id: number): Promise<{ is_active: boolean }> {
+    const rows = await tx.em.execute<{ is_active: boolean }[]>(`select is_active from organisation.hook where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+    if (!rows[0]) throw hookNotFound(id);
+    return rows[0];
+  }
+
+  private async writeEvents(tx: Tx, hookId: number, events: HookPair[], by: number | null): Promise<void> {
+    const unique = [...new Map(events.map((e) => [`${e.entityName}\u0000${e.actionName}`, e])).values()];
+    if (unique.length === 0) return;
+    await tx.em.execute(
+      `insert into organisation.hook_event (tenant_id, hook_id, entity_name, action_name, created_by, updated_by) values ${unique.map(() => '(?, ?, ?, ?, ?, ?)').join(',')}`,
+      unique.flatMap((e) => [tx.tenantId, hookId, e.entityName, e.actionName, by, by]),
+    );
+  }
+
+  /** All field errors at once; `full` for create (name, events and Payload URL required). */
+  private async validate(tx: Tx, input: HookInput, full: boolean): Promise<{ url?: string; contentType?: string; secret?: string }> {
+    const v = new Validator('hook');
+    if (full || input.name !== undefined) {
+      if (v.required('name', input.name)) v.check(input.name!.trim() === WEB_TEMPLATE.name, 'name', 'not.supported', `Only the "${WEB_TEMPLATE.name}" hook template is supported.`, input.name!.slice(0, 45));
+    }
+    if (input.templateId != null) v.check(input.templateId === WEB_TEMPLATE.id, 'templateId', 'invalid', `templateId ${WEB_TEMPLATE.id} ("Web") is the only template.`, input.templateId);
+    v.maxLength('displayName', input.displayName, 100);
+    if (full || input.events != null) {
+      if (!input.events || input.events.length === 0) v.fail('events', 'cannot.be.empty', 'At least one {entityName, actionName} event is required.');
+      for (const [i, e] of (input.events ?? []).entries()) {
+        const ok = typeof e?.entityName === 'string' && typeof e?.actionName === 'string' && isKnownPair({ entityName: e.entityName.trim().toUpperCase(), actionName: e.actionName.trim().toUpperCase() });
+        v.check(ok, `events[${i}]`, 'not.supported', `Unknown hook event ${String(e?.entityName)}/${String(e?.actionName)}; GET /hooks/template lists them.`);
+      }
+      if (input.events) input.events = input.events.map((e) => ({ entityName: String(e.entityName).trim().toUpperCase(), actionName: String(e.actionName).trim().toUpperCase() }));
+    }
+    const config = input.config ?? {};
+    if (typeof config !== 'object' || Array.isArray(config)) v.fail('config', 'invalid', 'config is an object of Payload URL, Content Type and Secret.');
+    for (const key of Object.keys(config)) v.check(CONFIG_NAMES.has(key), `config.${key}`, 'not.supported', `Unknown config field ${key.slice(0, 40)}.`);
+    const text = (key: string) => (typeof config[key] === 'string' ? (config[key] as string).trim() : config[key] == null ? undefined : String(config[key]));
+    const out: { url?: string; contentType?: string; secret?: string } = {};
+    const url = text('Payload URL');
+    if (full || input.config?.['Payload URL'] !== undefined) {
+      if (!url) v.fail('payloadUrl', 'cannot.be.blank', 'The config field `Payload URL` is mandatory.');
+      else if (url.length > 2000) v.fail('payloadUrl', 'exceeds.max.length', 'The Payload URL exceeds 2000 characters.');
+      else {
+        const allowPrivate = (await this.settings.read(tx, PRIVATE_SETTING)).enabled;
+        const problem = payloadUrlProblem(url, allowPrivate);
+        if (problem === 'invalid') v.fail('payloadUrl', 'invalid', 'The Payload URL is not a valid absolute URL.', url.slice(0, 200));
+        if (problem === 'scheme') v.fail('payloadUrl', 'scheme.not.supported', 'Only http and https Payload URLs are accepted.', url.slice(0, 200));
+        if (problem === 'private') v.fail('payloadUrl', 'private.address', `The Payload URL points at a loopback, link-local or private address; set ${PRIVATE_SETTING} to allow it.`, url.slice(0, 200));
+        out.url = url;
+      }
+    }
+    const contentType = text('Content Type');
+    if (contentType !== undefined) {
+      v.check(['json', 'application/json'].includes(contentType.toLowerCase()), 'contentType', 'not.supported', 'Deliveries are JSON: Content Type is json.', contentType.slice(0, 45));
+      out.contentType = 'json';
+    }
+    const secret = text('Secret');
+    if (secret) {
+      v.maxLength('secret', secret, 500);
+      if (secret.startsWith('whsec_')) v.check(/^[A-Za-z0-9+/]+={0,2}$/.test(secret.slice(6)) && Buffer.from(secret.slice(6), 'base64').length >= 16, 'secret', 'invalid', 'A whsec_ Secret is base64 of at least 16 bytes.');
+      else v.check(secret.length >= 16, 'secret', 'too.short', 'A Secret has at least 16 characters.');
+      out.secret = secret;
+    }
+    v.throwIfAny();
+    return out;
+  }
+
+  private async load(tx: Tx, id?: number): Promise<HookView[]> {
+    const rows = await tx.em.execute<HookRow[]>(
+      `select h.id, h.name, h.display_name, h.is_active, h.template_id, h.payload_url, h.content_type, h.created_at, h.updated_at,
+              (select count(*) from organisation.webhook_attempt a where a.tenant_id = h.tenant_id and a.hook_id = h.id and a.status in ('failed', 'dead')) as failure_count,
+              last.status as last_status, last.attempted_at as last_at, last.status_code as last_code
+         from organisation.hook h
+         left join lateral (select a.status, a.attempted_at, a.status_code from organisation.webhook_attempt a
+                             where a.tenant_id = h.tenant_id and a.hook_id = h.id and a.attempted_at is not null
+                             order by a.attempted_at desc, a.id desc limit 1) last on true
+        where h.tenant_id = ?${id === undefined ? '' : ' and h.id = ?'}
+        order by h.id`,
+      id === undefined ? [tx.tenantId] : [tx.tenantId, id],
+    );
+    if (rows.length === 0) return [];
+    const events = await tx.em.execute<{ hook_id: number; entity_name: string; action_name: string }[]>(
+      `select hook_id, entity_name, action_name from organisation.hook_event where tenant_id = ? and hook_id in (${rows.map(() => '?').join(',')}) order by entity_name, action_name`,
+      [tx.tenantId, ...rows.map((r) => r.id)],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      displayName: r.display_name,
+      isActive: r.is_active,
+      templateId: r.template_id,
+      templateName: WEB_TEMPLATE.name,
+      createdAt: new Date(r.created_at),
+      updatedAt: new Date(r.updated_at),
+      events: events.filter((e) => Number(e.hook_id) === Number(r.id)).map((e) => ({ entityName: e.entity_name, actionName: e.action_name })),
+      config: [
+        { fieldName: 'Payload URL', fieldValue: r.payload_url },
+        { fieldName: 'Content Type', fieldValue: r.content_type },
+      ],
+      lastDeliveryStatus: r.last_status,
+      lastDeliveryAt: r.last_at && new Date(r.last_at),
+      lastStatusCode: r.last_code,
+      failureCount: Number(r.failure_count),
+    }));
+  }
+}

@@ -1,0 +1,296 @@
+import { EventEmitter } from 'node:events';
+import type { WebhookConfig } from '../kernel/config.js';
+import type { Database, Em } from '../kernel/database.js';
+import type { Logger } from '../kernel/logger.js';
+import type { OutboxSink } from '../kernel/outbox-relay.js';
+import type { TenantSettings } from '../kernel/ports.js';
+import { eventPair, hookReceives, type HookPair } from './domain/hook-events.js';
+import { nextStep } from './domain/retry-policy.js';
+import { signatureHeaders } from './domain/signature.js';
+import { send } from './webhook-sender.js';
+
+/**
+ * Durable webhook delivery. The outbox relay fans each committed event out into one organisation.webhook_delivery
+ * row per matching active hook (in the relay's transaction, so a crash repeats both or neither; the unique
+ * (hook, event) key makes the repeat harmless). Workers on any instance claim due rows with FOR UPDATE SKIP
+ * LOCKED and a lease, POST them outside any transaction, and record each attempt. A crash mid-attempt leaves
+ * the lease to expire and the delivery is tried again: at least once, always the same body under one eventId.
+ */
+
+/** Signals "a delivery became due now" (fan-out commit, redeliver, test) so workers need not wait for the poll. */
+export const deliveryQueued = new EventEmitter();
+deliveryQueued.setMaxListeners(0);
+
+const LEASE_MS = 5 * 60 * 1000;
+const BATCH = 200;
+const RETENTION_DAYS = 30;
+const PRIVATE_SETTING = 'webhooks-allow-private-targets';
+
+/** The envelope of interface section 6 in its documented key order (jsonb does not keep key order). */
+export function deliveryBody(envelope: { eventId: string; eventType: string; timestamp: string; tenantId: string; data: unknown }): string {
+  return JSON.stringify({ eventId: envelope.eventId, eventType: envelope.eventType, timestamp: envelope.timestamp, tenantId: envelope.tenantId, data: envelope.data });
+}
+
+/** The relay sink: one pending delivery (and its scheduled first attempt) per matching active hook. */
+export function webhookFanOut(): OutboxSink {
+  return async (em, rows) => {
+    const tenants = [...new Set(rows.map((r) => r.envelope.tenantId))];
+    const hookRows = await em.execute<{ tenant_id: string; hook_id: number; entity_name: string; action_name: string }[]>(
+      `select h.tenant_id, h.id as hook_id, e.entity_name, e.action_name
+         from organisation.hook h join organisation.hook_event e on e.tenant_id = h.tenant_id and e.hook_id = h.id
+        where h.is_active and h.tenant_id in (${tenants.map(() => '?').join(',')})`,
+      tenants,
+    );
+    if (hookRows.length === 0) return;
+    const hooks = new Map<string, { tenantId: string; hookId: number; pairs: HookPair[] }>();
+    for (const h of hookRows) {
+      const key = `${h.tenant_id}\u0000${h.hook_id}`;
+      const entry = hooks.get(key) ?? { tenantId: h.tenant_id, hookId: Number(h.hook_id), pairs: [] };
+      entry.pairs.push({ entityName: h.entity_name, actionName: h.action_name });
+      hooks.set(key, entry);
+    }
+    const values: unknown[] = [];
+    let count = 0;
+    for (const row of rows) {
+      const event = { eventType: row.envelope.eventType, entityName: row.entityName, actionName: row.actionName, data: row.envelope.data };
+      const pair = eventPair(event);
+      for (const hook of hooks.values()) {
+        if (hook.tenantId !== row.envelope.tenantId || !hookReceives(hook.pairs, event)) continue;
+        values.push(hook.tenantId, hook.hookId, row.envelope.eventId, row.envelope.eventType, pair.entityName, pair.actionName, deliveryBody(row.envelope), row.occurredAt);
+        count++;
+      }
+    }
+    if (count === 0) return;
+    await em.execute(
+      `with d as (
+         insert into organisation.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at)
+         values ${Array.from({ length: count }, () => `(?, ?, ?, ?, ?, ?, ?, 'pending', now(), ?)`).join(',')}
+         on conflict (tenant_id, hook_id, event_id) do nothing
+         returning tenant_id, id, hook_id, next_attempt_at)
+       insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
+       select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d`,
+      values,
+    );
+  };
+}
+
+interface ClaimedDelivery {
+  tenant_id: string;
+  id: string;
+  hook_id: number;
+  event_id: string;
+  event_type: string;
+  entity_name: string;
+  action_name: string;
+  body: string;
+  attempts: number;
+  committed_at: Date | string;
+  payload_url: string;
+  secret: string;
+}
+
+interface AttemptRecord {
+  delivery: ClaimedDelivery;
+  attempt: number;
+  status: 'delivered' | 'failed' | 'dead';
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  nextAt: Date | null;
+  disableHook: boolean;
+}
+
+export interface DeliveryWorker {
+  wake(): void;
+  /** Runs until nothing is due (tests and the bench use it to settle). */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function startDeliveryWorker(db: Database, settings: TenantSettings, logger: Logger, config: WebhookConfig): DeliveryWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let lastPurge = 0;
+
+  const claim = (): Promise<ClaimedDelivery[]> =>
+    db.system((em: Em) =>
+      em.execute<ClaimedDelivery[]>(
+        `update organisation.webhook_delivery d set lease_until = now() + (? * interval '1 millisecond')
+           from (select c.tenant_id, c.id, h.payload_url, h.secret
+                   from organisation.webhook_delivery c
+                   join organisation.hook h on h.tenant_id = c.tenant_id and h.id = c.hook_id
+                  where c.status = 'pending' and c.next_attempt_at <= now() and (c.lease_until is null or c.lease_until < now()) and h.is_active
+                  order by c.next_attempt_at, c.id
+                  limit ? for update of c skip locked) picked
+          where d.tenant_id = picked.tenant_id and d.id = picked.id
+          returning d.tenant_id, d.id, d.hook_id, d.event_id, d.event_type, d.entity_name, d.action_name, d.body, d.attempts, d.committed_at, picked.payload_url, picked.secret`,
+        [LEASE_MS, BATCH],
+      ),
+    );
+
+  /** One POST; the outcome is recorded later with the rest of the batch (one transaction per tenant). */
+  const attemptOne = async (d: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptRecord> => {
+    const attempt = d.attempts + 1;
+    const headers = {
+      'content-type': 'application/json',
+      ...signatureHeaders(d.secret, d.event_id, new Date(), d.body),
+      'x-service-entity': d.entity_name,
+      'x-service-action': d.action_name,
+      'service-platform-tenantid': d.tenant_id,
+      'user-agent': 'core-banking-webhooks/1',
+    };
+    const result = await send(d.payload_url, d.body, headers, { timeoutMs: config.timeoutMs, allowPrivate });
+    const now = Date.now();
+    const step = nextStep({ attempt, statusCode: result.statusCode, retryAfter: result.retryAfter, now, baseMs: config.retryBaseMs, maxAttempts: config.maxAttempts });
+    const record: AttemptRecord = {
+      delivery: d,
+      attempt,
+      status: step.kind === 'delivered' ? 'delivered' : step.kind === 'dead' ? 'dead' : 'failed',
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      error: result.error ?? (step.kind === 'delivered' ? null : `HTTP ${result.statusCode}`),
+      nextAt: step.kind === 'retry' ? new Date(now + step.delayMs) : null,
+      disableHook: step.kind === 'dead' && step.disableHook,
+    };
+    logger.info(
+      {
+        tenant: d.tenant_id, hookId: d.hook_id, deliveryId: Number(d.id), eventId: d.event_id, eventType: d.event_type, attempt,
+        statusCode: result.statusCode, durationMs: result.durationMs, outcome: record.status, error: record.error ?? undefined,
+        nextAttemptAt: record.nextAt?.toISOString(), hookDisabled: record.disableHook || undefined,
+        deliveryLagMs: record.status === 'delivered' ? now - new Date(d.committed_at).getTime() : undefined,
+      },
+      'webhook delivery',
+    );
+    return record;
+  };
+
+  /** Writes a batch's outcomes set-wise: the attempt rows, the deliveries' state, the next scheduled attempts, 410 hooks disabled. */
+  const recordAll = async (tenantId: string, records: AttemptRecord[]): Promise<void> => {
+    await db.tx(tenantId, async (tx) => {
+      const rows = (n: number, tuple: string) => Array.from({ length: n }, () => tuple).join(',');
+      // Deliveries first, in id order, as redeliver does: the same lock order in both never deadlocks.
+      const ids = records.map((r) => r.delivery.id).sort((a, b) => Number(a) - Number(b));
+      await tx.em.execute(`select id from organisation.webhook_delivery where tenant_id = ? and id in (${ids.map(() => '?').join(',')}) order by id for update`, [tenantId, ...ids]);
+      await tx.em.execute(
+        `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
+         values ${rows(records.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, now())')}
+         on conflict (tenant_id, delivery_id, attempt) do update set status = excluded.status, status_code = excluded.status_code,
+           duration_ms = excluded.duration_ms, error = excluded.error, next_attempt_at = excluded.next_attempt_at, attempted_at = now(), updated_at = now()`,
+        records.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt, r.status, r.statusCode, r.durationMs, r.error, r.nextAt]),
+      );
+      await tx.em.execute(
+        `update organisation.webhook_delivery d set attempts = v.attempts, status = v.status, next_attempt_at = coalesce(v.next_at, d.next_attempt_at),
+           lease_until = null, delivered_at = case when v.status = 'delivered' then now() else d.delivered_at end, updated_at = now()
+         from (values ${rows(records.length, '(?::bigint, ?::integer, ?::varchar, ?::timestamptz)')}) as v(id, attempts, status, next_at)
+         where d.tenant_id = ? and d.id = v.id`,
+        [...records.flatMap((r) => [r.delivery.id, r.attempt, r.nextAt ? 'pending' : r.status === 'delivered' ? 'delivered' : 'dead', r.nextAt]), tenantId],
+      );
+      const retries = records.filter((r) => r.nextAt);
+      if (retries.length > 0) {
+        await tx.em.execute(
+          `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at) values ${rows(retries.length, "(?, ?, ?, ?, 'pending', ?::timestamptz)")}
+           on conflict (tenant_id, delivery_id, attempt) do nothing`,
+          retries.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt + 1, r.nextAt]),
+        );
+      }
+      const gone = [...new Set(records.filter((r) => r.disableHook).map((r) => r.delivery.hook_id))];
+      if (gone.length > 0) {
+        await tx.em.execute(`update organisation.hook set is_active = false, updated_at = now() where tenant_id = ? and id in (${gone.map(() => '?').join(',')})`, [tenantId, ...gone]);
+      }
+    });
+  };
+
+  const allowPrivateFor = async (tenants: string[]): Promise<Map<string, boolean>> => {
+    const allowed = new Map<string, boolean>();
+    for (const tenant of tenants) allowed.set(tenant, await db.tx(tenant, async (tx) => (await settings.read(tx, PRIVATE_SETTING)).enabled));
+    return allowed;
+  };
+
+  /** Per hook in claim order (one at a time), hooks in parallel up to the concurrency limit. */
+  const processBatch = async (batch: ClaimedDelivery[]): Promise<void> => {
+    const allowed = await allowPrivateFor([...new Set(batch.map((d) => d.tenant_id))]);
+    const byHook = new Map<string, ClaimedDelivery[]>();
+    for (const d of batch) {
+      const key = `${d.tenant_id}\u0000${d.hook_id}`;
+      byHook.set(key, [...(byHook.get(key) ?? []), d]);
+    }
+    const queues = [...byHook.values()];
+    const records: AttemptRecord[] = [];
+    const lanes = Array.from({ length: Math.min(config.concurrency, queues.length) }, async () => {
+      for (let queue = queues.shift(); queue; queue = queues.shift()) {
+        // `perHook` 1 keeps a hook's deliveries strictly in commit order; more trades order for throughput.
+        for (let i = 0; i < queue.length; i += config.perHook) {
+          records.push(...(await Promise.all(queue.slice(i, i + config.perHook).map((d) => attemptOne(d, allowed.get(d.tenant_id) ?? false)))));
+        }
+      }
+    });
+    await Promise.all(lanes);
+    const byTenant = new Map<string, AttemptRecord[]>();
+    for (const r of records) byTenant.set(r.delivery.tenant_id, [...(byTenant.get(r.delivery.tenant_id) ?? []), r]);
+    for (const [tenantId, list] of byTenant) {
+      try {
+        await recordAll(tenantId, list);
+      } catch (error) {
+        // Unrecorded attempts keep their lease; when it expires they are sent again (at least once).
+        logger.warn({ err: error, tenant: tenantId, deliveries: list.length }, 'webhook attempts could not be recorded');
+      }
+    }
+  };
+
+  /** Bodies are kept 30 days; finished deliveries older than that go (their attempts cascade). */
+  const purge = async (): Promise<void> => {
+    if (Date.now() - lastPurge < 3600_000) return;
+    lastPurge = Date.now();
+    await db.system((em) =>
+      em.execute(`delete from organisation.webhook_delivery where created_at < now() - interval '${RETENTION_DAYS} days' and status <> 'pending'`),
+    );
+  };
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          for (;;) {
+            if (stopped) break;
+            const batch = await claim();
+            if (batch.length > 0) await processBatch(batch);
+            if (batch.length < BATCH) break;
+          }
+        } while (again && !stopped);
+        await purge();
+      } catch (error) {
+        logger.warn({ err: error }, 'webhook worker pass failed; retrying on the next tick');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  const onQueued = () => void run();
+  if (config.worker) {
+    deliveryQueued.on('queued', onQueued);
+  }
+  const timer = config.worker ? setInterval(onQueued, config.pollMs) : null;
+  timer?.unref();
+
+  return {
+    wake: onQueued,
+    async drain() {
+      await run();
+      if (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      deliveryQueued.off('queued', onQueued);
+      await running;
+    },
+  };
+}
