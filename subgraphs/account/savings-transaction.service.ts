@@ -190,7 +190,7 @@ export class SavingsTransactionService {
     await this.checkKyc(tx, client!, input.transactionAmount!);
     const legInput = { ...legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId), id: transactionId };
     const leg = await this.writeLeg(tx, legInput);
-    await this.emitMovement(tx, account, client!, leg.id, true, input.transactionAmount!, leg.runningBalance, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName });
+    await this.emitMovement(tx, account, client!, leg.id, true, input.transactionAmount!, leg.runningBalance, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! });
     if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, input.transactionAmount!, 'in');
     return executed(legInput, leg, paymentType.name);
   }
@@ -222,7 +222,7 @@ export class SavingsTransactionService {
     }
     const legInput = { ...legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId), id: transactionId };
     const leg = await this.writeLeg(tx, legInput);
-    await this.emitMovement(tx, account, client, leg.id, false, amount, leg.runningBalance, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName });
+    await this.emitMovement(tx, account, client, leg.id, false, amount, leg.runningBalance, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! });
     if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, amount, 'out');
     return executed(legInput, leg, paymentType.name);
   }
@@ -274,7 +274,7 @@ export class SavingsTransactionService {
         });
       }
       const bankName = await this.bankName(tx);
-      await this.emitMovement(tx, account, client, txn.id, !txn.credit, txn.amount, runningBalance, 'UNDOTRANSACTION', { bankName, accountNo: account.accountNo, senderName: client.displayName });
+      await this.emitMovement(tx, account, client, txn.id, !txn.credit, txn.amount, runningBalance, 'UNDOTRANSACTION', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: today });
       return { account: (await loadAccount(tx, today, accountId))!, transaction: await this.txn(tx, txn.id) };
     });
   }
@@ -416,7 +416,10 @@ export class SavingsTransactionService {
   }
 
   /** One `account.credit` or `account.debit` per committed movement (interface section 6). */
-  async emitMovement(tx: Tx, account: AccountRow, client: AccountClient, transactionId: number, credit: boolean, amount: string, runningBalance: string, actionName: string, originator: Originator): Promise<void> {
+  async emitMovement(
+    tx: Tx, account: AccountRow, client: AccountClient, transactionId: number, credit: boolean, amount: string, runningBalance: string, actionName: string, originator: Originator,
+    movement: { date: string; transferId?: number },
+  ): Promise<void> {
     await emit(tx, {
       eventType: credit ? 'account.credit' : 'account.debit',
       entityName: 'SAVINGSACCOUNT',
@@ -431,6 +434,14 @@ export class SavingsTransactionService {
         runningBalance: Number(runningBalance),
         reference: String(transactionId),
         originator,
+        // For subscriptions and their scope (office subtree, officer's portfolio, the customer's own), and
+        // transfer legs, which hooks on ACCOUNTTRANSFER/CREATE receive too.
+        transactionId,
+        type: actionName === 'UNDOTRANSACTION' ? 'REVERSAL' : movement.transferId != null ? 'TRANSFER' : actionName,
+        date: movement.date,
+        officeId: account.officeId,
+        staffId: client.staffId,
+        ...(movement.transferId != null ? { transferId: movement.transferId } : {}),
       },
     });
   }
@@ -472,7 +483,7 @@ export class SavingsTransactionService {
         const { account, client } = await lockActive(tx, m.accountId, true);
         checkAmount(account, formatAmount(m.amount));
         const leg = await this.writeLeg(tx, systemLeg(account, true, m));
-        await this.emitMovement(tx, account, client, leg.id, true, m.amount, leg.runningBalance, 'DEPOSIT', await loanOriginator(tx, m.loanId));
+        await this.emitMovement(tx, account, client, leg.id, true, m.amount, leg.runningBalance, 'DEPOSIT', await loanOriginator(tx, m.loanId), { date: m.date });
         return { savingsTransactionId: leg.id, runningBalance: leg.runningBalance };
       },
       debitForLoan: async (tx, m) => {
@@ -480,7 +491,7 @@ export class SavingsTransactionService {
         checkAmount(account, formatAmount(m.amount));
         if (!canDebit(account, m.amount)) throw insufficient(account, m.amount);
         const leg = await this.writeLeg(tx, systemLeg(account, false, m));
-        await this.emitMovement(tx, account, client, leg.id, false, m.amount, leg.runningBalance, 'WITHDRAWAL', { bankName: await this.bankName(tx), accountNo: account.accountNo, senderName: client.displayName });
+        await this.emitMovement(tx, account, client, leg.id, false, m.amount, leg.runningBalance, 'WITHDRAWAL', { bankName: await this.bankName(tx), accountNo: account.accountNo, senderName: client.displayName }, { date: m.date });
         return { savingsTransactionId: leg.id, runningBalance: leg.runningBalance };
       },
       reverseForLoan: async (tx, savingsTransactionId, userId) => {
@@ -492,7 +503,7 @@ export class SavingsTransactionService {
         if (txn.reversed) throw rule('error.msg.savingsaccount.transaction.already.reversed', `Transaction ${savingsTransactionId} is already reversed.`, [savingsTransactionId]);
         const client = (await this.deps.clients.forAccount(tx, account.clientId))!;
         const balance = await this.reverseLeg(tx, account, txn, userId, today);
-        await this.emitMovement(tx, account, client, txn.id, !txn.credit, txn.amount, balance, 'UNDOTRANSACTION', { bankName: await this.bankName(tx), accountNo: account.accountNo, senderName: client.displayName });
+        await this.emitMovement(tx, account, client, txn.id, !txn.credit, txn.amount, balance, 'UNDOTRANSACTION', { bankName: await this.bankName(tx), accountNo: account.accountNo, senderName: client.displayName }, { date: today });
       },
     };
   }

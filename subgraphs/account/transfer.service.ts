@@ -148,8 +148,8 @@ export class TransferService {
     });
     const bankName = await this.transactions.bankName(tx);
     const originator = { bankName, accountNo: from.accountNo, senderName: sender.displayName };
-    await this.transactions.emitMovement(tx, from, sender, debit.id, false, amount, debit.runningBalance, 'WITHDRAWAL', originator);
-    await this.transactions.emitMovement(tx, to, receiver, credit.id, true, amount, credit.runningBalance, 'DEPOSIT', originator);
+    await this.transactions.emitMovement(tx, from, sender, debit.id, false, amount, debit.runningBalance, 'WITHDRAWAL', originator, { date: input.transferDate!, transferId });
+    await this.transactions.emitMovement(tx, to, receiver, credit.id, true, amount, credit.runningBalance, 'DEPOSIT', originator, { date: input.transferDate!, transferId });
     return (await this.find(tx, transferId))!;
   }
 
