@@ -42,6 +42,9 @@ const invalid = (parameterName: string, rule: string, message: string, value?: u
   value: echo(value),
 });
 
+/** GraphQL's Int is 32-bit. */
+const INT32_MAX = 2 ** 31 - 1;
+
 /** Converts one body value to what the GraphQL input type expects; records an error instead of throwing. */
 function convert(value: unknown, type: GraphQLInputType, path: string, t: Translation): unknown {
   if (value === null || value === undefined) return value;
@@ -99,7 +102,14 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
       t.errors.push(invalid(path, 'invalid.decimal.format', `The parameter \`${path}\` must be a decimal number of at most 40 digits.`, value));
       return undefined;
     }
-    case 'Int':
+    case 'Int': {
+      // Checked here, so a caller reads its own field name and Fineract's code, never GraphQL's
+      // "Variable $input ... 32-bit integer" text.
+      const source = value instanceof NumberLiteral ? value.source : typeof value === 'string' ? value.trim() : null;
+      if (source !== null && /^-?\d{1,10}$/.test(source) && Math.abs(Number(source)) <= INT32_MAX) return Number(source);
+      t.errors.push(invalid(path, 'invalid.integer.format', `The parameter \`${path}\` must be a whole number from ${-INT32_MAX} to ${INT32_MAX}.`, value));
+      return undefined;
+    }
     case 'Float':
       if (value instanceof NumberLiteral && value.source.length <= 30) return Number(value.source);
       if (typeof value === 'string' && value.length <= 30 && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
@@ -109,6 +119,12 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
       if (typeof value === 'boolean') return value;
       if (value === 'true' || value === 'false') return value === 'true';
       t.errors.push(invalid(path, 'invalid.boolean', `The parameter \`${path}\` must be true or false.`, value));
+      return undefined;
+    case 'String':
+    case 'ID':
+      if (value instanceof NumberLiteral) return value.source;
+      if (typeof value === 'string') return value;
+      t.errors.push(invalid(path, 'invalid.type', `The parameter \`${path}\` must be text.`, value));
       return undefined;
     default:
       return value instanceof NumberLiteral ? value.source : value;

@@ -40,6 +40,6 @@ describe("Fineract compat: string-typed values as Fineract's helpers send them",
       debits: [{ glAccountId: String(accounts.get('11199')), amount: '' }], credits: [{ glAccountId: String(accounts.get('31101')), amount: '1' }],
     });
     assertError(blank, 400, 'validation.msg.journalentry.debits[0].amount.cannot.be.blank');
-    assertError(await api.post('/clients', clientBody(officeId, { legalFormId: 'one' })), 400, 'validation.msg.invalid.number');
+    assertError(await api.post('/clients', clientBody(officeId, { legalFormId: 'one' })), 400, 'validation.msg.invalid.integer.format');
   });
 });
