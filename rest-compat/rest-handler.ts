@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
-import type { IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
+import { IDEMPOTENCY_KEY, type IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import { authenticate, credentialsFrom } from '../router/authenticate.js';
 import { edgeContext, type EdgeContext } from '../router/gateway.js';
@@ -140,21 +140,14 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
 
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     const principal = identity.kind === 'anonymous' ? 'anonymous' : `user:${identity.userId}`;
-    if (idempotencyKey) {
+    if (idempotencyKey !== undefined) {
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return { ...fail(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), identity, route: label };
       const hash = requestHash(method, path, url.search, rawBody);
-      const claim = await deps.idempotency.claim(identity.tenantId, principal, idempotencyKey, hash);
-      if (claim.kind === 'replay') return { status: claim.status, body: claim.body, headers: { 'content-type': 'application/json', 'x-served-from-cache': 'true' }, identity, route: label };
-      if (claim.kind === 'in_flight') return { ...fail(409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.'), identity, route: label };
-      if (claim.kind === 'mismatch') return { ...fail(422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'), identity, route: label };
-      try {
-        const response = await execute(deps, route, request, identity, call.requestId);
-        if (response.status >= 500) await deps.idempotency.release(identity.tenantId, principal, idempotencyKey);
-        else await deps.idempotency.complete(identity.tenantId, principal, idempotencyKey, response.status, response.body);
-        return { ...response, identity, route: label };
-      } catch (error) {
-        await deps.idempotency.release(identity.tenantId, principal, idempotencyKey);
-        throw error;
-      }
+      const outcome = await deps.idempotency.run(identity.tenantId, principal, idempotencyKey, hash, () => execute(deps, route, request, identity, call.requestId));
+      if (outcome.kind === 'replay') return { status: outcome.status, body: outcome.body, headers: { 'content-type': 'application/json', 'x-served-from-cache': 'true' }, identity, route: label };
+      if (outcome.kind === 'in_flight') return { ...fail(409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.'), identity, route: label };
+      if (outcome.kind === 'mismatch') return { ...fail(422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'), identity, route: label };
+      return { ...outcome.response, identity, route: label };
     }
     return { ...(await execute(deps, route, request, identity, call.requestId)), identity, route: label };
   };

@@ -8,10 +8,10 @@ import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
 import { envelope, fromGraphQLErrors } from '../rest-compat/envelope.js';
-import { createRestHandler } from '../rest-compat/rest-handler.js';
+import { createRestHandler, requestHash } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError } from '../subgraphs/kernel/errors.js';
-import { IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
+import { IDEMPOTENCY_KEY, IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { Platform } from '../subgraphs/registry.js';
@@ -53,12 +53,13 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
   const gateway = createGateway(config, supergraph);
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
+  const idempotency = new IdempotencyStore(platform.db);
   const rest = createRestHandler({
     gateway,
     schema,
     routes: ROUTES,
     auth,
-    idempotency: new IdempotencyStore(platform.db),
+    idempotency,
     signingKey: config.internalSigningKey,
   });
 
@@ -94,25 +95,57 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
         send(res, refusal.status, graphqlError(refusal.status, refusal.code, refusal.message), common);
         return { identity, route: 'graphql' };
       }
-      const response = await gateway.fetch(
-        `http://edge.internal${url.pathname}${url.search}`,
-        { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
-        edgeContext(identity, config.internalSigningKey, common['x-request-id']!),
-      );
-      const contentType = response.headers.get('content-type') ?? '';
-      if (!/json/i.test(contentType)) {
+      const runGateway = async (): Promise<{ status: number; body: string; headers: Record<string, string> } | Response> => {
+        const response = await gateway.fetch(
+          `http://edge.internal${url.pathname}${url.search}`,
+          { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
+          edgeContext(identity, config.internalSigningKey, common['x-request-id']!),
+        );
         // Streams (SSE subscriptions, incremental delivery) are passed through as they come.
-        for (const [key, value] of Object.entries(common)) res.setHeader(key, value);
-        await sendNodeResponse(response, res, req, false);
+        if (!/json/i.test(response.headers.get('content-type') ?? '')) return response;
+        const text = await response.text();
+        if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, key) => {
+          if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
+        });
+        return { status: response.status, body: text, headers };
+      };
+      const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+      let result: Awaited<ReturnType<typeof runGateway>>;
+      if (key !== undefined && identity.kind !== 'anonymous') {
+        // The same Idempotency-Key semantics as REST: one effect per key, a replay gets the stored response.
+        if (!IDEMPOTENCY_KEY.test(key)) {
+          send(res, 400, graphqlError(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), common);
+          return { identity, route: 'graphql' };
+        }
+        const hash = requestHash('POST', url.pathname, url.search, refusal.body ?? '');
+        // A stream (an SSE subscription) has no response to store: it is released like a failure and passed on.
+        const outcome = await idempotency.run(identity.tenantId, `user:${identity.userId}`, key, hash, async () => {
+          const r = await runGateway();
+          return r instanceof Response ? { status: 500, body: '', stream: r } : r;
+        });
+        if (outcome.kind === 'replay') {
+          send(res, outcome.status, outcome.body, { 'content-type': 'application/json', 'x-served-from-cache': 'true', ...common });
+          return { identity, route: 'graphql' };
+        }
+        if (outcome.kind !== 'done') {
+          const [status, code, message] = outcome.kind === 'in_flight'
+            ? [409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.']
+            : [422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'];
+          send(res, status, graphqlError(status, code, message), common);
+          return { identity, route: 'graphql' };
+        }
+        result = 'stream' in outcome.response ? (outcome.response.stream as Response) : outcome.response;
+      } else {
+        result = await runGateway();
+      }
+      if (result instanceof Response) {
+        for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
+        await sendNodeResponse(result, res, req, false);
         return { identity, route: 'graphql' };
       }
-      const text = await response.text();
-      if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, key) => {
-        if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
-      });
-      send(res, response.status, text, { ...headers, ...common });
+      send(res, result.status, result.body, { ...result.headers, ...common });
       return { identity, route: 'graphql' };
     }
     send(res, 404, JSON.stringify(envelope(404, 'error.msg.resource.not.found', `No resource at ${truncateForMessage(url.pathname, 80)}.`)), common);

@@ -1,5 +1,8 @@
 import type { Database } from './database.js';
 
+/** Keys are the client's (usually a UUID); bounded so a header cannot become an oversized row. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
 export type IdempotencyClaim =
   | { kind: 'new' }
   | { kind: 'replay'; status: number; body: string }
@@ -41,6 +44,27 @@ export class IdempotencyStore {
         [status, body, tenantId, principal, key],
       ),
     );
+  }
+
+  /**
+   * Runs `execute` once per key: a replay gets the stored response, a key in flight or reused with another
+   * request is refused (the caller renders the refusal in its own protocol). A 5xx or a throw releases the
+   * key, so the client may retry what failed on our side.
+   */
+  async run<R extends { status: number; body: string }>(
+    tenantId: string, principal: string, key: string, requestHash: string, execute: () => Promise<R>,
+  ): Promise<{ kind: 'done'; response: R } | Exclude<IdempotencyClaim, { kind: 'new' }>> {
+    const claim = await this.claim(tenantId, principal, key, requestHash);
+    if (claim.kind !== 'new') return claim;
+    try {
+      const response = await execute();
+      if (response.status >= 500) await this.release(tenantId, principal, key);
+      else await this.complete(tenantId, principal, key, response.status, response.body);
+      return { kind: 'done', response };
+    } catch (error) {
+      await this.release(tenantId, principal, key);
+      throw error;
+    }
   }
 
   /** Releases a key whose request failed on our side (5xx), so the client may retry it. */

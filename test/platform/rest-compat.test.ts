@@ -81,6 +81,30 @@ describe('REST compatibility layer', () => {
     assert.equal((await t.get('/offices')).body.some((o: { name: string }) => o.name === 'Busy'), false, 'nothing written');
   });
 
+  test('Idempotency-Key on GraphQL mutations: one effect, a replay from cache, another body 422, a key in flight 409, a bad key 400', async () => {
+    const mutation = (name: string) => ({ query: `mutation { createOffice(input: { name: "${name}", parentId: 1 }) { id name } }` });
+    const headers = { 'Idempotency-Key': 'gql-office-001' };
+    const first = await t.request('POST', '/graphql', { body: mutation('Gql Idem'), headers });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.headers['x-served-from-cache'], undefined);
+    const replay = await t.request('POST', '/graphql', { body: mutation('Gql Idem'), headers });
+    assert.equal(replay.headers['x-served-from-cache'], 'true');
+    assert.deepEqual(replay.body, first.body);
+    assert.equal((await t.get('/offices')).body.filter((o: { name: string }) => o.name === 'Gql Idem').length, 1, 'no second effect');
+    const other = await t.request('POST', '/graphql', { body: mutation('Gql Idem 2'), headers });
+    assert.equal(other.status, 422);
+    assert.equal(other.body.errors[0].extensions.code, 'error.msg.idempotency.key.reused');
+
+    const busyBody = JSON.stringify(mutation('Gql Busy'));
+    await new IdempotencyStore(service.platform.db).claim(t.tenant, 'user:1', 'gql-busy', requestHash('POST', '/graphql', '', busyBody));
+    const busy = await t.request('POST', '/graphql', { rawBody: busyBody, headers: { 'Idempotency-Key': 'gql-busy' } });
+    assert.equal(busy.status, 409);
+    assert.equal((await t.get('/offices')).body.some((o: { name: string }) => o.name === 'Gql Busy'), false, 'nothing written');
+    const bad = await t.request('POST', '/graphql', { body: mutation('Gql Bad'), headers: { 'Idempotency-Key': 'x'.repeat(300) } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.errors[0].extensions.code, 'error.msg.idempotency.key.invalid');
+  });
+
   test('unknown paths are 404 and wrong methods 405, in the envelope', async () => {
     const missing = await t.get('/no-such-thing');
     assert.equal(missing.status, 404);
