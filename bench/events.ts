@@ -2,13 +2,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { calendarDate } from '../subgraphs/organisation/business-date.service.js';
 
 /**
- * Event delivery figures. An open-loop generator commits `rate` events per second for `seconds` (manual journal
- * entries over REST: deposits are not in this branch yet, and every posting writes a journal.entry.posted event
- * through the same outbox), a hook delivers them to a local receiver, and a graphql-ws subscriber listens to
- * journalEntryPosted. Lag is measured from the event's timestamp (written in the committing transaction, just
- * before commit) to receipt at the receiver / the subscriber; all clocks are this machine's.
+ * Event delivery figures. An open-loop generator commits `rate` deposits per second for `seconds` (Bank
+ * Transfer deposits over REST, spread over 20 clients' accounts so they do not queue on one row), each
+ * writing one `account.credit`; a hook on SAVINGSACCOUNT/DEPOSIT delivers them to a local receiver, and a
+ * graphql-ws subscriber listens to accountTransactions. Lag is measured from the event's timestamp (written
+ * in the committing transaction, just before commit) to receipt; all clocks are this machine's.
  */
 export async function eventsBench(options: { baseUrl: string; headers: Record<string, string>; tenant: string; rate: number; seconds: number; connections: number }): Promise<void> {
   const { baseUrl, headers } = options;
@@ -18,9 +19,9 @@ export async function eventsBench(options: { baseUrl: string; headers: Record<st
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp: string; data: { transactionId: string } };
+      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp: string; data: { transactionId: number } };
       const at = Date.parse(event.timestamp);
-      committedAt.set(event.data.transactionId, at);
+      committedAt.set(String(event.data.transactionId), at);
       webhookLag.push(Date.now() - at);
       res.writeHead(204).end();
     });
@@ -32,7 +33,7 @@ export async function eventsBench(options: { baseUrl: string; headers: Record<st
   const hook = await fetch(`${baseUrl}/api/v1/hooks`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ name: 'Web', displayName: 'bench', isActive: true, events: [{ entityName: 'JOURNALENTRY', actionName: 'CREATE' }], config: { 'Payload URL': `http://127.0.0.1:${port}/`, 'Content Type': 'json' } }),
+    body: JSON.stringify({ name: 'Web', displayName: 'bench', isActive: true, events: [{ entityName: 'SAVINGSACCOUNT', actionName: 'DEPOSIT' }], config: { 'Payload URL': `http://127.0.0.1:${port}/`, 'Content Type': 'json' } }),
   });
   const hookId = ((await hook.json()) as { resourceId: number }).resourceId;
 
@@ -46,17 +47,14 @@ export async function eventsBench(options: { baseUrl: string; headers: Record<st
   const ready = new Promise<void>((resolve) => (subscribed = resolve));
   ws.on('connected', () => setTimeout(subscribed, 500));
   const stop = ws.subscribe(
-    { query: 'subscription { journalEntryPosted { transactionId } }' },
-    { next: (v) => subscriptionSeen.set((v.data as { journalEntryPosted: { transactionId: string } }).journalEntryPosted.transactionId, Date.now()), error: () => undefined, complete: () => undefined },
+    { query: 'subscription { accountTransactions { transactionId } }' },
+    { next: (v) => subscriptionSeen.set((v.data as { accountTransactions: { transactionId: string } }).accountTransactions.transactionId, Date.now()), error: () => undefined, complete: () => undefined },
   );
   await ready;
 
-  const accounts = (await (await fetch(`${baseUrl}/api/v1/glaccounts`, { headers })).json()) as { id: number; glCode: string }[];
-  const idOf = (code: string) => accounts.find((a) => a.glCode === code)!.id;
-  const body = JSON.stringify({
-    officeId: 1, transactionDate: '2026-01-15', dateFormat: 'yyyy-MM-dd', locale: 'en', currencyCode: 'NGN', comments: 'events bench',
-    debits: [{ glAccountId: idOf('11101'), amount: 10 }], credits: [{ glAccountId: idOf('21101'), amount: 10 }],
-  });
+  const accounts = await depositAccounts(baseUrl, headers, 20);
+  const today = calendarDate('Africa/Lagos');
+  const body = JSON.stringify({ transactionDate: today, transactionAmount: 1, paymentTypeId: 2, dateFormat: 'yyyy-MM-dd', locale: 'en' });
   const transactionIds = new Set<string>();
   let failed = 0;
   const started = Date.now();
@@ -69,8 +67,8 @@ export async function eventsBench(options: { baseUrl: string; headers: Record<st
       const wait = started + (i * 1000) / options.rate - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       try {
-        const res = await fetch(`${baseUrl}/api/v1/journalentries`, { method: 'POST', headers, body });
-        if (res.ok) transactionIds.add(((await res.json()) as { transactionId: string }).transactionId);
+        const res = await fetch(`${baseUrl}/api/v1/savingsaccounts/${accounts[i % accounts.length]}/transactions?command=deposit`, { method: 'POST', headers, body });
+        if (res.ok) transactionIds.add(String(((await res.json()) as { resourceId: number }).resourceId));
         else failed++;
       } catch {
         failed++;
@@ -90,7 +88,29 @@ export async function eventsBench(options: { baseUrl: string; headers: Record<st
     const sorted = [...values].sort((a, b) => a - b);
     return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
   };
-  console.log(`events: ${transactionIds.size} committed (${failed} refused) in ${generatedIn.toFixed(1)} s = ${(transactionIds.size / generatedIn).toFixed(0)} events/s offered at ${options.rate}/s (manual journal entries; hook ${hookId})`);
+  console.log(`events: ${transactionIds.size} committed (${failed} refused) in ${generatedIn.toFixed(1)} s = ${(transactionIds.size / generatedIn).toFixed(0)} events/s offered at ${options.rate}/s (deposits; hook ${hookId})`);
   console.log(`${'webhook delivery lag (commit -> receiver)'.padEnd(46)} p50 ${pct(webhookLag, 50)} ms  p99 ${pct(webhookLag, 99)} ms  received ${committedAt.size}/${transactionIds.size}`);
   console.log(`${'subscription lag (commit -> graphql-ws)'.padEnd(46)} p50 ${pct(subscriptionLag, 50)} ms  p99 ${pct(subscriptionLag, 99)} ms  received ${subscriptionSeen.size}/${transactionIds.size}`);
+}
+
+/** Active savings accounts of `count` tier-1 clients at a new branch (one each: a client's KYC check locks the client). */
+async function depositAccounts(baseUrl: string, headers: Record<string, string>, count: number): Promise<number[]> {
+  const today = calendarDate('Africa/Lagos');
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseUrl}/api/v1${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, number>;
+  };
+  const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
+  const officeId = (await post('/offices', { name: `Events bench ${Date.now()}`, parentId: 1, openingDate: '2024-01-01', ...iso })).resourceId!;
+  const products = (await (await fetch(`${baseUrl}/api/v1/savingsproducts`, { headers })).json()) as { id: number; name: string }[];
+  const productId = products.find((p) => p.name === 'Primary Savings')!.id;
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const clientId = (await post('/clients', { officeId, legalFormId: 1, firstname: 'Events', lastname: `Bench${i}`, active: true, activationDate: today, ...iso })).clientId!;
+    const savingsId = (await post('/savingsaccounts', { clientId, productId, submittedOnDate: today, ...iso })).savingsId!;
+    await post(`/savingsaccounts/${savingsId}?command=activate`, {});
+    ids.push(savingsId);
+  }
+  return ids;
 }
