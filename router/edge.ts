@@ -95,24 +95,25 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
         send(res, refusal.status, graphqlError(refusal.status, refusal.code, refusal.message), common);
         return { identity, route: 'graphql' };
       }
-      const runGateway = async (): Promise<{ status: number; body: string; headers: Record<string, string> } | Response> => {
+      // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
+      type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
+      const runGateway = async (): Promise<GatewayResult> => {
         const response = await gateway.fetch(
           `http://edge.internal${url.pathname}${url.search}`,
           { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
           edgeContext(identity, config.internalSigningKey, common['x-request-id']!),
         );
-        // Streams (SSE subscriptions, incremental delivery) are passed through as they come.
-        if (!/json/i.test(response.headers.get('content-type') ?? '')) return response;
+        if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
         const text = await response.text();
         if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
         const headers: Record<string, string> = {};
         response.headers.forEach((value, key) => {
           if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
         });
-        return { status: response.status, body: text, headers };
+        return { kind: 'json', status: response.status, body: text, headers };
       };
       const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-      let result: Awaited<ReturnType<typeof runGateway>>;
+      let result: GatewayResult;
       if (key !== undefined && identity.kind !== 'anonymous') {
         // The same Idempotency-Key semantics as REST: one effect per key, a replay gets the stored response.
         if (!IDEMPOTENCY_KEY.test(key)) {
@@ -123,7 +124,7 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
         // A stream (an SSE subscription) has no response to store: it is released like a failure and passed on.
         const outcome = await idempotency.run(identity.tenantId, `user:${identity.userId}`, key, hash, async () => {
           const r = await runGateway();
-          return r instanceof Response ? { status: 500, body: '', stream: r } : r;
+          return r.kind === 'stream' ? { ...r, status: 500, body: '' } : r;
         });
         if (outcome.kind === 'replay') {
           send(res, outcome.status, outcome.body, { 'content-type': 'application/json', 'x-served-from-cache': 'true', ...common });
@@ -136,13 +137,13 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
           send(res, status, graphqlError(status, code, message), common);
           return { identity, route: 'graphql' };
         }
-        result = 'stream' in outcome.response ? (outcome.response.stream as Response) : outcome.response;
+        result = outcome.response;
       } else {
         result = await runGateway();
       }
-      if (result instanceof Response) {
+      if (result.kind === 'stream') {
         for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
-        await sendNodeResponse(result, res, req, false);
+        await sendNodeResponse(result.response, res, req, false);
         return { identity, route: 'graphql' };
       }
       send(res, result.status, result.body, { ...result.headers, ...common });
