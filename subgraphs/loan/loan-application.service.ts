@@ -4,7 +4,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { stillNeeded, tierFor } from './domain/tiers.js';
-import { generateSchedule, type Schedule, type ScheduleTerms } from './domain/schedule.js';
+import { generateSchedule, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS, type Schedule, type ScheduleTerms } from './domain/schedule.js';
 import type { ApprovalPolicyRow, ApprovalPolicyService } from './approval-policy.service.js';
 import type { LoanProductRow, LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies } from './loan.services.js';
@@ -444,10 +444,12 @@ export class LoanApplicationService {
       v.fail('principal', 'exceeds.decimal.places', `principal has more decimal places than ${product.currencyCode} allows (${product.digitsAfterDecimal}).`, input.principal);
     }
     if (!Number.isInteger(t.numberOfRepayments) || t.numberOfRepayments < 1) v.fail('numberOfRepayments', 'must.be.greater.than.zero', 'numberOfRepayments must be at least 1.', t.numberOfRepayments);
+    else if (t.numberOfRepayments > MAX_REPAYMENTS) v.fail('numberOfRepayments', 'is.not.within.expected.range', `numberOfRepayments is at most ${MAX_REPAYMENTS}.`, t.numberOfRepayments);
     else if (!inRange(t.numberOfRepayments, product.minNumberOfRepayments, product.maxNumberOfRepayments)) {
       v.fail('numberOfRepayments', 'is.not.within.expected.range', `numberOfRepayments must be between ${product.minNumberOfRepayments} and ${product.maxNumberOfRepayments}.`, t.numberOfRepayments, [product.minNumberOfRepayments, product.maxNumberOfRepayments]);
     }
     if (!Number.isInteger(t.repaymentEvery) || t.repaymentEvery < 1) v.fail('repaymentEvery', 'must.be.greater.than.zero', 'repaymentEvery must be at least 1.', t.repaymentEvery);
+    else if (t.repaymentEvery > MAX_REPAYMENT_EVERY) v.fail('repaymentEvery', 'is.not.within.expected.range', `repaymentEvery is at most ${MAX_REPAYMENT_EVERY}.`, t.repaymentEvery);
     if (![0, 1, 2].includes(t.repaymentFrequencyType)) v.fail('repaymentFrequencyType', 'is.not.one.of.expected.enumerations', 'repaymentFrequencyType is 0 days, 1 weeks or 2 months.', t.repaymentFrequencyType);
     if (![0, 1, 2, 3].includes(t.loanTermFrequencyType)) v.fail('loanTermFrequencyType', 'is.not.one.of.expected.enumerations', 'loanTermFrequencyType is 0 days, 1 weeks, 2 months or 3 years.', t.loanTermFrequencyType);
     if (![2, 3].includes(t.interestRateFrequencyType)) v.fail('interestRateFrequencyType', 'is.not.one.of.expected.enumerations', 'interestRateFrequencyType is 2 per month or 3 per year.', t.interestRateFrequencyType);

@@ -5,6 +5,7 @@ import { Money } from '../kernel/money.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import { rows } from './loan.store.js';
+import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
 
 export interface LoanProductRow {
   id: number;
@@ -89,6 +90,11 @@ function validate(p: LoanProductInput, v: Validator): void {
     v.fail('digitsAfterDecimal', 'is.not.within.expected.range', 'digitsAfterDecimal is between 0 and 6.', p.digitsAfterDecimal);
   }
   for (const name of ['numberOfRepayments', 'minNumberOfRepayments', 'maxNumberOfRepayments', 'repaymentEvery'] as const) positive(name);
+  for (const name of ['numberOfRepayments', 'minNumberOfRepayments', 'maxNumberOfRepayments'] as const) {
+    const value = p[name];
+    if (typeof value === 'number' && value > MAX_REPAYMENTS) v.fail(name, 'is.not.within.expected.range', `The parameter \`${name}\` is at most ${MAX_REPAYMENTS}.`, value);
+  }
+  if (typeof p.repaymentEvery === 'number' && p.repaymentEvery > MAX_REPAYMENT_EVERY) v.fail('repaymentEvery', 'is.not.within.expected.range', `The parameter \`repaymentEvery\` is at most ${MAX_REPAYMENT_EVERY}.`, p.repaymentEvery);
   for (const name of ['principal', 'minPrincipal', 'maxPrincipal'] as const) {
     const value = p[name];
     if (value != null && !new Money(value).gt(0)) v.fail(name, 'not.greater.than.zero', `The parameter \`${name}\` must be greater than 0.`, value);

@@ -44,6 +44,8 @@ describe('loans: products, schedules and applications', () => {
     assert.ok(created.body.resourceId > 3);
     assertError(await t.post('/loanproducts', body), 403, 'error.msg.product.loan.duplicate.name');
     assertError(await t.post('/loanproducts', { ...body, name: 'X', shortName: 'X', principal: 5 }), 400, 'validation.msg.loanproduct.principal.must.be.between.min.and.max');
+    // A schedule's size is bounded whatever a product says: no product of a million repayments.
+    assertError(await t.post('/loanproducts', { ...body, name: 'Huge', shortName: 'HUGE', maxNumberOfRepayments: 1000000 }), 400, 'validation.msg.loanproduct.maxNumberOfRepayments.is.not.within.expected.range');
     const updated = await t.put(`/loanproducts/${created.body.resourceId}`, { interestRatePerPeriod: 30, locale: 'en' });
     assert.equal(updated.status, 200, updated.text);
     assert.deepEqual(updated.body.changes, { interestRatePerPeriod: '30' });

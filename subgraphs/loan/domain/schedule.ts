@@ -9,6 +9,13 @@ import { addPeriods, FREQUENCY_DAYS, FREQUENCY_MONTHS, FREQUENCY_WEEKS, FREQUENC
 /** Working precision for rates and the annuity factor; amounts are rounded to the currency only at the end of each step. */
 const Exact = BigNumber.clone({ DECIMAL_PLACES: 40, ROUNDING_MODE: BigNumber.ROUND_HALF_EVEN, EXPONENTIAL_AT: [-60, 60] });
 
+/**
+ * Bounds on a schedule's size whatever a product allows: a 1 KB application must not ask for a schedule of
+ * a billion periods. 1,200 repayments is a century of monthly instalments; a period is at most a year of days.
+ */
+export const MAX_REPAYMENTS = 1200;
+export const MAX_REPAYMENT_EVERY = 366;
+
 export const AMORTIZATION_EQUAL_PRINCIPAL = 0;
 export const AMORTIZATION_EQUAL_INSTALLMENTS = 1;
 export const INTEREST_DECLINING_BALANCE = 0;
