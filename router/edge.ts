@@ -14,6 +14,8 @@ import { PlatformError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY, IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
+import type { SubgraphName } from '../subgraphs/kernel/config.js';
+import type { SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
 import type { Platform } from '../subgraphs/registry.js';
 import { truncateForMessage } from '../subgraphs/kernel/money.js';
 import { authenticate, clientAddress, credentialsFrom } from './authenticate.js';
@@ -47,10 +49,10 @@ const graphqlError = (status: number, code: string, message: string) =>
  * (and /fineract-provider/api/v1), and GraphQL on /graphql (HTTP and graphql-ws) through the gateway.
  * It authenticates every request once, before reading its body, and forwards a signed identity.
  */
-export async function startEdge(platform: Platform, logger: Logger): Promise<Edge> {
+export async function startEdge(platform: Platform, logger: Logger, local?: ReadonlyMap<SubgraphName, SubgraphRuntime>): Promise<Edge> {
   const { config, services } = platform;
   const supergraph = readCommittedSupergraph();
-  const gateway = createGateway(config, supergraph);
+  const gateway = createGateway(config, supergraph, local, logger);
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
   const idempotency = new IdempotencyStore(platform.db);

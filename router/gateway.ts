@@ -1,6 +1,8 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
-import { SUBGRAPHS, type Config } from '../subgraphs/kernel/config.js';
+import { SUBGRAPHS, type Config, type SubgraphName } from '../subgraphs/kernel/config.js';
+import { localExecutor, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
+import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
 
@@ -69,6 +71,21 @@ export function gatewayHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+const IN_PROCESS = 'cbs-in-process';
+
+/** The gateway's transports when subgraphs run in this process: ours for them, Hive's HTTP one for any other. */
+function inProcessTransports(runtimes: ReadonlyMap<SubgraphName, SubgraphRuntime>, logger: Logger) {
+  const executors = new Map([...runtimes].map(([name, runtime]) => [name, localExecutor(runtime, logger)]));
+  const inProcess = {
+    getSubgraphExecutor: ({ subgraphName }: { subgraphName: string }) => {
+      const executor = executors.get(subgraphName as SubgraphName);
+      if (!executor) throw new Error(`subgraph ${subgraphName} does not run in this process`);
+      return executor as never;
+    },
+  };
+  return { [IN_PROCESS]: inProcess, http: import('@graphql-mesh/transport-http') };
+}
+
 const HIVE_LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'false']);
 
 /**
@@ -77,12 +94,19 @@ const HIVE_LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fal
  * mutations reach subgraphs over HTTP with the signed identity headers; subscriptions over graphql-ws
  * with the same identity in connectionParams.
  */
-export function createGateway(config: Pick<Config, 'subgraphUrls' | 'internalSigningKey'>, supergraph: string): GatewayRuntime<EdgeContext> {
+export function createGateway(
+  config: Pick<Config, 'subgraphUrls' | 'internalSigningKey'>,
+  supergraph: string,
+  local?: ReadonlyMap<SubgraphName, SubgraphRuntime>,
+  logger?: Logger,
+): GatewayRuntime<EdgeContext> {
   const subgraphByUrl = new Map<string, string>(SUBGRAPHS.map((name) => [config.subgraphUrls[name], name]));
+  // In one process (SERVE=all) every subgraph is executed in place; the HTTP transport is for split deployments.
+  const inProcess = local && logger ? { runtimes: local, logger } : undefined;
   const transportEntries = Object.fromEntries(
     SUBGRAPHS.map((name) => [
       name,
-      {
+      inProcess?.runtimes.has(name) ? { kind: IN_PROCESS } : {
         location: config.subgraphUrls[name],
         options: {
           subscriptions: {
@@ -100,6 +124,7 @@ export function createGateway(config: Pick<Config, 'subgraphUrls' | 'internalSig
   return createGatewayRuntime<EdgeContext>({
     supergraph,
     transportEntries,
+    ...(inProcess ? { transports: inProcessTransports(inProcess.runtimes, inProcess.logger) } : {}),
     logging: (process.env.GATEWAY_LOG_LEVEL as 'debug' | 'info' | 'warn' | 'error' | undefined) ?? false,
     graphiql: false,
     landingPage: false,

@@ -1,26 +1,33 @@
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
 import { eventScope } from '../subgraphs/kernel/event-stream.js';
+import type { SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
 import { serveSubgraph, type RunningSubgraph } from '../subgraphs/kernel/subgraph-server.js';
 import { SCHEMA_BUILDERS, type Platform } from '../subgraphs/registry.js';
 
-/** Starts the named subgraphs in this process, each on its own port (npm start runs all six). */
-export async function startSubgraphs(platform: Platform, logger: Logger, names: readonly SubgraphName[] = SUBGRAPHS): Promise<RunningSubgraph[]> {
-  const { config } = platform;
+/** Builds the named subgraphs' schemas and resolver contexts (once per process, whichever transport serves them). */
+export async function subgraphRuntimes(platform: Platform, names: readonly SubgraphName[] = SUBGRAPHS): Promise<Map<SubgraphName, SubgraphRuntime>> {
   const scope = eventScope(platform.db, platform.services.organisation.scope);
-  return Promise.all(
-    names.map(async (name) =>
-      serveSubgraph({
+  const entries = await Promise.all(
+    names.map(async (name): Promise<[SubgraphName, SubgraphRuntime]> => [
+      name,
+      {
         name,
         schema: await SCHEMA_BUILDERS[name](() => platform.services),
-        host: config.subgraphHost,
-        port: config.subgraphPorts[name],
-        signingKey: config.internalSigningKey,
-        db: platform.db,
-        pubsub: platform.pubsub,
-        eventScope: scope,
-        logger,
-      }),
+        contextFor: (identity) => ({ identity, pubsub: platform.pubsub, eventScope: scope, loaders: new Map() }),
+      },
+    ]),
+  );
+  return new Map(entries);
+}
+
+/** Serves the named subgraphs over HTTP in this process, each on its own port (split deployments, SUBGRAPH_TRANSPORT=http). */
+export async function startSubgraphs(platform: Platform, logger: Logger, names: readonly SubgraphName[] = SUBGRAPHS): Promise<RunningSubgraph[]> {
+  const { config } = platform;
+  const runtimes = await subgraphRuntimes(platform, names);
+  return Promise.all(
+    [...runtimes.values()].map((runtime) =>
+      serveSubgraph({ runtime, host: config.subgraphHost, port: config.subgraphPorts[runtime.name as SubgraphName], signingKey: config.internalSigningKey, logger }),
     ),
   );
 }

@@ -17,6 +17,11 @@ export interface Config {
   subgraphPorts: Record<SubgraphName, number>;
   /** Where the edge finds each subgraph; defaults to subgraphHost + port (docker-compose overrides). */
   subgraphUrls: Record<SubgraphName, string>;
+  /**
+   * How the edge reaches subgraphs running in its own process (SERVE=all): executed in place (default)
+   * or over loopback HTTP like a split deployment (SUBGRAPH_TRANSPORT=http).
+   */
+  subgraphTransport: 'in-process' | 'http';
   sessionTtlSeconds: number;
   logLevel: string;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); none by default. */
@@ -93,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subgraphHost,
     subgraphPorts,
     subgraphUrls,
+    subgraphTransport: subgraphTransport(env.SUBGRAPH_TRANSPORT),
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     webhooks: {
@@ -110,4 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((o) => o !== '' && o !== '*'),
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION === undefined || env.GRAPHQL_INTROSPECTION === '' ? mode !== 'production' : env.GRAPHQL_INTROSPECTION === 'true',
   };
+}
+
+function subgraphTransport(value: string | undefined): Config['subgraphTransport'] {
+  if (value === undefined || value === '' || value === 'in-process') return 'in-process';
+  if (value === 'http') return 'http';
+  throw new Error(`SUBGRAPH_TRANSPORT must be in-process or http; got ${value}`);
 }

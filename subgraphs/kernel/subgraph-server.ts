@@ -8,13 +8,13 @@ import { parse, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import { WebSocketServer } from 'ws';
-import type { Database } from './database.js';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
 import type { EventScope } from './event-stream.js';
 import type { PubSub } from './pubsub.js';
 import { DecimalScalar, LocalDateScalar } from './scalars.js';
 import { listen } from './listen.js';
+import { INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type SubgraphRuntime } from './local-executor.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
@@ -82,14 +82,10 @@ export async function buildFederatedSchema(options: FederatedSchemaOptions): Pro
 }
 
 export interface SubgraphOptions {
-  name: string;
-  schema: GraphQLSchema;
+  runtime: SubgraphRuntime;
   host: string;
   port: number;
   signingKey: string;
-  db: Database;
-  pubsub: PubSub;
-  eventScope: EventScope;
   logger: Logger;
 }
 
@@ -113,22 +109,15 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Error messages can quote inputs (a variable's value); never more than this of them leaves a subgraph. */
-const MAX_MESSAGE_LENGTH = 300;
-
 /** Internal errors never leak their message; PlatformErrors and GraphQL request errors pass, bounded. */
 function formatError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code;
     if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
       logger.error({ err: error }, 'unexpected error in resolver');
-      return {
-        message: 'An unexpected error occurred.',
-        path: formatted.path,
-        extensions: { code: 'error.msg.platform.server.side.error', status: 500, kind: 'internal', errors: [] },
-      };
+      return { message: 'An unexpected error occurred.', path: formatted.path, extensions: { ...INTERNAL_ERROR_EXTENSIONS } };
     }
-    if (formatted.message.length > MAX_MESSAGE_LENGTH) return { ...formatted, message: `${formatted.message.slice(0, MAX_MESSAGE_LENGTH)}...` };
+    if (formatted.message.length > MAX_SUBGRAPH_MESSAGE_LENGTH) return { ...formatted, message: `${formatted.message.slice(0, MAX_SUBGRAPH_MESSAGE_LENGTH)}...` };
     return formatted;
   };
 }
@@ -139,7 +128,8 @@ function formatError(logger: Logger) {
  * so a subgraph port reached directly is useless without the key.
  */
 export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSubgraph> {
-  const { schema, signingKey, logger } = options;
+  const { runtime, signingKey, logger } = options;
+  const { schema, name } = runtime;
   const apollo = new ApolloServer<RequestContext>({
     schema,
     introspection: true,
@@ -149,8 +139,6 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
     plugins: [ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();
-
-  const contextFor = (identity: Identity): RequestContext => ({ identity, pubsub: options.pubsub, eventScope: options.eventScope, loaders: new Map() });
 
   const server: Server = createServer((req, res) => {
     void (async () => {
@@ -165,7 +153,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
         return;
       }
       // The signature covers this subgraph's name and the exact body: a captured header is useless elsewhere.
-      const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey, options.name, raw);
+      const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey, name, raw);
       if (!identity) {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', status: 401 } }] }));
@@ -184,7 +172,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
       }
       const response = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-        context: async () => contextFor(identity),
+        context: async () => runtime.contextFor(identity),
       });
       const outHeaders: Record<string, string> = {};
       for (const [key, value] of response.headers) outHeaders[key] = value;
@@ -196,7 +184,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
         res.end();
       }
     })().catch((error: unknown) => {
-      logger.error({ err: error, subgraph: options.name }, 'subgraph request failed');
+      logger.error({ err: error, subgraph: name }, 'subgraph request failed');
       if (!res.headersSent) res.writeHead(500);
       res.end();
     });
@@ -212,15 +200,15 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
         ctx.extra.identity = identity;
         return true;
       },
-      context: (ctx) => contextFor(ctx.extra.identity!),
+      context: (ctx) => runtime.contextFor(ctx.extra.identity!),
     },
     wsServer,
   );
 
-  await listen(server, options.port, options.host, `the ${options.name} subgraph, ${options.name.toUpperCase()}_PORT`);
+  await listen(server, options.port, options.host, `the ${name} subgraph, ${name.toUpperCase()}_PORT`);
   const address = server.address() as AddressInfo;
   return {
-    name: options.name,
+    name: name,
     url: `http://${options.host}:${address.port}/graphql`,
     async stop() {
       await wsCleanup.dispose();

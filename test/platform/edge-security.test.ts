@@ -6,7 +6,7 @@ import { TestService } from '../support/service.js';
 describe('edge: signed identity, audit fields, request logs', () => {
   let service: TestService;
   before(async () => {
-    service = await TestService.start({ captureLogs: true });
+    service = await TestService.start({ transport: 'http', captureLogs: true });
   });
   after(async () => service.stop());
 

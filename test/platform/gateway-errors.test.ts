@@ -6,7 +6,7 @@ describe('errors leaving the gateway', () => {
   let service: TestService;
   let t: TenantSession;
   before(async () => {
-    service = await TestService.start();
+    service = await TestService.start({ transport: 'http' });
     t = await service.tenant();
   });
   after(async () => service.stop());

@@ -13,7 +13,7 @@ describe('hardening: the internal identity is bound to one subgraph, one body, a
   let t: TenantSession;
   let admin: Identity;
   before(async () => {
-    service = await TestService.start();
+    service = await TestService.start({ transport: 'http' });
     t = await service.tenant();
     admin = { kind: 'staff', tenantId: t.tenant, userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] };
   });

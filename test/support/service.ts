@@ -8,7 +8,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { randomBytes } from 'node:crypto';
 import { startEdge, type Edge } from '../../router/edge.js';
-import { startSubgraphs } from '../../router/subgraphs.js';
+import { startSubgraphs, subgraphRuntimes } from '../../router/subgraphs.js';
 import { loadConfig, SUBGRAPHS } from '../../subgraphs/kernel/config.js';
 import { createLogger, type Logger } from '../../subgraphs/kernel/logger.js';
 import { PortInUseError } from '../../subgraphs/kernel/listen.js';
@@ -56,6 +56,8 @@ export interface RequestOptions {
   tenant?: string | null;
   /** A session key or `user:password`; null sends no Authorization. */
   auth?: string | null;
+  /** A fresh connection for this request (keep-alive otherwise): several workers each get their share. */
+  freshConnection?: boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ export class TestService {
    * or a restart); such an instance never drops it. `keepDatabase` leaves this instance's database for a
    * later instance (drop it with dropTestDatabase). `relay: false` starts no outbox relay.
    */
-  static async start(options: { embedded?: boolean; env?: Record<string, string>; captureLogs?: boolean; databaseUrl?: string; keepDatabase?: boolean; relay?: boolean } = {}): Promise<TestService> {
+  static async start(options: { transport?: 'in-process' | 'http'; embedded?: boolean; env?: Record<string, string>; captureLogs?: boolean; databaseUrl?: string; keepDatabase?: boolean; relay?: boolean } = {}): Promise<TestService> {
     const dataDir = mkdtempSync(join(tmpdir(), 'cbs-test-'));
     const database = options.embedded || options.databaseUrl ? null : await createTestDatabase();
     const databaseUrl = options.databaseUrl ?? database?.url;
@@ -89,6 +91,8 @@ export class TestService {
       PORT: '0',
       HOST: '127.0.0.1',
       TENANTS: 'default',
+      // SUBGRAPH_TRANSPORT=http npm test runs every end-to-end test through the split deployment's wiring.
+      ...(process.env.SUBGRAPH_TRANSPORT ? { SUBGRAPH_TRANSPORT: process.env.SUBGRAPH_TRANSPORT } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     };
@@ -103,8 +107,10 @@ export class TestService {
     });
     const logger = options.captureLogs ? createLogger('info', sink) : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
     const platform = await startPlatform(config, logger, { poolMax: 8, relay: options.relay });
-    const subgraphs = await startSubgraphsOnFreePorts(platform, logger);
-    const edge = await startEdge(platform, logger);
+    // npm start executes subgraphs in place; `transport: 'http'` runs them as a split deployment does.
+    const http = (options.transport ?? config.subgraphTransport) === 'http';
+    const subgraphs = http ? await startSubgraphsOnFreePorts(platform, logger) : [];
+    const edge = await startEdge(platform, logger, http ? undefined : await subgraphRuntimes(platform));
     const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
     const service = new TestService(platform, edge, subgraphs, ca, async () => {
       await edge.stop();
@@ -122,7 +128,7 @@ export class TestService {
   /** Stops one subgraph, as a crash or a deploy would (failure tests). */
   async stopSubgraph(name: string): Promise<void> {
     const subgraph = this.subgraphs.find((s) => s.name === name);
-    if (!subgraph) throw new Error(`no subgraph ${name}`);
+    if (!subgraph) throw new Error(`no subgraph ${name} served over HTTP (start with transport: 'http')`);
     stopped.add(name);
     await subgraph.stop();
   }
@@ -149,32 +155,7 @@ export class TestService {
   }
 
   request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (options.tenant) headers['Service-Platform-TenantId'] = options.tenant;
-    if (options.auth) {
-      headers.authorization = `Basic ${options.auth.includes(':') ? Buffer.from(options.auth).toString('base64') : options.auth}`;
-    }
-    const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    return new Promise((resolve, reject) => {
-      const req = httpsRequest(`${this.edge.url}${path}`, { method, headers, ca: this.ca }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = text ? JSON.parse(text) : undefined;
-          } catch {
-            /* not JSON: keep the text */
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text });
-        });
-      });
-      req.on('error', reject);
-      if (payload !== undefined) req.write(payload);
-      req.end();
-    });
+    return httpsJson<T>(this.edge.url, this.ca, method, path, options);
   }
 
   get caCertificate(): string {
@@ -183,26 +164,65 @@ export class TestService {
 
   /** A graphql-ws client on the edge (wss, certificate verified) with the tenant and key in connectionParams. */
   subscriptionClient(tenant: string, key: string, options: { lazy?: boolean } = {}): Client {
-    const ca = this.ca;
-    class TrustingWebSocket extends WebSocket {
-      constructor(address: string, protocols?: string | string[]) {
-        super(address, protocols, { ca });
-      }
-    }
-    return createClient({
-      url: `${this.edge.url.replace('https', 'wss')}/graphql`,
-      webSocketImpl: TrustingWebSocket,
-      connectionParams: { 'Service-Platform-TenantId': tenant, Authorization: `Basic ${key}` },
-      lazy: options.lazy ?? false,
-      retryAttempts: 0,
-    });
+    return wsClient(this.edge.url, this.ca, tenant, key, options);
   }
 }
 
+/** A graphql-ws client on the edge at `baseUrl` (wss, certificate verified against `ca`). */
+export function wsClient(baseUrl: string, ca: string, tenant: string, key: string, options: { lazy?: boolean } = {}): Client {
+  class TrustingWebSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { ca });
+    }
+  }
+  return createClient({
+    url: `${baseUrl.replace('https', 'wss')}/graphql`,
+    webSocketImpl: TrustingWebSocket,
+    connectionParams: { 'Service-Platform-TenantId': tenant, Authorization: `Basic ${key}` },
+    lazy: options.lazy ?? false,
+    retryAttempts: 0,
+  });
+}
+
+/** Anything that answers the edge's HTTPS requests: an in-process TestService or a spawned service process. */
+export interface Requester {
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpResult<T>>;
+}
+
+/** One HTTPS request to the edge at `baseUrl`, its certificate verified against `ca`; JSON bodies parsed. */
+export function httpsJson<T = any>(baseUrl: string, ca: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.tenant) headers['Service-Platform-TenantId'] = options.tenant;
+  if (options.auth) {
+    headers.authorization = `Basic ${options.auth.includes(':') ? Buffer.from(options.auth).toString('base64') : options.auth}`;
+  }
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(`${baseUrl}${path}`, { method, headers, ca, ...(options.freshConnection ? { agent: false } : {}) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          /* not JSON: keep the text */
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text });
+      });
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
 /** One tenant's admin session, with helpers that send the tenant and key on every call. */
-export class TenantSession {
+export class TenantSession<S extends Requester = TestService> {
   constructor(
-    readonly service: TestService,
+    readonly service: S,
     readonly tenant: string,
     readonly key: string,
   ) {}
@@ -232,7 +252,7 @@ export class TenantSession {
   }
 
   /** Creates a user with the given roles and returns a session for it. */
-  async userWithRoles(roles: number[], officeId = 1, extra: Record<string, unknown> = {}): Promise<TenantSession> {
+  async userWithRoles(roles: number[], officeId = 1, extra: Record<string, unknown> = {}): Promise<TenantSession<S>> {
     const username = `u${randomBytes(4).toString('hex')}`;
     const created = await this.post('/users', { username, firstname: 'Test', lastname: 'User', officeId, roles, password: 'Secret123', repeatPassword: 'Secret123', ...extra });
     if (created.status !== 200) throw new Error(`user creation failed: ${created.text}`);
