@@ -12,6 +12,7 @@ import type { Logger } from './kernel/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
+import { createBus } from './kernel/bus.js';
 import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
 import { Currency } from './ledger/ledger.entities.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
@@ -142,10 +143,15 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
-export async function startPlatform(config: Config, logger: Logger, options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number; scheduler?: boolean } = {}): Promise<Platform> {
-  const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax } });
+export async function startPlatform(
+  config: Config,
+  logger: Logger,
+  options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number; scheduler?: boolean; applicationName?: string } = {},
+): Promise<Platform> {
+  const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax }, applicationName: options.applicationName ?? 'cbs' });
   if (options.migrate ?? true) await db.migrate();
-  const pubsub = createPubSub(config.redisUrl);
+  const bus = createBus(config.redisUrl, (error) => logger.warn({ err: error }, 'the bus between processes is unavailable'));
+  const pubsub = createPubSub(bus);
   const services = createServices(db, config, logger);
   if (options.provision ?? true) {
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
@@ -154,7 +160,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
   // Webhook workers run where relays run (the processes that do background work); SKIP LOCKED makes several safe.
   const webhooks = config.webhooks.worker && (options.relay ?? true) ? startDeliveryWorker(db, services.organisation.settings, logger, config.webhooks) : null;
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
-  const revocations = config.redisUrl ? shareCredentialRevocations(config.redisUrl, services.organisation.auth, logger) : null;
+  shareCredentialRevocations(bus, services.organisation.auth);
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
   if (options.scheduler ?? options.relay ?? true) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
   return {
@@ -168,8 +174,8 @@ export async function startPlatform(config: Config, logger: Logger, options: { m
       services.loan.delinquency.stopScheduler();
       await relay?.stop();
       await webhooks?.stop();
-      revocations?.close();
       await pubsub.close();
+      bus.close();
       await db.close();
     },
   };

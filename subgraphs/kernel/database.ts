@@ -108,7 +108,11 @@ export class Database {
   }
 }
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'>, modules: DatabaseModule[], options: { pool?: { min?: number; max?: number } } = {}): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'>,
+  modules: DatabaseModule[],
+  options: { pool?: { min?: number; max?: number }; applicationName?: string } = {},
+): Promise<Database> {
   const entities = modules.flatMap((m) => m.entities);
   const migrationsList = modules.flatMap((m) => m.migrations).sort((a, b) => a.name.localeCompare(b.name));
   const tenantEntities = entities.filter((e) => !NON_TENANT_ENTITIES.has(e));
@@ -134,7 +138,15 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     discovery: { warnWhenNoEntities: false },
   };
   if (config.databaseUrl) {
-    const orm = await MikroORM.init({ ...common, driver: PostgreSqlDriver, clientUrl: config.databaseUrl, pool: { min: 0, max: options.pool?.max ?? 10 } });
+    const orm = await MikroORM.init({
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: config.databaseUrl,
+      pool: { min: 0, max: options.pool?.max ?? 10 },
+      // pg reads the URL's own parameters (sslmode, ...), which MikroORM's parsing of clientUrl drops; named
+      // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
+      driverOptions: { connectionString: config.databaseUrl, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
+    });
     return (database = new Database(orm, 'postgresql'));
   }
   mkdirSync(`${config.dataDir}/pglite`, { recursive: true });

@@ -1,11 +1,11 @@
 import { EventEmitter, on } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Bus } from './bus.js';
 import type { EventEnvelope } from './outbox.js';
 
 /**
  * Fan-out of committed events to live subscriptions. In one process an EventEmitter is enough; with
- * several instances (REDIS_URL set) every instance publishes to and listens on Redis, so a subscriber
- * connected to instance A sees a deposit committed on instance B.
+ * several processes (REDIS_URL, or the workers of one npm start) events cross the kernel bus, so a
+ * subscriber connected to process A sees a deposit committed on process B.
  */
 export interface PubSub {
   publish(event: EventEnvelope): Promise<void>;
@@ -56,31 +56,24 @@ class LocalPubSub implements PubSub {
   }
 }
 
-class RedisPubSub extends LocalPubSub {
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
-
-  constructor(url: string) {
+/**
+ * Events committed in any process of the deployment: each is delivered here at once and sent over the
+ * bus to the other processes, which deliver it to their own subscribers.
+ */
+class SharedPubSub extends LocalPubSub {
+  constructor(private readonly bus: Bus) {
     super();
-    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    this.subscriber = new Redis(url, { lazyConnect: false });
-    void this.subscriber.psubscribe('cbs:*');
-    this.subscriber.on('pmessage', (_pattern, channel, message) => {
-      this.emitter.emit(channel, JSON.parse(message) as EventEnvelope);
+    bus.onMessage((channel, message) => {
+      if (channel.startsWith('cbs:')) this.emitter.emit(channel, JSON.parse(message) as EventEnvelope);
     });
   }
 
   override async publish(event: EventEnvelope): Promise<void> {
-    await this.publisher.publish(topic(event.tenantId, event.eventType), JSON.stringify(event));
-  }
-
-  override async close(): Promise<void> {
-    await super.close();
-    this.publisher.disconnect();
-    this.subscriber.disconnect();
+    await super.publish(event);
+    this.bus.broadcast(topic(event.tenantId, event.eventType), JSON.stringify(event));
   }
 }
 
-export function createPubSub(redisUrl: string | undefined): PubSub {
-  return redisUrl ? new RedisPubSub(redisUrl) : new LocalPubSub();
+export function createPubSub(bus: Bus): PubSub {
+  return new SharedPubSub(bus);
 }

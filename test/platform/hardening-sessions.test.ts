@@ -87,7 +87,7 @@ describe('hardening: with REDIS_URL, a revocation reaches other instances at onc
   test("another instance's cached session is dropped when the password changes here", async () => {
     const { AuthService } = await import('../../subgraphs/organisation/auth.service.js');
     const { shareCredentialRevocations } = await import('../../subgraphs/organisation/credential-revocations.js');
-    const { createLogger } = await import('../../subgraphs/kernel/logger.js');
+    const { createBus } = await import('../../subgraphs/kernel/bus.js');
     const t = await service.tenant();
     const username = `u${randomBytes(4).toString('hex')}`;
     const created = await t.post('/users', { username, firstname: 'S', lastname: 'U', officeId: 1, roles: [320004], password: 'Secret123', repeatPassword: 'Secret123' });
@@ -95,7 +95,8 @@ describe('hardening: with REDIS_URL, a revocation reaches other instances at onc
     const key = login.body.base64EncodedAuthenticationKey as string;
     // A second instance: its own auth service and cache, sharing the database and Redis.
     const other = new AuthService(service.platform.db, service.services.organisation.roles, 3600);
-    const bus = shareCredentialRevocations('redis://127.0.0.1:6379', other, createLogger('silent'));
+    const bus = createBus('redis://127.0.0.1:6379');
+    shareCredentialRevocations(bus, other);
     try {
       await new Promise((r) => setTimeout(r, 200)); // the subscription is in place
       assert.ok(await other.authenticate(t.tenant, key), 'authenticated and now cached on the other instance');
