@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase } from './database.js';
+import { freePort } from './ports.js';
+import type { Client } from 'graphql-ws';
+import { httpsJson, TenantSession, wsClient, type HttpResult, type Requester, type RequestOptions } from './service.js';
+
+/**
+ * The service as `npm start` runs it — `node dist/router/main.js` in its own process, here on a fresh
+ * PostgreSQL database — for what only a real process shows: several workers sharing one port.
+ */
+export class ServiceProcess implements Requester {
+  private constructor(
+    readonly url: string,
+    readonly databaseUrl: string,
+    private readonly ca: string,
+    private readonly child: ChildProcess,
+    private readonly cleanup: () => Promise<void>,
+  ) {}
+
+  static async start(env: Record<string, string> = {}): Promise<ServiceProcess> {
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cbs-process-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['dist/router/main.js'], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', TENANTS: 'default', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const url = `https://127.0.0.1:${port}`;
+    const cleanup = async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    try {
+      for (let i = 0; ; i++) {
+        if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+        try {
+          const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
+          if ((await httpsJson(url, ca, 'GET', '/actuator/health')).status === 200) return new ServiceProcess(url, database.url, ca, child, cleanup);
+        } catch {
+          /* not listening yet */
+        }
+        if (i > 1200) throw new Error('the service did not start within 120 s');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } catch (error) {
+      await cleanup();
+      throw error;
+    }
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  /** Each request on its own connection, so the workers' round robin spreads a test's requests over all of them. */
+  request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+    return httpsJson<T>(this.url, this.ca, method, path, { freshConnection: true, ...options });
+  }
+
+  subscriptionClient(tenant: string, key: string): Client {
+    return wsClient(this.url, this.ca, tenant, key);
+  }
+
+  /** The default tenant's admin, logged in. */
+  async admin(): Promise<TenantSession<ServiceProcess>> {
+    const login = await this.request('POST', '/api/v1/authentication', { tenant: 'default', body: { username: 'admin', password: 'password' } });
+    if (login.status !== 200) throw new Error(`admin login failed: ${login.text}`);
+    return new TenantSession(this, 'default', login.body.base64EncodedAuthenticationKey as string);
+  }
+
+  async stop(): Promise<void> {
+    await this.cleanup();
+  }
+}
