@@ -1,4 +1,5 @@
 import autocannon, { type Request } from 'autocannon';
+import { report } from './report.js';
 
 /**
  * Account figures: cash deposits over REST across 1,000 accounts, the same over GraphQL, every deposit
@@ -34,13 +35,14 @@ async function pool<T>(items: T[], width: number, work: (item: T) => Promise<voi
 
 const fmt = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 
-function report(name: string, result: autocannon.Result): void {
-  console.log(
-    `${name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  2xx ${result['2xx']}  non-2xx ${result.non2xx}  errors ${result.errors}`,
-  );
+/** Deposits/s over REST across the accounts and into the one hot account, for the ratios against pgbench. */
+export interface AccountFigures {
+  deposit: number;
+  depositP99: number;
+  hot: number;
 }
 
-export async function accountBench(options: Options): Promise<void> {
+export async function accountBench(options: Options): Promise<AccountFigures> {
   const accountCount = options.accounts ?? 1000;
   const tellerCount = options.tellers ?? 8;
   const started = Date.now();
@@ -82,10 +84,11 @@ export async function accountBench(options: Options): Promise<void> {
   const depositBody = JSON.stringify({ transactionDate: today, transactionAmount: 100.5, paymentTypeId: 1, ...fmt });
   const run = (requests: Request[]) => autocannon({ url: options.baseUrl, connections: options.connections, duration: options.duration, requests });
 
-  report(`POST deposit, cash, REST (${accounts.length} accounts)`, await run([{
+  const deposits = await run([{
     method: 'POST',
     setupRequest: (req) => ({ ...req, path: `/api/v1/savingsaccounts/${pick(accounts)}/transactions?command=deposit`, headers: pick(tellerHeaders), body: depositBody }),
-  }]));
+  }]);
+  report(`POST deposit, cash, REST (${accounts.length} accounts)`, deposits);
 
   const mutation = 'mutation($id: Int!, $input: SavingsTransactionInput!) { depositToSavingsAccount(savingsAccountId: $id, input: $input) { resourceId } }';
   report(`depositToSavingsAccount, cash, GraphQL`, await run([{
@@ -97,10 +100,11 @@ export async function accountBench(options: Options): Promise<void> {
   }]));
 
   const hot = accounts[0]!;
-  report('POST deposit, cash, REST (one hot account)', await run([{
+  const hotDeposits = await run([{
     method: 'POST',
     setupRequest: (req) => ({ ...req, path: `/api/v1/savingsaccounts/${hot}/transactions?command=deposit`, headers: pick(tellerHeaders), body: depositBody }),
-  }]));
+  }]);
+  report('POST deposit, cash, REST (one hot account)', hotDeposits);
 
   // Transfers between random pairs of 100 funded accounts (an unfunded source would only measure refusals).
   const funded = accounts.slice(0, 100);
@@ -117,4 +121,5 @@ export async function accountBench(options: Options): Promise<void> {
       return { ...req, path: '/api/v1/accounttransfers', headers: { ...options.headers }, body: JSON.stringify({ fromAccountType: 2, fromAccountId: from, toAccountType: 2, toAccountId: to, transferAmount: 1.25, transferDate: today, ...fmt }) };
     },
   }]));
+  return { deposit: deposits.requests.average, depositP99: deposits.latency.p99, hot: hotDeposits.requests.average };
 }

@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createTestDatabase } from '../test/support/database.js';
+
+const run = promisify(execFile);
+
+/**
+ * PostgreSQL's own TPC-B (pgbench's built-in teller deposit: three balance updates and a history insert
+ * per transaction) on a fresh database of the same server: the yardstick for the service's deposit rate.
+ * Returns transactions/s, or null when pgbench is not on this machine.
+ */
+export async function pgbenchTps(scale: number, clients: number, seconds: number): Promise<number | null> {
+  try {
+    await run('pgbench', ['--version']);
+  } catch {
+    return null;
+  }
+  const database = await createTestDatabase();
+  try {
+    const url = new URL(database.url);
+    const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username) || 'postgres'];
+    const name = url.pathname.slice(1);
+    await run('pgbench', [...args, '-i', '-q', '-s', String(scale), name], { env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } });
+    const { stdout } = await run('pgbench', [...args, '-c', String(clients), '-j', '2', '-T', String(seconds), name], {
+      env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return Number(tps[1]);
+  } finally {
+    await database.drop();
+  }
+}
