@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
-import { IDEMPOTENCY_KEY, type IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
+import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
+import type { IdempotencyReport } from '../subgraphs/kernel/local-executor.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import { authenticate, credentialsFrom } from '../router/authenticate.js';
 import { edgeContext, type EdgeContext } from '../router/gateway.js';
@@ -30,7 +31,6 @@ export interface RestDeps {
   schema: GraphQLSchema;
   routes: Route[];
   auth: AuthService;
-  idempotency: IdempotencyStore;
   signingKey: string;
 }
 
@@ -138,18 +138,16 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
 
     const request: RouteRequest = { params, query: url.searchParams, body };
 
+    // The key travels with the identity to the subgraph, whose transaction claims it together with the effect.
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-    const principal = identity.kind === 'anonymous' ? 'anonymous' : `user:${identity.userId}`;
     if (idempotencyKey !== undefined) {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return { ...fail(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), identity, route: label };
-      const hash = requestHash(method, path, url.search, rawBody);
-      const outcome = await deps.idempotency.run(identity.tenantId, principal, idempotencyKey, hash, () => execute(deps, route, request, identity, call.requestId));
-      if (outcome.kind === 'replay') return { status: outcome.status, body: outcome.body, headers: { 'content-type': 'application/json', 'x-served-from-cache': 'true' }, identity, route: label };
-      if (outcome.kind === 'in_flight') return { ...fail(409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.'), identity, route: label };
-      if (outcome.kind === 'mismatch') return { ...fail(422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'), identity, route: label };
-      return { ...outcome.response, identity, route: label };
+      identity = { ...identity, idempotency: { key: idempotencyKey, requestHash: requestHash(method, path, url.search, rawBody) } };
     }
-    return { ...(await execute(deps, route, request, identity, call.requestId)), identity, route: label };
+    const report: IdempotencyReport = { replayed: false };
+    const response = await execute(deps, route, request, identity, call.requestId, report);
+    if (report.replayed) response.headers['x-served-from-cache'] = 'true';
+    return { ...response, identity, route: label };
   };
 }
 
@@ -158,7 +156,7 @@ export function requestHash(method: string, path: string, search: string, rawBod
   return createHash('sha256').update(`${method} ${path}${search}\n${rawBody}`).digest('hex');
 }
 
-async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity, requestId: string): Promise<RestResponse> {
+async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity, requestId: string, report: IdempotencyReport): Promise<RestResponse> {
   const op = route.compiled;
   const variables: Record<string, unknown> = { ...(route.variables?.(req) ?? {}) };
   // A path id that is not a number names no resource (404); a query parameter that is not one is bad input (400).
@@ -187,7 +185,7 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
   const response = await deps.gateway.fetch(
     'http://edge.internal/graphql',
     { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: op.text, operationName: op.name, variables }) },
-    edgeContext(identity, deps.signingKey, requestId),
+    edgeContext(identity, deps.signingKey, requestId, report),
   );
   const result = (await response.json()) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] };
   if (result.errors && result.errors.length > 0) {

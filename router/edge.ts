@@ -11,7 +11,8 @@ import { envelope, fromGraphQLErrors } from '../rest-compat/envelope.js';
 import { createRestHandler, requestHash } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError } from '../subgraphs/kernel/errors.js';
-import { IDEMPOTENCY_KEY, IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
+import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
+import { IDEMPOTENCY_REFUSALS, type IdempotencyReport } from '../subgraphs/kernel/local-executor.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { SubgraphName } from '../subgraphs/kernel/config.js';
@@ -55,13 +56,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const gateway = createGateway(config, supergraph, local, logger);
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
-  const idempotency = new IdempotencyStore(platform.db);
   const rest = createRestHandler({
     gateway,
     schema,
     routes: ROUTES,
     auth,
-    idempotency,
     signingKey: config.internalSigningKey,
   });
 
@@ -99,11 +98,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       }
       // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
       type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
+      const report: IdempotencyReport = { replayed: false };
       const runGateway = async (): Promise<GatewayResult> => {
         const response = await gateway.fetch(
           `http://edge.internal${url.pathname}${url.search}`,
           { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
-          edgeContext(identity, config.internalSigningKey, common['x-request-id']!),
+          edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report),
         );
         if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
         const text = await response.text();
@@ -114,35 +114,23 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         });
         return { kind: 'json', status: response.status, body: text, headers };
       };
+      // The same Idempotency-Key semantics as REST: the key travels with the identity to the subgraph, whose
+      // transaction claims it with the effect; a replay gets the stored result.
       const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-      let result: GatewayResult;
       if (key !== undefined && identity.kind !== 'anonymous') {
-        // The same Idempotency-Key semantics as REST: one effect per key, a replay gets the stored response.
         if (!IDEMPOTENCY_KEY.test(key)) {
           send(res, 400, graphqlError(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), common);
           return { identity, route: 'graphql' };
         }
-        const hash = requestHash('POST', url.pathname, url.search, refusal.body ?? '');
-        // A stream (an SSE subscription) has no response to store: it is released like a failure and passed on.
-        const outcome = await idempotency.run(identity.tenantId, `user:${identity.userId}`, key, hash, async () => {
-          const r = await runGateway();
-          return r.kind === 'stream' ? { ...r, status: 500, body: '' } : r;
-        });
-        if (outcome.kind === 'replay') {
-          send(res, outcome.status, outcome.body, { 'content-type': 'application/json', 'x-served-from-cache': 'true', ...common });
-          return { identity, route: 'graphql' };
-        }
-        if (outcome.kind !== 'done') {
-          const [status, code, message] = outcome.kind === 'in_flight'
-            ? [409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.']
-            : [422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'];
-          send(res, status, graphqlError(status, code, message), common);
-          return { identity, route: 'graphql' };
-        }
-        result = outcome.response;
-      } else {
-        result = await runGateway();
+        identity = { ...identity, idempotency: { key, requestHash: requestHash('POST', url.pathname, url.search, refusal.body ?? '') } };
       }
+      const result = await runGateway();
+      if (report.refusal) {
+        const { status, code, message } = IDEMPOTENCY_REFUSALS[report.refusal];
+        send(res, status, graphqlError(status, code, message), common);
+        return { identity, route: 'graphql' };
+      }
+      if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
       if (result.kind === 'stream') {
         for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
         await sendNodeResponse(result.response, res, req, false);

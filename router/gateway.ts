@@ -1,7 +1,8 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config, type SubgraphName } from '../subgraphs/kernel/config.js';
-import { localExecutor, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
+import { localExecutor, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
+import { IDEMPOTENCY_REFUSAL_HEADER, IDEMPOTENCY_REPLAY_HEADER } from '../subgraphs/kernel/subgraph-server.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
@@ -51,14 +52,16 @@ function internalError(error: GraphQLError | undefined): GraphQLError {
  */
 export interface EdgeContext extends Record<string, unknown> {
   cbsIdentity: Identity;
+  /** Filled in by the subgraph that ran an idempotent write: replayed, or refused. */
+  cbsIdempotency: IdempotencyReport;
   cbsRequestId: string;
   cbsWsIdentity: string;
   cbsWsSignature: string;
 }
 
-export function edgeContext(identity: Identity, signingKey: string, requestId: string): EdgeContext {
+export function edgeContext(identity: Identity, signingKey: string, requestId: string, report: IdempotencyReport = { replayed: false }): EdgeContext {
   const ws = signIdentity(identity, signingKey, SUBSCRIPTION_AUDIENCE, '');
-  return { cbsIdentity: identity, cbsRequestId: requestId, cbsWsIdentity: ws.identity, cbsWsSignature: ws.signature };
+  return { cbsIdentity: identity, cbsIdempotency: report, cbsRequestId: requestId, cbsWsIdentity: ws.identity, cbsWsSignature: ws.signature };
 }
 
 /** The client's headers the gateway may see (never Authorization: subgraphs get the signed identity only). */
@@ -147,6 +150,14 @@ export function createGateway(
               'x-request-id': ctx.cbsRequestId ?? '',
             },
           });
+          // The subgraph tells of a replayed or refused idempotent write in headers (in process, it writes the report itself).
+          return ({ response }) => {
+            const report = ctx.cbsIdempotency;
+            if (!report) return;
+            if (response.headers.get(IDEMPOTENCY_REPLAY_HEADER) === 'true') report.replayed = true;
+            const refusal = response.headers.get(IDEMPOTENCY_REFUSAL_HEADER);
+            if (refusal === 'in_flight' || refusal === 'mismatch') report.refusal = refusal;
+          };
         },
       },
     ],

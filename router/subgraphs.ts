@@ -14,6 +14,7 @@ export async function subgraphRuntimes(platform: Platform, names: readonly Subgr
       {
         name,
         schema: await SCHEMA_BUILDERS[name](() => platform.services),
+        db: platform.db,
         contextFor: (identity) => ({ identity, pubsub: platform.pubsub, eventScope: scope, loaders: new Map() }),
       },
     ]),

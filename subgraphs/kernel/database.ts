@@ -40,6 +40,8 @@ export class Database {
   private readonly tenantStatements = new Map<string, number>();
   /** The tenant whose transaction is running in this async context; unrelated work (the relay) is not counted against it. */
   private readonly currentTenant = new AsyncLocalStorage<string>();
+  /** A request's transaction that the commands it runs join (an idempotent write), with its turn-taking. */
+  private readonly ambient = new AsyncLocalStorage<{ tx: Tx; turn: Promise<unknown>; inside: boolean }>();
 
   constructor(
     readonly orm: MikroORM,
@@ -53,6 +55,8 @@ export class Database {
    * tenant setting, both transaction-local so a pooled connection carries nothing to the next user.
    */
   async tx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const ambient = this.ambient.getStore();
+    if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, fn);
     const hooks: (() => void | Promise<void>)[] = [];
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });
@@ -61,6 +65,30 @@ export class Database {
       return fn({ em: tem, tenantId, afterCommit: (h) => hooks.push(h) });
     }));
     for (const hook of hooks) await hook();
+    return result;
+  }
+
+  /**
+   * Runs `fn` with `tx` as the transaction every `tx()` of this tenant inside it joins, instead of opening
+   * its own: the commands of one idempotent request commit together with its key, or not at all.
+   */
+  withAmbient<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+    return this.ambient.run({ tx, turn: Promise.resolve(), inside: false }, fn);
+  }
+
+  /**
+   * A command joining the ambient transaction runs in a savepoint, so a command that fails (and one that
+   * catches its own failure) leaves the rest intact. One connection runs one statement at a time and
+   * savepoints nest, so sibling resolvers take turns; a command inside a command goes straight in.
+   */
+  private joinAmbient<T>(ambient: { tx: Tx; turn: Promise<unknown>; inside: boolean }, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const run = () =>
+      this.ambient.run({ ...ambient, inside: true }, () =>
+        ambient.tx.em.transactional((tem) => fn({ em: tem as Em, tenantId: ambient.tx.tenantId, afterCommit: ambient.tx.afterCommit })),
+      );
+    if (ambient.inside) return run();
+    const result = ambient.turn.then(run, run);
+    ambient.turn = result.catch(() => undefined);
     return result;
   }
 

@@ -1,76 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { ExecutionResult } from 'graphql';
 import type { Database } from './database.js';
+import type { Identity } from './identity.js';
 
 /** Keys are the client's (usually a UUID); bounded so a header cannot become an oversized row. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-export type IdempotencyClaim =
-  | { kind: 'new' }
-  | { kind: 'replay'; status: number; body: string }
+/** What the edge attaches to the caller's identity when a write carries an Idempotency-Key. */
+export interface IdempotencyRequest {
+  key: string;
+  /** The client's request (method, path, query, body) hashed by the edge: the key reused with another is refused. */
+  requestHash: string;
+}
+
+export type IdempotentOutcome =
+  | { kind: 'done'; result: ExecutionResult }
+  | { kind: 'replay'; result: ExecutionResult }
   | { kind: 'in_flight' }
   | { kind: 'mismatch' };
 
+/** Who the key belongs to: keys are the caller's own, never shared between users of a tenant. */
+export function principalOf(identity: Identity): string {
+  return identity.kind === 'anonymous' ? 'anonymous' : `${identity.kind === 'staff' ? 'user' : 'customer'}:${identity.userId}`;
+}
+
+/** The advisory lock a request holds on its key while its transaction runs (hashed with hashtextextended). */
+export function idempotencyLockName(tenantId: string, principal: string, key: string): string {
+  return `idempotency:${tenantId}:${principal}:${key}`;
+}
+
+/** One subgraph operation of a request: the same request replayed produces the same operations, so the same scopes. */
+export function operationScope(subgraph: string, operation: string, variables: unknown): string {
+  return `${subgraph}:${createHash('sha256').update(operation).update('\0').update(JSON.stringify(variables ?? {})).digest('base64url')}`;
+}
+
+/** Thrown to roll the effect back when the operation answered with errors: nothing of it, and no key, is kept. */
+class RefusedOperation extends Error {
+  constructor(readonly result: ExecutionResult) {
+    super('operation refused');
+  }
+}
+
 /**
- * Idempotency keys of POST requests, per tenant and caller. The first request claims the key
- * ('in_flight'), its final response is stored ('done'), a replay gets that response back. A request
- * that dies between its effect and `complete` leaves the key in flight: retries then get 409 rather
- * than a second effect, which is the safe side for money.
+ * Runs one write operation at most once per Idempotency-Key, in the effect's own transaction (Formance's
+ * way): the key is locked, checked and written, with the operation's result, in the transaction the
+ * operation's commands join (Database.withAmbient), so a crash leaves both the effect and its key or
+ * neither. A second request with the key while the first runs gets `in_flight` (an advisory lock, not a
+ * wait); with another request body `mismatch`; afterwards the stored result (`replay`). An operation that
+ * answers with errors rolls back and stores nothing: the client may retry it.
  */
-export class IdempotencyStore {
-  constructor(private readonly db: Database) {}
-
-  async claim(tenantId: string, principal: string, key: string, requestHash: string): Promise<IdempotencyClaim> {
-    return this.db.tx(tenantId, async ({ em }) => {
-      const inserted = await em.execute<{ key: string }[]>(
-        `insert into kernel.idempotency_key (tenant_id, principal, key, request_hash, state) values (?, ?, ?, ?, 'in_flight')
-         on conflict do nothing returning key`,
-        [tenantId, principal, key, requestHash],
+export async function runIdempotent(
+  db: Database,
+  identity: Identity,
+  request: IdempotencyRequest,
+  scope: string,
+  execute: () => Promise<ExecutionResult>,
+): Promise<IdempotentOutcome> {
+  const principal = principalOf(identity);
+  try {
+    return await db.tx(identity.tenantId, async (tx) => {
+      const [claim] = await tx.em.execute<{ locked: boolean; effects: { scope: string; requestHash: string; result: string }[] | null }[]>(
+        `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked,
+                (select json_agg(json_build_object('scope', scope, 'requestHash', request_hash, 'result', result))
+                   from kernel.idempotent_effect where tenant_id = ? and principal = ? and key = ?) as effects`,
+        [idempotencyLockName(identity.tenantId, principal, request.key), identity.tenantId, principal, request.key],
       );
-      if (inserted.length > 0) return { kind: 'new' };
-      const [row] = await em.execute<{ request_hash: string; state: string; response_status: number; response_body: string }[]>(
-        `select request_hash, state, response_status, response_body from kernel.idempotency_key where tenant_id = ? and principal = ? and key = ?`,
-        [tenantId, principal, key],
+      if (!claim?.locked) return { kind: 'in_flight' };
+      const effects = claim.effects ?? [];
+      if (effects.some((e) => e.requestHash !== request.requestHash)) return { kind: 'mismatch' };
+      const stored = effects.find((e) => e.scope === scope);
+      if (stored) return { kind: 'replay', result: JSON.parse(stored.result) as ExecutionResult };
+      const result = await db.withAmbient(tx, execute);
+      if (result.errors?.length) throw new RefusedOperation(result);
+      await tx.em.execute(
+        `insert into kernel.idempotent_effect (tenant_id, principal, key, scope, request_hash, result) values (?, ?, ?, ?, ?, ?)`,
+        [identity.tenantId, principal, request.key, scope, request.requestHash, JSON.stringify(result)],
       );
-      if (!row || row.request_hash !== requestHash) return { kind: 'mismatch' };
-      if (row.state === 'in_flight') return { kind: 'in_flight' };
-      return { kind: 'replay', status: row.response_status, body: row.response_body };
+      return { kind: 'done', result };
     });
-  }
-
-  async complete(tenantId: string, principal: string, key: string, status: number, body: string): Promise<void> {
-    await this.db.tx(tenantId, ({ em }) =>
-      em.execute(
-        `update kernel.idempotency_key set state = 'done', response_status = ?, response_body = ?, completed_at = now()
-         where tenant_id = ? and principal = ? and key = ?`,
-        [status, body, tenantId, principal, key],
-      ),
-    );
-  }
-
-  /**
-   * Runs `execute` once per key: a replay gets the stored response, a key in flight or reused with another
-   * request is refused (the caller renders the refusal in its own protocol). A 5xx or a throw releases the
-   * key, so the client may retry what failed on our side.
-   */
-  async run<R extends { status: number; body: string }>(
-    tenantId: string, principal: string, key: string, requestHash: string, execute: () => Promise<R>,
-  ): Promise<{ kind: 'done'; response: R } | Exclude<IdempotencyClaim, { kind: 'new' }>> {
-    const claim = await this.claim(tenantId, principal, key, requestHash);
-    if (claim.kind !== 'new') return claim;
-    try {
-      const response = await execute();
-      if (response.status >= 500) await this.release(tenantId, principal, key);
-      else await this.complete(tenantId, principal, key, response.status, response.body);
-      return { kind: 'done', response };
-    } catch (error) {
-      await this.release(tenantId, principal, key);
-      throw error;
-    }
-  }
-
-  /** Releases a key whose request failed on our side (5xx), so the client may retry it. */
-  async release(tenantId: string, principal: string, key: string): Promise<void> {
-    await this.db.tx(tenantId, ({ em }) =>
-      em.execute(`delete from kernel.idempotency_key where tenant_id = ? and principal = ? and key = ?`, [tenantId, principal, key]),
-    );
+  } catch (error) {
+    if (error instanceof RefusedOperation) return { kind: 'done', result: error.result };
+    throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from './errors.js';
+import type { IdempotencyRequest } from './idempotency.js';
 
 /**
  * Who is calling, as established once by the edge and forwarded to subgraphs in a signed header.
@@ -11,6 +12,8 @@ interface IdentityBase {
   tenantId: string;
   /** The client's network address as the edge saw it (login throttling counts per address). */
   address?: string;
+  /** This request's Idempotency-Key, when the caller sent one with a write (see kernel/idempotency). */
+  idempotency?: IdempotencyRequest;
 }
 
 export interface StaffIdentity extends IdentityBase {

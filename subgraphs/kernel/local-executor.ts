@@ -1,6 +1,8 @@
-import { execute, GraphQLError, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, print, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ExecutionRequest } from '@graphql-tools/utils';
+import type { Database } from './database.js';
 import type { Identity } from './identity.js';
+import { operationScope, runIdempotent } from './idempotency.js';
 import type { Logger } from './logger.js';
 import type { RequestContext } from './subgraph-server.js';
 
@@ -9,9 +11,16 @@ export const MAX_SUBGRAPH_MESSAGE_LENGTH = 300;
 
 export const INTERNAL_ERROR_EXTENSIONS = { code: 'error.msg.platform.server.side.error', status: 500, kind: 'internal', errors: [] } as const;
 
+/** How an idempotent write went, for the edge to answer with (a shared holder: contexts may be copied). */
+export interface IdempotencyReport {
+  replayed: boolean;
+  refusal?: 'in_flight' | 'mismatch';
+}
+
 /** What the gateway puts into each subgraph request's context: the identity the edge established. */
 export interface SubgraphCallContext {
   cbsIdentity?: Identity;
+  cbsIdempotency?: IdempotencyReport;
 }
 
 /**
@@ -21,6 +30,7 @@ export interface SubgraphCallContext {
 export interface SubgraphRuntime {
   name: string;
   schema: GraphQLSchema;
+  db: Database;
   contextFor(identity: Identity): RequestContext;
 }
 
@@ -77,6 +87,38 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
       const result = await subscribe(args);
       return Symbol.asyncIterator in result ? boundedStream(result, logger, runtime.name) : bounded(result, logger, runtime.name);
     }
-    return bounded(await execute(args), logger, runtime.name);
+    const report = (request.context as SubgraphCallContext | undefined)?.cbsIdempotency;
+    const result = await executeWrite(runtime, identity, request.operationType === 'mutation', print(request.document), request.variables, report, async () => execute(args));
+    return bounded(result, logger, runtime.name);
   };
+}
+
+export const IDEMPOTENCY_REFUSALS = {
+  in_flight: { status: 409, code: 'error.msg.idempotency.key.in.flight', message: 'A request with this Idempotency-Key is still being processed.' },
+  mismatch: { status: 422, code: 'error.msg.idempotency.key.reused', message: 'This Idempotency-Key was used with a different request.' },
+} as const;
+
+/**
+ * A mutation that carries an Idempotency-Key runs through the kernel's idempotent transaction (both
+ * transports call this); everything else runs as it is. `report` tells the edge of a replay or a refusal.
+ */
+export async function executeWrite(
+  runtime: SubgraphRuntime,
+  identity: Identity,
+  isMutation: boolean,
+  operation: string,
+  variables: unknown,
+  report: IdempotencyReport | undefined,
+  run: () => Promise<ExecutionResult>,
+): Promise<ExecutionResult> {
+  if (!isMutation || !identity.idempotency) return run();
+  const outcome = await runIdempotent(runtime.db, identity, identity.idempotency, operationScope(runtime.name, operation, variables), run);
+  if (outcome.kind === 'done') return outcome.result;
+  if (outcome.kind === 'replay') {
+    if (report) report.replayed = true;
+    return outcome.result;
+  }
+  if (report) report.refusal = outcome.kind;
+  const refusal = IDEMPOTENCY_REFUSALS[outcome.kind];
+  return { errors: [new GraphQLError(refusal.message, { extensions: { code: refusal.code, status: refusal.status, errors: [] } })] };
 }

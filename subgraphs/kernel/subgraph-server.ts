@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { parse, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { getOperationAST, parse, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import { WebSocketServer } from 'ws';
@@ -14,7 +14,7 @@ import type { EventScope } from './event-stream.js';
 import type { PubSub } from './pubsub.js';
 import { DecimalScalar, LocalDateScalar } from './scalars.js';
 import { listen } from './listen.js';
-import { INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type SubgraphRuntime } from './local-executor.js';
+import { executeWrite, INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type IdempotencyReport, type SubgraphRuntime } from './local-executor.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
@@ -122,6 +122,33 @@ function formatError(logger: Logger) {
   };
 }
 
+/** The subgraph's answer to the edge says whether an idempotent write was replayed or refused (see the gateway's onFetch). */
+export const IDEMPOTENCY_REPLAY_HEADER = 'x-cbs-idempotent-replay';
+export const IDEMPOTENCY_REFUSAL_HEADER = 'x-cbs-idempotency-refusal';
+
+function isMutation(body: unknown): boolean {
+  const { query, operationName } = (body ?? {}) as { query?: unknown; operationName?: unknown };
+  if (typeof query !== 'string') return false;
+  try {
+    return getOperationAST(parse(query), typeof operationName === 'string' ? operationName : undefined)?.operation === 'mutation';
+  } catch {
+    return false;
+  }
+}
+
+async function respondIdempotently(
+  res: ServerResponse, runtime: SubgraphRuntime, identity: Identity, body: { query: string; variables?: unknown }, run: () => Promise<ExecutionResult>,
+): Promise<void> {
+  const report: IdempotencyReport = { replayed: false };
+  const result = await executeWrite(runtime, identity, true, body.query, body.variables, report, run);
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    ...(report.replayed ? { [IDEMPOTENCY_REPLAY_HEADER]: 'true' } : {}),
+    ...(report.refusal ? { [IDEMPOTENCY_REFUSAL_HEADER]: report.refusal } : {}),
+  });
+  res.end(JSON.stringify(result));
+}
+
 /**
  * Serves one subgraph: GraphQL over HTTP (Apollo Server) and subscriptions over graphql-ws, both on /graphql.
  * Every request must carry an identity signed with the internal key; anything else is refused with 401,
@@ -168,6 +195,16 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
         body = raw ? JSON.parse(raw) : undefined;
       } catch {
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'Invalid JSON body' }] }));
+        return;
+      }
+      if (identity.idempotency && isMutation(body)) {
+        await respondIdempotently(res, runtime, identity, body as { query: string; variables?: unknown }, async () => {
+          const response = await apollo.executeHTTPGraphQLRequest({
+            httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+            context: async () => runtime.contextFor(identity),
+          });
+          return JSON.parse(response.body.kind === 'complete' ? response.body.string : '{}') as ExecutionResult;
+        });
         return;
       }
       const response = await apollo.executeHTTPGraphQLRequest({

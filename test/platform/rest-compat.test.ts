@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { requestHash } from '../../rest-compat/rest-handler.js';
-import { IdempotencyStore } from '../../subgraphs/kernel/idempotency.js';
+import pg from 'pg';
+import { idempotencyLockName } from '../../subgraphs/kernel/idempotency.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
 describe('REST compatibility layer', () => {
@@ -69,15 +69,26 @@ describe('REST compatibility layer', () => {
     assert.equal(other.status, 422);
   });
 
+  /** Holds the key's lock as a first request still inside its transaction does, while `during` runs. */
+  async function whileInFlight(key: string, during: () => Promise<void>): Promise<void> {
+    const db = new pg.Client({ connectionString: service.databaseUrl });
+    await db.connect();
+    try {
+      await db.query('begin');
+      await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [idempotencyLockName(t.tenant, 'user:1', key)]);
+      await during();
+    } finally {
+      await db.query('rollback');
+      await db.end();
+    }
+  }
+
   test('Idempotency-Key still in flight is 409', async () => {
-    const store = new IdempotencyStore(service.platform.db);
-    const body = JSON.stringify({ name: 'Busy', parentId: 1 });
-    // Claim the key exactly as a first, still-running request would (same caller, same request).
-    const claim = await store.claim(t.tenant, 'user:1', 'busy-key', requestHash('POST', '/offices', '', body));
-    assert.equal(claim.kind, 'new');
-    const res = await t.request('POST', '/api/v1/offices', { rawBody: body, headers: { 'Idempotency-Key': 'busy-key' } });
-    assert.equal(res.status, 409);
-    assert.equal(res.body.userMessageGlobalisationCode, 'error.msg.idempotency.key.in.flight');
+    await whileInFlight('busy-key', async () => {
+      const res = await t.request('POST', '/api/v1/offices', { body: { name: 'Busy', parentId: 1 }, headers: { 'Idempotency-Key': 'busy-key' } });
+      assert.equal(res.status, 409);
+      assert.equal(res.body.userMessageGlobalisationCode, 'error.msg.idempotency.key.in.flight');
+    });
     assert.equal((await t.get('/offices')).body.some((o: { name: string }) => o.name === 'Busy'), false, 'nothing written');
   });
 
@@ -95,10 +106,11 @@ describe('REST compatibility layer', () => {
     assert.equal(other.status, 422);
     assert.equal(other.body.errors[0].extensions.code, 'error.msg.idempotency.key.reused');
 
-    const busyBody = JSON.stringify(mutation('Gql Busy'));
-    await new IdempotencyStore(service.platform.db).claim(t.tenant, 'user:1', 'gql-busy', requestHash('POST', '/graphql', '', busyBody));
-    const busy = await t.request('POST', '/graphql', { rawBody: busyBody, headers: { 'Idempotency-Key': 'gql-busy' } });
-    assert.equal(busy.status, 409);
+    await whileInFlight('gql-busy', async () => {
+      const busy = await t.request('POST', '/graphql', { body: mutation('Gql Busy'), headers: { 'Idempotency-Key': 'gql-busy' } });
+      assert.equal(busy.status, 409);
+      assert.equal(busy.body.errors[0].extensions.code, 'error.msg.idempotency.key.in.flight');
+    });
     assert.equal((await t.get('/offices')).body.some((o: { name: string }) => o.name === 'Gql Busy'), false, 'nothing written');
     const bad = await t.request('POST', '/graphql', { body: mutation('Gql Bad'), headers: { 'Idempotency-Key': 'x'.repeat(300) } });
     assert.equal(bad.status, 400);
@@ -111,5 +123,28 @@ describe('REST compatibility layer', () => {
     assert.equal(missing.body.userMessageGlobalisationCode, 'error.msg.resource.not.found');
     const method = await t.request('PATCH', '/api/v1/offices');
     assert.equal(method.status, 405);
+  });
+});
+
+describe('Idempotency-Key through the split deployment (subgraphs over HTTP)', () => {
+  let service: TestService;
+  let t: TenantSession;
+  before(async () => {
+    service = await TestService.start({ transport: 'http' });
+    t = await service.tenant();
+  });
+  after(async () => service.stop());
+
+  test('the subgraph claims the key with the effect: one effect, a replay from cache, another body 422', async () => {
+    const headers = { 'Idempotency-Key': 'split-office-001' };
+    const first = await t.post('/offices', { name: 'Split Idem', parentId: 1 }, { headers });
+    assert.equal(first.status, 200, first.text);
+    const replay = await t.post('/offices', { name: 'Split Idem', parentId: 1 }, { headers });
+    assert.equal(replay.headers['x-served-from-cache'], 'true');
+    assert.deepEqual(replay.body, first.body);
+    assert.equal((await t.get('/offices')).body.filter((o: { name: string }) => o.name === 'Split Idem').length, 1, 'no second effect');
+    const other = await t.post('/offices', { name: 'Split Idem 2', parentId: 1 }, { headers });
+    assert.equal(other.status, 422);
+    assert.equal(other.body.userMessageGlobalisationCode, 'error.msg.idempotency.key.reused');
   });
 });
