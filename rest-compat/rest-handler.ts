@@ -139,8 +139,9 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     const request: RouteRequest = { params, query: url.searchParams, body };
 
     // The key travels with the identity to the subgraph, whose transaction claims it together with the effect.
+    // Anonymous calls (login, registration) keep no key: their answers hold credentials, never stored for replay.
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-    if (idempotencyKey !== undefined) {
+    if (idempotencyKey !== undefined && identity.kind !== 'anonymous') {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return { ...fail(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), identity, route: label };
       identity = { ...identity, idempotency: { key: idempotencyKey, requestHash: requestHash(method, path, url.search, rawBody) } };
     }
