@@ -8,7 +8,7 @@ import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
 import { envelope, fromGraphQLErrors } from '../rest-compat/envelope.js';
-import { createRestHandler, requestHash } from '../rest-compat/rest-handler.js';
+import { createRestHandler, requestHash, type BodyRead, type OperationResult } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY, IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
@@ -42,6 +42,16 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 const graphqlError = (status: number, code: string, message: string) =>
   JSON.stringify({ errors: [{ message, extensions: { code, status, errors: [] } }] });
 
+type Surface = 'rest' | 'graphql';
+
+/** An edge refusal in the caller's protocol: the Fineract envelope on REST, GraphQL's `errors` on /graphql. */
+function sendError(res: ServerResponse, surface: Surface, error: PlatformError, headers: Record<string, string>): void {
+  const body = surface === 'rest'
+    ? fromGraphQLErrors([{ message: error.message, extensions: error.extensions }]).body
+    : { errors: [{ message: error.message, extensions: error.extensions }] };
+  send(res, error.status, JSON.stringify(body), headers);
+}
+
 /**
  * The edge: HTTPS on one port serving /actuator/health, the REST compatibility layer under /api/v1
  * (and /fineract-provider/api/v1), and GraphQL on /graphql (HTTP and graphql-ws) through the gateway.
@@ -55,12 +65,18 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
   const auth = services.organisation.auth;
   const idempotency = new IdempotencyStore(platform.db);
   const rest = createRestHandler({
-    gateway,
     schema,
     routes: ROUTES,
-    auth,
     idempotency,
-    signingKey: config.internalSigningKey,
+    // The REST layer runs named operations through the same gateway as /graphql, in-process, as the caller.
+    runOperation: async (operation, identity, requestId) => {
+      const response = await gateway.fetch(
+        'http://edge.internal/graphql',
+        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(operation) },
+        edgeContext(identity, config.internalSigningKey, requestId),
+      );
+      return (await response.json()) as OperationResult;
+    },
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>): Promise<{ identity?: Identity; route?: string }> => {
@@ -76,82 +92,94 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
       return { route: 'preflight' };
     }
     const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
-    if (prefix) {
-      const response = await rest(req, url.pathname.slice(prefix.length) || '/', url, { readBody: () => readLimitedBody(req), address: clientAddress(req), requestId: common['x-request-id']! });
-      send(res, response.status, response.body, { ...response.headers, ...common });
-      return { identity: response.identity, route: response.route };
+    const surface: Surface | undefined = prefix ? 'rest' : url.pathname === '/graphql' ? 'graphql' : undefined;
+    if (!surface) {
+      send(res, 404, JSON.stringify(envelope(404, 'error.msg.resource.not.found', `No resource at ${truncateForMessage(url.pathname, 80)}.`)), common);
+      return {};
     }
-    if (url.pathname === '/graphql') {
-      let identity: Identity;
-      try {
-        identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
-      } catch (error) {
-        if (!(error instanceof PlatformError)) throw error;
-        send(res, error.status, JSON.stringify({ errors: [{ message: error.message, extensions: error.extensions }] }), common);
-        return { route: 'graphql' };
-      }
-      const refusal = await graphqlRefusal(req, url, identity);
-      if (refusal.kind === 'refused') {
-        send(res, refusal.status, graphqlError(refusal.status, refusal.code, refusal.message), common);
-        return { identity, route: 'graphql' };
-      }
-      // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
-      type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
-      const runGateway = async (): Promise<GatewayResult> => {
-        const response = await gateway.fetch(
-          `http://edge.internal${url.pathname}${url.search}`,
-          { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
-          edgeContext(identity, config.internalSigningKey, common['x-request-id']!),
-        );
-        if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
-        const text = await response.text();
-        if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, key) => {
-          if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
-        });
-        return { kind: 'json', status: response.status, body: text, headers };
-      };
-      const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-      let result: GatewayResult;
-      if (key !== undefined && identity.kind !== 'anonymous') {
-        // The same Idempotency-Key semantics as REST: one effect per key, a replay gets the stored response.
-        if (!IDEMPOTENCY_KEY.test(key)) {
-          send(res, 400, graphqlError(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), common);
-          return { identity, route: 'graphql' };
-        }
-        const hash = requestHash('POST', url.pathname, url.search, refusal.body ?? '');
-        // A stream (an SSE subscription) has no response to store: it is released like a failure and passed on.
-        const outcome = await idempotency.run(identity.tenantId, `user:${identity.userId}`, key, hash, async () => {
-          const r = await runGateway();
-          return r.kind === 'stream' ? { ...r, status: 500, body: '' } : r;
-        });
-        if (outcome.kind === 'replay') {
-          send(res, outcome.status, outcome.body, { 'content-type': 'application/json', 'x-served-from-cache': 'true', ...common });
-          return { identity, route: 'graphql' };
-        }
-        if (outcome.kind !== 'done') {
-          const [status, code, message] = outcome.kind === 'in_flight'
-            ? [409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.']
-            : [422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'];
-          send(res, status, graphqlError(status, code, message), common);
-          return { identity, route: 'graphql' };
-        }
-        result = outcome.response;
-      } else {
-        result = await runGateway();
-      }
-      if (result.kind === 'stream') {
-        for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
-        await sendNodeResponse(result.response, res, req, false);
-        return { identity, route: 'graphql' };
-      }
-      send(res, result.status, result.body, { ...result.headers, ...common });
+    // The one place a request is authenticated, before its body is read; REST and GraphQL get the same identity.
+    let identity: Identity;
+    try {
+      identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      sendError(res, surface, error, common);
+      return { route: surface };
+    }
+    if (surface === 'rest') {
+      const response = await rest(req, url.pathname.slice(prefix!.length) || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
+      send(res, response.status, response.body, { ...response.headers, ...common });
+      return { identity, route: response.route };
+    }
+    const refusal = await graphqlRefusal(req, url, identity);
+    if (refusal.kind === 'refused') {
+      send(res, refusal.status, graphqlError(refusal.status, refusal.code, refusal.message), common);
       return { identity, route: 'graphql' };
     }
-    send(res, 404, JSON.stringify(envelope(404, 'error.msg.resource.not.found', `No resource at ${truncateForMessage(url.pathname, 80)}.`)), common);
-    return {};
+    // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
+    type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
+    const runGateway = async (): Promise<GatewayResult> => {
+      const response = await gateway.fetch(
+        `http://edge.internal${url.pathname}${url.search}`,
+        { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
+        edgeContext(identity, config.internalSigningKey, common['x-request-id']!),
+      );
+      if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
+      const text = await response.text();
+      if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, key) => {
+        if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
+      });
+      return { kind: 'json', status: response.status, body: text, headers };
+    };
+    const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+    let result: GatewayResult;
+    if (key !== undefined && identity.kind !== 'anonymous') {
+      // The same Idempotency-Key semantics as REST: one effect per key, a replay gets the stored response.
+      if (!IDEMPOTENCY_KEY.test(key)) {
+        send(res, 400, graphqlError(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), common);
+        return { identity, route: 'graphql' };
+      }
+      const hash = requestHash('POST', url.pathname, url.search, refusal.body ?? '');
+      // A stream (an SSE subscription) has no response to store: it is released like a failure and passed on.
+      const outcome = await idempotency.run(identity.tenantId, `user:${identity.userId}`, key, hash, async () => {
+        const r = await runGateway();
+        return r.kind === 'stream' ? { ...r, status: 500, body: '' } : r;
+      });
+      if (outcome.kind === 'replay') {
+        send(res, outcome.status, outcome.body, { 'content-type': 'application/json', 'x-served-from-cache': 'true', ...common });
+        return { identity, route: 'graphql' };
+      }
+      if (outcome.kind !== 'done') {
+        const [status, code, message] = outcome.kind === 'in_flight'
+          ? [409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.']
+          : [422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'];
+        send(res, status, graphqlError(status, code, message), common);
+        return { identity, route: 'graphql' };
+      }
+      result = outcome.response;
+    } else {
+      result = await runGateway();
+    }
+    if (result.kind === 'stream') {
+      for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
+      await sendNodeResponse(result.response, res, req, false);
+      return { identity, route: 'graphql' };
+    }
+    send(res, result.status, result.body, { ...result.headers, ...common });
+    return { identity, route: 'graphql' };
   };
+
+  /** A REST body: JSON only (415) and bounded (413), the same hygiene as a GraphQL request's. */
+  async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: 'Request bodies must be sent as application/json.' };
+    }
+    const read = await readLimitedBody(req);
+    if (read.kind === 'tooLarge') return { kind: 'refused', status: 413, code: 'error.msg.request.body.too.large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` };
+    return read;
+  }
 
   /** Reads and checks a GraphQL HTTP request (size, content type, limits) before the gateway plans it. */
   async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<{ kind: 'refused'; status: number; code: string; message: string } | { kind: 'ok'; body?: string }> {
