@@ -165,11 +165,11 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
   const variables: Record<string, unknown> = { ...(route.variables?.(req) ?? {}) };
   // A path id that is not a GraphQL Int names no resource (404); a query parameter that is not one is bad input (400).
   const pathIdsValid = Object.entries(req.params).filter(([name]) => /id$/i.test(name)).every(([, v]) => isInt32(intParam(v) ?? Number.NaN));
-  for (const [name, value] of Object.entries(variables)) {
-    if (typeof value !== 'number' || (!Number.isNaN(value) && (isInt32(value) || !op.intVariables.has(name)))) continue;
-    if (!pathIdsValid) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${name}.`);
-    const error = integerError(name, req.query.get(name) ?? undefined);
-    return fail(400, 'validation.msg.validation.errors.exist', error.message, [error]);
+  const badNumbers = Object.entries(variables).filter(([name, value]) => typeof value === 'number' && (Number.isNaN(value) || (op.intVariables.has(name) && !isInt32(value))));
+  if (badNumbers.length > 0) {
+    if (!pathIdsValid) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${badNumbers[0]![0]}.`);
+    const errors = badNumbers.map(([name]) => integerError(name, req.query.get(name) ?? undefined));
+    return fail(400, 'validation.msg.validation.errors.exist', errors.map((e) => e.message).join(' '), errors);
   }
   const mode = route.body ?? 'none';
   if (mode === 'none' && Object.keys(req.body).length > 0) {
