@@ -9,6 +9,11 @@ import { DecimalFormatError, parseBoundedDecimal, truncateForMessage } from '../
 /** A JSON number kept as its source text, so 1000.10 never passes through a double on its way to a Decimal. */
 export class NumberLiteral {
   constructor(readonly source: string) {}
+
+  /** Inside a value passed on as it is (a JSONObject), the number is sent as its exact source text. */
+  toJSON(): unknown {
+    return (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(this.source);
+  }
 }
 
 /** JSON.parse that keeps every number's exact text (Node 24's reviver `context.source`). */
