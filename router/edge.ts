@@ -7,16 +7,16 @@ import { useServer } from 'graphql-ws/use/ws';
 import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
-import { envelope, fromGraphQLErrors } from '../rest-compat/envelope.js';
+import { envelope } from '../rest-compat/envelope.js';
 import { createRestHandler, requestHash, type BodyRead, type OperationResult } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
-import { PlatformError } from '../subgraphs/kernel/errors.js';
+import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY, IdempotencyStore } from '../subgraphs/kernel/idempotency.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { Platform } from '../subgraphs/registry.js';
 import { truncateForMessage } from '../subgraphs/kernel/money.js';
-import { authenticate, clientAddress, credentialsFrom } from './authenticate.js';
+import { authenticate, clientAddress, credentialsFrom, credentialsFromConnectionParams } from './authenticate.js';
 import { createGateway, edgeContext, gatewayHeaders } from './gateway.js';
 import { checkGraphQLRequest, GraphQLLimitError } from './graphql-limits.js';
 import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
@@ -39,18 +39,34 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-const graphqlError = (status: number, code: string, message: string) =>
-  JSON.stringify({ errors: [{ message, extensions: { code, status, errors: [] } }] });
-
 type Surface = 'rest' | 'graphql';
 
-/** An edge refusal in the caller's protocol: the Fineract envelope on REST, GraphQL's `errors` on /graphql. */
-function sendError(res: ServerResponse, surface: Surface, error: PlatformError, headers: Record<string, string>): void {
-  const body = surface === 'rest'
-    ? fromGraphQLErrors([{ message: error.message, extensions: error.extensions }]).body
-    : { errors: [{ message: error.message, extensions: error.extensions }] };
-  send(res, error.status, JSON.stringify(body), headers);
+/** What the edge itself refuses (or fails with), before or instead of any module's answer. */
+interface EdgeError {
+  status: number;
+  code: string;
+  message: string;
+  extensions?: Record<string, unknown>;
 }
+
+const fromPlatformError = (error: PlatformError): EdgeError => ({ status: error.status, code: error.extensions.code, message: error.message, extensions: error.extensions });
+
+/**
+ * The one place the edge renders an error, in the caller's protocol: the Fineract envelope on REST (the
+ * REST layer's formatter), GraphQL's `errors` with the same code and status in extensions on /graphql.
+ */
+function errorBody(surface: Surface, error: EdgeError): string {
+  const extensions = error.extensions ?? { code: error.code, status: error.status, errors: [] };
+  if (surface === 'rest') return JSON.stringify(envelope(error.status, error.code, error.message, (extensions.errors as FieldError[] | undefined) ?? []));
+  return JSON.stringify({ errors: [{ message: error.message, extensions }] });
+}
+
+function sendError(res: ServerResponse, surface: Surface, error: EdgeError, headers: Record<string, string>): void {
+  send(res, error.status, errorBody(surface, error), headers);
+}
+
+const surfaceOf = (pathname: string): Surface | undefined =>
+  API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? 'rest' : pathname === '/graphql' ? 'graphql' : undefined;
 
 /**
  * The edge: HTTPS on one port serving /actuator/health, the REST compatibility layer under /api/v1
@@ -91,10 +107,9 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
       res.writeHead(204, common).end();
       return { route: 'preflight' };
     }
-    const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
-    const surface: Surface | undefined = prefix ? 'rest' : url.pathname === '/graphql' ? 'graphql' : undefined;
+    const surface = surfaceOf(url.pathname);
     if (!surface) {
-      send(res, 404, JSON.stringify(envelope(404, 'error.msg.resource.not.found', `No resource at ${truncateForMessage(url.pathname, 80)}.`)), common);
+      sendError(res, 'rest', { status: 404, code: 'error.msg.resource.not.found', message: `No resource at ${truncateForMessage(url.pathname, 80)}.` }, common);
       return {};
     }
     // The one place a request is authenticated, before its body is read; REST and GraphQL get the same identity.
@@ -103,17 +118,18 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
       identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      sendError(res, surface, error, common);
+      sendError(res, surface, fromPlatformError(error), common);
       return { route: surface };
     }
     if (surface === 'rest') {
-      const response = await rest(req, url.pathname.slice(prefix!.length) || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
+      const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))!;
+      const response = await rest(req, url.pathname.slice(prefix.length) || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
       send(res, response.status, response.body, { ...response.headers, ...common });
       return { identity, route: response.route };
     }
     const refusal = await graphqlRefusal(req, url, identity);
     if (refusal.kind === 'refused') {
-      send(res, refusal.status, graphqlError(refusal.status, refusal.code, refusal.message), common);
+      sendError(res, 'graphql', refusal, common);
       return { identity, route: 'graphql' };
     }
     // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
@@ -138,7 +154,7 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
     if (key !== undefined && identity.kind !== 'anonymous') {
       // The same Idempotency-Key semantics as REST: one effect per key, a replay gets the stored response.
       if (!IDEMPOTENCY_KEY.test(key)) {
-        send(res, 400, graphqlError(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), common);
+        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, common);
         return { identity, route: 'graphql' };
       }
       const hash = requestHash('POST', url.pathname, url.search, refusal.body ?? '');
@@ -155,7 +171,7 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
         const [status, code, message] = outcome.kind === 'in_flight'
           ? [409, 'error.msg.idempotency.key.in.flight', 'A request with this Idempotency-Key is still being processed.']
           : [422, 'error.msg.idempotency.key.reused', 'This Idempotency-Key was used with a different request.'];
-        send(res, status, graphqlError(status, code, message), common);
+        sendError(res, 'graphql', { status, code, message }, common);
         return { identity, route: 'graphql' };
       }
       result = outcome.response;
@@ -171,10 +187,10 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
     return { identity, route: 'graphql' };
   };
 
-  /** A REST body: JSON only (415) and bounded (413), the same hygiene as a GraphQL request's. */
-  async function readJsonBody(req: IncomingMessage): Promise<BodyRead> {
+  /** A request body, REST or GraphQL: JSON only (415) and bounded (413), read only once its caller is known. */
+  async function readJsonBody(req: IncomingMessage, what = 'Request bodies'): Promise<BodyRead> {
     if (!isJsonContentType(req.headers['content-type'])) {
-      return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: 'Request bodies must be sent as application/json.' };
+      return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: `${what} must be sent as application/json.` };
     }
     const read = await readLimitedBody(req);
     if (read.kind === 'tooLarge') return { kind: 'refused', status: 413, code: 'error.msg.request.body.too.large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` };
@@ -182,15 +198,12 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
   }
 
   /** Reads and checks a GraphQL HTTP request (size, content type, limits) before the gateway plans it. */
-  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<{ kind: 'refused'; status: number; code: string; message: string } | { kind: 'ok'; body?: string }> {
+  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string }> {
     let parsed: unknown;
     let body: string | undefined;
     if (req.method === 'POST') {
-      if (!isJsonContentType(req.headers['content-type'])) {
-        return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: 'GraphQL requests must be sent as application/json.' };
-      }
-      const read = await readLimitedBody(req);
-      if (read.kind === 'tooLarge') return { kind: 'refused', status: 413, code: 'error.msg.request.body.too.large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` };
+      const read = await readJsonBody(req, 'GraphQL requests');
+      if (read.kind === 'refused') return read;
       body = read.text;
       try {
         parsed = JSON.parse(body);
@@ -223,7 +236,8 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
       .then(({ identity, route }) => log(identity, route))
       .catch((error: unknown) => {
         logger.error({ err: error, requestId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
-        if (!res.headersSent) send(res, 500, JSON.stringify(fromGraphQLErrors([{ message: 'internal', extensions: { code: MASKED_500_CODE, status: 500 } }]).body), common);
+        const masked = { status: 500, code: MASKED_500_CODE, message: 'An unexpected error occurred.', extensions: { code: MASKED_500_CODE, status: 500, kind: 'internal', errors: [] } };
+        if (!res.headersSent) sendError(res, surfaceOf(new URL(req.url ?? '/', 'https://edge').pathname) ?? 'rest', masked, common);
         else res.end();
         log(undefined, undefined);
       });
@@ -257,17 +271,14 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
           if (identity) checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
         } catch (error) {
           if (!(error instanceof GraphQLLimitError)) throw error;
-          return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400 } })];
+          return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400, errors: [] } })];
         }
         return wsOptions.onSubscribe!(ctx, id, payload);
       },
       onConnect: async (ctx) => {
-        const params = lowerKeys(ctx.connectionParams ?? {});
         try {
-          (ctx.extra as { identity?: Identity }).identity = await authenticate(auth, {
-            tenant: params['service-platform-tenantid'] ?? params['fineract-platform-tenantid'] ?? params.tenantidentifier ?? null,
-            authorization: params.authorization ?? null,
-          }, (ctx.extra as { request?: IncomingMessage }).request?.socket.remoteAddress);
+          const request = (ctx.extra as { request?: IncomingMessage }).request;
+          (ctx.extra as { identity?: Identity }).identity = await authenticate(auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
           return true;
         } catch {
           return false;
@@ -294,6 +305,3 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
 
 type EdgeContextRecord = Record<string, unknown>;
 
-function lowerKeys(params: Record<string, unknown>): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' ? v : undefined]));
-}
