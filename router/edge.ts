@@ -119,7 +119,7 @@ export async function startEdge(platform: Platform, logger: Logger): Promise<Edg
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       sendError(res, surface, fromPlatformError(error), common);
-      return { route: surface };
+      return { route: surface === 'graphql' ? 'graphql' : undefined };
     }
     if (surface === 'rest') {
       const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))!;
