@@ -1,6 +1,4 @@
-import type { GraphQLFormattedError } from 'graphql';
-import { CLIENT_ERROR_CODES } from '../router/gateway.js';
-import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { classifyError, type ErrorLike, type FieldError } from '../subgraphs/kernel/errors.js';
 
 /** Fineract's error body. httpStatusCode is a string, as Fineract sends it. */
 export interface FineractEnvelope {
@@ -36,23 +34,39 @@ export function envelope(status: number, code: string, message: string, fieldErr
 }
 
 /**
- * GraphQL errors to one Fineract response. Platform errors carry their status and codes in extensions;
- * GraphQL's own request errors (a value of the wrong type) are the caller's fault: 400, never 500.
+ * GraphQL errors (from the gateway, or the edge's own refusals) to one Fineract response: the one place
+ * a REST caller's error body is decided. Platform errors keep their status and codes; GraphQL's verdicts
+ * on the request are the caller's fault (400), said in REST field names; anything else is a masked 500.
+ * `inputBody`: the request body was the operation's `$input`, so that variable's name is not the caller's.
  */
-export function fromGraphQLErrors(graphqlErrors: readonly GraphQLFormattedError[]): { status: number; body: FineractEnvelope } {
+export function fromGraphQLErrors(graphqlErrors: readonly ErrorLike[], inputBody = false): { status: number; body: FineractEnvelope } {
   const first = graphqlErrors[0]!;
-  const ext = (first.extensions ?? {}) as { code?: string; status?: number; errors?: FieldError[] };
-  if (typeof ext.status === 'number' && typeof ext.code === 'string' && ext.code.includes('.')) {
-    return { status: ext.status, body: envelope(ext.status, ext.code, first.message, ext.errors ?? []) };
+  const verdict = classifyError(first);
+  switch (verdict.kind) {
+    case 'platform':
+      return { status: verdict.status, body: envelope(verdict.status, verdict.code, first.message, verdict.errors) };
+    case 'unavailable':
+      return { status: 503, body: envelope(503, 'error.msg.platform.service.unavailable', 'The service is temporarily unavailable; please retry.') };
+    case 'internal':
+      return { status: 500, body: envelope(500, 'error.msg.platform.server.side.error', 'An unexpected error occurred.') };
+    case 'request': {
+      const fieldErrors = graphqlErrors.map((e) => requestFieldError(e.message, inputBody));
+      return { status: 400, body: envelope(400, 'validation.msg.validation.errors.exist', fieldErrors.map((e) => e.message).join(' '), fieldErrors) };
+    }
   }
-  // GraphQL's verdicts on the request (a value of the wrong type) are the caller's fault; anything else is ours.
-  const requestError = ext.code === undefined || CLIENT_ERROR_CODES.has(ext.code);
-  if (!requestError) {
-    return { status: 500, body: envelope(500, 'error.msg.platform.server.side.error', 'An unexpected error occurred.') };
-  }
-  const messages = graphqlErrors.map((e) => e.message);
-  return {
-    status: 400,
-    body: envelope(400, 'validation.msg.validation.errors.exist', messages.join(' '), messages.map((m) => ({ code: 'validation.msg.invalid.parameter', message: m }))),
-  };
+}
+
+/**
+ * GraphQL's text names its variables and types ("Variable \"$input\" got invalid value ... at
+ * \"input.officeId\"; Int cannot represent non 32-bit signed integer value"): a REST caller gets the field's
+ * REST name and our words instead. The REST layer checks variables before it sends them, so this is the
+ * net for what only a subgraph refuses.
+ */
+function requestFieldError(message: string, inputBody: boolean): FieldError {
+  const variable = /^Variable "\$(\w+)"/.exec(message)?.[1];
+  if (variable === undefined) return { code: 'validation.msg.invalid.parameter', message: 'The request is not valid.' };
+  const at = new RegExp(`\\bat "${variable}((?:\\.\\w+|\\[\\d+\\])*)"`).exec(message)?.[1] ?? '';
+  const name = inputBody && variable === 'input' ? at.replace(/^\./, '') : `${variable}${at}`;
+  if (name === '') return { code: 'validation.msg.invalid.parameter', message: 'The request is not valid.' };
+  return { code: 'validation.msg.invalid.parameter', message: `The parameter \`${name}\` is not valid.`, parameterName: name };
 }

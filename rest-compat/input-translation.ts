@@ -9,6 +9,11 @@ import { DecimalFormatError, parseBoundedDecimal, truncateForMessage } from '../
 /** A JSON number kept as its source text, so 1000.10 never passes through a double on its way to a Decimal. */
 export class NumberLiteral {
   constructor(readonly source: string) {}
+
+  /** Inside a value passed on as it is (a JSONObject), the number is sent as its exact source text. */
+  toJSON(): unknown {
+    return (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(this.source);
+  }
 }
 
 /** JSON.parse that keeps every number's exact text (Node 24's reviver `context.source`). */
@@ -45,6 +50,15 @@ const invalid = (parameterName: string, rule: string, message: string, value?: u
 /** GraphQL's Int is 32-bit. */
 const INT32_MAX = 2 ** 31 - 1;
 
+/** A value that is not a GraphQL Int, said in Fineract's words (never GraphQL's "32-bit integer" text). */
+export const integerError = (path: string, value: unknown): FieldError =>
+  invalid(path, 'invalid.integer.format', `The parameter \`${path}\` must be a whole number from ${-INT32_MAX} to ${INT32_MAX}.`, value);
+
+/** Records an error once: ten dates without a dateFormat are one missing dateFormat. */
+function once(t: Translation, error: FieldError): void {
+  if (!t.errors.some((e) => e.code === error.code && e.parameterName === error.parameterName)) t.errors.push(error);
+}
+
 /** Converts one body value to what the GraphQL input type expects; records an error instead of throwing. */
 function convert(value: unknown, type: GraphQLInputType, path: string, t: Translation): unknown {
   if (value === null || value === undefined) return value;
@@ -74,12 +88,9 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
         t.errors.push(invalid(path, 'invalid.dateFormat.format', `The parameter \`${path}\` must be a date string.`, value));
         return undefined;
       }
-      if (!t.dateFormat) {
-        t.errors.push({ code: 'validation.msg.missing.dateFormat.parameter', message: 'The parameter `dateFormat` is mandatory when a date is sent.', parameterName: 'dateFormat' });
-        return undefined;
-      }
-      if (!t.locale) {
-        t.errors.push({ code: 'validation.msg.missing.locale.parameter', message: 'The parameter `locale` is mandatory when a date is sent.', parameterName: 'locale' });
+      if (!t.dateFormat || !t.locale) {
+        if (!t.dateFormat) once(t, { code: 'validation.msg.missing.dateFormat.parameter', message: 'The parameter `dateFormat` is mandatory when a date is sent.', parameterName: 'dateFormat' });
+        if (!t.locale) once(t, { code: 'validation.msg.missing.locale.parameter', message: 'The parameter `locale` is mandatory when a date is sent.', parameterName: 'locale' });
         return undefined;
       }
       try {
@@ -107,7 +118,7 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
       // "Variable $input ... 32-bit integer" text.
       const source = value instanceof NumberLiteral ? value.source : typeof value === 'string' ? value.trim() : null;
       if (source !== null && /^-?\d{1,10}$/.test(source) && Math.abs(Number(source)) <= INT32_MAX) return Number(source);
-      t.errors.push(invalid(path, 'invalid.integer.format', `The parameter \`${path}\` must be a whole number from ${-INT32_MAX} to ${INT32_MAX}.`, value));
+      t.errors.push(integerError(path, value));
       return undefined;
     }
     case 'Float':

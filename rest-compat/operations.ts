@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import {
-  getNamedType, isInputObjectType, Kind, parse, print, typeFromAST, validate, visit,
+  getNamedType, getNullableType, GraphQLInt, isInputObjectType, Kind, parse, print, typeFromAST, validate, visit,
   type ASTNode, type FragmentDefinitionNode, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { outputSelection, type OutputSelection } from './output-translation.js';
@@ -12,6 +12,8 @@ export interface CompiledOperation {
   output: OutputSelection;
   /** Variable name -> type, for 'args' bodies. */
   variables: Record<string, { type: GraphQLInputType }>;
+  /** Variables of type Int: a route's number outside 32 bits is refused before GraphQL would. */
+  intVariables: Set<string>;
   /** Fields of the $input variable's input type, for 'input' bodies. */
   inputFields?: Record<string, { type: GraphQLInputType }>;
 }
@@ -50,6 +52,7 @@ function compile(schema: GraphQLSchema, op: OperationDefinitionNode, fragments: 
     text: [op, ...usedFragments(op, fragments)].map((d) => print(d)).join('\n'),
     output: outputSelection(schema, op.selectionSet, rootType, fragments),
     variables,
+    intVariables: new Set(Object.entries(variables).filter(([, v]) => getNullableType(v.type) === GraphQLInt).map(([name]) => name)),
     inputFields: inputType && isInputObjectType(inputType) ? inputType.getFields() : undefined,
   };
 }

@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import type { GatewayRuntime } from '@graphql-hive/gateway-runtime';
-import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
+import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import type { IdempotencyReport } from '../subgraphs/kernel/local-executor.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
-import { authenticate, credentialsFrom } from '../router/authenticate.js';
-import { edgeContext, type EdgeContext } from '../router/gateway.js';
-import type { AuthService } from '../subgraphs/organisation/auth.service.js';
 import { envelope, fromGraphQLErrors } from './envelope.js';
-import { parseJsonExact, translateBody } from './input-translation.js';
+import { integerError, parseJsonExact, translateBody } from './input-translation.js';
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
 import { intParam, type Route, type RouteRequest } from './route.js';
-import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../router/graphql-limits.js';
-import { isJsonContentType, MAX_BODY_BYTES, type BodyRead } from '../router/http-hygiene.js';
+import { isInt32, variableErrors } from './variable-check.js';
 
 export interface RestResponse {
   status: number;
@@ -26,12 +22,21 @@ export interface RestResponse {
   route?: string;
 }
 
+/** One named operation as the REST layer sends it; the edge runs it through the gateway as the caller. */
+export interface OperationRequest {
+  query: string;
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+export type OperationResult = { data?: Record<string, unknown> | null; errors?: readonly GraphQLFormattedError[] };
+
 export interface RestDeps {
-  gateway: GatewayRuntime<EdgeContext>;
   schema: GraphQLSchema;
   routes: Route[];
-  auth: AuthService;
-  signingKey: string;
+  /** Runs a named operation for the caller: the only way this layer reaches a module. */
+  /** `report` learns whether an idempotent write was replayed (the subgraph claims the key with the effect). */
+  runOperation: (request: OperationRequest, identity: Identity, requestId: string, report: IdempotencyReport) => Promise<OperationResult>;
 }
 
 interface CompiledRoute extends Route {
@@ -49,15 +54,25 @@ const json = (status: number, value: unknown, headers: Record<string, string> = 
 const fail = (status: number, code: string, message: string, errors: FieldError[] = []) => json(status, envelope(status, code, message, errors));
 
 /**
- * Serves Fineract's /v1 paths by running named GraphQL operations through the gateway in-process.
- * Everything path-specific lives in the route table; this file only translates.
+ * A request body as the edge reads it: its size and content type are the edge's HTTP hygiene, refused
+ * with the status and code to answer.
  */
-/** What the edge hands the REST layer besides the request: the body is read only after authentication. */
+export type BodyRead = { kind: 'ok'; text: string } | { kind: 'refused'; status: number; code: string; message: string };
+
+/**
+ * What the edge hands the REST layer besides the request: the caller it authenticated (possibly
+ * anonymous), and the body, read only when this layer asks for it (after the route admits the caller).
+ */
 export interface RestCall {
+  identity: Identity;
   readBody: () => Promise<BodyRead>;
-  address?: string;
   requestId: string;
 }
+
+/**
+ * Serves Fineract's /v1 paths by running named GraphQL operations (through the edge's gateway, in-process).
+ * Everything path-specific lives in the route table; this file only translates.
+ */
 
 export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: string, url: URL, call: RestCall) => Promise<RestResponse> {
   const operations = loadOperations(deps.schema);
@@ -81,14 +96,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     }
     const label = `${route.method} ${route.path}${route.command ? `?command=${route.command}` : ''}`;
 
-    let identity: Identity;
-    try {
-      identity = await authenticate(deps.auth, credentialsFrom(req.headers, url), call.address);
-    } catch (error) {
-      if (!(error instanceof PlatformError)) throw error;
-      const { status, body } = fromGraphQLErrors([{ message: error.message, extensions: error.extensions }]);
-      return { ...json(status, body), route: label };
-    }
+    const { identity } = call;
     // No body work for a caller who may not call this route at all: its body is never read.
     if (identity.kind === 'anonymous' && !route.anonymous) {
       return { ...fail(401, 'error.msg.not.authenticated', 'Unauthenticated. Please login.', [{ code: 'error.msg.not.authenticated', message: 'Unauthenticated. Please login.', parameterName: 'id' }]), route: label };
@@ -111,13 +119,8 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     let body: Record<string, unknown> = {};
     let rawBody = '';
     if (method === 'POST' || method === 'PUT') {
-      if (!isJsonContentType(req.headers['content-type'])) {
-        return { ...fail(415, 'error.msg.unsupported.media.type', 'Request bodies must be sent as application/json.'), identity, route: label };
-      }
       const read = await call.readBody();
-      if (read.kind === 'tooLarge') {
-        return { ...fail(413, 'error.msg.request.body.too.large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`), identity, route: label };
-      }
+      if (read.kind === 'refused') return { ...fail(read.status, read.code, read.message), identity, route: label };
       rawBody = read.text;
       if (rawBody.trim() !== '') {
         let parsed: unknown;
@@ -140,13 +143,14 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
 
     // The key travels with the identity to the subgraph, whose transaction claims it together with the effect.
     // Anonymous calls (login, registration) keep no key: their answers hold credentials, never stored for replay.
+    let caller = identity;
     const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     if (idempotencyKey !== undefined && identity.kind !== 'anonymous') {
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return { ...fail(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), identity, route: label };
-      identity = { ...identity, idempotency: { key: idempotencyKey, requestHash: requestHash(method, path, url.search, rawBody) } };
+      caller = { ...identity, idempotency: { key: idempotencyKey, requestHash: requestHash(method, path, url.search, rawBody) } };
     }
     const report: IdempotencyReport = { replayed: false };
-    const response = await execute(deps, route, request, identity, call.requestId, report);
+    const response = await execute(deps, route, request, caller, call.requestId, report);
     if (report.replayed) response.headers['x-served-from-cache'] = 'true';
     return { ...response, identity, route: label };
   };
@@ -160,37 +164,36 @@ export function requestHash(method: string, path: string, search: string, rawBod
 async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity, requestId: string, report: IdempotencyReport): Promise<RestResponse> {
   const op = route.compiled;
   const variables: Record<string, unknown> = { ...(route.variables?.(req) ?? {}) };
-  // A path id that is not a number names no resource (404); a query parameter that is not one is bad input (400).
-  const pathIdsValid = Object.entries(req.params).filter(([name]) => /id$/i.test(name)).every(([, v]) => !Number.isNaN(intParam(v) ?? Number.NaN));
-  for (const [name, value] of Object.entries(variables)) {
-    if (typeof value !== 'number' || !Number.isNaN(value)) continue;
-    if (!pathIdsValid) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${name}.`);
-    return fail(400, 'validation.msg.validation.errors.exist', `The parameter ${name} must be an integer.`, [
-      { code: 'validation.msg.invalid.integer.format', message: `The parameter ${name} must be an integer.`, parameterName: name },
-    ]);
+  // A path id that is not a GraphQL Int names no resource (404); a query parameter that is not one is bad input (400).
+  const pathIdsValid = Object.entries(req.params).filter(([name]) => /id$/i.test(name)).every(([, v]) => isInt32(intParam(v) ?? Number.NaN));
+  const badNumbers = Object.entries(variables).filter(([name, value]) => typeof value === 'number' && (Number.isNaN(value) || (op.intVariables.has(name) && !isInt32(value))));
+  if (badNumbers.length > 0) {
+    if (!pathIdsValid) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${badNumbers[0]![0]}.`);
+    const errors = badNumbers.map(([name]) => integerError(name, req.query.get(name) ?? undefined));
+    return fail(400, 'validation.msg.validation.errors.exist', errors.map((e) => e.message).join(' '), errors);
   }
   const mode = route.body ?? 'none';
   if (mode === 'none' && Object.keys(req.body).length > 0) {
     return fail(400, 'validation.msg.validation.errors.exist', 'This request takes no body.', Object.keys(req.body).map((key) => ({ code: 'error.msg.parameter.unsupported', message: `The parameter ${key} is not supported.`, parameterName: key })));
   }
+  const bodyErrors: FieldError[] = [];
   if (mode !== 'none') {
     const fields = mode === 'input' ? op.inputFields! : Object.fromEntries(Object.entries(op.variables).filter(([name]) => !(name in variables)));
     const translated = translateBody(req.body, fields);
-    if (translated.errors.length > 0) {
-      const unsupported = translated.errors.every((e) => e.code === 'error.msg.parameter.unsupported');
-      return fail(400, unsupported ? 'error.msg.parameter.unsupported' : 'validation.msg.validation.errors.exist', translated.errors.map((e) => e.message).join(' '), translated.errors);
-    }
+    bodyErrors.push(...translated.errors);
     if (mode === 'input') variables.input = translated.value;
     else Object.assign(variables, translated.value);
   }
-  const response = await deps.gateway.fetch(
-    'http://edge.internal/graphql',
-    { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ query: op.text, operationName: op.name, variables }) },
-    edgeContext(identity, deps.signingKey, requestId, report),
-  );
-  const result = (await response.json()) as { data?: Record<string, unknown> | null; errors?: GraphQLFormattedError[] };
+  // What GraphQL itself would refuse (a required field missing, a null in a list), said in REST names now,
+  // so no "Variable $input" text reaches a REST caller and every field is reported at once.
+  const fieldErrors = [...bodyErrors, ...variableErrors(variables, op.variables, mode === 'input', bodyErrors)];
+  if (fieldErrors.length > 0) {
+    const unsupported = fieldErrors.every((e) => e.code === 'error.msg.parameter.unsupported');
+    return fail(400, unsupported ? 'error.msg.parameter.unsupported' : 'validation.msg.validation.errors.exist', fieldErrors.map((e) => e.message).join(' '), fieldErrors);
+  }
+  const result = await deps.runOperation({ query: op.text, operationName: op.name, variables }, identity, requestId, report);
   if (result.errors && result.errors.length > 0) {
-    const { status, body } = fromGraphQLErrors(result.errors);
+    const { status, body } = fromGraphQLErrors(result.errors, mode === 'input');
     const retryAfter = result.errors[0]!.extensions?.retryAfter;
     return json(status, body, typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {});
   }

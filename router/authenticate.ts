@@ -20,6 +20,17 @@ export function credentialsFrom(headers: Record<string, string | string[] | unde
   return { tenant: tenant?.trim() || null, authorization: header('authorization') ?? null };
 }
 
+/**
+ * The same credentials from a graphql-ws connection: its connectionParams carry the tenant and
+ * Authorization as HTTP headers do (any case), or the tenant as `tenantIdentifier`.
+ */
+export function credentialsFromConnectionParams(params: Readonly<Record<string, unknown>>): CallerCredentials {
+  const headers = Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k.toLowerCase(), v as string]));
+  const url = new URL('wss://edge/graphql');
+  if (headers.tenantidentifier) url.searchParams.set('tenantIdentifier', headers.tenantidentifier);
+  return credentialsFrom(headers, url);
+}
+
 /** The TCP peer: the address login throttling counts per (a proxy in front would need its own trust rule). */
 export function clientAddress(req: IncomingMessage): string | undefined {
   return req.socket.remoteAddress ?? undefined;

@@ -7,19 +7,18 @@ import { useServer } from 'graphql-ws/use/ws';
 import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
-import { envelope, fromGraphQLErrors } from '../rest-compat/envelope.js';
-import { createRestHandler, requestHash } from '../rest-compat/rest-handler.js';
+import { envelope } from '../rest-compat/envelope.js';
+import { createRestHandler, requestHash, type BodyRead, type OperationResult } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
-import { PlatformError } from '../subgraphs/kernel/errors.js';
+import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
-import { IDEMPOTENCY_REFUSALS, type IdempotencyReport } from '../subgraphs/kernel/local-executor.js';
+import { IDEMPOTENCY_REFUSALS, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
+import type { SubgraphName } from '../subgraphs/kernel/config.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
-import type { SubgraphName } from '../subgraphs/kernel/config.js';
-import type { SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
 import type { Platform } from '../subgraphs/registry.js';
 import { truncateForMessage } from '../subgraphs/kernel/money.js';
-import { authenticate, clientAddress, credentialsFrom } from './authenticate.js';
+import { authenticate, clientAddress, credentialsFrom, credentialsFromConnectionParams } from './authenticate.js';
 import { createGateway, edgeContext, gatewayHeaders } from './gateway.js';
 import { checkGraphQLRequest, GraphQLLimitError } from './graphql-limits.js';
 import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
@@ -42,8 +41,34 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
-const graphqlError = (status: number, code: string, message: string) =>
-  JSON.stringify({ errors: [{ message, extensions: { code, status, errors: [] } }] });
+type Surface = 'rest' | 'graphql';
+
+/** What the edge itself refuses (or fails with), before or instead of any module's answer. */
+interface EdgeError {
+  status: number;
+  code: string;
+  message: string;
+  extensions?: Record<string, unknown>;
+}
+
+const fromPlatformError = (error: PlatformError): EdgeError => ({ status: error.status, code: error.extensions.code, message: error.message, extensions: error.extensions });
+
+/**
+ * The one place the edge renders an error, in the caller's protocol: the Fineract envelope on REST (the
+ * REST layer's formatter), GraphQL's `errors` with the same code and status in extensions on /graphql.
+ */
+function errorBody(surface: Surface, error: EdgeError): string {
+  const extensions = error.extensions ?? { code: error.code, status: error.status, errors: [] };
+  if (surface === 'rest') return JSON.stringify(envelope(error.status, error.code, error.message, (extensions.errors as FieldError[] | undefined) ?? []));
+  return JSON.stringify({ errors: [{ message: error.message, extensions }] });
+}
+
+function sendError(res: ServerResponse, surface: Surface, error: EdgeError, headers: Record<string, string>): void {
+  send(res, error.status, errorBody(surface, error), headers);
+}
+
+const surfaceOf = (pathname: string): Surface | undefined =>
+  API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? 'rest' : pathname === '/graphql' ? 'graphql' : undefined;
 
 /**
  * The edge: HTTPS on one port serving /actuator/health, the REST compatibility layer under /api/v1
@@ -57,11 +82,17 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
   const rest = createRestHandler({
-    gateway,
     schema,
     routes: ROUTES,
-    auth,
-    signingKey: config.internalSigningKey,
+    // The REST layer runs named operations through the same gateway as /graphql, in-process, as the caller.
+    runOperation: async (operation, identity, requestId, report) => {
+      const response = await gateway.fetch(
+        'http://edge.internal/graphql',
+        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(operation) },
+        edgeContext(identity, config.internalSigningKey, requestId, report),
+      );
+      return (await response.json()) as OperationResult;
+    },
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>): Promise<{ identity?: Identity; route?: string }> => {
@@ -76,83 +107,91 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       res.writeHead(204, common).end();
       return { route: 'preflight' };
     }
-    const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`));
-    if (prefix) {
-      const response = await rest(req, url.pathname.slice(prefix.length) || '/', url, { readBody: () => readLimitedBody(req), address: clientAddress(req), requestId: common['x-request-id']! });
-      send(res, response.status, response.body, { ...response.headers, ...common });
-      return { identity: response.identity, route: response.route };
+    const surface = surfaceOf(url.pathname);
+    if (!surface) {
+      sendError(res, 'rest', { status: 404, code: 'error.msg.resource.not.found', message: `No resource at ${truncateForMessage(url.pathname, 80)}.` }, common);
+      return {};
     }
-    if (url.pathname === '/graphql') {
-      let identity: Identity;
-      try {
-        identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
-      } catch (error) {
-        if (!(error instanceof PlatformError)) throw error;
-        send(res, error.status, JSON.stringify({ errors: [{ message: error.message, extensions: error.extensions }] }), common);
-        return { route: 'graphql' };
-      }
-      const refusal = await graphqlRefusal(req, url, identity);
-      if (refusal.kind === 'refused') {
-        send(res, refusal.status, graphqlError(refusal.status, refusal.code, refusal.message), common);
-        return { identity, route: 'graphql' };
-      }
-      // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
-      type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
-      const report: IdempotencyReport = { replayed: false };
-      const runGateway = async (): Promise<GatewayResult> => {
-        const response = await gateway.fetch(
-          `http://edge.internal${url.pathname}${url.search}`,
-          { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
-          edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report),
-        );
-        if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
-        const text = await response.text();
-        if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, key) => {
-          if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
-        });
-        return { kind: 'json', status: response.status, body: text, headers };
-      };
-      // The same Idempotency-Key semantics as REST: the key travels with the identity to the subgraph, whose
-      // transaction claims it with the effect; a replay gets the stored result.
-      const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
-      if (key !== undefined && identity.kind !== 'anonymous') {
-        if (!IDEMPOTENCY_KEY.test(key)) {
-          send(res, 400, graphqlError(400, 'error.msg.idempotency.key.invalid', 'An Idempotency-Key is 1 to 255 visible ASCII characters.'), common);
-          return { identity, route: 'graphql' };
-        }
-        identity = { ...identity, idempotency: { key, requestHash: requestHash('POST', url.pathname, url.search, refusal.body ?? '') } };
-      }
-      const result = await runGateway();
-      if (report.refusal) {
-        const { status, code, message } = IDEMPOTENCY_REFUSALS[report.refusal];
-        send(res, status, graphqlError(status, code, message), common);
-        return { identity, route: 'graphql' };
-      }
-      if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
-      if (result.kind === 'stream') {
-        for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
-        await sendNodeResponse(result.response, res, req, false);
-        return { identity, route: 'graphql' };
-      }
-      send(res, result.status, result.body, { ...result.headers, ...common });
+    // The one place a request is authenticated, before its body is read; REST and GraphQL get the same identity.
+    let identity: Identity;
+    try {
+      identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      sendError(res, surface, fromPlatformError(error), common);
+      return { route: surface === 'graphql' ? 'graphql' : undefined };
+    }
+    if (surface === 'rest') {
+      const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))!;
+      const response = await rest(req, url.pathname.slice(prefix.length) || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
+      send(res, response.status, response.body, { ...response.headers, ...common });
+      return { identity, route: response.route };
+    }
+    const refusal = await graphqlRefusal(req, url, identity);
+    if (refusal.kind === 'refused') {
+      sendError(res, 'graphql', refusal, common);
       return { identity, route: 'graphql' };
     }
-    send(res, 404, JSON.stringify(envelope(404, 'error.msg.resource.not.found', `No resource at ${truncateForMessage(url.pathname, 80)}.`)), common);
-    return {};
+    // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
+    type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
+    const report: IdempotencyReport = { replayed: false };
+    const runGateway = async (): Promise<GatewayResult> => {
+      const response = await gateway.fetch(
+        `http://edge.internal${url.pathname}${url.search}`,
+        { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
+        edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report),
+      );
+      if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
+      const text = await response.text();
+      if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, key) => {
+        if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
+      });
+      return { kind: 'json', status: response.status, body: text, headers };
+    };
+    // The same Idempotency-Key semantics as REST: the key travels with the identity to the subgraph, whose
+    // transaction claims it with the effect; a replay gets the stored result.
+    const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
+    if (key !== undefined && identity.kind !== 'anonymous') {
+      if (!IDEMPOTENCY_KEY.test(key)) {
+        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, common);
+        return { identity, route: 'graphql' };
+      }
+      identity = { ...identity, idempotency: { key, requestHash: requestHash('POST', url.pathname, url.search, refusal.body ?? '') } };
+    }
+    const result = await runGateway();
+    if (report.refusal) {
+      sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], common);
+      return { identity, route: 'graphql' };
+    }
+    if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
+    if (result.kind === 'stream') {
+      for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
+      await sendNodeResponse(result.response, res, req, false);
+      return { identity, route: 'graphql' };
+    }
+    send(res, result.status, result.body, { ...result.headers, ...common });
+    return { identity, route: 'graphql' };
   };
 
+  /** A request body, REST or GraphQL: JSON only (415) and bounded (413), read only once its caller is known. */
+  async function readJsonBody(req: IncomingMessage, what = 'Request bodies'): Promise<BodyRead> {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: `${what} must be sent as application/json.` };
+    }
+    const read = await readLimitedBody(req);
+    if (read.kind === 'tooLarge') return { kind: 'refused', status: 413, code: 'error.msg.request.body.too.large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` };
+    return read;
+  }
+
   /** Reads and checks a GraphQL HTTP request (size, content type, limits) before the gateway plans it. */
-  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<{ kind: 'refused'; status: number; code: string; message: string } | { kind: 'ok'; body?: string }> {
+  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string }> {
     let parsed: unknown;
     let body: string | undefined;
     if (req.method === 'POST') {
-      if (!isJsonContentType(req.headers['content-type'])) {
-        return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: 'GraphQL requests must be sent as application/json.' };
-      }
-      const read = await readLimitedBody(req);
-      if (read.kind === 'tooLarge') return { kind: 'refused', status: 413, code: 'error.msg.request.body.too.large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` };
+      const read = await readJsonBody(req, 'GraphQL requests');
+      if (read.kind === 'refused') return read;
       body = read.text;
       try {
         parsed = JSON.parse(body);
@@ -185,7 +224,8 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       .then(({ identity, route }) => log(identity, route))
       .catch((error: unknown) => {
         logger.error({ err: error, requestId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
-        if (!res.headersSent) send(res, 500, JSON.stringify(fromGraphQLErrors([{ message: 'internal', extensions: { code: MASKED_500_CODE, status: 500 } }]).body), common);
+        const masked = { status: 500, code: MASKED_500_CODE, message: 'An unexpected error occurred.', extensions: { code: MASKED_500_CODE, status: 500, kind: 'internal', errors: [] } };
+        if (!res.headersSent) sendError(res, surfaceOf(new URL(req.url ?? '/', 'https://edge').pathname) ?? 'rest', masked, common);
         else res.end();
         log(undefined, undefined);
       });
@@ -219,17 +259,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
           if (identity) checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
         } catch (error) {
           if (!(error instanceof GraphQLLimitError)) throw error;
-          return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400 } })];
+          return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400, errors: [] } })];
         }
         return wsOptions.onSubscribe!(ctx, id, payload);
       },
       onConnect: async (ctx) => {
-        const params = lowerKeys(ctx.connectionParams ?? {});
         try {
-          (ctx.extra as { identity?: Identity }).identity = await authenticate(auth, {
-            tenant: params['service-platform-tenantid'] ?? params['fineract-platform-tenantid'] ?? params.tenantidentifier ?? null,
-            authorization: params.authorization ?? null,
-          }, (ctx.extra as { request?: IncomingMessage }).request?.socket.remoteAddress);
+          const request = (ctx.extra as { request?: IncomingMessage }).request;
+          (ctx.extra as { identity?: Identity }).identity = await authenticate(auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
           return true;
         } catch {
           return false;
@@ -256,6 +293,3 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
 
 type EdgeContextRecord = Record<string, unknown>;
 
-function lowerKeys(params: Record<string, unknown>): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k.toLowerCase(), typeof v === 'string' ? v : undefined]));
-}

@@ -1,14 +1,12 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config, type SubgraphName } from '../subgraphs/kernel/config.js';
+import { classifyError } from '../subgraphs/kernel/errors.js';
 import { localExecutor, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
 import { IDEMPOTENCY_REFUSAL_HEADER, IDEMPOTENCY_REPLAY_HEADER } from '../subgraphs/kernel/subgraph-server.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
-
-/** GraphQL's own verdicts on a request: the caller's fault, shown as they are. */
-export const CLIENT_ERROR_CODES = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND']);
 
 const MAX_MESSAGE_LENGTH = 300;
 
@@ -23,19 +21,18 @@ function maskGatewayError(error: unknown): Error {
   if (error.message.length > MAX_MESSAGE_LENGTH) {
     return maskGatewayError(new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined }));
   }
-  const code = error.extensions?.code;
-  if (typeof code === 'string' && (code.includes('.') || CLIENT_ERROR_CODES.has(code))) return error;
-  // Yoga marks its own request errors (variables that do not coerce) with a 4xx http status.
-  const httpStatus = (error.extensions?.http as { status?: number } | undefined)?.status;
-  if (code === undefined && httpStatus !== undefined && httpStatus >= 400 && httpStatus < 500) return error;
-  if (code === undefined && error.originalError === undefined && error.extensions?.serviceName === undefined) return error;
-  if (typeof code === 'string' && (code.startsWith('SUBREQUEST') || code === 'DOWNSTREAM_SERVICE_ERROR')) {
-    return new GraphQLError('The service is temporarily unavailable; please retry.', {
-      path: error.path,
-      extensions: { code: 'error.msg.platform.service.unavailable', status: 503, kind: 'unavailable', errors: [] },
-    });
+  switch (classifyError(error).kind) {
+    case 'platform':
+    case 'request':
+      return error;
+    case 'unavailable':
+      return new GraphQLError('The service is temporarily unavailable; please retry.', {
+        path: error.path,
+        extensions: { code: 'error.msg.platform.service.unavailable', status: 503, kind: 'unavailable', errors: [] },
+      });
+    case 'internal':
+      return internalError(error);
   }
-  return internalError(error);
 }
 
 function internalError(error: GraphQLError | undefined): GraphQLError {

@@ -83,6 +83,51 @@ export class PlatformError extends GraphQLError {
   }
 }
 
+/** GraphQL's own verdicts on a request (it does not parse, validate or coerce): the caller's fault. */
+export const REQUEST_ERROR_CODES: ReadonlySet<string> = new Set(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND']);
+
+/**
+ * What an error is, for whoever renders it (the gateway's mask, the REST envelope):
+ * - platform: a PlatformError from any module (its extensions carry a known `kind`), shown as it is;
+ * - request: GraphQL refused the request itself (a variable that does not coerce), a 400;
+ * - unavailable: a subgraph could not be reached, a 503;
+ * - internal: anything else, a masked 500.
+ */
+export type ErrorClass =
+  | { kind: 'platform'; status: number; code: string; errors: FieldError[] }
+  | { kind: 'request' }
+  | { kind: 'unavailable' }
+  | { kind: 'internal' };
+
+/** A GraphQLError or its JSON form: `originalError` is there only before serialization. */
+export interface ErrorLike {
+  message: string;
+  extensions?: Readonly<Record<string, unknown>>;
+  originalError?: unknown;
+}
+
+const isErrorKind = (kind: unknown): kind is ErrorKind => typeof kind === 'string' && Object.hasOwn(HTTP_STATUS, kind);
+
+/** The one classifier: an error's class is read from its extensions, never guessed from its code's spelling. */
+export function classifyError(error: ErrorLike): ErrorClass {
+  const ext = error.extensions ?? {};
+  const code = ext.code;
+  if (isErrorKind(ext.kind) && typeof code === 'string') {
+    return { kind: 'platform', status: HTTP_STATUS[ext.kind], code, errors: Array.isArray(ext.errors) ? (ext.errors as FieldError[]) : [] };
+  }
+  if (typeof code === 'string') {
+    if (REQUEST_ERROR_CODES.has(code)) return { kind: 'request' };
+    if (code.startsWith('SUBREQUEST') || code === 'DOWNSTREAM_SERVICE_ERROR') return { kind: 'unavailable' };
+    return { kind: 'internal' };
+  }
+  // No code: Yoga marks its own request errors with a 4xx http status; graphql-js's coercion errors carry
+  // nothing at all. Something that threw underneath (originalError) or came from a subgraph is ours.
+  const httpStatus = (ext.http as { status?: unknown } | undefined)?.status;
+  if (typeof httpStatus === 'number' && httpStatus >= 400 && httpStatus < 500) return { kind: 'request' };
+  if (error.originalError == null && ext.serviceName === undefined) return { kind: 'request' };
+  return { kind: 'internal' };
+}
+
 function single(kind: ErrorKind, code: string, message: string, parameterName?: string, args: unknown[] = []): PlatformError {
   return new PlatformError(kind, message, [{ code, message, parameterName, args }]);
 }

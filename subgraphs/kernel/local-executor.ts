@@ -73,7 +73,7 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
     const identity = (request.context as SubgraphCallContext | undefined)?.cbsIdentity;
     if (!identity) {
       // Only the edge calls the gateway, always with an identity; anything else is a wiring bug, never anonymous access.
-      return { errors: [new GraphQLError('Missing caller identity.', { extensions: { code: 'error.msg.not.authenticated', status: 401, errors: [] } })] };
+      return { errors: [new GraphQLError('Missing caller identity.', { extensions: { code: 'error.msg.not.authenticated', status: 401, kind: 'unauthenticated', errors: [] } })] };
     }
     const args = {
       schema: runtime.schema,
@@ -94,8 +94,8 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
 }
 
 export const IDEMPOTENCY_REFUSALS = {
-  in_flight: { status: 409, code: 'error.msg.idempotency.key.in.flight', message: 'A request with this Idempotency-Key is still being processed.' },
-  mismatch: { status: 422, code: 'error.msg.idempotency.key.reused', message: 'This Idempotency-Key was used with a different request.' },
+  in_flight: { kind: 'conflict', status: 409, code: 'error.msg.idempotency.key.in.flight', message: 'A request with this Idempotency-Key is still being processed.' },
+  mismatch: { kind: 'unprocessable', status: 422, code: 'error.msg.idempotency.key.reused', message: 'This Idempotency-Key was used with a different request.' },
 } as const;
 
 /**
@@ -120,5 +120,6 @@ export async function executeWrite(
   }
   if (report) report.refusal = outcome.kind;
   const refusal = IDEMPOTENCY_REFUSALS[outcome.kind];
-  return { errors: [new GraphQLError(refusal.message, { extensions: { code: refusal.code, status: refusal.status, errors: [] } })] };
+  const { kind, status, code, message } = refusal;
+  return { errors: [new GraphQLError(message, { extensions: { code, status, kind, errors: [{ code, message }] } })] };
 }

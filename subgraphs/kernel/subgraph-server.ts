@@ -183,7 +183,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
       const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey, name, raw);
       if (!identity) {
         res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', status: 401 } }] }));
+        res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', status: 401, kind: 'unauthenticated', errors: [] } }] }));
         return;
       }
       const headers = new HeaderMap();

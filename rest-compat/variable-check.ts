@@ -1,0 +1,64 @@
+import {
+  coerceInputValue, getNamedType, getNullableType, isInputObjectType, isListType, isNonNullType, GraphQLInt,
+  type GraphQLInputType,
+} from 'graphql';
+import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { echo, integerError } from './input-translation.js';
+
+export const isInt32 = (value: number): boolean => Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1;
+
+/** `credits[0].glAccountId`: the REST spelling of a GraphQL value path, as the body translation writes it. */
+function restName(segments: readonly (string | number)[]): string {
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+/** The input type at a path below `type` (list indices and input object fields), if the path leads anywhere. */
+function typeAt(type: GraphQLInputType, path: readonly (string | number)[]): GraphQLInputType | undefined {
+  let current: GraphQLInputType | undefined = type;
+  for (const segment of path) {
+    const nullable: GraphQLInputType | undefined = current && getNullableType(current);
+    if (typeof segment === 'number') current = nullable && isListType(nullable) ? (nullable.ofType as GraphQLInputType) : undefined;
+    else current = nullable && isInputObjectType(nullable) ? nullable.getFields()[segment]?.type : undefined;
+  }
+  return current;
+}
+
+/** `a` and `a.b` / `a[0]` name the same field or one inside the other: one error for them is enough. */
+const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || a.startsWith(`${b}[`) || b.startsWith(`${a}.`) || b.startsWith(`${a}[`);
+
+/**
+ * Checks the operation's variables the way GraphQL will (graphql-js's own coercion against the schema the
+ * gateway uses), and says what it would refuse in REST terms: the body's field name (`officeId`, not
+ * `$input` or `input.officeId`) and a Fineract code, every field at once. `inputBody` says the body is the
+ * `$input` variable, so its name is dropped from paths. Fields the body translation already reported are
+ * not reported twice.
+ */
+export function variableErrors(
+  variables: Record<string, unknown>,
+  definitions: Record<string, { type: GraphQLInputType }>,
+  inputBody: boolean,
+  reported: readonly FieldError[],
+): FieldError[] {
+  const found: FieldError[] = [];
+  for (const [variable, { type }] of Object.entries(definitions)) {
+    const value = variables[variable];
+    if (value === undefined && !isNonNullType(type)) continue;
+    coerceInputValue(value, type, (path, invalidValue, error) => {
+      const segments: (string | number)[] = [...path];
+      // A missing required field is reported at its object: name the field itself.
+      const missing = /^Field "(\w+)" of required type/.exec(error.message);
+      if (missing) segments.push(missing[1]!);
+      const name = restName(inputBody && variable === 'input' ? segments : [variable, ...segments]);
+      if (!name || reported.some((e) => e.parameterName !== undefined && overlaps(e.parameterName, name)) || found.some((e) => e.parameterName === name)) return;
+      const fieldType = typeAt(type, segments);
+      if (missing || invalidValue == null) {
+        found.push({ code: 'validation.msg.cannot.be.blank', message: `The parameter \`${name}\` is mandatory.`, parameterName: name });
+      } else if (fieldType && getNamedType(fieldType) === GraphQLInt) {
+        found.push(integerError(name, invalidValue));
+      } else {
+        found.push({ code: 'validation.msg.invalid.type', message: `The parameter \`${name}\` is not valid.`, parameterName: name, value: echo(invalidValue) });
+      }
+    });
+  }
+  return found;
+}
