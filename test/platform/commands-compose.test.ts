@@ -86,4 +86,27 @@ describe('commands compose inside one transaction', () => {
     const journal = await ledger.journal.list(t.admin, { transactionId: ids.transactionId });
     assert.equal(journal.totalFilteredRecords, 2);
   });
+
+  test('a tenant is provisioned with its chart of accounts, currencies and products, or not at all', async () => {
+    const { organisation } = harness.services;
+    const slug = `broken${Date.now().toString(36)}`;
+    // Runs after every module's seeder (it is added last), in the provisioning transaction they all share.
+    organisation.tenants.addSeeder(async (tx) => {
+      if (tx.tenantId === slug) throw new Error('a seeder failed');
+    });
+    await assert.rejects(organisation.tenants.provision(slug, { adminPassword: 'password' }), /a seeder failed/);
+    assert.equal((await organisation.tenants.ids()).includes(slug), false);
+    // Counted as the owner (row-level security bypassed), so nothing of the slug hides from the count.
+    const seeded = (tenantId: string) =>
+      harness.db.system(async (em) => {
+        const rows = await em.execute<{ n: string }[]>(
+          `select (select count(*) from organisation.office where tenant_id = ?) + (select count(*) from ledger.gl_account where tenant_id = ?)
+                + (select count(*) from ledger.currency where tenant_id = ?) + (select count(*) from account.savings_product where tenant_id = ?) as n`,
+          [tenantId, tenantId, tenantId, tenantId],
+        );
+        return Number(rows[0]!.n);
+      });
+    assert.ok((await seeded(t.id)) > 0, 'a provisioned tenant has its seed');
+    assert.equal(await seeded(slug), 0);
+  });
 });
