@@ -22,7 +22,6 @@ import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisati
 import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
 import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
-import type { Staff } from './organisation/staff.entity.js';
 
 /**
  * The composition root: which modules exist, how their services are wired to each other, and how each
@@ -67,7 +66,8 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
-  const staffRecord = (s: Staff): StaffRecord => ({ id: s.id, officeId: s.officeId, isActive: s.isActive, displayName: s.displayName });
+  // Copies only what the till reads, so the till never holds organisation's entity.
+  const staffRecord = ({ id, officeId, isActive, displayName }: StaffRecord): StaffRecord => ({ id, officeId, isActive, displayName });
   const till = createTillServices(db, {
     businessDates: organisation.businessDates,
     scope: organisation.scope,
