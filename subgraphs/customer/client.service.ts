@@ -155,7 +155,8 @@ export interface PreparedChange<I> {
  * Clients (customers): onboarding, maintenance, activation, KYC tier. The only writer of customer.client.
  * Each command has an in-transaction core `xCore(tx, actor, ...)` that never opens a transaction, so a
  * transaction script (self-registration) can compose it; the public method authorizes and opens one.
- * What must not hold a connection (the BVN engine) is asked before, by the public method or `prepareCreate`.
+ * What must not hold a connection (the BVN engine) is asked first, in `prepareCreate`, `prepareUpdate` or
+ * `prepareUpgradeKyc`, whose result the core takes.
  */
 export class ClientService {
   constructor(
