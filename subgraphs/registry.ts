@@ -7,25 +7,22 @@ import { clientsForAccounts } from './customer/client-for-accounts.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
 import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
-import { errors } from './kernel/errors.js';
 import type { Logger } from './kernel/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { createBus } from './kernel/bus.js';
 import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
-import { Currency } from './ledger/ledger.entities.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
 import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
 import { buildLoanSchema, loanDatabase } from './loan/loan.module.js';
 import { createLoanServices, type LoanServices } from './loan/loan.services.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
-import { Office } from './organisation/office.entity.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
+import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisation/permissions.js';
 import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
 import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
-import type { Staff } from './organisation/staff.entity.js';
 
 /**
  * The composition root: which modules exist, how their services are wired to each other, and how each
@@ -59,23 +56,19 @@ export interface Platform {
 export function createServices(db: Database, config: Config, logger?: Logger): Services {
   const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
   const ledger = createLedgerServices(db, {
-    officeOpeningDate: async (tx, officeId) => (await tx.em.findOne(Office, { id: officeId }))?.openingDate ?? null,
+    officeOpeningDate: (tx, officeId) => organisation.offices.openingDate(tx, officeId),
     officeInScope: async (tx, staff, officeId) => (await organisation.offices.findInScope(tx, staff, officeId)) !== null,
-    officeSubtree: async (tx, staff, officeId) => {
-      const office = await organisation.offices.findInScope(tx, staff, officeId);
-      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${officeId} does not exist`, officeId);
-      if (office.parentId === null) return null;
-      return (await tx.em.find(Office, { hierarchy: { $like: `${office.hierarchy}%` } })).map((o) => o.id);
-    },
-    officesInScope: async (tx, staff) => (staff.officeHierarchy === '.' ? null : organisation.offices.subtreeIds(tx, staff)),
-    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    officeSubtree: (tx, staff, officeId) => organisation.offices.subtreeOf(tx, staff, officeId),
+    officesInScope: (tx, staff) => organisation.scope.officeIds(tx, staff),
+    officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
     usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
     paymentTypeExists: async (tx, id) => (await organisation.paymentTypes.find(tx, id)) !== null,
     paymentTypeNames: (tenantId, ids) => organisation.paymentTypes.names(tenantId, ids),
   });
   // Every tenant (new or existing) gets the default chart of accounts and currencies.
   organisation.tenants.addSeeder(ledger.seedTenant);
-  const staffRecord = (s: Staff): StaffRecord => ({ id: s.id, officeId: s.officeId, isActive: s.isActive, displayName: s.displayName });
+  // Copies only what the till reads, so the till never holds organisation's entity.
+  const staffRecord = ({ id, officeId, isActive, displayName }: StaffRecord): StaffRecord => ({ id, officeId, isActive, displayName });
   const till = createTillServices(db, {
     businessDates: organisation.businessDates,
     scope: organisation.scope,
@@ -91,10 +84,16 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
       activeAtOffice: async (tx, officeId) => (await organisation.staff.activeAtOffice(tx, officeId)).map(staffRecord),
     },
     postJournal: (tx, request) => ledger.engine.post(tx, request),
-    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
-    staffNames: async (tenantId, ids) => new Map([...(await organisation.staff.byIds(tenantId, ids))].map(([id, s]) => [id, s.displayName])),
+    officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
+    staffNames: (tenantId, ids) => organisation.staff.names(tenantId, ids),
   });
-  const customer = createCustomerServices(db, organisation, {
+  const customer = createCustomerServices(db, {
+    officeInScope: (tx, staff, officeId) => organisation.offices.findInScope(tx, staff, officeId),
+    officeSubtree: (tx, staff) => organisation.offices.subtreeIds(tx, staff),
+    officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
+    staffMember: (tx, staffId) => organisation.staff.find(tx, staffId),
+    staffNames: (tenantId, ids) => organisation.staff.names(tenantId, ids),
+    portfolioStaffId: (staff) => organisation.scope.portfolioStaffId(staff),
     codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
     codeValues: async (tenantId, ids) =>
       new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
@@ -107,15 +106,13 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
     settings: organisation.settings,
     businessDates: organisation.businessDates,
     scope: organisation.scope,
+    checkerRoleIds: [BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID],
     paymentType: (tx, id) => organisation.paymentTypes.find(tx, id),
     clients: clientsForAccounts,
     journal: { post: (tx, request) => ledger.engine.post(tx, request), reverse: (tx, id, options) => ledger.engine.reverse(tx, id, options) },
-    currency: async (tx, code) => {
-      const found = await tx.em.findOne(Currency, { code });
-      return found ? { code: found.code, name: found.name, decimalPlaces: found.decimalPlaces, displaySymbol: found.displaySymbol, nameCode: found.nameCode } : null;
-    },
+    currency: (tx, code) => ledger.currencies.enabled(tx, code),
     currencyInfo: (code) => CATALOGUE_BY_CODE.get(code) ?? null,
-    officeNames: async (tenantId, ids) => new Map([...(await organisation.offices.byIds(tenantId, ids))].map(([id, o]) => [id, o.name])),
+    officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
     usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
     recordCash: (tx, movement) => till.recordCash(tx, movement),
   });
@@ -134,7 +131,7 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
     usersWithRoleAbove: (tx, roleId, officeId) => organisation.users.withRoleAtOrAbove(tx, roleId, officeId),
     savings: account.forLoans,
     recordCash: (tx, movement) => till.recordCash(tx, movement),
-    tenantIds: () => db.system(async (em) => (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id)),
+    tenantIds: () => organisation.tenants.ids(),
     warn: (data, message) => logger?.warn(data, message),
   });
   // After the ledger's seeder: loan products post to its chart.

@@ -65,6 +65,8 @@ export interface AccountDependencies {
   settings: TenantSettings;
   businessDates: BusinessDates;
   scope: Scope;
+  /** Roles whose holders may approve a held withdrawal (Branch Manager, Head of Operations); the organisation module names them. */
+  checkerRoleIds: readonly number[];
   paymentType: (tx: Tx, id: number) => Promise<AccountPaymentType | null>;
   clients: ClientsForAccounts;
   journal: JournalPort;

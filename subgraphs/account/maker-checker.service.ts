@@ -2,7 +2,6 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
 import { ALL_FUNCTIONS, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
-import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from '../organisation/permissions.js';
 import type { AccountDependencies } from './account.services.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { MoneyResult, SavingsTransactionService, TransactionInput } from './savings-transaction.service.js';
@@ -40,7 +39,6 @@ const toEntry = (r: RawEntry): MakerCheckerEntry => ({
 
 const notFound = (id: unknown) => errors.notFound('error.msg.makerchecker.id.invalid', `Maker-checker entry with identifier ${id} does not exist`, id);
 const rule = (code: string, message: string, args: unknown[] = []) => errors.domainRule(code, message, args);
-const CHECKER_ROLES = [BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID];
 
 /**
  * Fineract's maker-checker inbox for cash withdrawals above the teller ceiling. A pending entry holds its
@@ -81,7 +79,7 @@ export class MakerCheckerService {
    */
   async approve(identity: Identity, id: number): Promise<{ entry: MakerCheckerEntry; result: MoneyResult }> {
     const staff = requireStaff(identity, 'APPROVEWITHDRAWAL_SAVINGSACCOUNT');
-    if (!hasPermission(staff, ALL_FUNCTIONS) && !staff.roleIds.some((r) => CHECKER_ROLES.includes(r))) {
+    if (!hasPermission(staff, ALL_FUNCTIONS) && !staff.roleIds.some((r) => this.deps.checkerRoleIds.includes(r))) {
       throw errors.forbidden('Only a Branch Manager or the Head of Operations may approve a withdrawal above the teller ceiling.');
     }
     return this.db.tx(staff.tenantId, async (tx) => {

@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
-import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { todayIso } from '../kernel/scalars.js';
 import { Client, ClientOfficial, CLIENT_STATUS_PENDING } from './client.entity.js';
@@ -35,16 +35,16 @@ export class ClientLifecycleService {
    * Reasons are values of the command's code; closing is refused while accounts or loans are open.
    */
   async changeStatus(identity: Identity, ref: ClientRef, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChange> {
-    const staff = requireStaff(identity, LIFECYCLE_PERMISSIONS[command]);
-    validateLifecycleInput(command, input.date, input.reasonId, todayIso());
-    return this.db.tx(staff.tenantId, (tx) => this.changeStatusIn(tx, staff, ref, command, input));
+    const actor = requireStaff(identity, LIFECYCLE_PERMISSIONS[command]);
+    return this.db.tx(actor.tenantId, (tx) => this.changeStatusCore(tx, actor, ref, command, input));
   }
 
   /** The lifecycle command's core inside the caller's transaction. */
-  async changeStatusIn(tx: Tx, staff: StaffIdentity, ref: ClientRef, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChange> {
+  async changeStatusCore(tx: Tx, actor: Actor, ref: ClientRef, command: LifecycleCommand, input: LifecycleInput): Promise<ClientChange> {
+    validateLifecycleInput(command, input.date, input.reasonId, todayIso());
     const rule = LIFECYCLE[command];
     const date = input.date!;
-    const client = await this.clients.getVisible(tx, staff, ref, true);
+    const client = await this.clients.getVisible(tx, actor, ref, true);
     const to = lifecycleTransition(command, client, date);
     if (rule.reason && !(await this.deps.codeValueValid(tx, rule.reason.code, input.reasonId!))) throw codeValueNotFound(rule.reason.param, input.reasonId!);
     if (command === 'close' && (await this.deps.openProductsOf(tx, client.id)) > 0) {
@@ -84,7 +84,7 @@ export class ClientLifecycleService {
         break;
     }
     client.statusId = to;
-    client.updatedBy = staff.userId;
+    client.updatedBy = actor.userId;
     await tx.em.flush();
     await emit(tx, { eventType: LIFECYCLE_EVENTS[command], entityName: 'CLIENT', actionName: LIFECYCLE_ACTIONS[command], data: clientEventData(client) });
     return { client, changes };
@@ -92,18 +92,20 @@ export class ClientLifecycleService {
 
   /** Fineract's DELETE /clients/{id}: only a pending client (never active) is removed, with its officials. */
   async delete(identity: Identity, ref: ClientRef): Promise<Client> {
-    const staff = requireStaff(identity, 'DELETE_CLIENT');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.clients.getVisible(tx, staff, ref, true);
-      if (client.statusId !== CLIENT_STATUS_PENDING) {
-        throw errors.domainRule('error.msg.client.cannot.be.deleted.not.pending', `Client with identifier ${client.id} is not pending and cannot be deleted.`, [client.id]);
-      }
-      await tx.em.nativeDelete(ClientOfficial, { clientId: client.id });
-      const data = clientEventData(client);
-      tx.em.remove(client);
-      await tx.em.flush();
-      await emit(tx, { eventType: 'client.deleted', entityName: 'CLIENT', actionName: 'DELETE', data });
-      return client;
-    });
+    const actor = requireStaff(identity, 'DELETE_CLIENT');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteCore(tx, actor, ref));
+  }
+
+  async deleteCore(tx: Tx, actor: Actor, ref: ClientRef): Promise<Client> {
+    const client = await this.clients.getVisible(tx, actor, ref, true);
+    if (client.statusId !== CLIENT_STATUS_PENDING) {
+      throw errors.domainRule('error.msg.client.cannot.be.deleted.not.pending', `Client with identifier ${client.id} is not pending and cannot be deleted.`, [client.id]);
+    }
+    await tx.em.nativeDelete(ClientOfficial, { clientId: client.id });
+    const data = clientEventData(client);
+    tx.em.remove(client);
+    await tx.em.flush();
+    await emit(tx, { eventType: 'client.deleted', entityName: 'CLIENT', actionName: 'DELETE', data });
+    return client;
   }
 }

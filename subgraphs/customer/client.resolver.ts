@@ -3,7 +3,6 @@ import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireStaff } from '../kernel/identity.js';
 import { loader } from '../kernel/loaders.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
-import type { Office } from '../organisation/office.entity.js';
 import { errors } from '../kernel/errors.js';
 import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
 import type { ClientChange, ClientRef, LifecycleInput } from './client.service.js';
@@ -297,8 +296,8 @@ export class ClientResolver {
 
   @FieldResolver(() => String, { nullable: true })
   async officeName(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<string | null> {
-    const byId = loader<number, Office>(ctx, 'office', (ids) => this.services.organisation.offices.byIds(ctx.identity.tenantId, ids));
-    return (await byId.load(client.officeId))?.name ?? null;
+    const byId = loader<number, string>(ctx, 'officeName', (ids) => this.services.officeNames(ctx.identity.tenantId, ids));
+    return byId.load(client.officeId);
   }
 
   @FieldResolver(() => String, { nullable: true })

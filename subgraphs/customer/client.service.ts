@@ -2,19 +2,16 @@ import { LockMode } from '@mikro-orm/core';
 import type { Database, Tx } from '../kernel/database.js';
 import { escapeLike, isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { todayIso } from '../kernel/scalars.js';
 import { ordering } from '../kernel/paging.js';
 import { nextValue } from '../kernel/sequence.js';
-import type { Office } from '../organisation/office.entity.js';
-import type { OrganisationServices } from '../organisation/organisation.services.js';
-import { ACCOUNT_OFFICER_ROLE_ID } from '../organisation/permissions.js';
 import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } from './bvn-verifier.js';
 import {
   Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
 } from './client.entity.js';
-import type { CustomerDependencies } from './customer.services.js';
+import type { CustomerDependencies, CustomerOffice } from './customer.services.js';
 import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, requiresScumlNumber, type KycTierLimits } from './kyc.js';
 
 export interface NonPersonDetailsInput {
@@ -130,22 +127,42 @@ export const codeValueNotFound = (parameterName: string, id: number) =>
 const NIN_PATTERN = /^\d{11}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function isAccountOfficer(staff: StaffIdentity): boolean {
-  return staff.roleIds.includes(ACCOUNT_OFFICER_ROLE_ID);
-}
-
 export function displayNameOf(c: Pick<Client, 'legalFormId' | 'firstname' | 'middlename' | 'lastname' | 'fullname'>): string {
   if (c.legalFormId === LEGAL_FORM_ENTITY) return c.fullname ?? '';
   return [c.firstname, c.middlename, c.lastname].filter((p) => p && p.trim() !== '').join(' ');
 }
 
-/** Clients (customers): onboarding, maintenance, activation, KYC tier. The only writer of customer.client. */
+/** A create-client command validated and its BVN asked about, ready for `createCore` (see `prepareCreate`). */
+export interface NewClient {
+  input: CreateClientInput;
+  bvnCheck: BvnVerification | null;
+}
+
+/** What the BVN engine said about a number, asked before the transaction opened. */
+export interface BvnCheck {
+  bvn: string;
+  result: BvnVerification;
+}
+
+/** A client command validated, its client's id resolved and its BVN asked about, ready for its core. */
+export interface PreparedChange<I> {
+  id: number;
+  input: I;
+  bvnCheck: BvnCheck | null;
+}
+
+/**
+ * Clients (customers): onboarding, maintenance, activation, KYC tier. The only writer of customer.client.
+ * Each command has an in-transaction core `xCore(tx, actor, ...)` that never opens a transaction, so a
+ * transaction script (self-registration) can compose it; the public method authorizes and opens one.
+ * What must not hold a connection (the BVN engine) is asked first, in `prepareCreate`, `prepareUpdate` or
+ * `prepareUpgradeKyc`, whose result the core takes.
+ */
 export class ClientService {
   constructor(
     private readonly db: Database,
-    private readonly organisation: OrganisationServices,
     private readonly bvnVerifier: BvnVerifier,
-    private readonly deps: Pick<CustomerDependencies, 'codeValueValid'>,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'officeInScope' | 'officeSubtree' | 'staffMember' | 'staffNames' | 'portfolioStaffId'>,
   ) {}
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -167,10 +184,10 @@ export class ClientService {
     v.throwIfAny();
     const order = ordering(CLIENT_ORDER_COLUMNS, filter.orderBy, filter.sortOrder, 'id');
     return this.db.tx(staff.tenantId, async (tx) => {
-      let officeIds = await this.organisation.offices.subtreeIds(tx, staff);
+      let officeIds = await this.deps.officeSubtree(tx, staff);
       if (filter.officeId != null) officeIds = officeIds.filter((id) => id === filter.officeId);
       const where: Record<string, unknown> = { officeId: { $in: officeIds } };
-      if (isAccountOfficer(staff)) {
+      if (this.isAccountOfficer(staff)) {
         // An account officer's book is exactly the clients assigned to them.
         if (filter.staffId != null && filter.staffId !== staff.staffId) return { total: 0, items: [] };
         where.staffId = staff.staffId ?? -1;
@@ -192,8 +209,8 @@ export class ClientService {
   async findInScope(tx: Tx, staff: StaffIdentity, id: number): Promise<Client | null> {
     const client = await tx.em.findOne(Client, { id });
     if (!client) return null;
-    if (isAccountOfficer(staff) && (staff.staffId == null || client.staffId !== staff.staffId)) return null;
-    return (await this.organisation.offices.findInScope(tx, staff, client.officeId)) ? client : null;
+    if (this.isAccountOfficer(staff) && (staff.staffId == null || client.staffId !== staff.staffId)) return null;
+    return (await this.deps.officeInScope(tx, staff, client.officeId)) ? client : null;
   }
 
   /** For the loan module inside its transaction: what a loan needs to know of its borrower, or null. */
@@ -220,14 +237,22 @@ export class ClientService {
   }
 
   async staffNames(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
-    const members = await this.organisation.staff.byIds(tenantId, ids);
-    return new Map([...members].map(([id, member]) => [id, member.displayName]));
+    return this.deps.staffNames(tenantId, ids);
   }
 
   // ---- writes --------------------------------------------------------------------------------
 
   async create(identity: Identity, input: CreateClientInput): Promise<Client> {
-    const staff = requireStaff(identity, 'CREATE_CLIENT');
+    const actor = requireStaff(identity, 'CREATE_CLIENT');
+    const prepared = await this.prepareCreate(input);
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, prepared));
+  }
+
+  /**
+   * Validates a new client and asks the BVN engine about its BVN, outside any transaction: a slow engine
+   * must not hold a connection. A transaction script calls it before opening its transaction.
+   */
+  async prepareCreate(input: CreateClientInput): Promise<NewClient> {
     const today = todayIso();
     const v = new Validator('client');
     v.required('officeId', input.officeId);
@@ -252,72 +277,80 @@ export class ClientService {
     if (input.dateOfBirth) v.check(input.dateOfBirth <= today, 'dateOfBirth', 'cannot.be.a.future.date', 'The date of birth cannot be in the future.', input.dateOfBirth);
     validateContact(v, input);
     v.throwIfAny();
-    // The engine is asked before the transaction opens: a slow engine must not hold a connection.
-    const bvnCheck = input.bvn ? await this.bvnVerifier.verify(input.bvn, input) : null;
+    return { input, bvnCheck: input.bvn ? await this.bvnVerifier.verify(input.bvn, input) : null };
+  }
 
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const office = await this.branchOffice(tx, staff, input.officeId!);
-      const submittedOnDate = input.submittedOnDate ?? (input.active ? (input.activationDate! < today ? input.activationDate! : today) : today);
-      if (input.active && input.activationDate! < submittedOnDate) {
-        throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [input.activationDate], 'activationDate');
-      }
-      if (input.active && input.activationDate! < office.openingDate) {
-        throw errors.domainRule('error.msg.client.activationDate.before.office.opening.date', 'A client cannot be activated before its office opened.', [input.activationDate, office.openingDate], 'activationDate');
-      }
-      if (submittedOnDate < office.openingDate) {
-        throw errors.domainRule('error.msg.client.submittedOnDate.before.office.opening.date', 'A client cannot be submitted before its office opened.', [submittedOnDate, office.openingDate], 'submittedOnDate');
-      }
-      const staffId = await this.resolveStaff(tx, staff, office, input.staffId ?? null, true);
-      await this.assertExternalIdFree(tx, input.externalId ?? null, null);
-      await this.assertCodeValues(tx, input);
+  /** Onboards a prepared client inside the caller's transaction: client.created (and a BVN duplicate flag) with it. */
+  async createCore(tx: Tx, actor: Actor, { input, bvnCheck }: NewClient): Promise<Client> {
+    const today = todayIso();
+    const entity = input.legalFormId === LEGAL_FORM_ENTITY;
+    const office = await this.branchOffice(tx, actor, input.officeId!);
+    const submittedOnDate = input.submittedOnDate ?? (input.active ? (input.activationDate! < today ? input.activationDate! : today) : today);
+    if (input.active && input.activationDate! < submittedOnDate) {
+      throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [input.activationDate], 'activationDate');
+    }
+    if (input.active && input.activationDate! < office.openingDate) {
+      throw errors.domainRule('error.msg.client.activationDate.before.office.opening.date', 'A client cannot be activated before its office opened.', [input.activationDate, office.openingDate], 'activationDate');
+    }
+    if (submittedOnDate < office.openingDate) {
+      throw errors.domainRule('error.msg.client.submittedOnDate.before.office.opening.date', 'A client cannot be submitted before its office opened.', [submittedOnDate, office.openingDate], 'submittedOnDate');
+    }
+    const staffId = await this.resolveStaff(tx, actor, office, input.staffId ?? null, true);
+    await this.assertExternalIdFree(tx, input.externalId ?? null, null);
+    await this.assertCodeValues(tx, input);
 
-      const client = new Client();
-      client.tenantId = tx.tenantId;
-      client.legalFormId = input.legalFormId!;
-      if (entity) {
-        client.fullname = input.fullname!.trim();
-        applyNonPerson(client, input.clientNonPersonDetails ?? {});
-        assertScumlOnFile(client);
-      } else {
-        client.firstname = input.firstname!.trim();
-        client.middlename = input.middlename?.trim() || null;
-        client.lastname = input.lastname!.trim();
-      }
-      client.displayName = displayNameOf(client);
-      client.officeId = office.id;
-      client.staffId = staffId;
-      client.externalId = input.externalId ?? null;
-      client.submittedOnDate = submittedOnDate;
-      client.statusId = input.active ? CLIENT_STATUS_ACTIVE : CLIENT_STATUS_PENDING;
-      client.activationDate = input.active ? input.activationDate! : null;
-      client.mobileNo = input.mobileNo ?? null;
-      client.emailAddress = input.emailAddress ?? null;
-      client.dateOfBirth = input.dateOfBirth ?? null;
-      client.nin = input.nin ?? null;
-      client.genderId = input.genderId ?? null;
-      client.clientTypeId = input.clientTypeId ?? null;
-      client.clientClassificationId = input.clientClassificationId ?? null;
-      // Corporate entities are tier 3 from onboarding (interface 2.1); persons start at tier 1.
-      client.kycTier = entity ? 3 : 1;
-      if (input.bvn) {
-        client.bvn = input.bvn;
-        client.bvnVerified = bvnCheck!.verified;
-      }
-      client.id = await nextValue(tx, 'client');
-      client.cif = `CIF${String(await nextValue(tx, 'client_cif')).padStart(8, '0')}`;
-      client.accountNo = String(await nextValue(tx, 'client_account_no')).padStart(9, '0');
-      client.createdBy = client.updatedBy = actorId(identity);
-      tx.em.persist(client);
-      await this.flushUnique(tx, client.externalId);
-      await emit(tx, { eventType: 'client.created', entityName: 'CLIENT', actionName: 'CREATE', data: clientEventData(client) });
-      await this.detectDuplicateBvn(tx, client);
-      return client;
-    });
+    const client = new Client();
+    client.tenantId = tx.tenantId;
+    client.legalFormId = input.legalFormId!;
+    if (entity) {
+      client.fullname = input.fullname!.trim();
+      applyNonPerson(client, input.clientNonPersonDetails ?? {});
+      assertScumlOnFile(client);
+    } else {
+      client.firstname = input.firstname!.trim();
+      client.middlename = input.middlename?.trim() || null;
+      client.lastname = input.lastname!.trim();
+    }
+    client.displayName = displayNameOf(client);
+    client.officeId = office.id;
+    client.staffId = staffId;
+    client.externalId = input.externalId ?? null;
+    client.submittedOnDate = submittedOnDate;
+    client.statusId = input.active ? CLIENT_STATUS_ACTIVE : CLIENT_STATUS_PENDING;
+    client.activationDate = input.active ? input.activationDate! : null;
+    client.mobileNo = input.mobileNo ?? null;
+    client.emailAddress = input.emailAddress ?? null;
+    client.dateOfBirth = input.dateOfBirth ?? null;
+    client.nin = input.nin ?? null;
+    client.genderId = input.genderId ?? null;
+    client.clientTypeId = input.clientTypeId ?? null;
+    client.clientClassificationId = input.clientClassificationId ?? null;
+    // Corporate entities are tier 3 from onboarding (interface 2.1); persons start at tier 1.
+    client.kycTier = entity ? 3 : 1;
+    if (input.bvn) {
+      client.bvn = input.bvn;
+      client.bvnVerified = bvnCheck!.verified;
+    }
+    client.id = await nextValue(tx, 'client');
+    client.cif = `CIF${String(await nextValue(tx, 'client_cif')).padStart(8, '0')}`;
+    client.accountNo = String(await nextValue(tx, 'client_account_no')).padStart(9, '0');
+    client.createdBy = client.updatedBy = actor.userId;
+    tx.em.persist(client);
+    await this.flushUnique(tx, client.externalId);
+    await emit(tx, { eventType: 'client.created', entityName: 'CLIENT', actionName: 'CREATE', data: clientEventData(client) });
+    await this.detectDuplicateBvn(tx, client);
+    return client;
   }
 
   async update(identity: Identity, ref: ClientRef, input: UpdateClientInput): Promise<ClientChange> {
-    const staff = requireStaff(identity, 'UPDATE_CLIENT');
-    const id = await this.idOf(staff, ref);
+    const actor = requireStaff(identity, 'UPDATE_CLIENT');
+    const prepared = await this.prepareUpdate(actor, ref, input);
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, prepared));
+  }
+
+  /** Validates an update and asks the BVN engine about a new BVN, before (and outside) the update's transaction. */
+  async prepareUpdate(actor: Actor, ref: ClientRef, input: UpdateClientInput): Promise<PreparedChange<UpdateClientInput>> {
+    const id = await this.idOf(actor, ref);
     const v = new Validator('client');
     if (input.firstname !== undefined && v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 50);
     if (input.lastname !== undefined && v.required('lastname', input.lastname)) v.maxLength('lastname', input.lastname, 50);
@@ -328,88 +361,91 @@ export class ClientService {
     validateContact(v, input);
     validateNonPerson(v, input.clientNonPersonDetails);
     v.throwIfAny();
-    const bvnCheck = input.bvn ? await this.checkBvn(staff, id, input.bvn, input) : null;
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.getVisible(tx, staff, id, true);
-      const entity = client.legalFormId === LEGAL_FORM_ENTITY;
-      const wrongForm: string[] = entity
-        ? (['firstname', 'middlename', 'lastname'] as const).filter((k) => input[k] != null)
-        : [...(input.fullname != null ? ['fullname'] : []), ...(input.clientNonPersonDetails != null ? ['clientNonPersonDetails'] : [])];
-      if (wrongForm.length > 0) {
-        const field = wrongForm[0]!;
-        throw errors.domainRule(`error.msg.client.${field}.not.applicable.to.legal.form`, `The parameter \`${field}\` does not apply to a ${entity ? 'corporate entity' : 'person'}.`, [field], field);
+    return { id, input, bvnCheck: input.bvn ? await this.checkBvn(actor, id, input.bvn, input) : null };
+  }
+
+  async updateCore(tx: Tx, actor: Actor, { id, input, bvnCheck }: PreparedChange<UpdateClientInput>): Promise<ClientChange> {
+    const client = await this.getVisible(tx, actor, id, true);
+    const entity = client.legalFormId === LEGAL_FORM_ENTITY;
+    const wrongForm: string[] = entity
+      ? (['firstname', 'middlename', 'lastname'] as const).filter((k) => input[k] != null)
+      : [...(input.fullname != null ? ['fullname'] : []), ...(input.clientNonPersonDetails != null ? ['clientNonPersonDetails'] : [])];
+    if (wrongForm.length > 0) {
+      const field = wrongForm[0]!;
+      throw errors.domainRule(`error.msg.client.${field}.not.applicable.to.legal.form`, `The parameter \`${field}\` does not apply to a ${entity ? 'corporate entity' : 'person'}.`, [field], field);
+    }
+    const changes: Record<string, unknown> = {};
+    const assign = <K extends 'firstname' | 'middlename' | 'lastname' | 'fullname' | 'mobileNo' | 'emailAddress' | 'dateOfBirth' | 'nin' | 'proofOfAddressReference'>(key: K) => {
+      const raw = input[key];
+      if (raw === undefined) return;
+      const value = typeof raw === 'string' ? raw.trim() || null : raw;
+      if (value !== client[key]) {
+        (client[key] as unknown) = value;
+        changes[key] = value;
       }
-      const changes: Record<string, unknown> = {};
-      const assign = <K extends 'firstname' | 'middlename' | 'lastname' | 'fullname' | 'mobileNo' | 'emailAddress' | 'dateOfBirth' | 'nin' | 'proofOfAddressReference'>(key: K) => {
-        const raw = input[key];
-        if (raw === undefined) return;
-        const value = typeof raw === 'string' ? raw.trim() || null : raw;
-        if (value !== client[key]) {
-          (client[key] as unknown) = value;
-          changes[key] = value;
-        }
-      };
-      (['firstname', 'middlename', 'lastname', 'fullname', 'mobileNo', 'emailAddress', 'dateOfBirth', 'nin', 'proofOfAddressReference'] as const).forEach(assign);
-      if (input.clientNonPersonDetails) {
-        const before = nonPersonSnapshot(client);
-        applyNonPerson(client, input.clientNonPersonDetails);
-        assertScumlOnFile(client);
-        const after = nonPersonSnapshot(client);
-        for (const key of Object.keys(after) as (keyof typeof after)[]) if (after[key] !== before[key]) changes[key] = after[key];
-      }
-      const displayName = displayNameOf(client);
-      if (displayName !== client.displayName) client.displayName = changes.displayName = displayName;
-      if (input.externalId !== undefined && input.externalId !== client.externalId) {
-        await this.assertExternalIdFree(tx, input.externalId, client.id);
-        client.externalId = changes.externalId = input.externalId;
-      }
-      if (input.staffId !== undefined && input.staffId !== client.staffId) {
-        const office = await this.organisation.offices.findInScope(tx, staff, client.officeId);
-        client.staffId = changes.staffId = await this.resolveStaff(tx, staff, office!, input.staffId, false);
-      }
-      await this.assertCodeValues(tx, input);
-      for (const key of Object.keys(CODE_FIELDS) as (keyof typeof CODE_FIELDS)[]) {
-        if (input[key] !== undefined && input[key] !== client[key]) client[key] = changes[key] = input[key] ?? null;
-      }
-      let bvnChanged = false;
-      if (input.bvn !== undefined && input.bvn !== client.bvn) {
-        client.bvn = changes.bvn = input.bvn || null;
-        client.bvnVerified = client.bvn !== null && bvnCheck?.bvn === client.bvn && bvnCheck.result.verified;
-        client.bvnDuplicate = false;
-        bvnChanged = true;
-      }
-      if (Object.keys(changes).length > 0) {
-        client.updatedBy = actorId(identity);
-        await this.flushUnique(tx, client.externalId);
-        if (bvnChanged) await this.detectDuplicateBvn(tx, client);
-      }
-      return { client, changes };
-    });
+    };
+    (['firstname', 'middlename', 'lastname', 'fullname', 'mobileNo', 'emailAddress', 'dateOfBirth', 'nin', 'proofOfAddressReference'] as const).forEach(assign);
+    if (input.clientNonPersonDetails) {
+      const before = nonPersonSnapshot(client);
+      applyNonPerson(client, input.clientNonPersonDetails);
+      assertScumlOnFile(client);
+      const after = nonPersonSnapshot(client);
+      for (const key of Object.keys(after) as (keyof typeof after)[]) if (after[key] !== before[key]) changes[key] = after[key];
+    }
+    const displayName = displayNameOf(client);
+    if (displayName !== client.displayName) client.displayName = changes.displayName = displayName;
+    if (input.externalId !== undefined && input.externalId !== client.externalId) {
+      await this.assertExternalIdFree(tx, input.externalId, client.id);
+      client.externalId = changes.externalId = input.externalId;
+    }
+    if (input.staffId !== undefined && input.staffId !== client.staffId) {
+      const office = await this.deps.officeInScope(tx, actor, client.officeId);
+      client.staffId = changes.staffId = await this.resolveStaff(tx, actor, office!, input.staffId, false);
+    }
+    await this.assertCodeValues(tx, input);
+    for (const key of Object.keys(CODE_FIELDS) as (keyof typeof CODE_FIELDS)[]) {
+      if (input[key] !== undefined && input[key] !== client[key]) client[key] = changes[key] = input[key] ?? null;
+    }
+    let bvnChanged = false;
+    if (input.bvn !== undefined && input.bvn !== client.bvn) {
+      client.bvn = changes.bvn = input.bvn || null;
+      client.bvnVerified = client.bvn !== null && bvnCheck?.bvn === client.bvn && bvnCheck.result.verified;
+      client.bvnDuplicate = false;
+      bvnChanged = true;
+    }
+    if (Object.keys(changes).length > 0) {
+      client.updatedBy = actor.userId;
+      await this.flushUnique(tx, client.externalId);
+      if (bvnChanged) await this.detectDuplicateBvn(tx, client);
+    }
+    return { client, changes };
   }
 
   async activate(identity: Identity, ref: ClientRef, activationDate: string | null | undefined): Promise<ClientChange> {
-    const staff = requireStaff(identity, 'ACTIVATE_CLIENT');
+    const actor = requireStaff(identity, 'ACTIVATE_CLIENT');
+    return this.db.tx(actor.tenantId, (tx) => this.activateCore(tx, actor, ref, activationDate));
+  }
+
+  async activateCore(tx: Tx, actor: Actor, ref: ClientRef, activationDate: string | null | undefined): Promise<ClientChange> {
     const date = activationDate ?? todayIso();
     const v = new Validator('client');
     v.check(date <= todayIso(), 'activationDate', 'cannot.be.a.future.date', 'The activation date cannot be in the future.', date);
     v.throwIfAny();
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.getVisible(tx, staff, ref, true);
-      const id = client.id;
-      if (client.statusId === CLIENT_STATUS_ACTIVE) throw errors.domainRule('error.msg.clients.already.active', `Client with identifier ${id} is already active.`, [id]);
-      if (client.statusId === CLIENT_STATUS_CLOSED) throw errors.domainRule('error.msg.client.is.closed', `Client with identifier ${id} is closed.`, [id]);
-      if (client.statusId !== CLIENT_STATUS_PENDING) throw errors.domainRule('error.msg.client.activate.on.nonpending.account', `Client with identifier ${id} is not pending.`, [id]);
-      if (date < client.submittedOnDate) {
-        throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [date], 'activationDate');
-      }
-      client.statusId = CLIENT_STATUS_ACTIVE;
-      client.activationDate = date;
-      client.updatedBy = actorId(identity);
-      await tx.em.flush();
-      await emit(tx, { eventType: 'client.activated', entityName: 'CLIENT', actionName: 'ACTIVATE', data: clientEventData(client) });
-      await this.detectDuplicateBvn(tx, client);
-      return { client, changes: { status: 'Active', activationDate: date } };
-    });
+    const client = await this.getVisible(tx, actor, ref, true);
+    const id = client.id;
+    if (client.statusId === CLIENT_STATUS_ACTIVE) throw errors.domainRule('error.msg.clients.already.active', `Client with identifier ${id} is already active.`, [id]);
+    if (client.statusId === CLIENT_STATUS_CLOSED) throw errors.domainRule('error.msg.client.is.closed', `Client with identifier ${id} is closed.`, [id]);
+    if (client.statusId !== CLIENT_STATUS_PENDING) throw errors.domainRule('error.msg.client.activate.on.nonpending.account', `Client with identifier ${id} is not pending.`, [id]);
+    if (date < client.submittedOnDate) {
+      throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [date], 'activationDate');
+    }
+    client.statusId = CLIENT_STATUS_ACTIVE;
+    client.activationDate = date;
+    client.updatedBy = actor.userId;
+    await tx.em.flush();
+    await emit(tx, { eventType: 'client.activated', entityName: 'CLIENT', actionName: 'ACTIVATE', data: clientEventData(client) });
+    await this.detectDuplicateBvn(tx, client);
+    return { client, changes: { status: 'Active', activationDate: date } };
   }
 
   /**
@@ -418,87 +454,103 @@ export class ClientService {
    * missing the call fails (403) listing what, and nothing is stored.
    */
   async upgradeKyc(identity: Identity, ref: ClientRef, input: UpgradeKycInput): Promise<ClientChange> {
-    const staff = requireStaff(identity, 'UPGRADEKYC_CLIENT');
-    const id = await this.idOf(staff, ref);
+    const actor = requireStaff(identity, 'UPGRADEKYC_CLIENT');
+    const prepared = await this.prepareUpgradeKyc(actor, ref, input);
+    return this.db.tx(actor.tenantId, (tx) => this.upgradeKycCore(tx, actor, prepared));
+  }
+
+  /** Validates a KYC upgrade and asks the BVN engine about the BVN, before (and outside) the upgrade's transaction. */
+  async prepareUpgradeKyc(actor: Actor, ref: ClientRef, input: UpgradeKycInput): Promise<PreparedChange<UpgradeKycInput>> {
+    const id = await this.idOf(actor, ref);
     const v = new Validator('client');
     validateContact(v, input);
     v.maxLength('proofOfAddressReference', input.proofOfAddressReference, 100);
     v.throwIfAny();
-    const bvnCheck = await this.checkBvn(staff, id, input.bvn ?? null, {});
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.getVisible(tx, staff, id, true);
-      const checked = (bvn: string) => bvnCheck?.bvn === bvn && bvnCheck.result.verified;
-      if (client.legalFormId === LEGAL_FORM_ENTITY) {
-        throw errors.domainRule('error.msg.client.kyc.upgrade.not.applicable', 'Corporate entities are KYC tier 3 from onboarding.', [client.kycTier]);
-      }
-      if (client.kycTier >= 2) throw errors.domainRule('error.msg.client.kyc.tier.already.reached', `Client is already at KYC tier ${client.kycTier}.`, [client.kycTier]);
-      const changes: Record<string, unknown> = {};
-      let bvnChanged = false;
-      if (input.bvn && input.bvn !== client.bvn) {
-        client.bvn = changes.bvn = input.bvn;
-        client.bvnVerified = checked(input.bvn);
-        client.bvnDuplicate = false;
-        bvnChanged = true;
-      } else if (client.bvn && !client.bvnVerified) {
-        client.bvnVerified = checked(client.bvn);
-      }
-      if (input.nin && input.nin !== client.nin) client.nin = changes.nin = input.nin;
-      if (input.proofOfAddressReference && input.proofOfAddressReference.trim() !== client.proofOfAddressReference) {
-        client.proofOfAddressReference = changes.proofOfAddressReference = input.proofOfAddressReference.trim();
-      }
-      const missing: string[] = [];
-      if (!client.bvn) missing.push('bvn');
-      else if (!client.bvnVerified) missing.push('bvn.verification');
-      if (!client.nin) missing.push('nin');
-      if (!client.proofOfAddressReference) missing.push('proofOfAddressReference');
-      if (missing.length > 0) {
-        throw errors.domainRule('error.msg.client.kyc.tier2.requirements.missing', `KYC tier 2 needs a verified BVN, a national identity number and a proof of address; missing: ${missing.join(', ')}.`, missing, 'kycTier');
-      }
-      client.kycTier = changes.kycTier = 2;
-      client.updatedBy = actorId(identity);
-      await tx.em.flush();
-      if (bvnChanged) await this.detectDuplicateBvn(tx, client);
-      return { client, changes };
-    });
+    return { id, input, bvnCheck: await this.checkBvn(actor, id, input.bvn ?? null, {}) };
+  }
+
+  async upgradeKycCore(tx: Tx, actor: Actor, { id, input, bvnCheck }: PreparedChange<UpgradeKycInput>): Promise<ClientChange> {
+    const client = await this.getVisible(tx, actor, id, true);
+    const checked = (bvn: string) => bvnCheck?.bvn === bvn && bvnCheck.result.verified;
+    if (client.legalFormId === LEGAL_FORM_ENTITY) {
+      throw errors.domainRule('error.msg.client.kyc.upgrade.not.applicable', 'Corporate entities are KYC tier 3 from onboarding.', [client.kycTier]);
+    }
+    if (client.kycTier >= 2) throw errors.domainRule('error.msg.client.kyc.tier.already.reached', `Client is already at KYC tier ${client.kycTier}.`, [client.kycTier]);
+    const changes: Record<string, unknown> = {};
+    let bvnChanged = false;
+    if (input.bvn && input.bvn !== client.bvn) {
+      client.bvn = changes.bvn = input.bvn;
+      client.bvnVerified = checked(input.bvn);
+      client.bvnDuplicate = false;
+      bvnChanged = true;
+    } else if (client.bvn && !client.bvnVerified) {
+      client.bvnVerified = checked(client.bvn);
+    }
+    if (input.nin && input.nin !== client.nin) client.nin = changes.nin = input.nin;
+    if (input.proofOfAddressReference && input.proofOfAddressReference.trim() !== client.proofOfAddressReference) {
+      client.proofOfAddressReference = changes.proofOfAddressReference = input.proofOfAddressReference.trim();
+    }
+    const missing: string[] = [];
+    if (!client.bvn) missing.push('bvn');
+    else if (!client.bvnVerified) missing.push('bvn.verification');
+    if (!client.nin) missing.push('nin');
+    if (!client.proofOfAddressReference) missing.push('proofOfAddressReference');
+    if (missing.length > 0) {
+      throw errors.domainRule('error.msg.client.kyc.tier2.requirements.missing', `KYC tier 2 needs a verified BVN, a national identity number and a proof of address; missing: ${missing.join(', ')}.`, missing, 'kycTier');
+    }
+    client.kycTier = changes.kycTier = 2;
+    client.updatedBy = actor.userId;
+    await tx.em.flush();
+    if (bvnChanged) await this.detectDuplicateBvn(tx, client);
+    return { client, changes };
   }
 
   /** Fineract's assignStaff: the client's relationship officer becomes `staffId`. */
   async assignStaff(identity: Identity, ref: ClientRef, staffId: number | null | undefined): Promise<ClientChange> {
-    const staff = requireStaff(identity, 'ASSIGNSTAFF_CLIENT');
+    const actor = requireStaff(identity, 'ASSIGNSTAFF_CLIENT');
+    return this.db.tx(actor.tenantId, (tx) => this.assignStaffCore(tx, actor, ref, staffId));
+  }
+
+  async assignStaffCore(tx: Tx, actor: Actor, ref: ClientRef, staffId: number | null | undefined): Promise<ClientChange> {
     requiredOrThrow('staffId', staffId);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.getVisible(tx, staff, ref, true);
-      const office = await this.organisation.offices.findInScope(tx, staff, client.officeId);
-      const assigned = await this.resolveStaff(tx, staff, office!, staffId!, false);
-      const changes: Record<string, unknown> = {};
-      if (assigned !== client.staffId) {
-        client.staffId = changes.staffId = assigned;
-        client.updatedBy = actorId(identity);
-        await tx.em.flush();
-        await emit(tx, { eventType: 'client.staff_assigned', entityName: 'CLIENT', actionName: 'ASSIGNSTAFF', data: clientEventData(client) });
-      }
-      return { client, changes };
-    });
+    const client = await this.getVisible(tx, actor, ref, true);
+    const office = await this.deps.officeInScope(tx, actor, client.officeId);
+    const assigned = await this.resolveStaff(tx, actor, office!, staffId!, false);
+    const changes: Record<string, unknown> = {};
+    if (assigned !== client.staffId) {
+      client.staffId = changes.staffId = assigned;
+      client.updatedBy = actor.userId;
+      await tx.em.flush();
+      await emit(tx, { eventType: 'client.staff_assigned', entityName: 'CLIENT', actionName: 'ASSIGNSTAFF', data: clientEventData(client) });
+    }
+    return { client, changes };
   }
 
   /** Fineract's unassignStaff: `staffId` must be the client's current officer. */
   async unassignStaff(identity: Identity, ref: ClientRef, staffId: number | null | undefined): Promise<ClientChange> {
-    const staff = requireStaff(identity, 'UNASSIGNSTAFF_CLIENT');
+    const actor = requireStaff(identity, 'UNASSIGNSTAFF_CLIENT');
+    return this.db.tx(actor.tenantId, (tx) => this.unassignStaffCore(tx, actor, ref, staffId));
+  }
+
+  async unassignStaffCore(tx: Tx, actor: Actor, ref: ClientRef, staffId: number | null | undefined): Promise<ClientChange> {
     requiredOrThrow('staffId', staffId);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.getVisible(tx, staff, ref, true);
-      if (client.staffId === null) throw errors.domainRule('error.msg.client.has.no.staff', `Client with identifier ${client.id} has no staff assigned.`, [client.id], 'staffId');
-      if (client.staffId !== staffId) {
-        throw errors.domainRule('error.msg.client.staff.not.assigned', `Staff ${staffId} is not the staff assigned to client ${client.id}.`, [staffId], 'staffId');
-      }
-      // An account officer's book is the clients assigned to them: releasing one would hide it from them for good.
-      if (isAccountOfficer(staff)) throw errors.forbidden('An account officer cannot release a client from their own book.');
-      client.staffId = null;
-      client.updatedBy = actorId(identity);
-      await tx.em.flush();
-      await emit(tx, { eventType: 'client.staff_unassigned', entityName: 'CLIENT', actionName: 'UNASSIGNSTAFF', data: clientEventData(client) });
-      return { client, changes: { staffId: null } };
-    });
+    const client = await this.getVisible(tx, actor, ref, true);
+    if (client.staffId === null) throw errors.domainRule('error.msg.client.has.no.staff', `Client with identifier ${client.id} has no staff assigned.`, [client.id], 'staffId');
+    if (client.staffId !== staffId) {
+      throw errors.domainRule('error.msg.client.staff.not.assigned', `Staff ${staffId} is not the staff assigned to client ${client.id}.`, [staffId], 'staffId');
+    }
+    // An account officer's book is the clients assigned to them: releasing one would hide it from them for good.
+    if (this.isAccountOfficer(actor)) throw errors.forbidden('An account officer cannot release a client from their own book.');
+    client.staffId = null;
+    client.updatedBy = actor.userId;
+    await tx.em.flush();
+    await emit(tx, { eventType: 'client.staff_unassigned', entityName: 'CLIENT', actionName: 'UNASSIGNSTAFF', data: clientEventData(client) });
+    return { client, changes: { staffId: null } };
+  }
+
+  /** An Account Officer's book is exactly the clients booked to their staff record (the scope port decides who is one). */
+  private isAccountOfficer(staff: StaffIdentity): boolean {
+    return this.deps.portfolioStaffId(staff) !== undefined;
   }
 
   // ---- helpers -------------------------------------------------------------------------------
@@ -522,7 +574,7 @@ export class ClientService {
    * Asks the verification engine about `bvn` (or, when null, the client's stored, unverified BVN) with
    * the holder's names, outside any transaction: an engine may be slow and must not hold a connection.
    */
-  private async checkBvn(staff: StaffIdentity, id: number, bvn: string | null, names: BvnHolder): Promise<{ bvn: string; result: BvnVerification } | null> {
+  private async checkBvn(staff: StaffIdentity, id: number, bvn: string | null, names: BvnHolder): Promise<BvnCheck | null> {
     const current = await this.db.tx(staff.tenantId, (tx) => this.getVisible(tx, staff, id));
     const target = bvn ?? (current.bvnVerified ? null : current.bvn);
     if (!target) return null;
@@ -542,11 +594,11 @@ export class ClientService {
     return locked;
   }
 
-  private async branchOffice(tx: Tx, staff: StaffIdentity, officeId: number): Promise<Office> {
+  private async branchOffice(tx: Tx, staff: StaffIdentity, officeId: number): Promise<CustomerOffice> {
     if (officeId === 1) {
       throw errors.domainRule('error.msg.client.office.must.be.branch', 'Clients are onboarded at a branch; the head office takes no customers.', [officeId], 'officeId');
     }
-    const office = await this.organisation.offices.findInScope(tx, staff, officeId);
+    const office = await this.deps.officeInScope(tx, staff, officeId);
     if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${officeId} does not exist`, officeId);
     return office;
   }
@@ -555,14 +607,14 @@ export class ClientService {
    * The relationship officer: an active staff member of the client's office or an office above it.
    * An account officer may only book clients to themselves (and gets them by default).
    */
-  private async resolveStaff(tx: Tx, staff: StaffIdentity, office: Office, staffId: number | null, creating: boolean): Promise<number | null> {
-    if (isAccountOfficer(staff)) {
+  private async resolveStaff(tx: Tx, staff: StaffIdentity, office: CustomerOffice, staffId: number | null, creating: boolean): Promise<number | null> {
+    if (this.isAccountOfficer(staff)) {
       if (staff.staffId == null) throw errors.forbidden('An account officer must be linked to a staff member to hold clients.');
       if (staffId === null && creating) return staff.staffId;
       if (staffId !== staff.staffId) throw errors.forbidden('An account officer can only hold clients in their own book.');
     }
     if (staffId === null) return null;
-    const member = await this.organisation.staff.find(tx, staffId);
+    const member = await this.deps.staffMember(tx, staffId);
     if (!member) throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
     const chain = [1, ...office.hierarchy.split('.').filter(Boolean).map(Number)];
     if (!chain.includes(member.officeId)) {

@@ -1,7 +1,7 @@
 import { assertScumlOnFile } from './client.service.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
 import { parseLocalDate, todayIso } from '../kernel/scalars.js';
 import { nextValue } from '../kernel/sequence.js';
@@ -58,7 +58,11 @@ export class CorporateKycService {
   }
 
   async update(identity: Identity, clientId: number, input: CorporateKycInput): Promise<{ kyc: CorporateKyc; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_CORPORATEKYC');
+    const actor = requireStaff(identity, 'UPDATE_CORPORATEKYC');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, clientId, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, clientId: number, input: CorporateKycInput): Promise<{ kyc: CorporateKyc; changes: Record<string, unknown> }> {
     const v = new Validator('corporatekyc');
     v.maxLength('tin', input.tin, 50);
     v.maxLength('scumlNumber', input.scumlNumber, 100);
@@ -70,25 +74,23 @@ export class CorporateKycService {
       }
     }
     v.throwIfAny();
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const client = await this.corporate(tx, staff, clientId, true);
-      const changes: Record<string, unknown> = {};
-      for (const key of ['tin', 'scumlNumber', 'scumlExpiry'] as const) {
-        const raw = input[key];
-        if (raw === undefined) continue;
-        const value = raw === null ? null : raw.trim() || null;
-        if (value !== client[key]) {
-          client[key] = value;
-          changes[key] = value;
-        }
+    const client = await this.corporate(tx, actor, clientId, true);
+    const changes: Record<string, unknown> = {};
+    for (const key of ['tin', 'scumlNumber', 'scumlExpiry'] as const) {
+      const raw = input[key];
+      if (raw === undefined) continue;
+      const value = raw === null ? null : raw.trim() || null;
+      if (value !== client[key]) {
+        client[key] = value;
+        changes[key] = value;
       }
-      assertScumlOnFile(client);
-      if (Object.keys(changes).length > 0) {
-        client.updatedBy = actorId(identity);
-        await tx.em.flush();
-      }
-      return { kyc: toKyc(client), changes };
-    });
+    }
+    assertScumlOnFile(client);
+    if (Object.keys(changes).length > 0) {
+      client.updatedBy = actor.userId;
+      await tx.em.flush();
+    }
+    return { kyc: toKyc(client), changes };
   }
 
   async officials(identity: Identity, clientId: number): Promise<ClientOfficial[]> {
@@ -108,7 +110,11 @@ export class CorporateKycService {
   }
 
   async addOfficial(identity: Identity, clientId: number, input: OfficialInput): Promise<ClientOfficial> {
-    const staff = requireStaff(identity, 'CREATE_CLIENTOFFICIAL');
+    const actor = requireStaff(identity, 'CREATE_CLIENTOFFICIAL');
+    return this.db.tx(actor.tenantId, (tx) => this.addOfficialCore(tx, actor, clientId, input));
+  }
+
+  async addOfficialCore(tx: Tx, actor: Actor, clientId: number, input: OfficialInput): Promise<ClientOfficial> {
     const v = new Validator('clientofficial');
     if (v.required('officialType', input.officialType)) {
       v.check(OFFICIAL_TYPES.includes(input.officialType as OfficialType), 'officialType', 'is.not.one.of.expected.enumerations', `The parameter \`officialType\` must be one of ${OFFICIAL_TYPES.join(', ')}.`, input.officialType);
@@ -131,41 +137,41 @@ export class CorporateKycService {
     if (type === 'BENEFICIAL_OWNER' && pct!.lt(BENEFICIAL_OWNER_MIN_PCT)) {
       throw errors.domainRule('error.msg.client.official.beneficial.owner.below.threshold', `A beneficial owner holds ${BENEFICIAL_OWNER_MIN_PCT}% or more.`, [input.ownershipPct], 'ownershipPct');
     }
-    return this.db.tx(staff.tenantId, async (tx) => {
-      // The client row lock serializes officials of one client, so the ownership total holds under concurrency.
-      await this.corporate(tx, staff, clientId, true);
-      if (type === 'BENEFICIAL_OWNER') {
-        const total = await this.beneficialTotal(tx, clientId);
-        if (total.plus(pct!).gt(100)) {
-          throw errors.domainRule('error.msg.client.official.ownership.exceeds.total', 'Total beneficial ownership cannot exceed 100%.', [total.toFixed(), input.ownershipPct], 'ownershipPct');
-        }
+    // The client row lock serializes officials of one client, so the ownership total holds under concurrency.
+    await this.corporate(tx, actor, clientId, true);
+    if (type === 'BENEFICIAL_OWNER') {
+      const total = await this.beneficialTotal(tx, clientId);
+      if (total.plus(pct!).gt(100)) {
+        throw errors.domainRule('error.msg.client.official.ownership.exceeds.total', 'Total beneficial ownership cannot exceed 100%.', [total.toFixed(), input.ownershipPct], 'ownershipPct');
       }
-      const official = new ClientOfficial();
-      official.tenantId = tx.tenantId;
-      official.id = await nextValue(tx, 'client_official');
-      official.clientId = clientId;
-      official.officialType = type;
-      official.name = input.name!.trim();
-      official.bvn = input.bvn ?? null;
-      official.tin = input.tin ?? null;
-      official.ownershipPct = pct === null ? null : pct.toFixed();
-      official.phone = input.phone ?? null;
-      official.email = input.email ?? null;
-      official.createdBy = official.updatedBy = actorId(identity);
-      await tx.em.persist(official).flush();
-      return official;
-    });
+    }
+    const official = new ClientOfficial();
+    official.tenantId = tx.tenantId;
+    official.id = await nextValue(tx, 'client_official');
+    official.clientId = clientId;
+    official.officialType = type;
+    official.name = input.name!.trim();
+    official.bvn = input.bvn ?? null;
+    official.tin = input.tin ?? null;
+    official.ownershipPct = pct === null ? null : pct.toFixed();
+    official.phone = input.phone ?? null;
+    official.email = input.email ?? null;
+    official.createdBy = official.updatedBy = actor.userId;
+    await tx.em.persist(official).flush();
+    return official;
   }
 
   async removeOfficial(identity: Identity, clientId: number, officialId: number): Promise<ClientOfficial> {
-    const staff = requireStaff(identity, 'DELETE_CLIENTOFFICIAL');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      await this.corporate(tx, staff, clientId, true);
-      const official = await tx.em.findOne(ClientOfficial, { id: officialId, clientId });
-      if (!official) throw officialNotFound(officialId);
-      await tx.em.remove(official).flush();
-      return official;
-    });
+    const actor = requireStaff(identity, 'DELETE_CLIENTOFFICIAL');
+    return this.db.tx(actor.tenantId, (tx) => this.removeOfficialCore(tx, actor, clientId, officialId));
+  }
+
+  async removeOfficialCore(tx: Tx, actor: Actor, clientId: number, officialId: number): Promise<ClientOfficial> {
+    await this.corporate(tx, actor, clientId, true);
+    const official = await tx.em.findOne(ClientOfficial, { id: officialId, clientId });
+    if (!official) throw officialNotFound(officialId);
+    await tx.em.remove(official).flush();
+    return official;
   }
 
   /**

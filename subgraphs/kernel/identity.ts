@@ -42,6 +42,14 @@ export interface AnonymousIdentity extends IdentityBase {
   kind: 'anonymous';
 }
 
+/**
+ * Who performs a command inside a transaction: a staff identity that the outer method has already
+ * authorized. An in-transaction core `(tx, actor, input)` reads scope (office, staff id, roles) and the
+ * audit user from it and checks no permission itself, so one transaction script can compose several
+ * cores under the authorization it did once.
+ */
+export type Actor = StaffIdentity;
+
 export const IDENTITY_HEADER = 'x-cbs-identity';
 export const SIGNATURE_HEADER = 'x-cbs-signature';
 /**

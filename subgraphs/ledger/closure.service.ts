@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { todayIso } from '../kernel/scalars.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeInScope } from './journal-entry.service.js';
@@ -35,7 +35,11 @@ export class GLClosureService {
   }
 
   async create(identity: Identity, input: GLClosureInput): Promise<GLClosure> {
-    const staff = requireStaff(identity, 'CREATE_GLCLOSURE');
+    const actor = requireStaff(identity, 'CREATE_GLCLOSURE');
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+  }
+
+  async createCore(tx: Tx, actor: Actor, input: GLClosureInput): Promise<GLClosure> {
     const v = new Validator('glclosure');
     v.required('officeId', input.officeId);
     v.required('closingDate', input.closingDate);
@@ -44,66 +48,68 @@ export class GLClosureService {
     if (input.closingDate! > todayIso()) {
       throw errors.domainRule('error.msg.glclosure.invalid.future.date', 'An accounting closure cannot be in the future.', [input.closingDate], 'closingDate');
     }
-    return this.db.tx(staff.tenantId, async (tx) => {
-      if (!(await this.officeInScope(tx, staff, input.officeId!))) {
-        throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
-      }
-      // Exclusive per-office lock: postings of this office (shared lock) finish first, later ones see the closure.
-      await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, input.officeId]);
-      const latest = await tx.em.findOne(GLClosure, { officeId: input.officeId!, deleted: false }, { orderBy: { closingDate: 'desc' } });
-      if (latest && input.closingDate! <= latest.closingDate) {
-        throw errors.domainRule('error.msg.glclosure.invalid.accounting.closed', `Office ${input.officeId} is already closed up to ${latest.closingDate}.`, [latest.closingDate], 'closingDate');
-      }
-      const closure = Object.assign(new GLClosure(), {
-        tenantId: tx.tenantId,
-        id: await nextValue(tx, 'glclosure'),
-        officeId: input.officeId!,
-        closingDate: input.closingDate!,
-        comments: input.comments ?? null,
-        createdBy: actorId(identity),
-        updatedBy: actorId(identity),
-      });
-      tx.em.persist(closure);
-      await tx.em.flush();
-      return closure;
+    if (!(await this.officeInScope(tx, actor, input.officeId!))) {
+      throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+    }
+    // Exclusive per-office lock: postings of this office (shared lock) finish first, later ones see the closure.
+    await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, input.officeId]);
+    const latest = await tx.em.findOne(GLClosure, { officeId: input.officeId!, deleted: false }, { orderBy: { closingDate: 'desc' } });
+    if (latest && input.closingDate! <= latest.closingDate) {
+      throw errors.domainRule('error.msg.glclosure.invalid.accounting.closed', `Office ${input.officeId} is already closed up to ${latest.closingDate}.`, [latest.closingDate], 'closingDate');
+    }
+    const closure = Object.assign(new GLClosure(), {
+      tenantId: tx.tenantId,
+      id: await nextValue(tx, 'glclosure'),
+      officeId: input.officeId!,
+      closingDate: input.closingDate!,
+      comments: input.comments ?? null,
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
     });
+    tx.em.persist(closure);
+    await tx.em.flush();
+    return closure;
   }
 
   /** Only the comments of a closure change (Fineract). */
   async update(identity: Identity, id: number, input: GLClosureInput): Promise<{ closure: GLClosure; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_GLCLOSURE');
+    const actor = requireStaff(identity, 'UPDATE_GLCLOSURE');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, input: GLClosureInput): Promise<{ closure: GLClosure; changes: Record<string, unknown> }> {
     const v = new Validator('glclosure');
     v.maxLength('comments', input.comments, 500);
     if (input.officeId != null) v.fail('officeId', 'cannot.be.changed', 'The office of a closure cannot change.');
     if (input.closingDate != null) v.fail('closingDate', 'cannot.be.changed', 'The date of a closure cannot change.');
     v.throwIfAny();
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const closure = await this.find(tx, id);
-      const changes: Record<string, unknown> = {};
-      if (input.comments !== undefined && input.comments !== closure.comments) {
-        closure.comments = changes.comments = input.comments;
-        closure.updatedBy = actorId(identity);
-        await tx.em.flush();
-      }
-      return { closure, changes };
-    });
+    const closure = await this.find(tx, id);
+    const changes: Record<string, unknown> = {};
+    if (input.comments !== undefined && input.comments !== closure.comments) {
+      closure.comments = changes.comments = input.comments;
+      closure.updatedBy = actor.userId;
+      await tx.em.flush();
+    }
+    return { closure, changes };
   }
 
   /** Only the latest closure of an office can be deleted (re-opening the most recent period). */
   async delete(identity: Identity, id: number): Promise<GLClosure> {
-    const staff = requireStaff(identity, 'DELETE_GLCLOSURE');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const closure = await this.find(tx, id);
-      await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, closure.officeId]);
-      const latest = await tx.em.findOne(GLClosure, { officeId: closure.officeId, deleted: false }, { orderBy: { closingDate: 'desc' } });
-      if (latest && latest.id !== closure.id) {
-        throw errors.domainRule('error.msg.glclosure.invalid.delete', 'Only the latest accounting closure of an office can be deleted.', [id]);
-      }
-      closure.deleted = true;
-      closure.updatedBy = actorId(identity);
-      await tx.em.flush();
-      return closure;
-    });
+    const actor = requireStaff(identity, 'DELETE_GLCLOSURE');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteCore(tx, actor, id));
+  }
+
+  async deleteCore(tx: Tx, actor: Actor, id: number): Promise<GLClosure> {
+    const closure = await this.find(tx, id);
+    await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, closure.officeId]);
+    const latest = await tx.em.findOne(GLClosure, { officeId: closure.officeId, deleted: false }, { orderBy: { closingDate: 'desc' } });
+    if (latest && latest.id !== closure.id) {
+      throw errors.domainRule('error.msg.glclosure.invalid.delete', 'Only the latest accounting closure of an office can be deleted.', [id]);
+    }
+    closure.deleted = true;
+    closure.updatedBy = actor.userId;
+    await tx.em.flush();
+    return closure;
   }
 
   private async find(tx: Tx, id: number): Promise<GLClosure> {

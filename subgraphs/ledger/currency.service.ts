@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { CATALOGUE_BY_CODE, CURRENCY_CATALOGUE, type CurrencyDef } from './currencies.js';
 import { Currency } from './ledger.entities.js';
 
@@ -24,26 +24,34 @@ export class CurrencyService {
 
   /** Replaces the enabled set (Fineract's PUT /currencies). The base currency and currencies in use stay. */
   async update(identity: Identity, codes: string[]): Promise<string[]> {
-    const staff = requireStaff(identity, 'UPDATE_CURRENCY');
+    const actor = requireStaff(identity, 'UPDATE_CURRENCY');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, codes));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, codes: string[]): Promise<string[]> {
     const wanted = [...new Set((codes ?? []).map((c) => String(c).trim().toUpperCase()))];
     const unknown = wanted.filter((c) => !CATALOGUE_BY_CODE.has(c));
     if (unknown.length > 0) {
       throw errors.validation(unknown.map((c) => ({ code: 'validation.msg.currencies.code.invalid', message: `Unknown currency code ${c}.`, parameterName: 'currencies', value: c })));
     }
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const current = await tx.em.find(Currency, {});
-      for (const currency of current) {
-        if (wanted.includes(currency.code)) continue;
-        if (currency.base) throw errors.domainRule('error.msg.currency.base.cannot.be.removed', `${currency.code} is the base currency.`, [currency.code], 'currencies');
-        const used = await tx.em.execute(`select 1 from ledger.journal_entry where tenant_id = ? and currency_code = ? limit 1`, [tx.tenantId, currency.code]);
-        if (used.length > 0) throw errors.domainRule('error.msg.currency.currencyCode.inUse', `Currency ${currency.code} has journal entries.`, [currency.code], 'currencies');
-        tx.em.remove(currency);
-      }
-      const have = new Set(current.map((c) => c.code));
-      for (const code of wanted) if (!have.has(code)) tx.em.persist(fromDef(tx, CATALOGUE_BY_CODE.get(code)!, false, actorId(identity)));
-      await tx.em.flush();
-      return wanted.sort();
-    });
+    const current = await tx.em.find(Currency, {});
+    for (const currency of current) {
+      if (wanted.includes(currency.code)) continue;
+      if (currency.base) throw errors.domainRule('error.msg.currency.base.cannot.be.removed', `${currency.code} is the base currency.`, [currency.code], 'currencies');
+      const used = await tx.em.execute(`select 1 from ledger.journal_entry where tenant_id = ? and currency_code = ? limit 1`, [tx.tenantId, currency.code]);
+      if (used.length > 0) throw errors.domainRule('error.msg.currency.currencyCode.inUse', `Currency ${currency.code} has journal entries.`, [currency.code], 'currencies');
+      tx.em.remove(currency);
+    }
+    const have = new Set(current.map((c) => c.code));
+    for (const code of wanted) if (!have.has(code)) tx.em.persist(fromDef(tx, CATALOGUE_BY_CODE.get(code)!, false, actor.userId));
+    await tx.em.flush();
+    return wanted.sort();
+  }
+
+  /** For other modules inside their transaction: the currency when the tenant has enabled it, otherwise null. */
+  async enabled(tx: Tx, code: string): Promise<CurrencyDef | null> {
+    const found = await tx.em.findOne(Currency, { code });
+    return found ? toDef(found) : null;
   }
 
   /** Tenant seeding: enables the given currencies if absent (idempotent). */

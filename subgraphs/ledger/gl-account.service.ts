@@ -1,7 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { organizationBalances } from './running-balance.js';
 import { GLAccount, GL_TYPES, GL_USAGES, USAGE_DETAIL, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
@@ -67,7 +67,11 @@ export class GLAccountService {
   }
 
   async create(identity: Identity, input: GLAccountInput): Promise<GLAccountWithDepth> {
-    const staff = requireStaff(identity, 'CREATE_GLACCOUNT');
+    const actor = requireStaff(identity, 'CREATE_GLACCOUNT');
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+  }
+
+  async createCore(tx: Tx, actor: Actor, input: GLAccountInput): Promise<GLAccountWithDepth> {
     const v = new Validator('glaccount');
     if (v.required('name', input.name)) v.maxLength('name', input.name, 200);
     if (v.required('glCode', input.glCode)) v.maxLength('glCode', input.glCode, 45);
@@ -77,28 +81,30 @@ export class GLAccountService {
     v.maxLength('description', input.description, 500);
     v.throwIfAny();
     checkRange(input.glCode!.trim(), input.type!);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const account = new GLAccount();
-      account.tenantId = tx.tenantId;
-      account.name = input.name!.trim();
-      account.glCode = input.glCode!.trim();
-      account.type = input.type!;
-      account.usage = input.usage!;
-      account.manualEntriesAllowed = input.manualEntriesAllowed!;
-      account.disabled = input.disabled ?? false;
-      account.description = input.description ?? null;
-      if (input.parentId != null) account.parentId = (await this.checkParent(tx, input.parentId, account)).id;
-      await this.assertCodeFree(tx, account.glCode, null);
-      account.id = await nextValue(tx, 'glaccount');
-      account.createdBy = account.updatedBy = actorId(identity);
-      tx.em.persist(account);
-      await this.flush(tx, account.glCode);
-      return { account, depth: await this.depth(tx, account) };
-    });
+    const account = new GLAccount();
+    account.tenantId = tx.tenantId;
+    account.name = input.name!.trim();
+    account.glCode = input.glCode!.trim();
+    account.type = input.type!;
+    account.usage = input.usage!;
+    account.manualEntriesAllowed = input.manualEntriesAllowed!;
+    account.disabled = input.disabled ?? false;
+    account.description = input.description ?? null;
+    if (input.parentId != null) account.parentId = (await this.checkParent(tx, input.parentId, account)).id;
+    await this.assertCodeFree(tx, account.glCode, null);
+    account.id = await nextValue(tx, 'glaccount');
+    account.createdBy = account.updatedBy = actor.userId;
+    tx.em.persist(account);
+    await this.flush(tx, account.glCode);
+    return { account, depth: await this.depth(tx, account) };
   }
 
   async update(identity: Identity, id: number, input: GLAccountInput): Promise<{ account: GLAccountWithDepth; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_GLACCOUNT');
+    const actor = requireStaff(identity, 'UPDATE_GLACCOUNT');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, input: GLAccountInput): Promise<{ account: GLAccountWithDepth; changes: Record<string, unknown> }> {
     const v = new Validator('glaccount');
     if (input.name !== undefined && v.required('name', input.name)) v.maxLength('name', input.name, 200);
     if (input.glCode !== undefined && v.required('glCode', input.glCode)) v.maxLength('glCode', input.glCode, 45);
@@ -106,60 +112,60 @@ export class GLAccountService {
     if (input.usage != null) v.check(GL_USAGES[input.usage as 1 | 2] !== undefined, 'usage', 'is.not.one.of.expected.enumerations', 'The parameter `usage` must be 1 (detail) or 2 (header).', input.usage);
     v.maxLength('description', input.description, 500);
     v.throwIfAny();
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const account = await this.find(tx, id);
-      const changes: Record<string, unknown> = {};
-      const hasEntries = await this.hasEntries(tx, id);
-      const hasChildren = (await tx.em.count(GLAccount, { parentId: id })) > 0;
-      if (input.name != null && input.name.trim() !== account.name) account.name = changes.name = input.name.trim();
-      if (input.type != null && input.type !== account.type) {
-        if (hasEntries || hasChildren) throw errors.domainRule('error.msg.glaccount.type.change.not.allowed', 'The type of an account with entries or children cannot change.', [id], 'type');
-        account.type = changes.type = input.type;
+    const account = await this.find(tx, id);
+    const changes: Record<string, unknown> = {};
+    const hasEntries = await this.hasEntries(tx, id);
+    const hasChildren = (await tx.em.count(GLAccount, { parentId: id })) > 0;
+    if (input.name != null && input.name.trim() !== account.name) account.name = changes.name = input.name.trim();
+    if (input.type != null && input.type !== account.type) {
+      if (hasEntries || hasChildren) throw errors.domainRule('error.msg.glaccount.type.change.not.allowed', 'The type of an account with entries or children cannot change.', [id], 'type');
+      account.type = changes.type = input.type;
+    }
+    if (input.glCode != null && input.glCode.trim() !== account.glCode) {
+      await this.assertCodeFree(tx, input.glCode.trim(), id);
+      account.glCode = changes.glCode = input.glCode.trim();
+    }
+    checkRange(account.glCode, account.type);
+    if (input.usage != null && input.usage !== account.usage) {
+      if (input.usage === USAGE_HEADER && hasEntries) {
+        throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.transactions.logged', 'An account with journal entries cannot become a header account.', [id], 'usage');
       }
-      if (input.glCode != null && input.glCode.trim() !== account.glCode) {
-        await this.assertCodeFree(tx, input.glCode.trim(), id);
-        account.glCode = changes.glCode = input.glCode.trim();
+      if (input.usage === USAGE_DETAIL && hasChildren) {
+        throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.has.children', 'An account with children cannot become a detail account.', [id], 'usage');
       }
-      checkRange(account.glCode, account.type);
-      if (input.usage != null && input.usage !== account.usage) {
-        if (input.usage === USAGE_HEADER && hasEntries) {
-          throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.transactions.logged', 'An account with journal entries cannot become a header account.', [id], 'usage');
-        }
-        if (input.usage === USAGE_DETAIL && hasChildren) {
-          throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.has.children', 'An account with children cannot become a detail account.', [id], 'usage');
-        }
-        account.usage = changes.usage = input.usage;
-      }
-      if (input.parentId !== undefined && input.parentId !== account.parentId) {
-        account.parentId = changes.parentId = input.parentId == null ? null : (await this.checkParent(tx, input.parentId, account)).id;
-      } else if (changes.type !== undefined && account.parentId != null) {
-        await this.checkParent(tx, account.parentId, account);
-      }
-      if (input.manualEntriesAllowed != null && input.manualEntriesAllowed !== account.manualEntriesAllowed) account.manualEntriesAllowed = changes.manualEntriesAllowed = input.manualEntriesAllowed;
-      if (input.disabled != null && input.disabled !== account.disabled) account.disabled = changes.disabled = input.disabled;
-      if (input.description !== undefined && input.description !== account.description) account.description = changes.description = input.description;
-      if (Object.keys(changes).length > 0) {
-        account.updatedBy = actorId(identity);
-        await this.flush(tx, account.glCode);
-      }
-      return { account: { account, depth: await this.depth(tx, account) }, changes };
-    });
+      account.usage = changes.usage = input.usage;
+    }
+    if (input.parentId !== undefined && input.parentId !== account.parentId) {
+      account.parentId = changes.parentId = input.parentId == null ? null : (await this.checkParent(tx, input.parentId, account)).id;
+    } else if (changes.type !== undefined && account.parentId != null) {
+      await this.checkParent(tx, account.parentId, account);
+    }
+    if (input.manualEntriesAllowed != null && input.manualEntriesAllowed !== account.manualEntriesAllowed) account.manualEntriesAllowed = changes.manualEntriesAllowed = input.manualEntriesAllowed;
+    if (input.disabled != null && input.disabled !== account.disabled) account.disabled = changes.disabled = input.disabled;
+    if (input.description !== undefined && input.description !== account.description) account.description = changes.description = input.description;
+    if (Object.keys(changes).length > 0) {
+      account.updatedBy = actor.userId;
+      await this.flush(tx, account.glCode);
+    }
+    return { account: { account, depth: await this.depth(tx, account) }, changes };
   }
 
   async delete(identity: Identity, id: number): Promise<number> {
-    const staff = requireStaff(identity, 'DELETE_GLACCOUNT');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const account = await this.find(tx, id);
-      if ((await tx.em.count(GLAccount, { parentId: id })) > 0) {
-        throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.has.children', 'An account with child accounts cannot be deleted.', [id]);
-      }
-      if (await this.hasEntries(tx, id)) {
-        throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.transactions.logged', 'An account with journal entries cannot be deleted.', [id]);
-      }
-      tx.em.remove(account);
-      await tx.em.flush();
-      return id;
-    });
+    const actor = requireStaff(identity, 'DELETE_GLACCOUNT');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteCore(tx, actor, id));
+  }
+
+  async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<number> {
+    const account = await this.find(tx, id);
+    if ((await tx.em.count(GLAccount, { parentId: id })) > 0) {
+      throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.has.children', 'An account with child accounts cannot be deleted.', [id]);
+    }
+    if (await this.hasEntries(tx, id)) {
+      throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.transactions.logged', 'An account with journal entries cannot be deleted.', [id]);
+    }
+    tx.em.remove(account);
+    await tx.em.flush();
+    return id;
   }
 
   private async find(tx: Tx, id: number): Promise<GLAccount> {

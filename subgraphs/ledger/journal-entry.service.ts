@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
 import { ordering } from '../kernel/paging.js';
 import { todayIso } from '../kernel/scalars.js';
@@ -121,7 +121,11 @@ export class JournalEntryService {
   ) {}
 
   async createManual(identity: Identity, input: CreateJournalEntryInput): Promise<PostedTransaction> {
-    const staff = requireStaff(identity, 'CREATE_JOURNALENTRY');
+    const actor = requireStaff(identity, 'CREATE_JOURNALENTRY');
+    return this.db.tx(actor.tenantId, (tx) => this.createManualCore(tx, actor, input));
+  }
+
+  async createManualCore(tx: Tx, actor: Actor, input: CreateJournalEntryInput): Promise<PostedTransaction> {
     const v = new Validator('journalentry');
     v.required('officeId', input.officeId);
     v.required('transactionDate', input.transactionDate);
@@ -151,51 +155,51 @@ export class JournalEntryService {
       ...debits.map((l) => ({ glAccountId: l.glAccountId!, debit: l.amount!, comments: l.comments ?? null })),
       ...credits.map((l) => ({ glAccountId: l.glAccountId!, credit: l.amount!, comments: l.comments ?? null })),
     ];
-    return this.db.tx(staff.tenantId, async (tx) => {
-      if (!(await this.officeInScope(tx, staff, input.officeId!))) {
-        throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
-      }
-      if (hasPaymentDetail && !(await this.paymentTypeExists(tx, input.paymentTypeId!))) {
-        throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
-      }
-      const posted = await this.engine.post(tx, {
-        officeId: input.officeId!,
-        currency: input.currencyCode!.trim().toUpperCase(),
-        date: input.transactionDate!,
-        lines,
-        comments: input.comments ?? null,
-        referenceNumber: input.referenceNumber ?? null,
-        manual: true,
-        actor: actorId(identity),
-      });
-      if (hasPaymentDetail) {
-        await tx.em.execute(
-          `insert into ledger.payment_detail (tenant_id, transaction_id, payment_type_id, account_number, check_number, routing_code, receipt_number, bank_number, created_by)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [tx.tenantId, posted.transactionId, input.paymentTypeId, ...PAYMENT_DETAIL_TEXT.map((key) => input[key] ?? null), actorId(identity)],
-        );
-      }
-      return posted;
+    if (!(await this.officeInScope(tx, actor, input.officeId!))) {
+      throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+    }
+    if (hasPaymentDetail && !(await this.paymentTypeExists(tx, input.paymentTypeId!))) {
+      throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    }
+    const posted = await this.engine.post(tx, {
+      officeId: input.officeId!,
+      currency: input.currencyCode!.trim().toUpperCase(),
+      date: input.transactionDate!,
+      lines,
+      comments: input.comments ?? null,
+      referenceNumber: input.referenceNumber ?? null,
+      manual: true,
+      actor: actor.userId,
     });
+    if (hasPaymentDetail) {
+      await tx.em.execute(
+        `insert into ledger.payment_detail (tenant_id, transaction_id, payment_type_id, account_number, check_number, routing_code, receipt_number, bank_number, created_by)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [tx.tenantId, posted.transactionId, input.paymentTypeId, ...PAYMENT_DETAIL_TEXT.map((key) => input[key] ?? null), actor.userId],
+      );
+    }
+    return posted;
   }
 
   /** Reverses a manual journal transaction; system entries are reversed by the module that posted them. */
   async reverse(identity: Identity, transactionId: string, comments?: string | null): Promise<PostedTransaction> {
-    const staff = requireStaff(identity, 'REVERSE_JOURNALENTRY');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const lines = await tx.em.execute<{ manual_entry: boolean; office_id: number }[]>(
-        `select manual_entry, office_id from ledger.journal_entry where tenant_id = ? and transaction_id = ? limit 1`,
-        [tx.tenantId, transactionId],
-      );
-      const first = lines[0];
-      if (!first || !(await this.officeInScope(tx, staff, first.office_id))) {
-        throw errors.notFound('error.msg.glJournalEntry.invalid.transaction.id', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
-      }
-      if (!first.manual_entry) {
-        throw errors.domainRule('error.msg.glJournalEntry.invalid.reversal.of.system.entry', 'Only manual journal entries can be reversed here; system entries are reversed by their transaction.', [transactionId]);
-      }
-      return this.engine.reverse(tx, transactionId, { date: todayIso(), comments: comments ?? null, actor: actorId(identity), manual: true });
-    });
+    const actor = requireStaff(identity, 'REVERSE_JOURNALENTRY');
+    return this.db.tx(actor.tenantId, (tx) => this.reverseCore(tx, actor, transactionId, comments));
+  }
+
+  async reverseCore(tx: Tx, actor: Actor, transactionId: string, comments?: string | null): Promise<PostedTransaction> {
+    const lines = await tx.em.execute<{ manual_entry: boolean; office_id: number }[]>(
+      `select manual_entry, office_id from ledger.journal_entry where tenant_id = ? and transaction_id = ? limit 1`,
+      [tx.tenantId, transactionId],
+    );
+    const first = lines[0];
+    if (!first || !(await this.officeInScope(tx, actor, first.office_id))) {
+      throw errors.notFound('error.msg.glJournalEntry.invalid.transaction.id', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
+    }
+    if (!first.manual_entry) {
+      throw errors.domainRule('error.msg.glJournalEntry.invalid.reversal.of.system.entry', 'Only manual journal entries can be reversed here; system entries are reversed by their transaction.', [transactionId]);
+    }
+    return this.engine.reverse(tx, transactionId, { date: todayIso(), comments: comments ?? null, actor: actor.userId, manual: true });
   }
 
   async list(identity: Identity, filter: JournalEntryFilter): Promise<JournalEntryPage> {

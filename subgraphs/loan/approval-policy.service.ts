@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { actorId, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { tierProblem, type Tier } from './domain/tiers.js';
 import { rows } from './loan.store.js';
@@ -68,10 +68,10 @@ export class ApprovalPolicyService {
 
   async create(identity: Identity, input: ApprovalPolicyInput): Promise<ApprovalPolicyRow> {
     const staff = requireStaff(identity, 'CREATE_APPROVALPOLICY');
-    return this.db.tx(staff.tenantId, (tx) => this.createIn(tx, actorId(identity), input));
+    return this.db.tx(staff.tenantId, (tx) => this.createCore(tx, actorId(identity), input));
   }
 
-  async createIn(tx: Tx, actor: number | null, input: ApprovalPolicyInput): Promise<ApprovalPolicyRow> {
+  async createCore(tx: Tx, actor: number | null, input: ApprovalPolicyInput): Promise<ApprovalPolicyRow> {
     const v = new Validator('approvalpolicy');
     v.required('name', input.name);
     v.maxLength('name', input.name, 100);
@@ -89,43 +89,47 @@ export class ApprovalPolicyService {
   }
 
   async update(identity: Identity, id: number, input: ApprovalPolicyInput): Promise<{ policy: ApprovalPolicyRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_APPROVALPOLICY');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const current = await this.require(tx, id, true);
-      const v = new Validator('approvalpolicy');
-      if (input.name !== undefined) {
-        v.required('name', input.name);
-        v.maxLength('name', input.name, 100);
-      }
-      const tiers = input.tiers === undefined ? current.tiers : this.checkTiers(v, input.tiers, true)!;
-      v.throwIfAny();
-      const next = {
-        name: input.name ?? current.name,
-        description: input.description === undefined ? current.description : input.description,
-        productId: input.productId === undefined ? current.productId : input.productId,
-        isDefault: input.isDefault ?? current.isDefault,
-        active: input.active ?? current.active,
-      };
-      await this.assertAssignable(tx, next.productId, next.isDefault, next.active, id);
-      await tx.em.execute(
-        `update loan.approval_policy set name = ?, description = ?, product_id = ?, is_default = ?, active = ?, tiers = ?::jsonb, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [next.name, next.description, next.productId, next.isDefault, next.active, JSON.stringify(tiers), actorId(identity), tx.tenantId, id],
-      );
-      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-      return { policy: await this.require(tx, id), changes };
-    });
+    const actor = requireStaff(identity, 'UPDATE_APPROVALPOLICY');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, input: ApprovalPolicyInput): Promise<{ policy: ApprovalPolicyRow; changes: Record<string, unknown> }> {
+    const current = await this.require(tx, id, true);
+    const v = new Validator('approvalpolicy');
+    if (input.name !== undefined) {
+      v.required('name', input.name);
+      v.maxLength('name', input.name, 100);
+    }
+    const tiers = input.tiers === undefined ? current.tiers : this.checkTiers(v, input.tiers, true)!;
+    v.throwIfAny();
+    const next = {
+      name: input.name ?? current.name,
+      description: input.description === undefined ? current.description : input.description,
+      productId: input.productId === undefined ? current.productId : input.productId,
+      isDefault: input.isDefault ?? current.isDefault,
+      active: input.active ?? current.active,
+    };
+    await this.assertAssignable(tx, next.productId, next.isDefault, next.active, id);
+    await tx.em.execute(
+      `update loan.approval_policy set name = ?, description = ?, product_id = ?, is_default = ?, active = ?, tiers = ?::jsonb, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+      [next.name, next.description, next.productId, next.isDefault, next.active, JSON.stringify(tiers), actor.userId, tx.tenantId, id],
+    );
+    const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    return { policy: await this.require(tx, id), changes };
   }
 
   async delete(identity: Identity, id: number): Promise<ApprovalPolicyRow> {
-    const staff = requireStaff(identity, 'DELETE_APPROVALPOLICY');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const policy = await this.require(tx, id, true);
-      if (policy.isDefault && policy.active) {
-        throw errors.domainRule('error.msg.approvalpolicy.default.cannot.be.deleted', 'The active default policy cannot be deleted; make another policy the default first.', [id]);
-      }
-      await tx.em.execute(`delete from loan.approval_policy where tenant_id = ? and id = ?`, [tx.tenantId, id]);
-      return policy;
-    });
+    const actor = requireStaff(identity, 'DELETE_APPROVALPOLICY');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteCore(tx, actor, id));
+  }
+
+  async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<ApprovalPolicyRow> {
+    const policy = await this.require(tx, id, true);
+    if (policy.isDefault && policy.active) {
+      throw errors.domainRule('error.msg.approvalpolicy.default.cannot.be.deleted', 'The active default policy cannot be deleted; make another policy the default first.', [id]);
+    }
+    await tx.em.execute(`delete from loan.approval_policy where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+    return policy;
   }
 
   async require(tx: Tx, id: number, lock = false): Promise<ApprovalPolicyRow> {

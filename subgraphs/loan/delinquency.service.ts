@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { ageLoan, rangeFor, type DelinquencyRange } from './domain/aging.js';
 import type { LoanDependencies } from './loan.services.js';
@@ -63,29 +63,33 @@ export class DelinquencyService {
   }
 
   async createRange(identity: Identity, input: RangeInput): Promise<DelinquencyRange> {
-    const staff = requireStaff(identity, 'CREATE_DELINQUENCY');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      this.checkRange(input, true);
-      const id = await nextValue(tx, 'delinquency_range');
-      await this.insertRange(tx, { id, classification: input.classification!, minimumAgeDays: input.minimumAgeDays!, maximumAgeDays: input.maximumAgeDays ?? null }, actorId(identity));
-      return (await this.loadRanges(tx)).find((r) => r.id === id)!;
-    });
+    const actor = requireStaff(identity, 'CREATE_DELINQUENCY');
+    return this.db.tx(actor.tenantId, (tx) => this.createRangeCore(tx, actor, input));
+  }
+
+  async createRangeCore(tx: Tx, actor: Actor, input: RangeInput): Promise<DelinquencyRange> {
+    this.checkRange(input, true);
+    const id = await nextValue(tx, 'delinquency_range');
+    await this.insertRange(tx, { id, classification: input.classification!, minimumAgeDays: input.minimumAgeDays!, maximumAgeDays: input.maximumAgeDays ?? null }, actor.userId);
+    return (await this.loadRanges(tx)).find((r) => r.id === id)!;
   }
 
   async updateRange(identity: Identity, id: number, input: RangeInput): Promise<DelinquencyRange> {
-    const staff = requireStaff(identity, 'UPDATE_DELINQUENCY');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const current = (await this.loadRanges(tx)).find((r) => r.id === id);
-      if (!current) throw rangeNotFound(id);
-      const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as DelinquencyRange;
-      this.checkRange(next, true);
-      await this.assertClassificationFree(tx, next.classification, id);
-      await tx.em.execute(
-        `update loan.delinquency_range set classification = ?, minimum_age_days = ?, maximum_age_days = ?, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [next.classification, next.minimumAgeDays, next.maximumAgeDays, actorId(identity), tx.tenantId, id],
-      );
-      return (await this.loadRanges(tx)).find((r) => r.id === id)!;
-    });
+    const actor = requireStaff(identity, 'UPDATE_DELINQUENCY');
+    return this.db.tx(actor.tenantId, (tx) => this.updateRangeCore(tx, actor, id, input));
+  }
+
+  async updateRangeCore(tx: Tx, actor: Actor, id: number, input: RangeInput): Promise<DelinquencyRange> {
+    const current = (await this.loadRanges(tx)).find((r) => r.id === id);
+    if (!current) throw rangeNotFound(id);
+    const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as DelinquencyRange;
+    this.checkRange(next, true);
+    await this.assertClassificationFree(tx, next.classification, id);
+    await tx.em.execute(
+      `update loan.delinquency_range set classification = ?, minimum_age_days = ?, maximum_age_days = ?, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+      [next.classification, next.minimumAgeDays, next.maximumAgeDays, actor.userId, tx.tenantId, id],
+    );
+    return (await this.loadRanges(tx)).find((r) => r.id === id)!;
   }
 
   async buckets(identity: Identity): Promise<{ bucket: BucketRow; ranges: DelinquencyRange[] }[]> {
@@ -104,30 +108,32 @@ export class DelinquencyService {
   }
 
   async saveBucket(identity: Identity, id: number | null, input: { name?: string | null; ranges?: number[] | null }): Promise<BucketRow> {
-    const staff = requireStaff(identity, id === null ? 'CREATE_DELINQUENCY' : 'UPDATE_DELINQUENCY');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const current = id === null ? null : (await this.loadBuckets(tx)).find((b) => b.id === id);
-      if (id !== null && !current) throw bucketNotFound(id);
-      const name = input.name ?? current?.name;
-      const rangeIds = input.ranges ?? current?.rangeIds ?? [];
-      const v = new Validator('delinquencyBucket');
-      v.required('name', name);
-      v.maxLength('name', name, 100);
-      if (rangeIds.length === 0) v.fail('ranges', 'cannot.be.blank', 'A bucket needs at least one range.');
-      v.throwIfAny();
-      const known = new Set((await this.loadRanges(tx)).map((r) => r.id));
-      const unknown = rangeIds.find((r) => !known.has(r));
-      if (unknown !== undefined) throw rangeNotFound(unknown);
-      const clash = await tx.em.execute(`select 1 from loan.delinquency_bucket where tenant_id = ? and lower(name) = lower(?) and id <> ?`, [tx.tenantId, name, id ?? -1]);
-      if (clash.length > 0) throw errors.duplicate('error.msg.delinquency.bucket.duplicate.name', `Delinquency bucket \`${name}\` already exists`, 'name', name);
-      const bucketId = id ?? (await nextValue(tx, 'delinquency_bucket'));
-      await tx.em.execute(
-        `insert into loan.delinquency_bucket (tenant_id, id, name, range_ids, created_by, updated_by) values (?, ?, ?, ?::int[], ?, ?)
-         on conflict (tenant_id, id) do update set name = excluded.name, range_ids = excluded.range_ids, updated_by = excluded.updated_by, updated_at = now()`,
-        [tx.tenantId, bucketId, name, `{${rangeIds.join(',')}}`, actorId(identity), actorId(identity)],
-      );
-      return { id: bucketId, name: name!, rangeIds };
-    });
+    const actor = requireStaff(identity, id === null ? 'CREATE_DELINQUENCY' : 'UPDATE_DELINQUENCY');
+    return this.db.tx(actor.tenantId, (tx) => this.saveBucketCore(tx, actor, id, input));
+  }
+
+  async saveBucketCore(tx: Tx, actor: Actor, id: number | null, input: { name?: string | null; ranges?: number[] | null }): Promise<BucketRow> {
+    const current = id === null ? null : (await this.loadBuckets(tx)).find((b) => b.id === id);
+    if (id !== null && !current) throw bucketNotFound(id);
+    const name = input.name ?? current?.name;
+    const rangeIds = input.ranges ?? current?.rangeIds ?? [];
+    const v = new Validator('delinquencyBucket');
+    v.required('name', name);
+    v.maxLength('name', name, 100);
+    if (rangeIds.length === 0) v.fail('ranges', 'cannot.be.blank', 'A bucket needs at least one range.');
+    v.throwIfAny();
+    const known = new Set((await this.loadRanges(tx)).map((r) => r.id));
+    const unknown = rangeIds.find((r) => !known.has(r));
+    if (unknown !== undefined) throw rangeNotFound(unknown);
+    const clash = await tx.em.execute(`select 1 from loan.delinquency_bucket where tenant_id = ? and lower(name) = lower(?) and id <> ?`, [tx.tenantId, name, id ?? -1]);
+    if (clash.length > 0) throw errors.duplicate('error.msg.delinquency.bucket.duplicate.name', `Delinquency bucket \`${name}\` already exists`, 'name', name);
+    const bucketId = id ?? (await nextValue(tx, 'delinquency_bucket'));
+    await tx.em.execute(
+      `insert into loan.delinquency_bucket (tenant_id, id, name, range_ids, created_by, updated_by) values (?, ?, ?, ?::int[], ?, ?)
+       on conflict (tenant_id, id) do update set name = excluded.name, range_ids = excluded.range_ids, updated_by = excluded.updated_by, updated_at = now()`,
+      [tx.tenantId, bucketId, name, `{${rangeIds.join(',')}}`, actor.userId, actor.userId],
+    );
+    return { id: bucketId, name: name!, rangeIds };
   }
 
   /** Tenant seeding: the four ranges of interface section 3 in one bucket (idempotent). */
@@ -154,18 +160,20 @@ export class DelinquencyService {
 
   /** On demand (POST /jobs/{id}?command=executeJob): always runs, and running it twice gives the same result. */
   async execute(identity: Identity, jobId: number): Promise<JobRunResult> {
-    const staff = requireStaff(identity, 'EXECUTEJOB_SCHEDULER');
+    const actor = requireStaff(identity, 'EXECUTEJOB_SCHEDULER');
+    return this.db.tx(actor.tenantId, (tx) => this.executeCore(tx, actor, jobId));
+  }
+
+  async executeCore(tx: Tx, _actor: Actor, jobId: number): Promise<JobRunResult> {
     if (jobId !== AGING_JOB.jobId) throw errors.notFound('error.msg.sheduler.job.id.invalid', `Job with identifier ${jobId} does not exist`, jobId);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const businessDate = await this.deps.businessDates.today(tx);
-      const loansAged = await this.ageIn(tx, businessDate);
-      await tx.em.execute(
-        `insert into loan.job_run (tenant_id, job_id, business_date, finished_at, loans_aged, triggered_by) values (?, ?, ?::date, now(), ?, 'manual')
-         on conflict (tenant_id, job_id, business_date) do update set finished_at = now(), loans_aged = excluded.loans_aged`,
-        [tx.tenantId, AGING_JOB.jobId, businessDate, loansAged],
-      );
-      return { jobId, businessDate, loansAged };
-    });
+    const businessDate = await this.deps.businessDates.today(tx);
+    const loansAged = await this.ageIn(tx, businessDate);
+    await tx.em.execute(
+      `insert into loan.job_run (tenant_id, job_id, business_date, finished_at, loans_aged, triggered_by) values (?, ?, ?::date, now(), ?, 'manual')
+       on conflict (tenant_id, job_id, business_date) do update set finished_at = now(), loans_aged = excluded.loans_aged`,
+      [tx.tenantId, AGING_JOB.jobId, businessDate, loansAged],
+    );
+    return { jobId, businessDate, loansAged };
   }
 
   /**

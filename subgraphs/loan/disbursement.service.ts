@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js';
-import type { Database } from '../kernel/database.js';
+import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
-import { requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import { LOAN_GL } from './loan-product.service.js';
@@ -30,91 +30,95 @@ export class DisbursementService {
   ) {}
 
   async disburse(identity: Identity, id: number, input: DisburseInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'DISBURSE_LOAN');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, staff, id, true);
-      if (loan.statusId === STATUS_ACTIVE || loan.disbursedOn !== null) throw rule('error.msg.loan.already.disbursed', 'The loan has already been disbursed.', [id]);
-      if (loan.statusId !== STATUS_APPROVED) throw rule('error.msg.loan.disbursal.not.approved', 'Only an approved loan can be disbursed.', [id]);
-      const today = await this.deps.businessDates.today(tx);
-      const date = input.actualDisbursementDate ?? today;
-      if (date < loan.approvedOn!) {
-        throw errors.validation([{ code: 'validation.msg.loan.actualDisbursementDate.cannot.be.before.approval.date', message: `actualDisbursementDate cannot be before the approval date ${loan.approvedOn}.`, parameterName: 'actualDisbursementDate', value: date }]);
-      }
-      if (date > today) {
-        throw errors.validation([{ code: 'validation.msg.loan.actualDisbursementDate.cannot.be.a.future.date', message: `actualDisbursementDate cannot be after the business date ${today}.`, parameterName: 'actualDisbursementDate', value: date }]);
-      }
-      const approved = effectivePrincipal(loan);
-      let principal = approved;
-      if (input.transactionAmount != null) {
-        const amount = new BigNumber(input.transactionAmount);
-        if (!amount.isFinite() || amount.lte(0)) throw errors.validation([{ code: 'validation.msg.loan.transactionAmount.not.greater.than.zero', message: 'transactionAmount must be greater than 0.', parameterName: 'transactionAmount', value: input.transactionAmount }]);
-        if (amount.gt(approved)) throw rule('error.msg.loan.disbursal.amount.greater.than.approved', `transactionAmount ${amount.toFixed()} is above the approved amount ${new BigNumber(approved).toFixed()}.`, [amount.toFixed()]);
-        principal = amount.toFixed();
-      }
-      const savings = this.deps.savings;
-      if (!savings) throw rule('error.msg.loan.disbursal.savings.unavailable', 'Disbursement to savings is not available: the account module is not wired.', [id]);
+    const actor = requireStaff(identity, 'DISBURSE_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.disburseCore(tx, actor, id, input));
+  }
 
-      const account = await savings.operatingAccount(tx, loan.clientId, loan.linkAccountId);
-      if (account.currency !== loan.currencyCode) throw rule('error.msg.loan.disbursal.account.currency.mismatch', `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
-      const txnId = await this.nextTransactionId(tx);
-      const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: principal, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: staff.userId });
-      await tx.em.execute(
-        `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, principal_portion, outstanding_after, savings_account_id, savings_transaction_id, note, created_by, updated_by)
-         values (?, ?, ?, ?, ?::date, ?, 0, ?, ?, ?, ?, ?, ?)`,
-        [tx.tenantId, txnId, id, TXN_DISBURSEMENT, date, principal, principal, account.id, credited.savingsTransactionId, input.note ?? null, staff.userId, staff.userId],
-      );
-      await this.deps.post(tx, {
-        officeId: loan.officeId, currency: loan.currencyCode, date,
-        lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: principal }],
-        source: { entityType: 'LOAN', entityId: id, transactionId: `L${txnId}` }, comments: `Loan ${loan.accountNo} disbursed to account ${account.accountNo}`, actor: staff.userId,
-      });
-      await tx.em.execute(
-        `update loan.loan set status_id = ?, disbursed_on = ?::date, disbursed_by_user_id = ?, approved_principal = ?, disbursed_to_savings_id = ?, updated_by = ?, updated_at = now()
-          where tenant_id = ? and id = ?`,
-        [STATUS_ACTIVE, date, staff.userId, principal, account.id, staff.userId, tx.tenantId, id],
-      );
-      const disbursed = (await findLoan(tx, id))!;
-      await writeSchedule(tx, id, this.applications.regenerate(disbursed, date, principal));
-      const borrower = await this.deps.borrower(tx, loan.clientId);
-      await emit(tx, {
-        eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',
-        data: {
-          loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, cif: borrower?.cif ?? null, principal: new BigNumber(principal).toNumber(),
-          currency: loan.currencyCode, disbursedOn: date, savingsAccountId: account.id,
-        },
-      });
-      return { loan: disbursed, transactionId: txnId, changes: { status: { id: STATUS_ACTIVE, code: 'loanStatusType.active', value: 'Active' }, actualDisbursementDate: date, transactionAmount: principal, savingsAccountId: account.id } };
+  async disburseCore(tx: Tx, actor: Actor, id: number, input: DisburseInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
+    const loan = await this.applications.requireVisible(tx, actor, id, true);
+    if (loan.statusId === STATUS_ACTIVE || loan.disbursedOn !== null) throw rule('error.msg.loan.already.disbursed', 'The loan has already been disbursed.', [id]);
+    if (loan.statusId !== STATUS_APPROVED) throw rule('error.msg.loan.disbursal.not.approved', 'Only an approved loan can be disbursed.', [id]);
+    const today = await this.deps.businessDates.today(tx);
+    const date = input.actualDisbursementDate ?? today;
+    if (date < loan.approvedOn!) {
+      throw errors.validation([{ code: 'validation.msg.loan.actualDisbursementDate.cannot.be.before.approval.date', message: `actualDisbursementDate cannot be before the approval date ${loan.approvedOn}.`, parameterName: 'actualDisbursementDate', value: date }]);
+    }
+    if (date > today) {
+      throw errors.validation([{ code: 'validation.msg.loan.actualDisbursementDate.cannot.be.a.future.date', message: `actualDisbursementDate cannot be after the business date ${today}.`, parameterName: 'actualDisbursementDate', value: date }]);
+    }
+    const approved = effectivePrincipal(loan);
+    let principal = approved;
+    if (input.transactionAmount != null) {
+      const amount = new BigNumber(input.transactionAmount);
+      if (!amount.isFinite() || amount.lte(0)) throw errors.validation([{ code: 'validation.msg.loan.transactionAmount.not.greater.than.zero', message: 'transactionAmount must be greater than 0.', parameterName: 'transactionAmount', value: input.transactionAmount }]);
+      if (amount.gt(approved)) throw rule('error.msg.loan.disbursal.amount.greater.than.approved', `transactionAmount ${amount.toFixed()} is above the approved amount ${new BigNumber(approved).toFixed()}.`, [amount.toFixed()]);
+      principal = amount.toFixed();
+    }
+    const savings = this.deps.savings;
+    if (!savings) throw rule('error.msg.loan.disbursal.savings.unavailable', 'Disbursement to savings is not available: the account module is not wired.', [id]);
+
+    const account = await savings.operatingAccount(tx, loan.clientId, loan.linkAccountId);
+    if (account.currency !== loan.currencyCode) throw rule('error.msg.loan.disbursal.account.currency.mismatch', `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
+    const txnId = await this.nextTransactionId(tx);
+    const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: principal, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
+    await tx.em.execute(
+      `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, principal_portion, outstanding_after, savings_account_id, savings_transaction_id, note, created_by, updated_by)
+       values (?, ?, ?, ?, ?::date, ?, 0, ?, ?, ?, ?, ?, ?)`,
+      [tx.tenantId, txnId, id, TXN_DISBURSEMENT, date, principal, principal, account.id, credited.savingsTransactionId, input.note ?? null, actor.userId, actor.userId],
+    );
+    await this.deps.post(tx, {
+      officeId: loan.officeId, currency: loan.currencyCode, date,
+      lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: principal }],
+      source: { entityType: 'LOAN', entityId: id, transactionId: `L${txnId}` }, comments: `Loan ${loan.accountNo} disbursed to account ${account.accountNo}`, actor: actor.userId,
     });
+    await tx.em.execute(
+      `update loan.loan set status_id = ?, disbursed_on = ?::date, disbursed_by_user_id = ?, approved_principal = ?, disbursed_to_savings_id = ?, updated_by = ?, updated_at = now()
+        where tenant_id = ? and id = ?`,
+      [STATUS_ACTIVE, date, actor.userId, principal, account.id, actor.userId, tx.tenantId, id],
+    );
+    const disbursed = (await findLoan(tx, id))!;
+    await writeSchedule(tx, id, this.applications.regenerate(disbursed, date, principal));
+    const borrower = await this.deps.borrower(tx, loan.clientId);
+    await emit(tx, {
+      eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',
+      data: {
+        loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, cif: borrower?.cif ?? null, principal: new BigNumber(principal).toNumber(),
+        currency: loan.currencyCode, disbursedOn: date, savingsAccountId: account.id,
+      },
+    });
+    return { loan: disbursed, transactionId: txnId, changes: { status: { id: STATUS_ACTIVE, code: 'loanStatusType.active', value: 'Active' }, actualDisbursementDate: date, transactionAmount: principal, savingsAccountId: account.id } };
   }
 
   /** Reverses a disbursement while nothing is repaid: savings credit reversed, journal reversed, loan back to approved. */
   async undo(identity: Identity, id: number, note: string | null | undefined): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UNDODISBURSAL_LOAN');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, staff, id, true);
-      if (loan.statusId !== STATUS_ACTIVE) throw rule('error.msg.loan.undo.disbursal.not.active', 'Only an active loan can have its disbursal undone.', [id]);
-      const transactions = (await loadTransactions(tx, id)).filter((t) => !t.reversed);
-      if (transactions.some((t) => t.typeId === TXN_REPAYMENT)) throw rule('error.msg.loan.undo.disbursal.repayments.exist', 'The loan has repayments; undo them first.', [id]);
-      const disbursement = transactions.find((t) => t.typeId === TXN_DISBURSEMENT)!;
-      const savings = this.deps.savings;
-      if (!savings) throw rule('error.msg.loan.disbursal.savings.unavailable', 'Disbursement to savings is not available: the account module is not wired.', [id]);
-      if (disbursement.savingsTransactionId !== null) await savings.reverseForLoan(tx, disbursement.savingsTransactionId, staff.userId);
-      const account = await savings.operatingAccount(tx, loan.clientId, disbursement.savingsAccountId);
-      const reversalId = await this.nextTransactionId(tx);
-      await this.deps.post(tx, {
-        officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx),
-        lines: [{ glCode: account.liabilityGlCode, debit: disbursement.amount }, { glCode: LOAN_GL.loanPortfolio, credit: disbursement.amount }],
-        source: { entityType: 'LOAN', entityId: id, transactionId: `L${reversalId}` }, comments: `Reversal of L${disbursement.id}`, actor: staff.userId,
-      });
-      await tx.em.execute(`update loan.transaction set reversed = true, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [staff.userId, tx.tenantId, disbursement.id]);
-      await tx.em.execute(
-        `update loan.loan set status_id = ?, disbursed_on = null, disbursed_by_user_id = null, disbursed_to_savings_id = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [STATUS_APPROVED, staff.userId, tx.tenantId, id],
-      );
-      const reverted = (await findLoan(tx, id))!;
-      await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, effectivePrincipal(reverted)));
-      return { loan: reverted, changes: { status: { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' }, note: note ?? null } };
+    const actor = requireStaff(identity, 'UNDODISBURSAL_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.undoCore(tx, actor, id, note));
+  }
+
+  async undoCore(tx: Tx, actor: Actor, id: number, note: string | null | undefined): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+    const loan = await this.applications.requireVisible(tx, actor, id, true);
+    if (loan.statusId !== STATUS_ACTIVE) throw rule('error.msg.loan.undo.disbursal.not.active', 'Only an active loan can have its disbursal undone.', [id]);
+    const transactions = (await loadTransactions(tx, id)).filter((t) => !t.reversed);
+    if (transactions.some((t) => t.typeId === TXN_REPAYMENT)) throw rule('error.msg.loan.undo.disbursal.repayments.exist', 'The loan has repayments; undo them first.', [id]);
+    const disbursement = transactions.find((t) => t.typeId === TXN_DISBURSEMENT)!;
+    const savings = this.deps.savings;
+    if (!savings) throw rule('error.msg.loan.disbursal.savings.unavailable', 'Disbursement to savings is not available: the account module is not wired.', [id]);
+    if (disbursement.savingsTransactionId !== null) await savings.reverseForLoan(tx, disbursement.savingsTransactionId, actor.userId);
+    const account = await savings.operatingAccount(tx, loan.clientId, disbursement.savingsAccountId);
+    const reversalId = await this.nextTransactionId(tx);
+    await this.deps.post(tx, {
+      officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx),
+      lines: [{ glCode: account.liabilityGlCode, debit: disbursement.amount }, { glCode: LOAN_GL.loanPortfolio, credit: disbursement.amount }],
+      source: { entityType: 'LOAN', entityId: id, transactionId: `L${reversalId}` }, comments: `Reversal of L${disbursement.id}`, actor: actor.userId,
     });
+    await tx.em.execute(`update loan.transaction set reversed = true, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [actor.userId, tx.tenantId, disbursement.id]);
+    await tx.em.execute(
+      `update loan.loan set status_id = ?, disbursed_on = null, disbursed_by_user_id = null, disbursed_to_savings_id = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+      [STATUS_APPROVED, actor.userId, tx.tenantId, id],
+    );
+    const reverted = (await findLoan(tx, id))!;
+    await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, effectivePrincipal(reverted)));
+    return { loan: reverted, changes: { status: { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' }, note: note ?? null } };
   }
 
   private async nextTransactionId(tx: Parameters<LoanDependencies['post']>[0]): Promise<number> {

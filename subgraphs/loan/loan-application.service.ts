@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { stillNeeded, tierFor } from './domain/tiers.js';
 import { generateSchedule, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS, type Schedule, type ScheduleTerms } from './domain/schedule.js';
@@ -208,10 +208,10 @@ export class LoanApplicationService {
 
   async submit(identity: Identity, input: LoanApplicationInput): Promise<LoanRow> {
     const staff = requireStaff(identity, 'CREATE_LOAN');
-    return this.db.tx(staff.tenantId, (tx) => this.submitIn(tx, staff, input));
+    return this.db.tx(staff.tenantId, (tx) => this.submitCore(tx, staff, input));
   }
 
-  async submitIn(tx: Tx, staff: StaffIdentity, input: LoanApplicationInput): Promise<LoanRow> {
+  async submitCore(tx: Tx, staff: StaffIdentity, input: LoanApplicationInput): Promise<LoanRow> {
     const terms = await this.terms(tx, input, { requireClient: true, current: null });
     const client = await this.visibleBorrower(tx, staff, input.clientId!);
     if (!client.active) throw errors.domainRule('error.msg.loan.client.not.active', `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
@@ -244,62 +244,68 @@ export class LoanApplicationService {
 
   /** PUT /loans/{id}: changes the terms while the application is still submitted. */
   async modify(identity: Identity, id: number, input: LoanApplicationInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_LOAN');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.requireVisible(tx, staff, id, true);
-      if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule('error.msg.loan.cannot.modify.loan.in.its.present.state', 'Only a submitted application can be modified.', [id]);
-      if (input.clientId != null && input.clientId !== loan.clientId) throw errors.domainRule('error.msg.loan.client.cannot.be.changed', 'The borrower of an application cannot be changed.', [id], 'clientId');
-      const merged: LoanApplicationInput = { ...currentInput(loan), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v != null)) };
-      const terms = await this.terms(tx, merged, { requireClient: false, current: loan });
-      if (input.externalId && input.externalId !== loan.externalId) await this.assertExternalIdFree(tx, input.externalId, id);
-      if (input.loanOfficerId != null && !(await this.deps.staffExists(tx, input.loanOfficerId))) {
-        throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
-      }
-      await tx.em.execute(
-        `update loan.loan set product_id = ?, currency_code = ?, digits = ?, principal = ?, loan_term_frequency = ?, loan_term_frequency_type = ?,
-           number_of_repayments = ?, repayment_every = ?, repayment_frequency_type = ?, interest_rate_per_period = ?, interest_rate_frequency_type = ?,
-           amortization_type = ?, interest_type = ?, interest_calculation_period_type = ?, transaction_processing_strategy_code = ?,
-           grace_on_principal_payment = ?, grace_on_interest_payment = ?, submitted_on = ?::date, expected_disbursement_date = ?::date,
-           repayments_starting_from = ?::date, link_account_id = ?, external_id = ?, loan_officer_id = ?, updated_by = ?, updated_at = now()
-         where tenant_id = ? and id = ?`,
-        [
-          terms.product.id, terms.product.currencyCode, terms.product.digitsAfterDecimal, terms.principal, terms.loanTermFrequency, terms.loanTermFrequencyType,
-          terms.numberOfRepayments, terms.repaymentEvery, terms.repaymentFrequencyType, terms.interestRatePerPeriod, terms.interestRateFrequencyType,
-          terms.amortizationType, terms.interestType, terms.interestCalculationPeriodType, terms.transactionProcessingStrategyCode,
-          terms.graceOnPrincipalPayment, terms.graceOnInterestPayment, terms.submittedOnDate, terms.expectedDisbursementDate, terms.repaymentsStartingFromDate,
-          merged.linkAccountId ?? null, merged.externalId ?? null, merged.loanOfficerId ?? loan.loanOfficerId, staff.userId, tx.tenantId, id,
-        ],
-      );
-      // A change of terms invalidates approvals given to the old terms.
-      await tx.em.execute(`delete from loan.approval where tenant_id = ? and loan_id = ?`, [tx.tenantId, id]);
-      await writeSchedule(tx, id, generateSchedule(this.scheduleTermsOf(terms)));
-      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
-      return { loan: (await findLoan(tx, id))!, changes };
-    });
+    const actor = requireStaff(identity, 'UPDATE_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.modifyCore(tx, actor, id, input));
+  }
+
+  async modifyCore(tx: Tx, actor: Actor, id: number, input: LoanApplicationInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+    const loan = await this.requireVisible(tx, actor, id, true);
+    if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule('error.msg.loan.cannot.modify.loan.in.its.present.state', 'Only a submitted application can be modified.', [id]);
+    if (input.clientId != null && input.clientId !== loan.clientId) throw errors.domainRule('error.msg.loan.client.cannot.be.changed', 'The borrower of an application cannot be changed.', [id], 'clientId');
+    const merged: LoanApplicationInput = { ...currentInput(loan), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v != null)) };
+    const terms = await this.terms(tx, merged, { requireClient: false, current: loan });
+    if (input.externalId && input.externalId !== loan.externalId) await this.assertExternalIdFree(tx, input.externalId, id);
+    if (input.loanOfficerId != null && !(await this.deps.staffExists(tx, input.loanOfficerId))) {
+      throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
+    }
+    await tx.em.execute(
+      `update loan.loan set product_id = ?, currency_code = ?, digits = ?, principal = ?, loan_term_frequency = ?, loan_term_frequency_type = ?,
+         number_of_repayments = ?, repayment_every = ?, repayment_frequency_type = ?, interest_rate_per_period = ?, interest_rate_frequency_type = ?,
+         amortization_type = ?, interest_type = ?, interest_calculation_period_type = ?, transaction_processing_strategy_code = ?,
+         grace_on_principal_payment = ?, grace_on_interest_payment = ?, submitted_on = ?::date, expected_disbursement_date = ?::date,
+         repayments_starting_from = ?::date, link_account_id = ?, external_id = ?, loan_officer_id = ?, updated_by = ?, updated_at = now()
+       where tenant_id = ? and id = ?`,
+      [
+        terms.product.id, terms.product.currencyCode, terms.product.digitsAfterDecimal, terms.principal, terms.loanTermFrequency, terms.loanTermFrequencyType,
+        terms.numberOfRepayments, terms.repaymentEvery, terms.repaymentFrequencyType, terms.interestRatePerPeriod, terms.interestRateFrequencyType,
+        terms.amortizationType, terms.interestType, terms.interestCalculationPeriodType, terms.transactionProcessingStrategyCode,
+        terms.graceOnPrincipalPayment, terms.graceOnInterestPayment, terms.submittedOnDate, terms.expectedDisbursementDate, terms.repaymentsStartingFromDate,
+        merged.linkAccountId ?? null, merged.externalId ?? null, merged.loanOfficerId ?? loan.loanOfficerId, actor.userId, tx.tenantId, id,
+      ],
+    );
+    // A change of terms invalidates approvals given to the old terms.
+    await tx.em.execute(`delete from loan.approval where tenant_id = ? and loan_id = ?`, [tx.tenantId, id]);
+    await writeSchedule(tx, id, generateSchedule(this.scheduleTermsOf(terms)));
+    const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
+    return { loan: (await findLoan(tx, id))!, changes };
   }
 
   async withdraw(identity: Identity, id: number, input: { withdrawnOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'WITHDRAW_LOAN');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.requireVisible(tx, staff, id, true);
-      if (loan.statusId !== STATUS_SUBMITTED && loan.statusId !== STATUS_APPROVED) {
-        throw errors.domainRule('error.msg.loan.withdrawn.by.applicant.not.allowed', 'Only a submitted or approved, undisbursed loan can be withdrawn.', [id]);
-      }
-      const date = await this.actionDate(tx, loan, input.withdrawnOnDate, 'withdrawnOnDate');
-      await tx.em.execute(`update loan.loan set status_id = ?, withdrawn_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_WITHDRAWN, date, staff.userId, tx.tenantId, id]);
-      return { loan: (await findLoan(tx, id))!, changes: { status: STATUS_WITHDRAWN, withdrawnOnDate: date, note: input.note ?? null } };
-    });
+    const actor = requireStaff(identity, 'WITHDRAW_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.withdrawCore(tx, actor, id, input));
+  }
+
+  async withdrawCore(tx: Tx, actor: Actor, id: number, input: { withdrawnOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+    const loan = await this.requireVisible(tx, actor, id, true);
+    if (loan.statusId !== STATUS_SUBMITTED && loan.statusId !== STATUS_APPROVED) {
+      throw errors.domainRule('error.msg.loan.withdrawn.by.applicant.not.allowed', 'Only a submitted or approved, undisbursed loan can be withdrawn.', [id]);
+    }
+    const date = await this.actionDate(tx, loan, input.withdrawnOnDate, 'withdrawnOnDate');
+    await tx.em.execute(`update loan.loan set status_id = ?, withdrawn_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_WITHDRAWN, date, actor.userId, tx.tenantId, id]);
+    return { loan: (await findLoan(tx, id))!, changes: { status: STATUS_WITHDRAWN, withdrawnOnDate: date, note: input.note ?? null } };
   }
 
   async reject(identity: Identity, id: number, input: { rejectedOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'REJECT_LOAN');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.requireVisible(tx, staff, id, true);
-      if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule('error.msg.loan.reject.not.in.submitted.state', 'Only a submitted application can be rejected.', [id]);
-      const date = await this.actionDate(tx, loan, input.rejectedOnDate, 'rejectedOnDate');
-      await tx.em.execute(`update loan.loan set status_id = ?, rejected_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_REJECTED, date, staff.userId, tx.tenantId, id]);
-      return { loan: (await findLoan(tx, id))!, changes: { status: STATUS_REJECTED, rejectedOnDate: date, note: input.note ?? null } };
-    });
+    const actor = requireStaff(identity, 'REJECT_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.rejectCore(tx, actor, id, input));
+  }
+
+  async rejectCore(tx: Tx, actor: Actor, id: number, input: { rejectedOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+    const loan = await this.requireVisible(tx, actor, id, true);
+    if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule('error.msg.loan.reject.not.in.submitted.state', 'Only a submitted application can be rejected.', [id]);
+    const date = await this.actionDate(tx, loan, input.rejectedOnDate, 'rejectedOnDate');
+    await tx.em.execute(`update loan.loan set status_id = ?, rejected_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_REJECTED, date, actor.userId, tx.tenantId, id]);
+    return { loan: (await findLoan(tx, id))!, changes: { status: STATUS_REJECTED, rejectedOnDate: date, note: input.note ?? null } };
   }
 
   // ---- shared with the other loan services ----------------------------------------------------

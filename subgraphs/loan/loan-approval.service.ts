@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js';
-import type { Database } from '../kernel/database.js';
+import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
-import { ALL_FUNCTIONS, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { ALL_FUNCTIONS, hasPermission, requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { roleToRecord, stillNeeded, tierFor } from './domain/tiers.js';
 import { BRANCH_MANAGER, type ApprovalPolicyService } from './approval-policy.service.js';
@@ -43,90 +43,94 @@ export class LoanApprovalService {
   ) {}
 
   async approve(identity: Identity, id: number, input: ApproveInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const staff = requireApprover(identity);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, staff, id, true);
-      if (loan.statusId !== STATUS_SUBMITTED) throw rule('error.msg.loan.approve.not.in.submitted.state', 'Only a submitted application can be approved.', [id]);
-      if (loan.submittedByUserId === staff.userId || (staff.staffId != null && loan.loanOfficerId === staff.staffId)) {
-        throw rule('error.msg.loan.approval.by.submitter.not.allowed', 'The submitter or the loan officer of a loan cannot approve it (four eyes).', [id]);
-      }
-      const approvedOn = await this.applications.actionDate(tx, loan, input.approvedOnDate, 'approvedOnDate');
-      let amount = effectivePrincipal(loan);
-      if (input.approvedLoanAmount != null) {
-        const asked = new BigNumber(input.approvedLoanAmount);
-        if (!asked.isFinite() || asked.lte(0)) {
-          throw errors.validation([{ code: 'validation.msg.loan.approvedLoanAmount.not.greater.than.zero', message: 'approvedLoanAmount must be greater than 0.', parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
-        }
-        if (asked.gt(loan.principal)) throw rule('error.msg.loan.approval.amount.greater.than.principal', `approvedLoanAmount ${asked.toFixed()} is above the amount applied for (${new BigNumber(loan.principal).toFixed()}).`, [asked.toFixed()]);
-        if ((asked.decimalPlaces() ?? 0) > loan.digits) {
-          throw errors.validation([{ code: 'validation.msg.loan.approvedLoanAmount.exceeds.decimal.places', message: `approvedLoanAmount has more than ${loan.digits} decimals.`, parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
-        }
-        amount = asked.toFixed();
-      }
-      const expectedDisbursementDate = input.expectedDisbursementDate ?? loan.expectedDisbursementDate;
-      if (expectedDisbursementDate < approvedOn) {
-        throw errors.validation([{ code: 'validation.msg.loan.expectedDisbursementDate.cannot.be.before.approval.date', message: 'expectedDisbursementDate cannot be before the approval date.', parameterName: 'expectedDisbursementDate', value: expectedDisbursementDate }]);
-      }
+    const actor = requireApprover(identity);
+    return this.db.tx(actor.tenantId, (tx) => this.approveCore(tx, actor, id, input));
+  }
 
-      const recorded = await loadApprovals(tx, [id]);
-      if (recorded.some((a) => a.userId === staff.userId)) throw rule('error.msg.loan.approval.already.given', 'You have already approved this loan.', [id]);
-      const policy = await this.policies.policyFor(tx, loan.productId);
-      const tier = policy ? tierFor(policy.tiers, amount) : null;
-      if (!policy || !tier) throw rule('error.msg.loan.approval.no.policy.tier', `No approval policy tier covers ${new BigNumber(amount).toFixed()}.`, [amount]);
-      const roleId = roleToRecord(tier.tier, recorded, staff.roleIds, staff.permissions.includes(ALL_FUNCTIONS));
-      if (roleId === null) {
-        const needed = stillNeeded(tier.tier, recorded).map((n) => n.roleId);
-        throw rule('error.msg.loan.approval.role.not.required', `This loan's tier still needs approval by role(s) ${needed.join(', ')}; you hold none of them.`, needed);
+  async approveCore(tx: Tx, actor: Actor, id: number, input: ApproveInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+    const loan = await this.applications.requireVisible(tx, actor, id, true);
+    if (loan.statusId !== STATUS_SUBMITTED) throw rule('error.msg.loan.approve.not.in.submitted.state', 'Only a submitted application can be approved.', [id]);
+    if (loan.submittedByUserId === actor.userId || (actor.staffId != null && loan.loanOfficerId === actor.staffId)) {
+      throw rule('error.msg.loan.approval.by.submitter.not.allowed', 'The submitter or the loan officer of a loan cannot approve it (four eyes).', [id]);
+    }
+    const approvedOn = await this.applications.actionDate(tx, loan, input.approvedOnDate, 'approvedOnDate');
+    let amount = effectivePrincipal(loan);
+    if (input.approvedLoanAmount != null) {
+      const asked = new BigNumber(input.approvedLoanAmount);
+      if (!asked.isFinite() || asked.lte(0)) {
+        throw errors.validation([{ code: 'validation.msg.loan.approvedLoanAmount.not.greater.than.zero', message: 'approvedLoanAmount must be greater than 0.', parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
       }
+      if (asked.gt(loan.principal)) throw rule('error.msg.loan.approval.amount.greater.than.principal', `approvedLoanAmount ${asked.toFixed()} is above the amount applied for (${new BigNumber(loan.principal).toFixed()}).`, [asked.toFixed()]);
+      if ((asked.decimalPlaces() ?? 0) > loan.digits) {
+        throw errors.validation([{ code: 'validation.msg.loan.approvedLoanAmount.exceeds.decimal.places', message: `approvedLoanAmount has more than ${loan.digits} decimals.`, parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
+      }
+      amount = asked.toFixed();
+    }
+    const expectedDisbursementDate = input.expectedDisbursementDate ?? loan.expectedDisbursementDate;
+    if (expectedDisbursementDate < approvedOn) {
+      throw errors.validation([{ code: 'validation.msg.loan.expectedDisbursementDate.cannot.be.before.approval.date', message: 'expectedDisbursementDate cannot be before the approval date.', parameterName: 'expectedDisbursementDate', value: expectedDisbursementDate }]);
+    }
 
+    const recorded = await loadApprovals(tx, [id]);
+    if (recorded.some((a) => a.userId === actor.userId)) throw rule('error.msg.loan.approval.already.given', 'You have already approved this loan.', [id]);
+    const policy = await this.policies.policyFor(tx, loan.productId);
+    const tier = policy ? tierFor(policy.tiers, amount) : null;
+    if (!policy || !tier) throw rule('error.msg.loan.approval.no.policy.tier', `No approval policy tier covers ${new BigNumber(amount).toFixed()}.`, [amount]);
+    const roleId = roleToRecord(tier.tier, recorded, actor.roleIds, actor.permissions.includes(ALL_FUNCTIONS));
+    if (roleId === null) {
+      const needed = stillNeeded(tier.tier, recorded).map((n) => n.roleId);
+      throw rule('error.msg.loan.approval.role.not.required', `This loan's tier still needs approval by role(s) ${needed.join(', ')}; you hold none of them.`, needed);
+    }
+
+    await tx.em.execute(
+      `insert into loan.approval (tenant_id, loan_id, user_id, role_id, approved_on, note, created_by, updated_by) values (?, ?, ?, ?, ?::date, ?, ?, ?)`,
+      [tx.tenantId, id, actor.userId, roleId, approvedOn, input.note ?? null, actor.userId, actor.userId],
+    );
+    const all = [...recorded, { loanId: id, userId: actor.userId, roleId, approvedOn, note: input.note ?? null }];
+    const remaining = stillNeeded(tier.tier, all);
+    const amountChanged = !new BigNumber(amount).eq(effectivePrincipal(loan));
+    await tx.em.execute(
+      `update loan.loan set approved_principal = ?, expected_disbursement_date = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+      [amountChanged || loan.approvedPrincipal !== null ? amount : null, expectedDisbursementDate, actor.userId, tx.tenantId, id],
+    );
+    const changes: Record<string, unknown> = { approvedOnDate: approvedOn, approvedLoanAmount: new BigNumber(amount).toFixed(), roleId, stillNeeded: remaining };
+    if (remaining.length === 0) {
       await tx.em.execute(
-        `insert into loan.approval (tenant_id, loan_id, user_id, role_id, approved_on, note, created_by, updated_by) values (?, ?, ?, ?, ?::date, ?, ?, ?)`,
-        [tx.tenantId, id, staff.userId, roleId, approvedOn, input.note ?? null, staff.userId, staff.userId],
+        `update loan.loan set status_id = ?, approved_on = ?::date, approved_by_user_id = ?, approved_principal = ? where tenant_id = ? and id = ?`,
+        [STATUS_APPROVED, approvedOn, actor.userId, amount, tx.tenantId, id],
       );
-      const all = [...recorded, { loanId: id, userId: staff.userId, roleId, approvedOn, note: input.note ?? null }];
-      const remaining = stillNeeded(tier.tier, all);
-      const amountChanged = !new BigNumber(amount).eq(effectivePrincipal(loan));
-      await tx.em.execute(
-        `update loan.loan set approved_principal = ?, expected_disbursement_date = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [amountChanged || loan.approvedPrincipal !== null ? amount : null, expectedDisbursementDate, staff.userId, tx.tenantId, id],
-      );
-      const changes: Record<string, unknown> = { approvedOnDate: approvedOn, approvedLoanAmount: new BigNumber(amount).toFixed(), roleId, stillNeeded: remaining };
-      if (remaining.length === 0) {
-        await tx.em.execute(
-          `update loan.loan set status_id = ?, approved_on = ?::date, approved_by_user_id = ?, approved_principal = ? where tenant_id = ? and id = ?`,
-          [STATUS_APPROVED, approvedOn, staff.userId, amount, tx.tenantId, id],
-        );
-        const approved = (await findLoan(tx, id))!;
-        await writeSchedule(tx, id, this.applications.regenerate(approved, expectedDisbursementDate, amount));
-        await emit(tx, {
-          eventType: 'loan.approved', entityName: 'LOAN', actionName: 'APPROVE',
-          data: {
-            loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, officeId: loan.officeId, principal: new BigNumber(loan.principal).toNumber(),
-            approvedAmount: new BigNumber(amount).toNumber(), currency: loan.currencyCode, approvedOn, approvals: all.map((a) => ({ userId: a.userId, roleId: a.roleId })),
-          },
-        });
-        changes.status = { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' };
-      } else if (amountChanged || expectedDisbursementDate !== loan.expectedDisbursementDate) {
-        await writeSchedule(tx, id, this.applications.regenerate({ ...loan, approvedPrincipal: amount }, expectedDisbursementDate, amount));
-      }
-      return { loan: (await findLoan(tx, id))!, changes };
-    });
+      const approved = (await findLoan(tx, id))!;
+      await writeSchedule(tx, id, this.applications.regenerate(approved, expectedDisbursementDate, amount));
+      await emit(tx, {
+        eventType: 'loan.approved', entityName: 'LOAN', actionName: 'APPROVE',
+        data: {
+          loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, officeId: loan.officeId, principal: new BigNumber(loan.principal).toNumber(),
+          approvedAmount: new BigNumber(amount).toNumber(), currency: loan.currencyCode, approvedOn, approvals: all.map((a) => ({ userId: a.userId, roleId: a.roleId })),
+        },
+      });
+      changes.status = { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' };
+    } else if (amountChanged || expectedDisbursementDate !== loan.expectedDisbursementDate) {
+      await writeSchedule(tx, id, this.applications.regenerate({ ...loan, approvedPrincipal: amount }, expectedDisbursementDate, amount));
+    }
+    return { loan: (await findLoan(tx, id))!, changes };
   }
 
   async undoApproval(identity: Identity, id: number, note: string | null | undefined): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UNDOAPPROVAL_LOAN');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, staff, id, true);
-      if (loan.statusId !== STATUS_APPROVED) throw rule('error.msg.loan.undo.approval.not.allowed', 'Only an approved, undisbursed loan can return to submitted.', [id]);
-      await tx.em.execute(`delete from loan.approval where tenant_id = ? and loan_id = ?`, [tx.tenantId, id]);
-      await tx.em.execute(
-        `update loan.loan set status_id = ?, approved_on = null, approved_by_user_id = null, approved_principal = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [STATUS_SUBMITTED, staff.userId, tx.tenantId, id],
-      );
-      const reverted = (await findLoan(tx, id))!;
-      await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, reverted.principal));
-      return { loan: reverted, changes: { status: { id: STATUS_SUBMITTED, code: 'loanStatusType.submitted.and.pending.approval', value: 'Submitted and pending approval' }, note: note ?? null } };
-    });
+    const actor = requireStaff(identity, 'UNDOAPPROVAL_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.undoApprovalCore(tx, actor, id, note));
+  }
+
+  async undoApprovalCore(tx: Tx, actor: Actor, id: number, note: string | null | undefined): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+    const loan = await this.applications.requireVisible(tx, actor, id, true);
+    if (loan.statusId !== STATUS_APPROVED) throw rule('error.msg.loan.undo.approval.not.allowed', 'Only an approved, undisbursed loan can return to submitted.', [id]);
+    await tx.em.execute(`delete from loan.approval where tenant_id = ? and loan_id = ?`, [tx.tenantId, id]);
+    await tx.em.execute(
+      `update loan.loan set status_id = ?, approved_on = null, approved_by_user_id = null, approved_principal = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+      [STATUS_SUBMITTED, actor.userId, tx.tenantId, id],
+    );
+    const reverted = (await findLoan(tx, id))!;
+    await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, reverted.principal));
+    return { loan: reverted, changes: { status: { id: STATUS_SUBMITTED, code: 'loanStatusType.submitted.and.pending.approval', value: 'Submitted and pending approval' }, note: note ?? null } };
   }
 
   /**

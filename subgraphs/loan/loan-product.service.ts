@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { actorId, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
@@ -149,11 +149,11 @@ export class LoanProductService {
 
   async create(identity: Identity, input: LoanProductInput): Promise<LoanProductRow> {
     const staff = requireStaff(identity, 'CREATE_LOANPRODUCT');
-    return this.db.tx(staff.tenantId, (tx) => this.createIn(tx, actorId(identity), input));
+    return this.db.tx(staff.tenantId, (tx) => this.createCore(tx, actorId(identity), input));
   }
 
   /** In-transaction core (the tenant seeder uses it with a fixed id). */
-  async createIn(tx: Tx, actor: number | null, input: LoanProductInput, fixedId?: number): Promise<LoanProductRow> {
+  async createCore(tx: Tx, actor: number | null, input: LoanProductInput, fixedId?: number): Promise<LoanProductRow> {
     const v = new Validator('loanproduct');
     for (const name of REQUIRED) v.required(name, input[name]);
     const product = { ...DEFAULTS, ...withoutNulls(input) } as LoanProductInput;
@@ -175,27 +175,29 @@ export class LoanProductService {
   }
 
   async update(identity: Identity, id: number, input: LoanProductInput): Promise<{ product: LoanProductRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_LOANPRODUCT');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const current = await this.require(tx, id);
-      const changes: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(input)) {
-        if (value !== undefined && value !== null && String(value) !== String(current[key as keyof LoanProductRow])) changes[key] = value;
-      }
-      const merged = { ...current, ...changes } as LoanProductInput;
-      const v = new Validator('loanproduct');
-      validate(merged, v);
-      v.throwIfAny();
-      if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
-      const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => k in COLUMNS);
-      if (keys.length > 0) {
-        await tx.em.execute(
-          `update loan.product set ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-          [...keys.map((k) => changes[k]), actorId(identity), tx.tenantId, id],
-        );
-      }
-      return { product: await this.require(tx, id), changes };
-    });
+    const actor = requireStaff(identity, 'UPDATE_LOANPRODUCT');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, input: LoanProductInput): Promise<{ product: LoanProductRow; changes: Record<string, unknown> }> {
+    const current = await this.require(tx, id);
+    const changes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined && value !== null && String(value) !== String(current[key as keyof LoanProductRow])) changes[key] = value;
+    }
+    const merged = { ...current, ...changes } as LoanProductInput;
+    const v = new Validator('loanproduct');
+    validate(merged, v);
+    v.throwIfAny();
+    if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
+    const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => k in COLUMNS);
+    if (keys.length > 0) {
+      await tx.em.execute(
+        `update loan.product set ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+        [...keys.map((k) => changes[k]), actor.userId, tx.tenantId, id],
+      );
+    }
+    return { product: await this.require(tx, id), changes };
   }
 
   private async assertUnique(tx: Tx, name: string, shortName: string, exceptId: number | null): Promise<void> {

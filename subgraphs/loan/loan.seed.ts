@@ -23,11 +23,11 @@ export function loanSeeder(products: LoanProductService, policies: ApprovalPolic
   return async (tx: Tx): Promise<void> => {
     await delinquency.seed(tx);
     for (const { id, input } of SEED_PRODUCTS) {
-      if (!(await products.find(tx, id))) await products.createIn(tx, null, input, id);
+      if (!(await products.find(tx, id))) await products.createCore(tx, null, input, id);
     }
     const hasPolicy = await tx.em.execute(`select 1 from loan.approval_policy where tenant_id = ? limit 1`, [tx.tenantId]);
     if (hasPolicy.length === 0) {
-      await policies.createIn(tx, null, { name: 'Default approval policy', description: 'Interface section 3 tiers.', isDefault: true, tiers: DEFAULT_POLICY_TIERS });
+      await policies.createCore(tx, null, { name: 'Default approval policy', description: 'Interface section 3 tiers.', isDefault: true, tiers: DEFAULT_POLICY_TIERS });
     }
   };
 }

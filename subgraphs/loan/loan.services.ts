@@ -1,6 +1,5 @@
 import type { Database, Tx } from '../kernel/database.js';
 import type { BusinessDates, RecordCash, SavingsForLoans, Scope } from '../kernel/ports.js';
-import type { PostingRequest } from '../ledger/posting-engine.js';
 import { ApprovalPolicyService } from './approval-policy.service.js';
 import { DelinquencyService } from './delinquency.service.js';
 import { DisbursementService } from './disbursement.service.js';
@@ -22,12 +21,24 @@ export interface LoanBorrower {
 }
 
 /** Ports the loan module declares; subgraphs/registry.ts wires them. Every function runs in the caller's transaction. */
+/** A journal posting as the loan module makes one (the ledger's posting engine accepts it). */
+export interface LoanPosting {
+  officeId: number;
+  currency: string;
+  /** YYYY-MM-DD */
+  date: string;
+  lines: { glCode: string; debit?: string; credit?: string }[];
+  source: { entityType: 'LOAN'; entityId: number; transactionId: string };
+  comments?: string | null;
+  actor?: number | null;
+}
+
 export interface LoanDependencies {
   borrower: (tx: Tx, clientId: number) => Promise<LoanBorrower | null>;
   businessDates: BusinessDates;
   scope: Scope;
-  /** The ledger's posting engine. */
-  post: (tx: Tx, request: PostingRequest) => Promise<unknown>;
+  /** The ledger's posting engine, inside the caller's transaction: balanced lines by GL code, tagged with the loan transaction. */
+  post: (tx: Tx, request: LoanPosting) => Promise<unknown>;
   /** Whether a staff record exists and is a loan officer candidate (any active staff of the office subtree). */
   staffExists: (tx: Tx, staffId: number) => Promise<boolean>;
   /** The tenant's payment type (Cash, Bank Transfer...), or null. */

@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
-import { requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { allocate, type PeriodAllocation } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
@@ -41,113 +41,117 @@ export class RepaymentService {
   ) {}
 
   async repay(identity: Identity, loanId: number, input: RepaymentInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'REPAYMENT_LOAN');
+    const actor = requireStaff(identity, 'REPAYMENT_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.repayCore(tx, actor, loanId, input));
+  }
+
+  async repayCore(tx: Tx, actor: Actor, loanId: number, input: RepaymentInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
     if (input.transactionAmount == null) throw invalid('transactionAmount', 'cannot.be.blank', 'The parameter `transactionAmount` is mandatory.');
     const amount = new BigNumber(input.transactionAmount);
     if (!amount.isFinite() || amount.lte(0)) throw invalid('transactionAmount', 'not.greater.than.zero', 'transactionAmount must be greater than 0.', input.transactionAmount);
     if (input.paymentTypeId == null && input.fromSavingsAccountId == null) throw invalid('paymentTypeId', 'cannot.be.blank', 'paymentTypeId (or fromSavingsAccountId) is mandatory.');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, staff, loanId, true);
-      if (loan.statusId !== STATUS_ACTIVE) throw rule('error.msg.loan.repayment.loan.not.active', 'Repayments are accepted on active loans only.', [loanId]);
-      if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
-      const today = await this.deps.businessDates.today(tx);
-      const date = input.transactionDate ?? today;
-      if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
-      if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
+    const loan = await this.applications.requireVisible(tx, actor, loanId, true);
+    if (loan.statusId !== STATUS_ACTIVE) throw rule('error.msg.loan.repayment.loan.not.active', 'Repayments are accepted on active loans only.', [loanId]);
+    if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
+    const today = await this.deps.businessDates.today(tx);
+    const date = input.transactionDate ?? today;
+    if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
+    if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
 
-      const periods = await loadPeriods(tx, [loanId]);
-      const allocation = allocate(periods, amount);
-      if (!allocation) {
-        const owed = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid).plus(p.interestDue).minus(p.interestPaid), new BigNumber(0));
-        throw rule('error.msg.loan.transaction.amount.greater.than.outstanding', `transactionAmount ${amount.toFixed()} is above the ${owed.toFixed()} still owed.`, [amount.toFixed(), owed.toFixed()], 'transactionAmount');
-      }
-      const funding = await this.funding(tx, loan, input);
-      const txnId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
-      let savingsTransactionId: number | null = null;
-      const text = amount.toFixed();
-      if (funding.kind === 'savings') {
-        savingsTransactionId = (await this.deps.savings!.debitForLoan(tx, { accountId: funding.accountId, amount: text, date, loanId, loanTransactionId: txnId, note: input.note ?? null, userId: staff.userId })).savingsTransactionId;
-      } else if (funding.kind === 'cash') {
-        await this.deps.recordCash!(tx, { userId: staff.userId, officeId: loan.officeId, currency: loan.currencyCode, direction: 'in', amount: text, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` } });
-      }
-      for (const part of allocation.periods) {
-        await tx.em.execute(
-          `update loan.schedule_period set principal_paid = principal_paid + ?, interest_paid = interest_paid + ?, fee_paid = fee_paid + ?, penalty_paid = penalty_paid + ?
-            where tenant_id = ? and loan_id = ? and period = ?`,
-          [part.principal, part.interest, part.fee, part.penalty, tx.tenantId, loanId, part.period],
-        );
-      }
-      const principalPaid = periods.reduce((s, p) => s.plus(p.principalPaid), new BigNumber(0)).plus(allocation.principal);
-      const outstanding = new BigNumber(effectivePrincipal(loan)).minus(principalPaid);
+    const periods = await loadPeriods(tx, [loanId]);
+    const allocation = allocate(periods, amount);
+    if (!allocation) {
+      const owed = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid).plus(p.interestDue).minus(p.interestPaid), new BigNumber(0));
+      throw rule('error.msg.loan.transaction.amount.greater.than.outstanding', `transactionAmount ${amount.toFixed()} is above the ${owed.toFixed()} still owed.`, [amount.toFixed(), owed.toFixed()], 'transactionAmount');
+    }
+    const funding = await this.funding(tx, loan, input);
+    const txnId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
+    let savingsTransactionId: number | null = null;
+    const text = amount.toFixed();
+    if (funding.kind === 'savings') {
+      savingsTransactionId = (await this.deps.savings!.debitForLoan(tx, { accountId: funding.accountId, amount: text, date, loanId, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId })).savingsTransactionId;
+    } else if (funding.kind === 'cash') {
+      await this.deps.recordCash!(tx, { userId: actor.userId, officeId: loan.officeId, currency: loan.currencyCode, direction: 'in', amount: text, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` } });
+    }
+    for (const part of allocation.periods) {
       await tx.em.execute(
-        `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, principal_portion, interest_portion, fee_portion, penalty_portion,
-           outstanding_after, payment_type_id, savings_account_id, savings_transaction_id, allocation, note, created_by, updated_by)
-         values (?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)`,
-        [tx.tenantId, txnId, loanId, TXN_REPAYMENT, date, text, allocation.principal, allocation.interest, allocation.fee, allocation.penalty, outstanding.toFixed(),
-          input.paymentTypeId ?? null, funding.kind === 'savings' ? funding.accountId : null, savingsTransactionId, JSON.stringify(allocation.periods), input.note ?? null, staff.userId, staff.userId],
+        `update loan.schedule_period set principal_paid = principal_paid + ?, interest_paid = interest_paid + ?, fee_paid = fee_paid + ?, penalty_paid = penalty_paid + ?
+          where tenant_id = ? and loan_id = ? and period = ?`,
+        [part.principal, part.interest, part.fee, part.penalty, tx.tenantId, loanId, part.period],
       );
-      const debitGl = funding.kind === 'savings' ? funding.glCode : funding.kind === 'cash' ? LOAN_GL.fundSource : LOAN_GL.bankSettlement;
-      const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: debitGl, debit: text }];
-      if (new BigNumber(allocation.principal).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, credit: allocation.principal });
-      if (new BigNumber(allocation.interest).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, credit: allocation.interest });
-      await this.deps.post(tx, {
-        officeId: loan.officeId, currency: loan.currencyCode, date, lines, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` },
-        comments: `Repayment of loan ${loan.accountNo}`, actor: staff.userId,
-      });
-      const closed = await this.fullyPaid(tx, loanId);
-      if (closed) await tx.em.execute(`update loan.loan set status_id = ?, closed_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_CLOSED, date, staff.userId, tx.tenantId, loanId]);
-      await emit(tx, {
-        eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
-        data: {
-          loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: amount.toNumber(), principalPortion: Number(allocation.principal),
-          interestPortion: Number(allocation.interest), outstanding: outstanding.toNumber(), currency: loan.currencyCode, date, closed,
-        },
-      });
-      const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: text, principalPortion: allocation.principal, interestPortion: allocation.interest, outstandingLoanBalance: outstanding.toFixed() };
-      if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
-      return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
+    }
+    const principalPaid = periods.reduce((s, p) => s.plus(p.principalPaid), new BigNumber(0)).plus(allocation.principal);
+    const outstanding = new BigNumber(effectivePrincipal(loan)).minus(principalPaid);
+    await tx.em.execute(
+      `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, principal_portion, interest_portion, fee_portion, penalty_portion,
+         outstanding_after, payment_type_id, savings_account_id, savings_transaction_id, allocation, note, created_by, updated_by)
+       values (?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)`,
+      [tx.tenantId, txnId, loanId, TXN_REPAYMENT, date, text, allocation.principal, allocation.interest, allocation.fee, allocation.penalty, outstanding.toFixed(),
+        input.paymentTypeId ?? null, funding.kind === 'savings' ? funding.accountId : null, savingsTransactionId, JSON.stringify(allocation.periods), input.note ?? null, actor.userId, actor.userId],
+    );
+    const debitGl = funding.kind === 'savings' ? funding.glCode : funding.kind === 'cash' ? LOAN_GL.fundSource : LOAN_GL.bankSettlement;
+    const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: debitGl, debit: text }];
+    if (new BigNumber(allocation.principal).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, credit: allocation.principal });
+    if (new BigNumber(allocation.interest).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, credit: allocation.interest });
+    await this.deps.post(tx, {
+      officeId: loan.officeId, currency: loan.currencyCode, date, lines, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` },
+      comments: `Repayment of loan ${loan.accountNo}`, actor: actor.userId,
     });
+    const closed = await this.fullyPaid(tx, loanId);
+    if (closed) await tx.em.execute(`update loan.loan set status_id = ?, closed_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_CLOSED, date, actor.userId, tx.tenantId, loanId]);
+    await emit(tx, {
+      eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
+      data: {
+        loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: amount.toNumber(), principalPortion: Number(allocation.principal),
+        interestPortion: Number(allocation.interest), outstanding: outstanding.toNumber(), currency: loan.currencyCode, date, closed,
+      },
+    });
+    const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: text, principalPortion: allocation.principal, interestPortion: allocation.interest, outstandingLoanBalance: outstanding.toFixed() };
+    if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
+    return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
   }
 
   /** Undoes the loan's last repayment: funds returned the way they came, journal reversed, instalments reopened. */
   async undo(identity: Identity, loanId: number, transactionId: number): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'ADJUST_LOAN');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, staff, loanId, true);
-      const live = (await loadTransactions(tx, loanId)).filter((t) => !t.reversed);
-      const target = live.find((t) => t.id === transactionId);
-      if (!target) throw errors.notFound('error.msg.loan.transaction.id.invalid', `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
-      if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule('error.msg.loan.transaction.undo.only.last.repayment', 'Only the last repayment can be undone.', [transactionId]);
-      const rowsOf = rows<{ allocation: PeriodAllocation[]; payment_type_id: number | null }>(await tx.em.execute(`select allocation, payment_type_id from loan.transaction where tenant_id = ? and id = ?`, [tx.tenantId, transactionId]));
-      for (const part of rowsOf[0]!.allocation) {
-        await tx.em.execute(
-          `update loan.schedule_period set principal_paid = principal_paid - ?, interest_paid = interest_paid - ?, fee_paid = fee_paid - ?, penalty_paid = penalty_paid - ?
-            where tenant_id = ? and loan_id = ? and period = ?`,
-          [part.principal, part.interest, part.fee, part.penalty, tx.tenantId, loanId, part.period],
-        );
-      }
-      const reversalId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
-      let creditGl: string = LOAN_GL.bankSettlement;
-      if (target.savingsTransactionId !== null && target.savingsAccountId !== null) {
-        if (!this.deps.savings) throw rule('error.msg.loan.repayment.savings.unavailable', 'Repayment from savings is not available: the account module is not wired.');
-        await this.deps.savings.reverseForLoan(tx, target.savingsTransactionId, staff.userId);
-        creditGl = (await this.deps.savings.operatingAccount(tx, loan.clientId, target.savingsAccountId)).liabilityGlCode;
-      } else if (target.paymentTypeId !== null && (await this.deps.paymentType(tx, target.paymentTypeId))?.isCashPayment) {
-        if (!this.deps.recordCash) throw rule('error.msg.loan.repayment.cash.unavailable', 'Cash repayments are not available: the till module is not wired.');
-        await this.deps.recordCash(tx, { userId: staff.userId, officeId: loan.officeId, currency: loan.currencyCode, direction: 'out', amount: new BigNumber(target.amount).toFixed(), source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` } });
-        creditGl = LOAN_GL.fundSource;
-      }
-      const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: creditGl, credit: new BigNumber(target.amount).toFixed() }];
-      if (new BigNumber(target.principalPortion).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, debit: new BigNumber(target.principalPortion).toFixed() });
-      if (new BigNumber(target.interestPortion).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, debit: new BigNumber(target.interestPortion).toFixed() });
-      await this.deps.post(tx, {
-        officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx), lines,
-        source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` }, comments: `Reversal of L${transactionId}`, actor: staff.userId,
-      });
-      await tx.em.execute(`update loan.transaction set reversed = true, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [staff.userId, tx.tenantId, transactionId]);
-      if (loan.statusId === STATUS_CLOSED) await tx.em.execute(`update loan.loan set status_id = ?, closed_on = null, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_ACTIVE, tx.tenantId, loanId]);
-      return { loan, changes: { transactionId, reversed: true } };
+    const actor = requireStaff(identity, 'ADJUST_LOAN');
+    return this.db.tx(actor.tenantId, (tx) => this.undoCore(tx, actor, loanId, transactionId));
+  }
+
+  async undoCore(tx: Tx, actor: Actor, loanId: number, transactionId: number): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+    const loan = await this.applications.requireVisible(tx, actor, loanId, true);
+    const live = (await loadTransactions(tx, loanId)).filter((t) => !t.reversed);
+    const target = live.find((t) => t.id === transactionId);
+    if (!target) throw errors.notFound('error.msg.loan.transaction.id.invalid', `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
+    if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule('error.msg.loan.transaction.undo.only.last.repayment', 'Only the last repayment can be undone.', [transactionId]);
+    const rowsOf = rows<{ allocation: PeriodAllocation[]; payment_type_id: number | null }>(await tx.em.execute(`select allocation, payment_type_id from loan.transaction where tenant_id = ? and id = ?`, [tx.tenantId, transactionId]));
+    for (const part of rowsOf[0]!.allocation) {
+      await tx.em.execute(
+        `update loan.schedule_period set principal_paid = principal_paid - ?, interest_paid = interest_paid - ?, fee_paid = fee_paid - ?, penalty_paid = penalty_paid - ?
+          where tenant_id = ? and loan_id = ? and period = ?`,
+        [part.principal, part.interest, part.fee, part.penalty, tx.tenantId, loanId, part.period],
+      );
+    }
+    const reversalId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
+    let creditGl: string = LOAN_GL.bankSettlement;
+    if (target.savingsTransactionId !== null && target.savingsAccountId !== null) {
+      if (!this.deps.savings) throw rule('error.msg.loan.repayment.savings.unavailable', 'Repayment from savings is not available: the account module is not wired.');
+      await this.deps.savings.reverseForLoan(tx, target.savingsTransactionId, actor.userId);
+      creditGl = (await this.deps.savings.operatingAccount(tx, loan.clientId, target.savingsAccountId)).liabilityGlCode;
+    } else if (target.paymentTypeId !== null && (await this.deps.paymentType(tx, target.paymentTypeId))?.isCashPayment) {
+      if (!this.deps.recordCash) throw rule('error.msg.loan.repayment.cash.unavailable', 'Cash repayments are not available: the till module is not wired.');
+      await this.deps.recordCash(tx, { userId: actor.userId, officeId: loan.officeId, currency: loan.currencyCode, direction: 'out', amount: new BigNumber(target.amount).toFixed(), source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` } });
+      creditGl = LOAN_GL.fundSource;
+    }
+    const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: creditGl, credit: new BigNumber(target.amount).toFixed() }];
+    if (new BigNumber(target.principalPortion).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, debit: new BigNumber(target.principalPortion).toFixed() });
+    if (new BigNumber(target.interestPortion).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, debit: new BigNumber(target.interestPortion).toFixed() });
+    await this.deps.post(tx, {
+      officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx), lines,
+      source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` }, comments: `Reversal of L${transactionId}`, actor: actor.userId,
     });
+    await tx.em.execute(`update loan.transaction set reversed = true, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [actor.userId, tx.tenantId, transactionId]);
+    if (loan.statusId === STATUS_CLOSED) await tx.em.execute(`update loan.loan set status_id = ?, closed_on = null, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_ACTIVE, tx.tenantId, loanId]);
+    return { loan, changes: { transactionId, reversed: true } };
   }
 
   async transaction(identity: Identity, loanId: number, transactionId: number): Promise<LoanTransactionType> {

@@ -1,7 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { Code, CodeValue } from './code.entity.js';
 
@@ -52,49 +52,55 @@ export class CodeService {
   }
 
   async create(identity: Identity, input: CodeInput): Promise<Code> {
-    const staff = requireStaff(identity, 'CREATE_CODE');
+    const actor = requireStaff(identity, 'CREATE_CODE');
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+  }
+
+  async createCore(tx: Tx, actor: Actor, input: CodeInput): Promise<Code> {
     validateName('code', input.name);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const name = input.name!.trim();
-      await this.assertNameFree(tx, name, null);
-      const code = Object.assign(new Code(), { tenantId: tx.tenantId, id: await nextValue(tx, 'code'), name, systemDefined: false });
-      code.createdBy = code.updatedBy = actorId(identity);
-      tx.em.persist(code);
-      await flushUnique(tx, 'code_name', () => duplicateName(name));
-      return code;
-    });
+    const name = input.name!.trim();
+    await this.assertNameFree(tx, name, null);
+    const code = Object.assign(new Code(), { tenantId: tx.tenantId, id: await nextValue(tx, 'code'), name, systemDefined: false });
+    code.createdBy = code.updatedBy = actor.userId;
+    tx.em.persist(code);
+    await flushUnique(tx, 'code_name', () => duplicateName(name));
+    return code;
   }
 
   async update(identity: Identity, id: number, input: CodeInput): Promise<{ code: Code; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_CODE');
+    const actor = requireStaff(identity, 'UPDATE_CODE');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, input: CodeInput): Promise<{ code: Code; changes: Record<string, unknown> }> {
     if (input.name !== undefined) validateName('code', input.name);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const code = await this.find(tx, id);
-      const changes: Record<string, unknown> = {};
-      const name = input.name?.trim();
-      if (name && name !== code.name) {
-        if (code.systemDefined) throw systemDefined(code);
-        await this.assertNameFree(tx, name, code.id);
-        code.name = changes.name = name;
-        code.updatedBy = actorId(identity);
-        await flushUnique(tx, 'code_name', () => duplicateName(name));
-      }
-      return { code, changes };
-    });
+    const code = await this.find(tx, id);
+    const changes: Record<string, unknown> = {};
+    const name = input.name?.trim();
+    if (name && name !== code.name) {
+      if (code.systemDefined) throw systemDefined(code);
+      await this.assertNameFree(tx, name, code.id);
+      code.name = changes.name = name;
+      code.updatedBy = actor.userId;
+      await flushUnique(tx, 'code_name', () => duplicateName(name));
+    }
+    return { code, changes };
   }
 
   /** Deletes a code the institution created, with its values. */
   async delete(identity: Identity, id: number): Promise<Code> {
-    const staff = requireStaff(identity, 'DELETE_CODE');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const code = await this.find(tx, id);
-      if (code.systemDefined) throw systemDefined(code);
-      for (const value of await tx.em.find(CodeValue, { codeId: id }, { orderBy: { id: 'asc' } })) await this.assertNotInUse(tx, value);
-      await tx.em.nativeDelete(CodeValue, { codeId: id });
-      tx.em.remove(code);
-      await tx.em.flush();
-      return code;
-    });
+    const actor = requireStaff(identity, 'DELETE_CODE');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteCore(tx, actor, id));
+  }
+
+  async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<Code> {
+    const code = await this.find(tx, id);
+    if (code.systemDefined) throw systemDefined(code);
+    for (const value of await tx.em.find(CodeValue, { codeId: id }, { orderBy: { id: 'asc' } })) await this.assertNotInUse(tx, value);
+    await tx.em.nativeDelete(CodeValue, { codeId: id });
+    tx.em.remove(code);
+    await tx.em.flush();
+    return code;
   }
 
   // ---- values --------------------------------------------------------------------------------
@@ -113,61 +119,67 @@ export class CodeService {
   }
 
   async createValue(identity: Identity, codeId: number, input: CodeValueInput): Promise<CodeValue> {
-    const staff = requireStaff(identity, 'CREATE_CODEVALUE');
+    const actor = requireStaff(identity, 'CREATE_CODEVALUE');
+    return this.db.tx(actor.tenantId, (tx) => this.createValueCore(tx, actor, codeId, input));
+  }
+
+  async createValueCore(tx: Tx, actor: Actor, codeId: number, input: CodeValueInput): Promise<CodeValue> {
     validateValue(input, true);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      await this.find(tx, codeId);
-      const name = input.name!.trim();
-      await this.assertLabelFree(tx, codeId, name, null);
-      const value = Object.assign(new CodeValue(), {
-        tenantId: tx.tenantId,
-        id: await nextValue(tx, 'code_value'),
-        codeId,
-        name,
-        position: input.position ?? 0,
-        description: input.description ?? null,
-        isActive: input.isActive ?? true,
-        isMandatory: input.isMandatory ?? false,
-      });
-      value.createdBy = value.updatedBy = actorId(identity);
-      tx.em.persist(value);
-      await flushUnique(tx, 'code_value_name', () => duplicateLabel(name));
-      return value;
+    await this.find(tx, codeId);
+    const name = input.name!.trim();
+    await this.assertLabelFree(tx, codeId, name, null);
+    const value = Object.assign(new CodeValue(), {
+      tenantId: tx.tenantId,
+      id: await nextValue(tx, 'code_value'),
+      codeId,
+      name,
+      position: input.position ?? 0,
+      description: input.description ?? null,
+      isActive: input.isActive ?? true,
+      isMandatory: input.isMandatory ?? false,
     });
+    value.createdBy = value.updatedBy = actor.userId;
+    tx.em.persist(value);
+    await flushUnique(tx, 'code_value_name', () => duplicateLabel(name));
+    return value;
   }
 
   async updateValue(identity: Identity, codeId: number, id: number, input: CodeValueInput): Promise<{ value: CodeValue; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_CODEVALUE');
+    const actor = requireStaff(identity, 'UPDATE_CODEVALUE');
+    return this.db.tx(actor.tenantId, (tx) => this.updateValueCore(tx, actor, codeId, id, input));
+  }
+
+  async updateValueCore(tx: Tx, actor: Actor, codeId: number, id: number, input: CodeValueInput): Promise<{ value: CodeValue; changes: Record<string, unknown> }> {
     validateValue(input, false);
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const value = await this.findValue(tx, codeId, id);
-      const changes: Record<string, unknown> = {};
-      const name = input.name?.trim();
-      if (name && name !== value.name) {
-        await this.assertLabelFree(tx, codeId, name, id);
-        value.name = changes.name = name;
-      }
-      if (input.position != null && input.position !== value.position) value.position = changes.position = input.position;
-      if (input.description !== undefined && input.description !== value.description) value.description = changes.description = input.description;
-      if (input.isActive != null && input.isActive !== value.isActive) value.isActive = changes.isActive = input.isActive;
-      if (input.isMandatory != null && input.isMandatory !== value.isMandatory) value.isMandatory = changes.isMandatory = input.isMandatory;
-      if (Object.keys(changes).length > 0) {
-        value.updatedBy = actorId(identity);
-        await flushUnique(tx, 'code_value_name', () => duplicateLabel(name ?? value.name));
-      }
-      return { value, changes };
-    });
+    const value = await this.findValue(tx, codeId, id);
+    const changes: Record<string, unknown> = {};
+    const name = input.name?.trim();
+    if (name && name !== value.name) {
+      await this.assertLabelFree(tx, codeId, name, id);
+      value.name = changes.name = name;
+    }
+    if (input.position != null && input.position !== value.position) value.position = changes.position = input.position;
+    if (input.description !== undefined && input.description !== value.description) value.description = changes.description = input.description;
+    if (input.isActive != null && input.isActive !== value.isActive) value.isActive = changes.isActive = input.isActive;
+    if (input.isMandatory != null && input.isMandatory !== value.isMandatory) value.isMandatory = changes.isMandatory = input.isMandatory;
+    if (Object.keys(changes).length > 0) {
+      value.updatedBy = actor.userId;
+      await flushUnique(tx, 'code_value_name', () => duplicateLabel(name ?? value.name));
+    }
+    return { value, changes };
   }
 
   async deleteValue(identity: Identity, codeId: number, id: number): Promise<CodeValue> {
-    const staff = requireStaff(identity, 'DELETE_CODEVALUE');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const value = await this.findValue(tx, codeId, id);
-      await this.assertNotInUse(tx, value);
-      tx.em.remove(value);
-      await tx.em.flush();
-      return value;
-    });
+    const actor = requireStaff(identity, 'DELETE_CODEVALUE');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteValueCore(tx, actor, codeId, id));
+  }
+
+  async deleteValueCore(tx: Tx, _actor: Actor, codeId: number, id: number): Promise<CodeValue> {
+    const value = await this.findValue(tx, codeId, id);
+    await this.assertNotInUse(tx, value);
+    tx.em.remove(value);
+    await tx.em.flush();
+    return value;
   }
 
   // ---- ports for other modules ---------------------------------------------------------------

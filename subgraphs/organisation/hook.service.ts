@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import type { TenantSettings } from '../kernel/ports.js';
 import { nextValue } from '../kernel/sequence.js';
 import { HOOK_CATALOGUE, isKnownPair, templateGroupings, TEST_EVENT_TYPE, type HookPair } from './domain/hook-events.js';
@@ -111,63 +111,69 @@ export class HookService {
 
   /** Returns the generated Secret once, when the request had none. */
   async create(identity: Identity, input: HookInput): Promise<{ id: number; secret: string | null }> {
-    const staff = requireStaff(identity, 'CREATE_HOOK');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const config = await this.validate(tx, input, true);
-      const generated = config.secret ? null : `whsec_${randomBytes(24).toString('base64')}`;
-      const id = await nextValue(tx, 'hook');
-      const by = actorId(identity);
-      await tx.em.execute(
-        `insert into organisation.hook (tenant_id, id, name, display_name, is_active, template_id, payload_url, content_type, secret, created_by, updated_by)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [tx.tenantId, id, WEB_TEMPLATE.name, input.displayName?.trim() || null, input.isActive ?? true, WEB_TEMPLATE.id, config.url!, config.contentType ?? 'json', config.secret ?? generated!, by, by],
-      );
-      await this.writeEvents(tx, id, input.events!, by);
-      return { id, secret: generated };
-    });
+    const actor = requireStaff(identity, 'CREATE_HOOK');
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+  }
+
+  async createCore(tx: Tx, actor: Actor, input: HookInput): Promise<{ id: number; secret: string | null }> {
+    const config = await this.validate(tx, input, true);
+    const generated = config.secret ? null : `whsec_${randomBytes(24).toString('base64')}`;
+    const id = await nextValue(tx, 'hook');
+    const by = actor.userId;
+    await tx.em.execute(
+      `insert into organisation.hook (tenant_id, id, name, display_name, is_active, template_id, payload_url, content_type, secret, created_by, updated_by)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [tx.tenantId, id, WEB_TEMPLATE.name, input.displayName?.trim() || null, input.isActive ?? true, WEB_TEMPLATE.id, config.url!, config.contentType ?? 'json', config.secret ?? generated!, by, by],
+    );
+    await this.writeEvents(tx, id, input.events!, by);
+    return { id, secret: generated };
   }
 
   async update(identity: Identity, id: number, input: HookInput): Promise<{ id: number; changes: Record<string, unknown> }> {
-    const staff = requireStaff(identity, 'UPDATE_HOOK');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const rows = await tx.em.execute<{ id: number; display_name: string | null; is_active: boolean; payload_url: string; content_type: string }[]>(
-        `select id, display_name, is_active, payload_url, content_type from organisation.hook where tenant_id = ? and id = ? for update`,
-        [tx.tenantId, id],
-      );
-      const current = rows[0];
-      if (!current) throw hookNotFound(id);
-      const config = await this.validate(tx, input, false);
-      const changes: Record<string, unknown> = {};
-      const displayName = input.displayName === undefined ? current.display_name : input.displayName?.trim() || null;
-      if (displayName !== current.display_name) changes.displayName = displayName;
-      if (input.isActive != null && input.isActive !== current.is_active) changes.isActive = input.isActive;
-      if (config.url && config.url !== current.payload_url) changes.payloadUrl = config.url;
-      if (config.contentType && config.contentType !== current.content_type) changes.contentType = config.contentType;
-      if (config.secret) changes.secret = '[changed]';
-      const by = actorId(identity);
-      await tx.em.execute(
-        `update organisation.hook set display_name = ?, is_active = ?, payload_url = ?, content_type = ?, secret = coalesce(?, secret), updated_by = ?, updated_at = now()
-         where tenant_id = ? and id = ?`,
-        [displayName, input.isActive ?? current.is_active, config.url ?? current.payload_url, config.contentType ?? current.content_type, config.secret ?? null, by, tx.tenantId, id],
-      );
-      if (input.events) {
-        await tx.em.execute(`delete from organisation.hook_event where tenant_id = ? and hook_id = ?`, [tx.tenantId, id]);
-        await this.writeEvents(tx, id, input.events, by);
-        changes.events = input.events;
-      }
-      // Re-enabling a hook (after a 410) resumes its pending deliveries.
-      if (changes.isActive === true) tx.afterCommit(() => void deliveryQueued.emit('queued'));
-      return { id, changes };
-    });
+    const actor = requireStaff(identity, 'UPDATE_HOOK');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, input: HookInput): Promise<{ id: number; changes: Record<string, unknown> }> {
+    const rows = await tx.em.execute<{ id: number; display_name: string | null; is_active: boolean; payload_url: string; content_type: string }[]>(
+      `select id, display_name, is_active, payload_url, content_type from organisation.hook where tenant_id = ? and id = ? for update`,
+      [tx.tenantId, id],
+    );
+    const current = rows[0];
+    if (!current) throw hookNotFound(id);
+    const config = await this.validate(tx, input, false);
+    const changes: Record<string, unknown> = {};
+    const displayName = input.displayName === undefined ? current.display_name : input.displayName?.trim() || null;
+    if (displayName !== current.display_name) changes.displayName = displayName;
+    if (input.isActive != null && input.isActive !== current.is_active) changes.isActive = input.isActive;
+    if (config.url && config.url !== current.payload_url) changes.payloadUrl = config.url;
+    if (config.contentType && config.contentType !== current.content_type) changes.contentType = config.contentType;
+    if (config.secret) changes.secret = '[changed]';
+    const by = actor.userId;
+    await tx.em.execute(
+      `update organisation.hook set display_name = ?, is_active = ?, payload_url = ?, content_type = ?, secret = coalesce(?, secret), updated_by = ?, updated_at = now()
+       where tenant_id = ? and id = ?`,
+      [displayName, input.isActive ?? current.is_active, config.url ?? current.payload_url, config.contentType ?? current.content_type, config.secret ?? null, by, tx.tenantId, id],
+    );
+    if (input.events) {
+      await tx.em.execute(`delete from organisation.hook_event where tenant_id = ? and hook_id = ?`, [tx.tenantId, id]);
+      await this.writeEvents(tx, id, input.events, by);
+      changes.events = input.events;
+    }
+    // Re-enabling a hook (after a 410) resumes its pending deliveries.
+    if (changes.isActive === true) tx.afterCommit(() => void deliveryQueued.emit('queued'));
+    return { id, changes };
   }
 
   async delete(identity: Identity, id: number): Promise<number> {
-    const staff = requireStaff(identity, 'DELETE_HOOK');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const deleted = await tx.em.execute<{ id: number }[]>(`delete from organisation.hook where tenant_id = ? and id = ? returning id`, [tx.tenantId, id]);
-      if (deleted.length === 0) throw hookNotFound(id);
-      return id;
-    });
+    const actor = requireStaff(identity, 'DELETE_HOOK');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteCore(tx, actor, id));
+  }
+
+  async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<number> {
+    const deleted = await tx.em.execute<{ id: number }[]>(`delete from organisation.hook where tenant_id = ? and id = ? returning id`, [tx.tenantId, id]);
+    if (deleted.length === 0) throw hookNotFound(id);
+    return id;
   }
 
   async deliveries(identity: Identity, hookId: number, query: { status?: string | null; offset?: number | null; limit?: number | null }): Promise<{ totalFilteredRecords: number; pageItems: DeliveryAttemptView[] }> {
@@ -202,57 +208,61 @@ export class HookService {
 
   /** Sends the stored body again (same eventId, same bytes), now; a pending delivery is just brought forward. */
   async redeliver(identity: Identity, hookId: number, deliveryId: number): Promise<{ deliveryId: number; attempt: number }> {
-    const staff = requireStaff(identity, 'UPDATE_HOOK');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      await this.requireHook(tx, hookId);
-      const rows = await tx.em.execute<{ attempts: number; status: string }[]>(
-        `select attempts, status from organisation.webhook_delivery where tenant_id = ? and hook_id = ? and id = ? for update`,
-        [tx.tenantId, hookId, deliveryId],
-      );
-      const delivery = rows[0];
-      if (!delivery) throw errors.notFound('error.msg.hook.delivery.id.invalid', `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
-      const attempt = delivery.attempts + 1;
-      // A pending delivery is only brought forward (its lease, if a worker holds it, stays: no second send in flight).
-      await tx.em.execute(
-        `update organisation.webhook_delivery set status = 'pending', next_attempt_at = now(),
-           lease_until = case when status = 'pending' then lease_until else null end, updated_by = ?, updated_at = now()
-         where tenant_id = ? and id = ?`,
-        [actorId(identity), tx.tenantId, deliveryId],
-      );
-      await tx.em.execute(
-        `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at, created_by) values (?, ?, ?, ?, 'pending', now(), ?)
-         on conflict (tenant_id, delivery_id, attempt) do update set next_attempt_at = now(), updated_at = now()`,
-        [tx.tenantId, deliveryId, hookId, attempt, actorId(identity)],
-      );
-      tx.afterCommit(() => void deliveryQueued.emit('queued'));
-      return { deliveryId, attempt };
-    });
+    const actor = requireStaff(identity, 'UPDATE_HOOK');
+    return this.db.tx(actor.tenantId, (tx) => this.redeliverCore(tx, actor, hookId, deliveryId));
+  }
+
+  async redeliverCore(tx: Tx, actor: Actor, hookId: number, deliveryId: number): Promise<{ deliveryId: number; attempt: number }> {
+    await this.requireHook(tx, hookId);
+    const rows = await tx.em.execute<{ attempts: number; status: string }[]>(
+      `select attempts, status from organisation.webhook_delivery where tenant_id = ? and hook_id = ? and id = ? for update`,
+      [tx.tenantId, hookId, deliveryId],
+    );
+    const delivery = rows[0];
+    if (!delivery) throw errors.notFound('error.msg.hook.delivery.id.invalid', `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
+    const attempt = delivery.attempts + 1;
+    // A pending delivery is only brought forward (its lease, if a worker holds it, stays: no second send in flight).
+    await tx.em.execute(
+      `update organisation.webhook_delivery set status = 'pending', next_attempt_at = now(),
+         lease_until = case when status = 'pending' then lease_until else null end, updated_by = ?, updated_at = now()
+       where tenant_id = ? and id = ?`,
+      [actor.userId, tx.tenantId, deliveryId],
+    );
+    await tx.em.execute(
+      `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at, created_by) values (?, ?, ?, ?, 'pending', now(), ?)
+       on conflict (tenant_id, delivery_id, attempt) do update set next_attempt_at = now(), updated_at = now()`,
+      [tx.tenantId, deliveryId, hookId, attempt, actor.userId],
+    );
+    tx.afterCommit(() => void deliveryQueued.emit('queued'));
+    return { deliveryId, attempt };
   }
 
   /** Queues a `hook.test` event to this hook only (it does not pass through the outbox or reach subscribers). */
   async test(identity: Identity, hookId: number): Promise<{ deliveryId: number; eventId: string }> {
-    const staff = requireStaff(identity, 'UPDATE_HOOK');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const hook = await this.requireHook(tx, hookId);
-      if (!hook.is_active) throw errors.domainRule('error.msg.hook.inactive', `Hook ${hookId} is not active; activate it to send a test.`, [hookId]);
-      const envelope = {
-        eventId: `evt_${randomUUID().replaceAll('-', '')}`,
-        eventType: TEST_EVENT_TYPE,
-        timestamp: new Date().toISOString(),
-        tenantId: tx.tenantId,
-        data: { hookId, message: 'Test delivery from the hooks API.' },
-      };
-      const [row] = (await tx.em.execute<{ id: string }[]>(
-        `with d as (
-           insert into organisation.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at, created_by)
-           values (?, ?, ?, ?, 'HOOK', 'TEST', ?, 'pending', now(), now(), ?) returning tenant_id, id, hook_id, next_attempt_at)
-         insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
-         select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d returning delivery_id as id`,
-        [tx.tenantId, hookId, envelope.eventId, envelope.eventType, deliveryBody(envelope), actorId(identity)],
-      )) as [{ id: string }];
-      tx.afterCommit(() => void deliveryQueued.emit('queued'));
-      return { deliveryId: Number(row.id), eventId: envelope.eventId };
-    });
+    const actor = requireStaff(identity, 'UPDATE_HOOK');
+    return this.db.tx(actor.tenantId, (tx) => this.testCore(tx, actor, hookId));
+  }
+
+  async testCore(tx: Tx, actor: Actor, hookId: number): Promise<{ deliveryId: number; eventId: string }> {
+    const hook = await this.requireHook(tx, hookId);
+    if (!hook.is_active) throw errors.domainRule('error.msg.hook.inactive', `Hook ${hookId} is not active; activate it to send a test.`, [hookId]);
+    const envelope = {
+      eventId: `evt_${randomUUID().replaceAll('-', '')}`,
+      eventType: TEST_EVENT_TYPE,
+      timestamp: new Date().toISOString(),
+      tenantId: tx.tenantId,
+      data: { hookId, message: 'Test delivery from the hooks API.' },
+    };
+    const [row] = (await tx.em.execute<{ id: string }[]>(
+      `with d as (
+         insert into organisation.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at, created_by)
+         values (?, ?, ?, ?, 'HOOK', 'TEST', ?, 'pending', now(), now(), ?) returning tenant_id, id, hook_id, next_attempt_at)
+       insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
+       select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d returning delivery_id as id`,
+      [tx.tenantId, hookId, envelope.eventId, envelope.eventType, deliveryBody(envelope), actor.userId],
+    )) as [{ id: string }];
+    tx.afterCommit(() => void deliveryQueued.emit('queued'));
+    return { deliveryId: Number(row.id), eventId: envelope.eventId };
   }
 
   private async requireHook(tx: Tx, id: number): Promise<{ is_active: boolean }> {

@@ -1,7 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { escapeLike } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import { todayIso } from '../kernel/scalars.js';
@@ -65,80 +65,105 @@ export class OfficeService {
     return new Map(offices.map((o) => [o.id, o]));
   }
 
+  /** Office names by id, for other modules' read models (a page of records in one query). */
+  async names(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
+    return new Map([...(await this.byIds(tenantId, ids))].map(([id, o]) => [id, o.name]));
+  }
+
+  /** For other modules inside their transaction (the posting engine's date check): the office's opening date, or null when absent. */
+  async openingDate(tx: Tx, id: number): Promise<string | null> {
+    return (await tx.em.findOne(Office, { id }))?.openingDate ?? null;
+  }
+
+  /**
+   * For other modules' reports inside their transaction: ids of `officeId` and every office below it, or
+   * null when it is the head office (every office). 404 when the office is outside the caller's subtree.
+   */
+  async subtreeOf(tx: Tx, staff: StaffIdentity, officeId: number): Promise<number[] | null> {
+    const office = await this.findInScope(tx, staff, officeId);
+    if (!office) throw officeNotFound(officeId);
+    if (office.parentId === null) return null;
+    return (await tx.em.find(Office, { hierarchy: { $like: `${office.hierarchy}%` } })).map((o) => o.id);
+  }
+
   async create(identity: Identity, input: CreateOfficeInput): Promise<Office> {
-    const staff = requireStaff(identity, 'CREATE_OFFICE');
+    const actor = requireStaff(identity, 'CREATE_OFFICE');
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+  }
+
+  async createCore(tx: Tx, actor: Actor, input: CreateOfficeInput): Promise<Office> {
     const v = new Validator('office');
     if (v.required('name', input.name)) v.maxLength('name', input.name, 100);
     v.required('parentId', input.parentId);
     v.maxLength('externalId', input.externalId, 100);
     v.throwIfAny();
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const parent = await this.getVisible(tx, staff, input.parentId!);
-      const openingDate = input.openingDate ?? todayIso();
-      if (openingDate < parent.openingDate) {
-        throw errors.domainRule('error.msg.office.opening.date.before.parent', 'An office cannot open before its parent office.', [openingDate], 'openingDate');
-      }
-      await this.assertUnique(tx, input.name!, input.externalId ?? null, null);
-      const office = new Office();
-      office.tenantId = tx.tenantId;
-      office.id = await nextValue(tx, 'office');
-      office.parentId = parent.id;
-      office.name = input.name!.trim();
-      office.hierarchy = `${parent.hierarchy}${office.id}.`;
-      office.openingDate = openingDate;
-      office.externalId = input.externalId ?? null;
-      office.createdBy = office.updatedBy = actorId(identity);
-      tx.em.persist(office);
-      await tx.em.flush();
-      await emit(tx, { eventType: 'office.created', entityName: 'OFFICE', actionName: 'CREATE', data: officeEventData(office) });
-      return office;
-    });
+    const parent = await this.getVisible(tx, actor, input.parentId!);
+    const openingDate = input.openingDate ?? todayIso();
+    if (openingDate < parent.openingDate) {
+      throw errors.domainRule('error.msg.office.opening.date.before.parent', 'An office cannot open before its parent office.', [openingDate], 'openingDate');
+    }
+    await this.assertUnique(tx, input.name!, input.externalId ?? null, null);
+    const office = new Office();
+    office.tenantId = tx.tenantId;
+    office.id = await nextValue(tx, 'office');
+    office.parentId = parent.id;
+    office.name = input.name!.trim();
+    office.hierarchy = `${parent.hierarchy}${office.id}.`;
+    office.openingDate = openingDate;
+    office.externalId = input.externalId ?? null;
+    office.createdBy = office.updatedBy = actor.userId;
+    tx.em.persist(office);
+    await tx.em.flush();
+    await emit(tx, { eventType: 'office.created', entityName: 'OFFICE', actionName: 'CREATE', data: officeEventData(office) });
+    return office;
   }
 
   async update(identity: Identity, ref: OfficeRef, input: UpdateOfficeInput): Promise<OfficeChange> {
-    const staff = requireStaff(identity, 'UPDATE_OFFICE');
+    const actor = requireStaff(identity, 'UPDATE_OFFICE');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, ref, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, ref: OfficeRef, input: UpdateOfficeInput): Promise<OfficeChange> {
     const v = new Validator('office');
     if (input.name !== undefined) {
       if (v.required('name', input.name)) v.maxLength('name', input.name, 100);
     }
     v.maxLength('externalId', input.externalId, 100);
     v.throwIfAny();
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const office = await this.getVisible(tx, staff, ref);
-      const changes: Record<string, unknown> = {};
-      if (input.name != null && input.name.trim() !== office.name) {
-        await this.assertUnique(tx, input.name, null, office.id);
-        office.name = changes.name = input.name.trim();
+    const office = await this.getVisible(tx, actor, ref);
+    const changes: Record<string, unknown> = {};
+    if (input.name != null && input.name.trim() !== office.name) {
+      await this.assertUnique(tx, input.name, null, office.id);
+      office.name = changes.name = input.name.trim();
+    }
+    if (input.externalId !== undefined && input.externalId !== office.externalId) {
+      if (input.externalId) await this.assertUnique(tx, null, input.externalId, office.id);
+      office.externalId = changes.externalId = input.externalId;
+    }
+    if (input.openingDate != null && input.openingDate !== office.openingDate) {
+      office.openingDate = changes.openingDate = input.openingDate;
+    }
+    if (input.parentId != null && input.parentId !== office.parentId) {
+      if (office.id === HEAD_OFFICE_ID) throw errors.domainRule('error.msg.office.cannot.move.head.office', 'The head office has no parent.', [], 'parentId');
+      const parent = await this.getVisible(tx, actor, input.parentId);
+      if (parent.hierarchy.startsWith(office.hierarchy)) {
+        throw errors.domainRule('error.msg.office.parent.cannot.be.descendant', 'An office cannot be moved below itself.', [input.parentId], 'parentId');
       }
-      if (input.externalId !== undefined && input.externalId !== office.externalId) {
-        if (input.externalId) await this.assertUnique(tx, null, input.externalId, office.id);
-        office.externalId = changes.externalId = input.externalId;
-      }
-      if (input.openingDate != null && input.openingDate !== office.openingDate) {
-        office.openingDate = changes.openingDate = input.openingDate;
-      }
-      if (input.parentId != null && input.parentId !== office.parentId) {
-        if (office.id === HEAD_OFFICE_ID) throw errors.domainRule('error.msg.office.cannot.move.head.office', 'The head office has no parent.', [], 'parentId');
-        const parent = await this.getVisible(tx, staff, input.parentId);
-        if (parent.hierarchy.startsWith(office.hierarchy)) {
-          throw errors.domainRule('error.msg.office.parent.cannot.be.descendant', 'An office cannot be moved below itself.', [input.parentId], 'parentId');
-        }
-        const oldPrefix = office.hierarchy;
-        const newPrefix = `${parent.hierarchy}${office.id}.`;
-        // Moves the whole subtree: every descendant's path starts with the moved office's path.
-        await tx.em.execute(
-          `update organisation.office set hierarchy = ? || substr(hierarchy, ?) where tenant_id = ? and hierarchy like ?`,
-          [newPrefix, oldPrefix.length + 1, tx.tenantId, `${oldPrefix}%`],
-        );
-        await tx.em.refresh(office);
-        office.parentId = changes.parentId = parent.id;
-      }
-      if (Object.keys(changes).length > 0) {
-        office.updatedBy = actorId(identity);
-        await tx.em.flush();
-      }
-      return { office, changes };
-    });
+      const oldPrefix = office.hierarchy;
+      const newPrefix = `${parent.hierarchy}${office.id}.`;
+      // Moves the whole subtree: every descendant's path starts with the moved office's path.
+      await tx.em.execute(
+        `update organisation.office set hierarchy = ? || substr(hierarchy, ?) where tenant_id = ? and hierarchy like ?`,
+        [newPrefix, oldPrefix.length + 1, tx.tenantId, `${oldPrefix}%`],
+      );
+      await tx.em.refresh(office);
+      office.parentId = changes.parentId = parent.id;
+    }
+    if (Object.keys(changes).length > 0) {
+      office.updatedBy = actor.userId;
+      await tx.em.flush();
+    }
+    return { office, changes };
   }
 
   private async visible(tx: Tx, staff: StaffIdentity): Promise<Office[]> {

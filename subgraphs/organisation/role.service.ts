@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, PlatformError } from '../kernel/errors.js';
-import { hasPermission, requireStaff, type Identity } from '../kernel/identity.js';
+import { hasPermission, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { PERMISSIONS, type PermissionDef } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
@@ -29,6 +29,10 @@ export class RoleService {
    */
   async updatePermissions(identity: Identity, id: number, permissions: Record<string, unknown>): Promise<{ roleId: number; changes: Record<string, boolean> }> {
     const actor = requireStaff(identity, 'PERMISSIONS_ROLE');
+    return this.db.tx(actor.tenantId, (tx) => this.updatePermissionsCore(tx, actor, id, permissions));
+  }
+
+  async updatePermissionsCore(tx: Tx, actor: Actor, id: number, permissions: Record<string, unknown>): Promise<{ roleId: number; changes: Record<string, boolean> }> {
     const known = new Set(PERMISSIONS.map((p) => p.code));
     const entries = Object.entries(permissions ?? {});
     const invalid = entries.filter(([code, selected]) => !known.has(code) || typeof selected !== 'boolean');
@@ -46,30 +50,28 @@ export class RoleService {
       const message = `Only a user holding ${unheld.slice(0, 5).join(', ')} may grant or revoke it.`;
       throw new PlatformError('forbidden', message, [{ code: 'error.msg.role.cannot.change.unheld.permissions', message, parameterName: 'permissions', args: unheld.slice(0, 20) }]);
     }
-    return this.db.tx(actor.tenantId, async (tx) => {
-      const role = await tx.em.findOne(Role, { id });
-      if (!role) throw roleNotFound(id);
-      const granted = new Set((await tx.em.find(RolePermission, { roleId: id })).map((p) => p.code));
-      const changes: Record<string, boolean> = {};
-      for (const [code, selected] of entries as [string, boolean][]) {
-        if (selected === granted.has(code)) continue;
-        changes[code] = selected;
-        if (selected) tx.em.persist(Object.assign(new RolePermission(), { tenantId: tx.tenantId, roleId: id, code }));
-        else await tx.em.nativeDelete(RolePermission, { roleId: id, code });
-      }
-      await tx.em.flush();
-      if (Object.keys(changes).length > 0) {
-        await emit(tx, {
-          eventType: ROLE_PERMISSIONS_CHANGED_EVENT,
-          entityName: 'ROLE',
-          actionName: 'PERMISSIONS',
-          data: { roleId: id, changes, changedBy: actor.userId, changedByUsername: actor.username, changedAt: new Date().toISOString() },
-        });
-        const tenantId = tx.tenantId;
-        tx.afterCommit(() => this.forgetTenantCredentials(tenantId));
-      }
-      return { roleId: id, changes };
-    });
+    const role = await tx.em.findOne(Role, { id });
+    if (!role) throw roleNotFound(id);
+    const granted = new Set((await tx.em.find(RolePermission, { roleId: id })).map((p) => p.code));
+    const changes: Record<string, boolean> = {};
+    for (const [code, selected] of entries as [string, boolean][]) {
+      if (selected === granted.has(code)) continue;
+      changes[code] = selected;
+      if (selected) tx.em.persist(Object.assign(new RolePermission(), { tenantId: tx.tenantId, roleId: id, code }));
+      else await tx.em.nativeDelete(RolePermission, { roleId: id, code });
+    }
+    await tx.em.flush();
+    if (Object.keys(changes).length > 0) {
+      await emit(tx, {
+        eventType: ROLE_PERMISSIONS_CHANGED_EVENT,
+        entityName: 'ROLE',
+        actionName: 'PERMISSIONS',
+        data: { roleId: id, changes, changedBy: actor.userId, changedByUsername: actor.username, changedAt: new Date().toISOString() },
+      });
+      const tenantId = tx.tenantId;
+      tx.afterCommit(() => this.forgetTenantCredentials(tenantId));
+    }
+    return { roleId: id, changes };
   }
 
   async list(identity: Identity): Promise<Role[]> {

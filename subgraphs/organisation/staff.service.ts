@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
 import { Office } from './office.entity.js';
@@ -66,6 +66,11 @@ export class StaffService {
     return new Map(members.map((m) => [m.id, m]));
   }
 
+  /** Staff display names by id, for other modules' read models. */
+  async names(tenantId: string, ids: readonly number[]): Promise<Map<number, string>> {
+    return new Map([...(await this.byIds(tenantId, ids))].map(([id, member]) => [id, member.displayName]));
+  }
+
   /** For other modules inside their transaction: the staff member, or null when absent. */
   async find(tx: Tx, id: number): Promise<Staff | null> {
     return tx.em.findOne(Staff, { id });
@@ -84,6 +89,10 @@ export class StaffService {
 
   async create(identity: Identity, input: StaffInput): Promise<Staff> {
     const actor = requireStaff(identity, 'CREATE_STAFF');
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+  }
+
+  async createCore(tx: Tx, actor: Actor, input: StaffInput): Promise<Staff> {
     const v = new Validator('staff');
     v.required('officeId', input.officeId);
     if (v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 50);
@@ -91,60 +100,60 @@ export class StaffService {
     v.maxLength('mobileNo', input.mobileNo, 50);
     v.maxLength('externalId', input.externalId, 100);
     v.throwIfAny();
-    return this.db.tx(actor.tenantId, async (tx) => {
-      const office = await this.offices.findInScope(tx, actor, input.officeId!);
-      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
-      await this.assertExternalIdFree(tx, input.externalId ?? null, null);
-      const member = new Staff();
-      member.tenantId = tx.tenantId;
-      member.id = await nextValue(tx, 'staff');
-      member.officeId = office.id;
-      member.firstname = input.firstname!.trim();
-      member.lastname = input.lastname!.trim();
-      member.isLoanOfficer = input.isLoanOfficer ?? false;
-      member.isActive = input.isActive ?? true;
-      member.mobileNo = input.mobileNo ?? null;
-      member.externalId = input.externalId ?? null;
-      member.joiningDate = input.joiningDate ?? null;
-      member.createdBy = member.updatedBy = actorId(identity);
-      await tx.em.persist(member).flush();
-      return member;
-    });
+    const office = await this.offices.findInScope(tx, actor, input.officeId!);
+    if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+    await this.assertExternalIdFree(tx, input.externalId ?? null, null);
+    const member = new Staff();
+    member.tenantId = tx.tenantId;
+    member.id = await nextValue(tx, 'staff');
+    member.officeId = office.id;
+    member.firstname = input.firstname!.trim();
+    member.lastname = input.lastname!.trim();
+    member.isLoanOfficer = input.isLoanOfficer ?? false;
+    member.isActive = input.isActive ?? true;
+    member.mobileNo = input.mobileNo ?? null;
+    member.externalId = input.externalId ?? null;
+    member.joiningDate = input.joiningDate ?? null;
+    member.createdBy = member.updatedBy = actor.userId;
+    await tx.em.persist(member).flush();
+    return member;
   }
 
   async update(identity: Identity, id: number, input: StaffInput): Promise<{ staff: Staff; changes: Record<string, unknown> }> {
     const actor = requireStaff(identity, 'UPDATE_STAFF');
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, input: StaffInput): Promise<{ staff: Staff; changes: Record<string, unknown> }> {
     const v = new Validator('staff');
     if (input.firstname !== undefined && v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 50);
     if (input.lastname !== undefined && v.required('lastname', input.lastname)) v.maxLength('lastname', input.lastname, 50);
     v.throwIfAny();
-    return this.db.tx(actor.tenantId, async (tx) => {
-      const member = await tx.em.findOne(Staff, { id });
-      if (!member || !(await this.offices.findInScope(tx, actor, member.officeId))) throw staffNotFound(id);
-      const changes: Record<string, unknown> = {};
-      if (input.officeId != null && input.officeId !== member.officeId) {
-        const office = await this.offices.findInScope(tx, actor, input.officeId);
-        if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
-        member.officeId = changes.officeId = office.id;
+    const member = await tx.em.findOne(Staff, { id });
+    if (!member || !(await this.offices.findInScope(tx, actor, member.officeId))) throw staffNotFound(id);
+    const changes: Record<string, unknown> = {};
+    if (input.officeId != null && input.officeId !== member.officeId) {
+      const office = await this.offices.findInScope(tx, actor, input.officeId);
+      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      member.officeId = changes.officeId = office.id;
+    }
+    const assign = <K extends 'firstname' | 'lastname' | 'isLoanOfficer' | 'isActive' | 'mobileNo' | 'joiningDate'>(key: K) => {
+      const value = input[key];
+      if (value !== undefined && value !== member[key]) {
+        (member[key] as unknown) = value;
+        changes[key] = value;
       }
-      const assign = <K extends 'firstname' | 'lastname' | 'isLoanOfficer' | 'isActive' | 'mobileNo' | 'joiningDate'>(key: K) => {
-        const value = input[key];
-        if (value !== undefined && value !== member[key]) {
-          (member[key] as unknown) = value;
-          changes[key] = value;
-        }
-      };
-      (['firstname', 'lastname', 'isLoanOfficer', 'isActive', 'mobileNo', 'joiningDate'] as const).forEach(assign);
-      if (input.externalId !== undefined && input.externalId !== member.externalId) {
-        await this.assertExternalIdFree(tx, input.externalId, member.id);
-        member.externalId = changes.externalId = input.externalId;
-      }
-      if (Object.keys(changes).length > 0) {
-        member.updatedBy = actorId(identity);
-        await tx.em.flush();
-      }
-      return { staff: member, changes };
-    });
+    };
+    (['firstname', 'lastname', 'isLoanOfficer', 'isActive', 'mobileNo', 'joiningDate'] as const).forEach(assign);
+    if (input.externalId !== undefined && input.externalId !== member.externalId) {
+      await this.assertExternalIdFree(tx, input.externalId, member.id);
+      member.externalId = changes.externalId = input.externalId;
+    }
+    if (Object.keys(changes).length > 0) {
+      member.updatedBy = actor.userId;
+      await tx.em.flush();
+    }
+    return { staff: member, changes };
   }
 
   private async assertExternalIdFree(tx: Tx, externalId: string | null, exceptId: number | null): Promise<void> {

@@ -94,6 +94,11 @@ export class TenantService {
   async list(): Promise<Tenant[]> {
     return this.db.system((em) => em.find(Tenant, {}, { orderBy: { id: 'asc' } }));
   }
+
+  /** Every tenant's id, in order (background jobs that visit each tenant). */
+  async ids(): Promise<string[]> {
+    return this.db.system(async (em) => (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id));
+  }
 }
 
 /** Roles added to the catalogue after a tenant was provisioned (Teller, the credit committees) reach it at the next start. */

@@ -1,7 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
-import { actorId, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { hasPermission, requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
@@ -24,6 +24,15 @@ export interface CreateUserInput {
 }
 
 export type UpdateUserInput = Omit<CreateUserInput, 'sendPasswordToEmail'>;
+
+/**
+ * A user command validated and its password hashed, ready for its in-transaction core. Hashing is slow on
+ * purpose (scrypt) and must not hold a transaction's connection, so it happens here, before one opens.
+ */
+export interface PreparedUser<I> {
+  input: I;
+  passwordHash: string | null;
+}
 
 export interface UserWithRoles {
   user: AppUser;
@@ -92,6 +101,11 @@ export class UserService {
 
   async create(identity: Identity, input: CreateUserInput): Promise<UserWithRoles> {
     const actor = requireStaff(identity, 'CREATE_USER');
+    const prepared = await this.prepareCreate(input);
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, prepared));
+  }
+
+  async prepareCreate(input: CreateUserInput): Promise<PreparedUser<CreateUserInput>> {
     const v = new Validator('user');
     if (v.required('username', input.username)) v.maxLength('username', input.username, 100);
     if (v.required('firstname', input.firstname)) v.maxLength('firstname', input.firstname, 100);
@@ -101,36 +115,42 @@ export class UserService {
     if (input.email != null) v.check(/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email), 'email', 'invalid.format', 'The parameter `email` is not a valid e-mail address.', input.email);
     if (v.required('password', input.password)) this.checkPassword(v, input.password!, input.repeatPassword);
     v.throwIfAny();
-    const passwordHash = await hashPassword(input.password!);
-    return this.db.tx(actor.tenantId, async (tx) => {
-      const office = await this.offices.findInScope(tx, actor, input.officeId!);
-      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
-      const roleIds = await this.checkRoles(tx, input.roles!);
-      await this.assertMayGrant(tx, actor, roleIds);
-      await this.assertUsernameFree(tx, input.username!, null);
-      const user = new AppUser();
-      user.tenantId = tx.tenantId;
-      user.id = await nextValue(tx, 'user');
-      user.username = input.username!.trim();
-      user.firstname = input.firstname!.trim();
-      user.lastname = input.lastname!.trim();
-      user.email = input.email ?? null;
-      user.officeId = office.id;
-      user.staffId = await this.checkStaff(tx, input.staffId ?? null);
-      user.passwordHash = passwordHash;
-      user.passwordNeverExpires = input.passwordNeverExpires ?? false;
-      user.lastPasswordChangeAt = new Date();
-      user.createdBy = user.updatedBy = actorId(identity);
-      tx.em.persist(user);
-      for (const roleId of roleIds) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: user.id, roleId }));
-      await this.flushUnique(tx, user.username);
-      await this.auditRoles(tx, actor, user.id, [], roleIds);
-      return { user, roleIds };
-    });
+    return { input, passwordHash: await hashPassword(input.password!) };
+  }
+
+  async createCore(tx: Tx, actor: Actor, { input, passwordHash }: PreparedUser<CreateUserInput>): Promise<UserWithRoles> {
+    const office = await this.offices.findInScope(tx, actor, input.officeId!);
+    if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+    const roleIds = await this.checkRoles(tx, input.roles!);
+    await this.assertMayGrant(tx, actor, roleIds);
+    await this.assertUsernameFree(tx, input.username!, null);
+    const user = new AppUser();
+    user.tenantId = tx.tenantId;
+    user.id = await nextValue(tx, 'user');
+    user.username = input.username!.trim();
+    user.firstname = input.firstname!.trim();
+    user.lastname = input.lastname!.trim();
+    user.email = input.email ?? null;
+    user.officeId = office.id;
+    user.staffId = await this.checkStaff(tx, input.staffId ?? null);
+    user.passwordHash = passwordHash!;
+    user.passwordNeverExpires = input.passwordNeverExpires ?? false;
+    user.lastPasswordChangeAt = new Date();
+    user.createdBy = user.updatedBy = actor.userId;
+    tx.em.persist(user);
+    for (const roleId of roleIds) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: user.id, roleId }));
+    await this.flushUnique(tx, user.username);
+    await this.auditRoles(tx, actor, user.id, [], roleIds);
+    return { user, roleIds };
   }
 
   async update(identity: Identity, id: number, input: UpdateUserInput): Promise<UserWithRoles & { changes: Record<string, unknown> }> {
     const actor = requireStaff(identity, 'UPDATE_USER');
+    const prepared = await this.prepareUpdate(input);
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, prepared));
+  }
+
+  async prepareUpdate(input: UpdateUserInput): Promise<PreparedUser<UpdateUserInput>> {
     const v = new Validator('user');
     if (input.username !== undefined && v.required('username', input.username)) v.maxLength('username', input.username, 100);
     if (input.firstname !== undefined) v.required('firstname', input.firstname);
@@ -138,76 +158,79 @@ export class UserService {
     if (input.roles !== undefined && (!input.roles || input.roles.length === 0)) v.fail('roles', 'cannot.be.blank', 'The parameter `roles` must name at least one role.');
     if (input.password != null) this.checkPassword(v, input.password, input.repeatPassword);
     v.throwIfAny();
-    const passwordHash = input.password != null ? await hashPassword(input.password) : null;
-    return this.db.tx(actor.tenantId, async (tx) => {
-      const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
-      if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
-      const previousRoleIds = (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId).sort((a, b) => a - b);
-      const nextRoleIds = input.roles ? await this.checkRoles(tx, input.roles) : previousRoleIds;
-      const rolesChange = nextRoleIds.join(',') !== previousRoleIds.join(',');
-      // Nobody changes their own roles: that is how an access-control admin made itself super user.
-      if (rolesChange && id === actor.userId) {
-        throw forbidden('error.msg.user.cannot.change.own.roles', 'A user cannot change their own roles.');
+    return { input, passwordHash: input.password != null ? await hashPassword(input.password) : null };
+  }
+
+  async updateCore(tx: Tx, actor: Actor, id: number, { input, passwordHash }: PreparedUser<UpdateUserInput>): Promise<UserWithRoles & { changes: Record<string, unknown> }> {
+    const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
+    if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
+    const previousRoleIds = (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId).sort((a, b) => a - b);
+    const nextRoleIds = input.roles ? await this.checkRoles(tx, input.roles) : previousRoleIds;
+    const rolesChange = nextRoleIds.join(',') !== previousRoleIds.join(',');
+    // Nobody changes their own roles: that is how an access-control admin made itself super user.
+    if (rolesChange && id === actor.userId) {
+      throw forbidden('error.msg.user.cannot.change.own.roles', 'A user cannot change their own roles.');
+    }
+    // Power over another user's login (password, roles) is containment-checked: only over users who
+    // hold nothing the actor does not, and only granting what the actor holds.
+    if (id !== actor.userId && (rolesChange || passwordHash)) {
+      await this.assertMayGrant(tx, actor, [...new Set([...previousRoleIds, ...nextRoleIds])]);
+    }
+    const changes: Record<string, unknown> = {};
+    if (input.username != null && input.username.trim() !== user.username) {
+      await this.assertUsernameFree(tx, input.username, user.id);
+      user.username = changes.username = input.username.trim();
+    }
+    for (const key of ['firstname', 'lastname', 'email', 'passwordNeverExpires'] as const) {
+      const value = input[key];
+      if (value !== undefined && value !== null && value !== user[key]) {
+        (user[key] as unknown) = value;
+        changes[key] = value;
       }
-      // Power over another user's login (password, roles) is containment-checked: only over users who
-      // hold nothing the actor does not, and only granting what the actor holds.
-      if (id !== actor.userId && (rolesChange || passwordHash)) {
-        await this.assertMayGrant(tx, actor, [...new Set([...previousRoleIds, ...nextRoleIds])]);
-      }
-      const changes: Record<string, unknown> = {};
-      if (input.username != null && input.username.trim() !== user.username) {
-        await this.assertUsernameFree(tx, input.username, user.id);
-        user.username = changes.username = input.username.trim();
-      }
-      for (const key of ['firstname', 'lastname', 'email', 'passwordNeverExpires'] as const) {
-        const value = input[key];
-        if (value !== undefined && value !== null && value !== user[key]) {
-          (user[key] as unknown) = value;
-          changes[key] = value;
-        }
-      }
-      if (input.officeId != null && input.officeId !== user.officeId) {
-        const office = await this.offices.findInScope(tx, actor, input.officeId);
-        if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
-        user.officeId = changes.officeId = office.id;
-      }
-      if (input.staffId !== undefined && input.staffId !== user.staffId) {
-        user.staffId = changes.staffId = await this.checkStaff(tx, input.staffId ?? null);
-      }
-      if (passwordHash) {
-        user.passwordHash = passwordHash;
-        user.lastPasswordChangeAt = new Date();
-        changes.passwordEncoded = '[redacted]';
-      }
-      if (rolesChange) {
-        await tx.em.nativeDelete(UserRole, { userId: id });
-        for (const roleId of nextRoleIds) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: id, roleId }));
-        changes.roles = nextRoleIds.map(String);
-      }
-      if (Object.keys(changes).length > 0) user.updatedBy = actorId(identity);
-      await this.flushUnique(tx, user.username);
-      if (rolesChange) await this.auditRoles(tx, actor, id, previousRoleIds, nextRoleIds);
-      // A new password or new roles end every session the user has, at once.
-      if (rolesChange || passwordHash) await this.revokeSessions(tx, id);
-      return { user, roleIds: nextRoleIds, changes };
-    });
+    }
+    if (input.officeId != null && input.officeId !== user.officeId) {
+      const office = await this.offices.findInScope(tx, actor, input.officeId);
+      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      user.officeId = changes.officeId = office.id;
+    }
+    if (input.staffId !== undefined && input.staffId !== user.staffId) {
+      user.staffId = changes.staffId = await this.checkStaff(tx, input.staffId ?? null);
+    }
+    if (passwordHash) {
+      user.passwordHash = passwordHash;
+      user.lastPasswordChangeAt = new Date();
+      changes.passwordEncoded = '[redacted]';
+    }
+    if (rolesChange) {
+      await tx.em.nativeDelete(UserRole, { userId: id });
+      for (const roleId of nextRoleIds) tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: id, roleId }));
+      changes.roles = nextRoleIds.map(String);
+    }
+    if (Object.keys(changes).length > 0) user.updatedBy = actor.userId;
+    await this.flushUnique(tx, user.username);
+    if (rolesChange) await this.auditRoles(tx, actor, id, previousRoleIds, nextRoleIds);
+    // A new password or new roles end every session the user has, at once.
+    if (rolesChange || passwordHash) await this.revokeSessions(tx, id);
+    return { user, roleIds: nextRoleIds, changes };
   }
 
   /** Fineract deletes users softly: the row stays for the audit trail, the username is freed, sessions end. */
   async delete(identity: Identity, id: number): Promise<AppUser> {
     const actor = requireStaff(identity, 'DELETE_USER');
+    return this.db.tx(actor.tenantId, (tx) => this.deleteCore(tx, actor, id));
+  }
+
+  async deleteCore(tx: Tx, actor: Actor, id: number): Promise<AppUser> {
     if (actor.userId === id) throw errors.domainRule('error.msg.user.cannot.delete.self', 'A user cannot delete their own account.');
-    return this.db.tx(actor.tenantId, async (tx) => {
-      const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
-      if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
-      await this.assertMayGrant(tx, actor, (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId));
-      user.deleted = true;
-      user.enabled = false;
-      user.updatedBy = actorId(identity);
-      await this.revokeSessions(tx, id);
-      await tx.em.flush();
-      return user;
-    });
+    const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
+    if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
+    await this.assertMayGrant(tx, actor, (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId));
+    user.deleted = true;
+    user.enabled = false;
+    user.updatedBy = actor.userId;
+    await this.revokeSessions(tx, id);
+    await tx.em.flush();
+    return user;
   }
 
   /**
