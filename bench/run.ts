@@ -7,6 +7,7 @@ import { loanBench } from './loan.js';
 import { pgbenchTps } from './pgbench.js';
 import { summarizeProfiles } from './profile-summary.js';
 import { ratio, report } from './report.js';
+import { restLayerBench } from './rest-layer.js';
 import { routerBench } from './router.js';
 import { startServiceProcess, type BenchService } from './service-process.js';
 
@@ -20,12 +21,12 @@ import { startServiceProcess, type BenchService } from './service-process.js';
  * without it the bench starts the service as npm start does (WORKERS processes) on a fresh PostgreSQL
  * database (TEST_DATABASE_ADMIN_URL) and also inserts BENCH_JOURNAL_LINES (default 1,000,000) journal
  * lines to time the trial balance, and BENCH_AGING_LOANS (default 100,000) active loans for loan aging.
- * BENCH_ONLY=<groups> (comma-separated: basic, accounts, router, pgbench, events, ledger, loan) runs a
+ * BENCH_ONLY=<groups> (comma-separated: basic, accounts, router, pgbench, restlayer, events, ledger, loan) runs a
  * subset; BENCH_PROFILE=<dir> writes each service process's CPU profile there and prints where time goes.
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const groups = new Set((process.env.BENCH_ONLY ?? 'basic,accounts,router,pgbench,events,ledger,loan').split(',').map((g) => g.trim()));
+const groups = new Set((process.env.BENCH_ONLY ?? 'basic,accounts,router,pgbench,restlayer,events,ledger,loan').split(',').map((g) => g.trim()));
 // The local service's certificate is self-signed; the bench only ever talks to it.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 if (process.env.BENCH_PROFILE) mkdirSync(process.env.BENCH_PROFILE, { recursive: true });
@@ -87,5 +88,6 @@ if (groups.has('pgbench') && (accounts || router)) {
     ratio('hot-account deposits vs TPC-B scale 1', accounts.hot, tpcbHot, 0.5, 'pgbench');
   }
 }
+if (groups.has('restlayer')) await restLayerBench();
 if (router) ratio('GraphQL read, router vs subgraph alone', router.router, router.subgraph, 0.7, 'the subgraph alone');
 if (process.env.BENCH_PROFILE) summarizeProfiles(process.env.BENCH_PROFILE);
