@@ -323,15 +323,6 @@ export class SavingsTransactionService {
 
   // ---- building blocks (shared with transfers, maker-checker and the loan port) ---------------
 
-  /** Locks the client of an account (404 when the account is not in this tenant). */
-  async lockClientOf(tx: Tx, accountId: number): Promise<AccountClient> {
-    const rows = await tx.em.execute<{ client_id: number }[]>(`select client_id from account.savings_account where tenant_id = ? and id = ?`, [tx.tenantId, accountId]);
-    if (!rows[0]) throw accountNotFound(accountId);
-    const client = await this.deps.clients.forAccount(tx, rows[0].client_id, { lock: true });
-    if (!client) throw accountNotFound(accountId);
-    return client;
-  }
-
   /** The rules every deposit and withdrawal shares: status, blocks, dates, amount precision. */
   private checkMovement(account: AccountRow, input: TransactionInput, today: string, credit: boolean): void {
     checkUsable(account, credit);
@@ -369,9 +360,12 @@ export class SavingsTransactionService {
    * Writes one transaction and moves the (locked) account's balance in one statement; with `event`, its
    * outbox event too (its running balance computed from the locked row, and checked against the written
    * one). With `kyc`, the balance moves only if the client's cumulative cap holds after the credit, read
-   * in the same statement (under the client's lock); otherwise the cap's refusal is thrown.
+   * in the same statement (under the client's lock); otherwise the cap's refusal is thrown. `also` is one
+   * more write of the same movement (a transfer's row), run in the same statement.
    */
-  async writeLeg(tx: Tx, leg: Leg, options: { event?: DomainEvent; kyc?: { client: AccountClient; caps: TierCaps } } = {}): Promise<{ id: number; runningBalance: string }> {
+  async writeLeg(
+    tx: Tx, leg: Leg, options: { event?: DomainEvent; kyc?: { client: AccountClient; caps: TierCaps }; also?: { sql: string; params: unknown[] } } = {},
+  ): Promise<{ id: number; runningBalance: string }> {
     const signed = leg.credit ? leg.amount : new Money(leg.amount).negated().toFixed();
     const cap = options.kyc?.caps.balance ?? null;
     const event = options.event ? outboxInsert(tx, options.event, 'txn') : null;
@@ -386,14 +380,15 @@ export class SavingsTransactionService {
            payment_type_id, is_cash, account_number, check_number, routing_code, receipt_number, bank_number, note, transfer_id, loan_id, loan_transaction_id, created_by, updated_by)
          select ?, coalesce(?::bigint, nextval('account.savings_transaction_seq')), ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
          returning id, running_balance)${event ? `,
-       ev as (${event.sql})` : ''}
+       ev as (${event.sql})` : ''}${options.also ? `,
+       also as (${options.also.sql})` : ''}
        select id, running_balance::text as running_balance from txn`,
       [
         signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
         ...(cap != null ? [tx.tenantId, leg.account.clientId, leg.amount, cap] : []),
         tx.tenantId, leg.id ?? null, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,
         ...DETAIL_KEYS.map((k) => leg.details[k] ?? null), leg.note, leg.transferId ?? null, leg.loanId ?? null, leg.loanTransactionId ?? null, leg.actor, leg.actor,
-        ...(event?.params ?? []),
+        ...(event?.params ?? []), ...(options.also?.params ?? []),
       ],
     );
     if (!rows[0]) {
