@@ -393,7 +393,7 @@ export class SavingsTransactionService {
     );
     if (!rows[0]) {
       // Only the cap can stop the update of a locked, existing row: throw its refusal with the client's figures.
-      await this.checkKyc(tx, options.kyc!.client, leg.amount);
+      if (options.kyc) await this.checkKyc(tx, options.kyc.client, leg.amount);
       throw new Error(`savings account ${leg.account.id} was not updated`);
     }
     const written = { id: Number(rows[0].id), runningBalance: formatAmount(rows[0].running_balance) };

@@ -9,14 +9,14 @@ import type { Tx } from './database.js';
  * transaction reads the version in its first statement (Database.tx), before it reads any data. An entry
  * is served only to a transaction that saw the version the entry was filled under; any other version
  * (newer, or older: a transaction that began before a change) reloads. Because the version is read before
- * the data, what a load stores is never older than the version it is stored under. Versions come from a
- * sequence and are never reused, so an entry filled inside a transaction whose change rolled back can
- * never match a committed version. A tenant without a version row (never provisioned through the
- * triggers) is never cached.
+ * the data, what a load reads is never older than the version it is stored under; and a load is stored
+ * only when the version, read again after it, has not moved: neither a change committed meanwhile nor
+ * the loading transaction's own uncommitted change (its trigger moved the version it sees) can leave an
+ * entry under a version it does not belong to. Versions come from a sequence and are never reused. A
+ * tenant without a version row (not yet provisioned) is never cached.
  *
- * Inside a transaction that itself changed reference data, the version is the one seen at its start:
- * such a transaction must read what it just wrote directly, not through a cache (no money command
- * changes reference data).
+ * A transaction that itself changed reference data reads through a cache as of its start: it must read
+ * what it just wrote directly (no money command changes reference data).
  */
 export class ReferenceCache<T> {
   private readonly entries = new Map<string, { version: string; value: T }>();
@@ -30,6 +30,7 @@ export class ReferenceCache<T> {
     const entry = this.entries.get(tx.tenantId);
     if (entry?.version === version) return entry.value;
     const value = await this.load(tx);
+    if (!(await unmoved(tx, version))) return value;
     // Keep the entry of the newest version seen (an older transaction finishing late must not evict it).
     const current = this.entries.get(tx.tenantId);
     if (!current || BigInt(current.version) <= BigInt(version)) this.entries.set(tx.tenantId, { version, value });
@@ -53,6 +54,7 @@ export class ReferenceMap<K, V> {
     let entry = this.entries.get(tx.tenantId);
     if (entry?.version === version && entry.values.has(key)) return entry.values.get(key)!;
     const value = await this.load(tx, key);
+    if (!(await unmoved(tx, version))) return value;
     entry = this.entries.get(tx.tenantId);
     if (!entry || BigInt(entry.version) < BigInt(version)) {
       entry = { version, values: new Map() };
@@ -61,4 +63,10 @@ export class ReferenceMap<K, V> {
     if (entry.version === version) entry.values.set(key, value);
     return value;
   }
+}
+
+/** True when the tenant's version, read now in the caller's transaction, is still `version` (one statement, on a cache miss only). */
+async function unmoved(tx: Tx, version: string): Promise<boolean> {
+  const rows = await tx.em.execute<{ version: string }[]>(`select version::text as version from kernel.reference_version where tenant_id = ?`, [tx.tenantId]);
+  return rows[0]?.version === version;
 }

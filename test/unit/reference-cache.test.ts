@@ -3,8 +3,12 @@ import { describe, test } from 'node:test';
 import type { Tx } from '../../subgraphs/kernel/database.js';
 import { ReferenceCache, ReferenceMap } from '../../subgraphs/kernel/reference-cache.js';
 
-/** A transaction as the cache sees it: its tenant and the reference version its first statement read. */
-const txOf = (tenantId: string, referenceVersion: string | null) => ({ tenantId, referenceVersion }) as unknown as Tx;
+/**
+ * A transaction as the cache sees it: its tenant, the reference version its first statement read, and
+ * the version a later statement reads (`now`: moved by a commit since, or by the transaction's own change).
+ */
+const txOf = (tenantId: string, referenceVersion: string | null, now = referenceVersion) =>
+  ({ tenantId, referenceVersion, em: { execute: async () => (now === null ? [] : [{ version: now }]) } }) as unknown as Tx;
 
 /** A table the loads read, so each test can tell a served entry from a reload. */
 function source<V>(initial: V) {
@@ -47,6 +51,16 @@ describe('reference cache', () => {
     assert.equal(state.loads, 4, 'no version, no cache');
   });
 
+  test('a load is not kept when the version moved while it ran (a concurrent commit, or the transaction\'s own change)', async () => {
+    const { state, load } = source('uncommitted');
+    const cache = new ReferenceCache(load);
+    assert.equal(await cache.get(txOf('a', '8', '9')), 'uncommitted');
+    state.value = 'committed';
+    assert.equal(await cache.get(txOf('a', '8')), 'committed', 'the next transaction of version 8 loads again');
+    assert.equal(await cache.get(txOf('a', '8')), 'committed');
+    assert.equal(state.loads, 2);
+  });
+
   test('a failed load caches nothing', async () => {
     let fail = true;
     const cache = new ReferenceCache(async () => {
@@ -77,5 +91,8 @@ describe('reference map', () => {
     assert.equal(await map.get(txOf('a', '3'), 1), 'Lagos HQ', 'an older transaction loads for itself');
     assert.equal(await map.get(txOf('a', '4'), 1), 'Lagos HQ');
     assert.equal(loads.length, 6, 'and leaves the newer map in place');
+    assert.equal(await map.get(txOf('a', '4', '5'), 7), null);
+    assert.equal(await map.get(txOf('a', '4'), 7), null);
+    assert.equal(loads.length, 8, 'a key loaded while the version moved is not kept');
   });
 });

@@ -1,5 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 import { APP_ROLE } from '../database.js';
+import { tenantRlsSql } from '../migration-sql.js';
 
 /**
  * Tables whose rows the reference cache (kernel/reference-cache.ts) keeps in memory, each with the column
@@ -31,9 +32,10 @@ export class ReferenceVersionMigration extends Migration {
     this.addSql(`create table kernel.reference_version (
       tenant_id varchar(64) primary key,
       version bigint not null)`);
-    // Read by every tenant transaction's first statement and written only by the trigger function below
-    // (security definer): the application role needs no privilege on it.
-    this.addSql(`revoke all on kernel.reference_version from ${APP_ROLE}`);
+    // Written only by the trigger function below (security definer); the application role reads its own
+    // tenant's row (a cache load checks it).
+    this.addSql(`revoke insert, update, delete, truncate on kernel.reference_version from ${APP_ROLE}`);
+    for (const sql of tenantRlsSql('kernel.reference_version')) this.addSql(sql);
     this.addSql(`create function kernel.bump_reference_version() returns trigger language plpgsql security definer
       set search_path = pg_catalog, kernel as $$
       declare
