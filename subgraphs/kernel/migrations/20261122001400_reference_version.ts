@@ -50,6 +50,8 @@ export class ReferenceVersionMigration extends Migration {
           on conflict (tenant_id) do update set version = excluded.version;
         return null;
       end $$`);
+    // Tenants provisioned before this migration get their version now (a tenant without one is never cached).
+    this.addSql(`insert into kernel.reference_version (tenant_id, version) select id, nextval('kernel.reference_version_seq') from organisation.tenant`);
     for (const w of WATCHED) {
       const name = `${w.table.split('.')[1]}_reference_version`;
       const events = w.columns ? `insert or delete or update of ${w.columns.join(', ')}` : 'insert or update or delete';
