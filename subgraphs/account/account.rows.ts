@@ -1,5 +1,6 @@
 import type { Tx } from '../kernel/database.js';
 import { formatAmount } from '../kernel/money.js';
+import type { AccountClient } from './account.services.js';
 
 export const STATUS_SUBMITTED = 100;
 export const STATUS_APPROVED = 200;
@@ -56,20 +57,24 @@ export interface AccountRow {
 
 const date = (column: string) => `to_char(a.${column}, 'YYYY-MM-DD') as ${column}`;
 
-/**
- * `?` placeholders: tenant id, then the business date (holds of earlier days have expired), then the
- * caller's own conditions.
- */
-export const ACCOUNT_SELECT = `select a.id, a.account_no, a.external_id, a.client_id, a.office_id, a.product_id, p.name as product_name, p.short_name,
+/** The account's columns; one `?`, the business date (holds of earlier days have expired). */
+export const ACCOUNT_COLUMNS = `a.id, a.account_no, a.external_id, a.client_id, a.office_id, a.product_id, p.name as product_name, p.short_name,
     a.account_type, a.currency_code, a.digits_after_decimal, a.status, ${date('submitted_on_date')}, ${date('approved_on_date')},
     ${date('activated_on_date')}, ${date('closed_on_date')}, ${date('rejected_on_date')}, ${date('withdrawn_on_date')},
     a.nominal_annual_interest_rate::text as nominal_annual_interest_rate, a.allow_overdraft, a.overdraft_limit::text as overdraft_limit,
     a.min_required_balance::text as min_required_balance, a.enforce_min_required_balance, a.account_balance::text as account_balance,
     a.total_deposits::text as total_deposits, a.total_withdrawals::text as total_withdrawals, a.blocked, a.debit_blocked, a.credit_blocked,
     coalesce((select sum(m.amount) from account.maker_checker m where m.tenant_id = a.tenant_id and m.account_id = a.id
-      and m.status = 'awaiting.approval' and m.made_on_date >= ?::date), 0)::text as on_hold
-  from account.savings_account a
+      and m.status = 'awaiting.approval' and m.made_on_date >= ?::date), 0)::text as on_hold`;
+export const ACCOUNT_FROM = `from account.savings_account a
   join account.savings_product p on p.tenant_id = a.tenant_id and p.id = a.product_id`;
+
+/**
+ * `?` placeholders: the business date (holds of earlier days have expired), then the caller's own
+ * conditions (tenant id first).
+ */
+export const ACCOUNT_SELECT = `select ${ACCOUNT_COLUMNS}
+  ${ACCOUNT_FROM}`;
 
 export interface RawAccount {
   id: number;
@@ -136,6 +141,36 @@ export function toAccountRow(r: RawAccount): AccountRow {
     debitBlocked: r.debit_blocked,
     creditBlocked: r.credit_blocked,
     onHold: formatAmount(r.on_hold),
+  };
+}
+
+/**
+ * The account's client, read (and locked) in the account's own statement (alias c, customer.client): the
+ * one place the account module reads the customer module's table, so that a deposit locks the client and
+ * the account in one round trip. 300 is Fineract's active client status.
+ */
+export const CLIENT_COLUMNS = `c.id as c_id, c.status_id = 300 as c_active, c.office_id as c_office_id, c.staff_id as c_staff_id, c.kyc_tier as c_kyc_tier,
+  c.cif as c_cif, c.display_name as c_display_name`;
+
+export interface RawClient {
+  c_id: number;
+  c_active: boolean;
+  c_office_id: number;
+  c_staff_id: number | null;
+  c_kyc_tier: number;
+  c_cif: string;
+  c_display_name: string;
+}
+
+export function toClient(r: RawClient): AccountClient {
+  return {
+    id: Number(r.c_id),
+    active: r.c_active,
+    officeId: Number(r.c_office_id),
+    staffId: r.c_staff_id == null ? null : Number(r.c_staff_id),
+    kycTier: Number(r.c_kyc_tier),
+    cif: r.c_cif,
+    displayName: r.c_display_name,
   };
 }
 

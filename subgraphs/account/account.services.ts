@@ -109,7 +109,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     accounts,
     transactions,
     references: new ReferenceService(db, accounts),
-    transfers: new TransferService(db, full, accounts, transactions),
+    transfers: new TransferService(db, full, transactions),
     makerChecker: new MakerCheckerService(db, full, accounts, transactions),
     forLoans: transactions.forLoans(),
     deps: full,

@@ -2,14 +2,15 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
-import { emit } from '../kernel/outbox.js';
+import { emit, outboxInsert, type DomainEvent } from '../kernel/outbox.js';
 import type { LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
 import {
-  CASH_GL, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow, type AccountType,
+  ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
+  type AccountRow, type RawAccount, type RawClient,
 } from './account.rows.js';
-import type { AccountClient, AccountDependencies } from './account.services.js';
+import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.services.js';
 import { amountProblem, balanceFloor, canDebit } from './domain/balance-rules.js';
-import { checkKycCredit } from './domain/kyc-limit.js';
+import { checkKycCredit, type TierCaps } from './domain/kyc-limit.js';
 import { accountNotFound, MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
 
 export interface TransactionInput {
@@ -76,15 +77,6 @@ export interface Leg {
   loanId?: number | null;
   loanTransactionId?: number | null;
   actor: number | null;
-}
-
-/** An account's fixed facts, readable before its row is locked (they never change after opening). */
-interface AccountHead {
-  id: number;
-  clientId: number;
-  officeId: number;
-  currencyCode: string;
-  accountType: AccountType;
 }
 
 export interface Originator {
@@ -175,74 +167,85 @@ export class SavingsTransactionService {
   }
 
   /**
-   * A deposit. Lock hold time is what limits a busy account, so everything that needs no row lock runs
-   * first: the journal is posted under a pre-allocated transaction id (it rolls back with the rest if a
-   * check below fails), then the client (KYC) and the account are locked, checked and written, and the
-   * till's row is locked last.
+   * A deposit, in a handful of statements: the reference data (payment type, business date, settings,
+   * office scope) comes from the per-tenant cache; one statement locks the client (KYC) then the account
+   * and allocates the transaction id; the journal is posted under that id; one statement moves the
+   * balance (re-checking the client's cumulative KYC cap under the client's lock), writes the transaction
+   * and its event; the till's row is locked last, so it is held only until commit.
    */
   async depositCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput): Promise<MoneyResult> {
-    const { head, transactionId, today, paymentType, bankName } = await this.prepare(tx, accountId, input);
-    await this.postJournal(tx, actor, head, transactionId, input, paymentType.isCashPayment, 'in');
-    // The client's lock comes before the account's, in every path, so no cycle can form.
-    const client = await this.deps.clients.forAccount(tx, head.clientId, { lock: true });
-    const { account } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true, client: client ?? undefined, today });
+    const paymentType = await this.paymentTypeOf(tx, input);
+    const today = await this.deps.businessDates.today(tx);
+    const { account, client, transactionId } = await this.lockForMovement(tx, actor.identity, accountId, today, true);
     this.checkMovement(account, input, today, true);
-    await this.checkKyc(tx, client!, input.transactionAmount!);
+    const caps = await this.kycCaps(tx, client, input.transactionAmount!);
+    await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'in');
+    const bankName = await this.bankName(tx);
     const legInput = { ...legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId), id: transactionId };
-    const leg = await this.writeLeg(tx, legInput);
-    await this.emitMovement(tx, account, client!, leg.id, true, input.transactionAmount!, leg.runningBalance, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! });
+    const event = this.movementEvent(account, client, transactionId, true, legInput.amount, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! });
+    const leg = await this.writeLeg(tx, legInput, { event, kyc: caps ? { client, caps } : undefined });
     if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, input.transactionAmount!, 'in');
     return executed(legInput, leg, paymentType.name);
   }
 
   /**
-   * A withdrawal, ordered like a deposit. A cash withdrawal above the tenant's teller ceiling does not
-   * execute: it becomes a maker-checker entry that holds the amount (unless `approved`, when a checker
-   * executes it).
+   * A withdrawal, ordered like a deposit (no client lock: no cap applies to a debit). A cash withdrawal
+   * above the tenant's teller ceiling does not execute: it becomes a maker-checker entry that holds the
+   * amount (unless `approved`, when a checker executes it).
    */
   async withdrawCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput, options: { approved?: boolean } = {}): Promise<MoneyResult> {
-    const { head, transactionId, today, paymentType, bankName } = await this.prepare(tx, accountId, input);
+    const paymentType = await this.paymentTypeOf(tx, input);
+    const today = await this.deps.businessDates.today(tx);
     const amount = input.transactionAmount!;
-    let held = false;
-    if (paymentType.isCashPayment && !options.approved) {
-      const ceiling = (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
-      held = ceiling != null && new Money(amount).gt(ceiling);
-    }
-    if (!held) await this.postJournal(tx, actor, head, transactionId, input, paymentType.isCashPayment, 'out');
-    const { account, client } = await this.accounts.visible(tx, actor.identity, accountId, { lock: true, today });
+    const { account, client, transactionId } = await this.lockForMovement(tx, actor.identity, accountId, today, false);
     this.checkMovement(account, input, today, false);
     if (!canDebit(account, amount)) throw insufficient(account, amount);
-    if (held) {
-      const rows = await tx.em.execute<{ id: string }[]>(
-        `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
-         values (?, 'SAVINGSACCOUNT', 'WITHDRAWAL', ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
-        [tx.tenantId, account.id, account.officeId, amount, JSON.stringify(input), actor.identity.userId, today, actor.identity.userId, actor.identity.userId],
-      );
-      return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId: Number(rows[0]!.id) };
+    if (paymentType.isCashPayment && !options.approved) {
+      const ceiling = (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
+      if (ceiling != null && new Money(amount).gt(ceiling)) {
+        const rows = await tx.em.execute<{ id: string }[]>(
+          `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
+           values (?, 'SAVINGSACCOUNT', 'WITHDRAWAL', ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
+          [tx.tenantId, account.id, account.officeId, amount, JSON.stringify(input), actor.identity.userId, today, actor.identity.userId, actor.identity.userId],
+        );
+        return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId: Number(rows[0]!.id) };
+      }
     }
+    await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'out');
+    const bankName = await this.bankName(tx);
     const legInput = { ...legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId), id: transactionId };
-    const leg = await this.writeLeg(tx, legInput);
-    await this.emitMovement(tx, account, client, leg.id, false, amount, leg.runningBalance, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! });
+    const event = this.movementEvent(account, client, transactionId, false, legInput.amount, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! });
+    const leg = await this.writeLeg(tx, legInput, { event });
     if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, amount, 'out');
     return executed(legInput, leg, paymentType.name);
   }
 
-  /** What a deposit or withdrawal reads before any row lock: the account's fixed facts, the date, the payment type, the bank name. */
-  private async prepare(tx: Tx, accountId: number, input: TransactionInput) {
-    // The transaction's id comes with the first read (a refused or held movement leaves a gap, as sequences do).
-    const rows = await tx.em.execute<{ client_id: number; office_id: number; currency_code: string; account_type: AccountType; digits_after_decimal: number; next_id: string }[]>(
-      `select client_id, office_id, currency_code, account_type, digits_after_decimal, nextval('account.savings_transaction_seq') as next_id
-       from account.savings_account where tenant_id = ? and id = ?`,
-      [tx.tenantId, accountId],
+  /** The payment type named by the input (cached reference data); 404 when the tenant has none such. */
+  private async paymentTypeOf(tx: Tx, input: TransactionInput): Promise<AccountPaymentType> {
+    const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
+    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    return paymentType;
+  }
+
+  /**
+   * One statement: locks the account's client (`lockClient`, for a KYC-checked credit: the client's lock
+   * comes before the account's, in every path, so no cycle can form) and the account, reads both and
+   * allocates the movement's transaction id (a refused or held movement leaves a gap, as sequences do).
+   * Not found, or outside the caller's scope: 404.
+   */
+  async lockForMovement(tx: Tx, identity: Identity, accountId: number, today: string, lockClient: boolean): Promise<{ account: AccountRow; client: AccountClient; transactionId: number }> {
+    const rows = await tx.em.execute<(RawAccount & RawClient & { next_id: string })[]>(
+      `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
+       ${ACCOUNT_FROM} join customer.client c on c.tenant_id = a.tenant_id and c.id = a.client_id
+       where a.tenant_id = ? and a.id = ? ${lockClient ? 'for no key update of c ' : ''}for update of a`,
+      [today, tx.tenantId, accountId],
     );
     const row = rows[0];
     if (!row) throw accountNotFound(accountId);
-    const head: AccountHead = { id: accountId, clientId: Number(row.client_id), officeId: Number(row.office_id), currencyCode: row.currency_code, accountType: row.account_type };
-    checkAmount({ digitsAfterDecimal: Number(row.digits_after_decimal) }, input.transactionAmount!);
-    const today = await this.deps.businessDates.today(tx);
-    const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
-    return { head, transactionId: Number(row.next_id), today, paymentType, bankName: await this.bankName(tx) };
+    const account = toAccountRow(row);
+    const client = toClient(row);
+    if (!(await this.deps.scope.canSee(tx, identity, { officeId: account.officeId, staffId: client.staffId, clientId: client.id }))) throw accountNotFound(accountId);
+    return { account, client, transactionId: Number(row.next_id) };
   }
 
   /**
@@ -320,15 +323,6 @@ export class SavingsTransactionService {
 
   // ---- building blocks (shared with transfers, maker-checker and the loan port) ---------------
 
-  /** Locks the client of an account (404 when the account is not in this tenant). */
-  async lockClientOf(tx: Tx, accountId: number): Promise<AccountClient> {
-    const rows = await tx.em.execute<{ client_id: number }[]>(`select client_id from account.savings_account where tenant_id = ? and id = ?`, [tx.tenantId, accountId]);
-    if (!rows[0]) throw accountNotFound(accountId);
-    const client = await this.deps.clients.forAccount(tx, rows[0].client_id, { lock: true });
-    if (!client) throw accountNotFound(accountId);
-    return client;
-  }
-
   /** The rules every deposit and withdrawal shares: status, blocks, dates, amount precision. */
   private checkMovement(account: AccountRow, input: TransactionInput, today: string, credit: boolean): void {
     checkUsable(account, credit);
@@ -338,33 +332,75 @@ export class SavingsTransactionService {
 
   /** Interface section 8: the client's tier caps on one customer-initiated credit; the client's row must be locked. */
   async checkKyc(tx: Tx, client: AccountClient, amount: string): Promise<void> {
-    if (client.kycTier >= 3) return;
-    const single = (await this.deps.settings.read(tx, `kyc-tier-${client.kycTier}-single-deposit-limit`)).value;
-    const balance = (await this.deps.settings.read(tx, `kyc-tier-${client.kycTier}-balance-limit`)).value;
+    const caps = await this.kycCaps(tx, client, amount);
+    if (!caps) return;
     const sum = await tx.em.execute<{ total: string }[]>(`select coalesce(sum(account_balance), 0)::text as total from account.savings_account where tenant_id = ? and client_id = ?`, [tx.tenantId, client.id]);
-    const verdict = checkKycCredit({ tier: client.kycTier, singleCredit: single, balance }, amount, sum[0]!.total);
+    const verdict = checkKycCredit(caps, amount, sum[0]!.total);
     if (!verdict.ok) throw rule(verdict.code, verdict.message, verdict.args, 'transactionAmount');
   }
 
-  /** Writes one transaction and moves the (locked) account's balance in one statement. */
-  async writeLeg(tx: Tx, leg: Leg): Promise<{ id: number; runningBalance: string }> {
+  /**
+   * The client's tier caps (null: tier 3, unlimited), after checking the single-credit cap; the cumulative
+   * cap is left to the statement that moves the balance (writeLeg's `kyc`), which reads the client's
+   * balances under the client's lock.
+   */
+  async kycCaps(tx: Tx, client: AccountClient, amount: string): Promise<TierCaps | null> {
+    if (client.kycTier >= 3) return null;
+    const caps: TierCaps = {
+      tier: client.kycTier,
+      singleCredit: (await this.deps.settings.read(tx, `kyc-tier-${client.kycTier}-single-deposit-limit`)).value,
+      balance: (await this.deps.settings.read(tx, `kyc-tier-${client.kycTier}-balance-limit`)).value,
+    };
+    const verdict = checkKycCredit({ ...caps, balance: null }, amount, '0');
+    if (!verdict.ok) throw rule(verdict.code, verdict.message, verdict.args, 'transactionAmount');
+    return caps;
+  }
+
+  /**
+   * Writes one transaction and moves the (locked) account's balance in one statement; with `event`, its
+   * outbox event too (its running balance computed from the locked row, and checked against the written
+   * one). With `kyc`, the balance moves only if the client's cumulative cap holds after the credit, read
+   * in the same statement (under the client's lock); otherwise the cap's refusal is thrown. `also` is one
+   * more write of the same movement (a transfer's row), run in the same statement.
+   */
+  async writeLeg(
+    tx: Tx, leg: Leg, options: { event?: DomainEvent; kyc?: { client: AccountClient; caps: TierCaps }; also?: { sql: string; params: unknown[] } } = {},
+  ): Promise<{ id: number; runningBalance: string }> {
     const signed = leg.credit ? leg.amount : new Money(leg.amount).negated().toFixed();
+    const cap = options.kyc?.caps.balance ?? null;
+    const event = options.event ? outboxInsert(tx, options.event, 'txn') : null;
     const rows = await tx.em.execute<{ id: string; running_balance: string }[]>(
       `with moved as (
          update account.savings_account set account_balance = account_balance + ?::numeric,
            total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?
-         where tenant_id = ? and id = ? returning account_balance)
-       insert into account.savings_transaction (tenant_id, id, account_id, transaction_type, credit, amount, running_balance, transaction_date, submitted_on_date,
-         payment_type_id, is_cash, account_number, check_number, routing_code, receipt_number, bank_number, note, transfer_id, loan_id, loan_transaction_id, created_by, updated_by)
-       select ?, coalesce(?::bigint, nextval('account.savings_transaction_seq')), ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
-       returning id, running_balance::text as running_balance`,
+         where tenant_id = ? and id = ?${cap != null ? ` and (select coalesce(sum(s.account_balance), 0) from account.savings_account s where s.tenant_id = ? and s.client_id = ?) + ?::numeric <= ?::numeric` : ''}
+         returning account_balance),
+       txn as (
+         insert into account.savings_transaction (tenant_id, id, account_id, transaction_type, credit, amount, running_balance, transaction_date, submitted_on_date,
+           payment_type_id, is_cash, account_number, check_number, routing_code, receipt_number, bank_number, note, transfer_id, loan_id, loan_transaction_id, created_by, updated_by)
+         select ?, coalesce(?::bigint, nextval('account.savings_transaction_seq')), ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
+         returning id, running_balance)${event ? `,
+       ev as (${event.sql})` : ''}${options.also ? `,
+       also as (${options.also.sql})` : ''}
+       select id, running_balance::text as running_balance from txn`,
       [
         signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
+        ...(cap != null ? [tx.tenantId, leg.account.clientId, leg.amount, cap] : []),
         tx.tenantId, leg.id ?? null, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,
         ...DETAIL_KEYS.map((k) => leg.details[k] ?? null), leg.note, leg.transferId ?? null, leg.loanId ?? null, leg.loanTransactionId ?? null, leg.actor, leg.actor,
+        ...(event?.params ?? []), ...(options.also?.params ?? []),
       ],
     );
-    return { id: Number(rows[0]!.id), runningBalance: formatAmount(rows[0]!.running_balance) };
+    if (!rows[0]) {
+      // Only the cap can stop the update of a locked, existing row: throw its refusal with the client's figures.
+      if (options.kyc) await this.checkKyc(tx, options.kyc.client, leg.amount);
+      throw new Error(`savings account ${leg.account.id} was not updated`);
+    }
+    const written = { id: Number(rows[0].id), runningBalance: formatAmount(rows[0].running_balance) };
+    if (options.event && !new Money(written.runningBalance).eq(runningBalanceAfter(leg))) {
+      throw new Error(`savings account ${leg.account.id}: the event's running balance differs from the written one (the row was not locked)`);
+    }
+    return written;
   }
 
   /**
@@ -389,7 +425,7 @@ export class SavingsTransactionService {
   }
 
   /** Journal (cash: 11101, otherwise 11201 settlement, against the product's liability), id S<savingsTxnId>. */
-  private async postJournal(tx: Tx, actor: Actor, account: AccountHead, transactionId: number, input: TransactionInput, cash: boolean, direction: 'in' | 'out'): Promise<void> {
+  private async postJournal(tx: Tx, actor: Actor, account: AccountRow, transactionId: number, input: TransactionInput, cash: boolean, direction: 'in' | 'out'): Promise<void> {
     const amount = formatAmount(input.transactionAmount!);
     const asset = cash ? CASH_GL : SETTLEMENT_GL;
     const liability = LIABILITY_GL[account.accountType];
@@ -420,7 +456,15 @@ export class SavingsTransactionService {
     tx: Tx, account: AccountRow, client: AccountClient, transactionId: number, credit: boolean, amount: string, runningBalance: string, actionName: string, originator: Originator,
     movement: { date: string; transferId?: number },
   ): Promise<void> {
-    await emit(tx, {
+    await emit(tx, this.movementEvent(account, client, transactionId, credit, amount, actionName, originator, movement, runningBalance));
+  }
+
+  /** The event of a movement; its running balance defaults to the (locked) account's balance after it. */
+  movementEvent(
+    account: AccountRow, client: AccountClient, transactionId: number, credit: boolean, amount: string, actionName: string, originator: Originator,
+    movement: { date: string; transferId?: number }, runningBalance = runningBalanceAfter({ account, credit, amount }),
+  ): DomainEvent {
+    return {
       eventType: credit ? 'account.credit' : 'account.debit',
       entityName: 'SAVINGSACCOUNT',
       actionName,
@@ -443,7 +487,7 @@ export class SavingsTransactionService {
         staffId: client.staffId,
         ...(movement.transferId != null ? { transferId: movement.transferId } : {}),
       },
-    });
+    };
   }
 
   // ---- the loan module's port ----------------------------------------------------------------
@@ -565,6 +609,12 @@ function executed(leg: Leg, written: { id: number; runningBalance: string }, pay
     receiptNumber: leg.details.receiptNumber ?? null, bankNumber: leg.details.bankNumber ?? null, note: leg.note, transferId: leg.transferId ?? null, currencyCode: a.currencyCode,
   };
   return { kind: 'executed', account, transaction };
+}
+
+/** The (locked) account's balance once the leg is written. */
+function runningBalanceAfter(leg: Pick<Leg, 'account' | 'credit' | 'amount'>): string {
+  const balance = new Money(leg.account.accountBalance);
+  return formatAmount((leg.credit ? balance.plus(leg.amount) : balance.minus(leg.amount)).toFixed());
 }
 
 function legOf(account: AccountRow, credit: boolean, type: number, input: TransactionInput, paymentType: { id: number; isCashPayment: boolean }, actor: number): Leg {

@@ -2,10 +2,12 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
-import { LIABILITY_GL, loadAccount, TXN_DEPOSIT, TXN_WITHDRAWAL } from './account.rows.js';
+import {
+  ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, LIABILITY_GL, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
+} from './account.rows.js';
 import type { AccountDependencies } from './account.services.js';
 import { canDebit } from './domain/balance-rules.js';
-import { accountNotFound, MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
+import { accountNotFound, MAX_LIMIT } from './savings-account.service.js';
 import { checkAmount, checkDate, checkUsable, insufficient, type SavingsTransactionService } from './savings-transaction.service.js';
 
 /** Fineract's account transfer body; account types other than 2 (savings) are not served here. */
@@ -74,7 +76,6 @@ export class TransferService {
   constructor(
     private readonly db: Database,
     private readonly deps: Required<AccountDependencies>,
-    private readonly accounts: SavingsAccountService,
     private readonly transactions: SavingsTransactionService,
   ) {}
 
@@ -96,18 +97,43 @@ export class TransferService {
     return this.db.tx(staff.tenantId, (tx) => this.createCore(tx, staff, input));
   }
 
+  /**
+   * Seven statements: the receiver's client locked (for its KYC cap) with the transfer's id drawn; both
+   * accounts locked in id order, read with their clients and their transaction ids drawn; each leg with
+   * its event (the debit with the transfer's row, the credit re-checking the receiver's cumulative cap);
+   * the journal (the office's lock, then one statement).
+   */
   async createCore(tx: Tx, staff: StaffIdentity, input: TransferInput): Promise<TransferRow> {
     const fromId = input.fromAccountId!;
     const toId = input.toAccountId!;
     const amount = formatAmount(input.transferAmount!);
     // Lock order: the receiver's client (for its KYC cap), then both accounts in id order.
-    const receiver = await this.transactions.lockClientOf(tx, toId);
-    const lockOrder = [fromId, toId].sort((a, b) => a - b);
-    await tx.em.execute(`select 1 from account.savings_account where tenant_id = ? and id in (?, ?) order by id for update`, [tx.tenantId, ...lockOrder]);
+    const locked = await tx.em.execute<(RawClient & { transfer_id: string })[]>(
+      `select ${CLIENT_COLUMNS}, nextval('account.account_transfer_seq') as transfer_id from customer.client c
+       where c.tenant_id = ? and c.id = (select client_id from account.savings_account where tenant_id = ? and id = ?) for no key update`,
+      [tx.tenantId, tx.tenantId, toId],
+    );
+    if (!locked[0]) throw accountNotFound(toId);
+    const receiver = toClient(locked[0]);
+    const transferId = Number(locked[0].transfer_id);
+    const today = await this.deps.businessDates.today(tx);
+    const rows = await tx.em.execute<(RawAccount & RawClient & { next_id: string })[]>(
+      `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
+       ${ACCOUNT_FROM} join customer.client c on c.tenant_id = a.tenant_id and c.id = a.client_id
+       where a.tenant_id = ? and a.id in (?, ?) order by a.id for update of a`,
+      [today, tx.tenantId, fromId, toId],
+    );
+    const side = (id: number) => {
+      const row = rows.find((r) => Number(r.id) === id);
+      return row ? { account: toAccountRow(row), client: toClient(row), transactionId: Number(row.next_id) } : null;
+    };
+    const source = side(fromId);
     // The source must be in the caller's scope; the destination may be any account of the institution.
-    const { account: from, client: sender, today } = await this.accounts.visible(tx, staff, fromId);
-    const to = await loadAccount(tx, today, toId);
-    if (!to) throw accountNotFound(toId);
+    if (!source || !(await this.deps.scope.canSee(tx, staff, { officeId: source.account.officeId, staffId: source.client.staffId, clientId: source.client.id }))) throw accountNotFound(fromId);
+    const destination = side(toId);
+    if (!destination) throw accountNotFound(toId);
+    const { account: from, client: sender } = source;
+    const to = destination.account;
     const mismatch = (param: string, given: number | null | undefined, actual: number) => {
       if (given != null && given !== actual) throw errors.badRequest(`error.msg.accounttransfer.${param}.mismatch`, `${param} ${given} does not match the account's (${actual}).`, param);
     };
@@ -125,32 +151,41 @@ export class TransferService {
     checkAmount(from, amount);
     if (!canDebit(from, amount)) throw insufficient(from, amount);
     // Between a client's own accounts nothing enters the client's balance: no KYC cap applies.
-    if (from.clientId !== to.clientId) await this.transactions.checkKyc(tx, receiver, amount);
+    const caps = from.clientId !== to.clientId ? await this.transactions.kycCaps(tx, receiver, amount) : null;
 
-    const idRows = await tx.em.execute<{ id: string }[]>(`select nextval('account.account_transfer_seq') as id`);
-    const transferId = Number(idRows[0]!.id);
-    const common = { amount, date: input.transferDate!, paymentTypeId: null, isCash: false, details: {}, note: input.transferDescription ?? null, transferId, actor: staff.userId };
-    const debit = await this.transactions.writeLeg(tx, { ...common, account: from, credit: false, type: TXN_WITHDRAWAL });
-    const credit = await this.transactions.writeLeg(tx, { ...common, account: to, credit: true, type: TXN_DEPOSIT });
-    await tx.em.execute(
-      `insert into account.account_transfer (tenant_id, id, from_account_id, to_account_id, amount, currency_code, transfer_date, description, from_transaction_id, to_transaction_id, created_by, updated_by)
-       values (?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?)`,
-      [tx.tenantId, transferId, fromId, toId, amount, from.currencyCode, input.transferDate, input.transferDescription ?? null, debit.id, credit.id, staff.userId, staff.userId],
-    );
+    const bankName = await this.transactions.bankName(tx);
+    const originator = { bankName, accountNo: from.accountNo, senderName: sender.displayName };
+    const date = input.transferDate!;
+    const description = input.transferDescription ?? null;
+    const common = { amount, date, paymentTypeId: null, isCash: false, details: {}, note: description, transferId, actor: staff.userId };
+    const debitLeg = { ...common, id: source.transactionId, account: from, credit: false, type: TXN_WITHDRAWAL };
+    const creditLeg = { ...common, id: destination.transactionId, account: to, credit: true, type: TXN_DEPOSIT };
+    await this.transactions.writeLeg(tx, debitLeg, {
+      event: this.transactions.movementEvent(from, sender, debitLeg.id, false, amount, 'WITHDRAWAL', originator, { date, transferId }),
+      also: {
+        sql: `insert into account.account_transfer (tenant_id, id, from_account_id, to_account_id, amount, currency_code, transfer_date, description, from_transaction_id, to_transaction_id, created_by, updated_by)
+          values (?, ?, ?, ?, ?::numeric, ?, ?::date, ?, ?, ?, ?, ?)`,
+        params: [tx.tenantId, transferId, fromId, toId, amount, from.currencyCode, date, description, debitLeg.id, creditLeg.id, staff.userId, staff.userId],
+      },
+    });
+    await this.transactions.writeLeg(tx, creditLeg, {
+      event: this.transactions.movementEvent(to, receiver, creditLeg.id, true, amount, 'DEPOSIT', originator, { date, transferId }),
+      kyc: caps ? { client: receiver, caps } : undefined,
+    });
     await this.deps.journal.post(tx, {
       officeId: from.officeId,
       currency: from.currencyCode,
-      date: input.transferDate!,
+      date,
       lines: [{ glCode: LIABILITY_GL[from.accountType], debit: amount }, { glCode: LIABILITY_GL[to.accountType], credit: amount }],
-      source: { entityType: 'SAVINGS', entityId: from.id, transactionId: `S${debit.id}` },
+      source: { entityType: 'SAVINGS', entityId: from.id, transactionId: `S${debitLeg.id}` },
       comments: input.transferDescription ?? `Transfer ${transferId}`,
       actor: staff.userId,
     });
-    const bankName = await this.transactions.bankName(tx);
-    const originator = { bankName, accountNo: from.accountNo, senderName: sender.displayName };
-    await this.transactions.emitMovement(tx, from, sender, debit.id, false, amount, debit.runningBalance, 'WITHDRAWAL', originator, { date: input.transferDate!, transferId });
-    await this.transactions.emitMovement(tx, to, receiver, credit.id, true, amount, credit.runningBalance, 'DEPOSIT', originator, { date: input.transferDate!, transferId });
-    return (await this.find(tx, transferId))!;
+    return {
+      id: transferId, fromOfficeId: from.officeId, fromClientId: from.clientId, fromAccountId: fromId, fromAccountNo: from.accountNo,
+      toOfficeId: to.officeId, toClientId: to.clientId, toAccountId: toId, toAccountNo: to.accountNo, amount, currencyCode: from.currencyCode,
+      transferDate: date, description, fromTransactionId: debitLeg.id, toTransactionId: creditLeg.id,
+    };
   }
 
   async get(identity: Identity, id: number): Promise<TransferRow> {

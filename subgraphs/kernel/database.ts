@@ -33,6 +33,11 @@ export interface Tx {
   readonly tenantId: string;
   /** Runs after a successful commit (publishing, cache invalidation); never inside the transaction. */
   afterCommit(fn: () => void | Promise<void>): void;
+  /**
+   * The tenant's reference-data version (kernel.reference_version) as the transaction's first statement
+   * saw it; null when the tenant never had one (nothing may be cached then). See kernel/reference-cache.ts.
+   */
+  readonly referenceVersion: string | null;
 }
 
 export class Database {
@@ -61,8 +66,14 @@ export class Database {
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });
     const result = await this.currentTenant.run(tenantId, () => em.transactional(async (tem) => {
-      await tem.execute(`select set_config('role', ?, true), set_config(?, ?, true)`, [APP_ROLE, TENANT_SETTING, tenantId]);
-      return fn({ em: tem, tenantId, afterCommit: (h) => hooks.push(h) });
+      // The same round trip reads the reference version, so a cached read costs no statement. The subquery
+      // is planned and permission-checked before the role switch takes effect (as the owner, who alone may
+      // read the table); it filters by the tenant itself.
+      const rows = await tem.execute<{ reference_version: string | null }[]>(
+        `select set_config('role', ?, true), set_config(?, ?, true), (select version::text from kernel.reference_version where tenant_id = ?) as reference_version`,
+        [APP_ROLE, TENANT_SETTING, tenantId, tenantId],
+      );
+      return fn({ em: tem, tenantId, afterCommit: (h) => hooks.push(h), referenceVersion: rows[0]?.reference_version ?? null });
     }));
     for (const hook of hooks) await hook();
     return result;
@@ -84,7 +95,7 @@ export class Database {
   private joinAmbient<T>(ambient: { tx: Tx; turn: Promise<unknown>; inside: boolean }, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const run = () =>
       this.ambient.run({ ...ambient, inside: true }, () =>
-        ambient.tx.em.transactional((tem) => fn({ em: tem as Em, tenantId: ambient.tx.tenantId, afterCommit: ambient.tx.afterCommit })),
+        ambient.tx.em.transactional((tem) => fn({ ...ambient.tx, em: tem as Em })),
       );
     if (ambient.inside) return run();
     const result = ambient.turn.then(run, run);

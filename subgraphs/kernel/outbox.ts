@@ -28,6 +28,17 @@ export const outboxWritten = new EventEmitter();
  * Delivery (subscriptions, webhooks) happens after commit, from the relay.
  */
 export async function emit<D extends Record<string, unknown>>(tx: Tx, event: DomainEvent<D>): Promise<EventEnvelope<D>> {
+  const { envelope, sql, params } = outboxInsert(tx, event);
+  await tx.em.execute(sql, params);
+  return envelope;
+}
+
+/**
+ * The event row as a statement to fold into the caller's own (a CTE that writes the change and its event
+ * in one round trip). `from`, when given, is appended as the SELECT's FROM clause: the event is written
+ * once per row it yields (use a CTE that returns exactly the row that was changed, or none).
+ */
+export function outboxInsert<D extends Record<string, unknown>>(tx: Tx, event: DomainEvent<D>, from?: string): { envelope: EventEnvelope<D>; sql: string; params: unknown[] } {
   const envelope: EventEnvelope<D> = {
     eventId: `evt_${randomUUID().replaceAll('-', '')}`,
     eventType: event.eventType,
@@ -35,13 +46,13 @@ export async function emit<D extends Record<string, unknown>>(tx: Tx, event: Dom
     tenantId: tx.tenantId,
     data: event.data,
   };
-  await tx.em.execute(
-    `insert into kernel.outbox (tenant_id, event_id, event_type, entity_name, action_name, occurred_at, payload)
-     values (?, ?, ?, ?, ?, ?, ?)`,
-    [tx.tenantId, envelope.eventId, event.eventType, event.entityName, event.actionName, envelope.timestamp, JSON.stringify(envelope)],
-  );
   tx.afterCommit(() => {
     outboxWritten.emit('written');
   });
-  return envelope;
+  return {
+    envelope,
+    sql: `insert into kernel.outbox (tenant_id, event_id, event_type, entity_name, action_name, occurred_at, payload)
+     select ?, ?, ?, ?, ?, ?::timestamptz, ?::jsonb${from ? ` from ${from}` : ''}`,
+    params: [tx.tenantId, envelope.eventId, event.eventType, event.entityName, event.actionName, envelope.timestamp, JSON.stringify(envelope)],
+  };
 }

@@ -1,10 +1,12 @@
 import type { Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
 import { formatAmount } from '../kernel/money.js';
-import { emit } from '../kernel/outbox.js';
+import { outboxInsert } from '../kernel/outbox.js';
+import { ReferenceCache, ReferenceMap } from '../kernel/reference-cache.js';
 import { nextValue } from '../kernel/sequence.js';
 import { balancedLines, checkHeader, checkPostingDate, reversalLines, withAccounts } from './domain/posting.js';
-import { Currency, GLAccount, GL_TYPES, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
+import { GL_TYPES, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
+import type { AccountRules, CurrencyRules } from './domain/posting.js';
 
 /** One side of one line: exactly one of debit or credit, a positive decimal string (or number-free text). */
 export interface PostingLine {
@@ -71,34 +73,49 @@ export const officeLockSql = `hashtext('ledger.office:' || ? || ':' || ?)`;
  * writes the lines in one statement and records one outbox event per journal transaction.
  */
 export class PostingEngine {
-  constructor(private readonly officeOpeningDate: (tx: Tx, officeId: number) => Promise<string | null>) {}
+  /** The tenant's enabled currencies and chart of accounts, cached: every posting checks its lines against them. */
+  private readonly reference = new ReferenceCache(async (tx) => {
+    const currencies = await tx.em.execute<{ code: string; decimal_places: number }[]>(`select code, decimal_places from ledger.currency where tenant_id = ?`, [tx.tenantId]);
+    const accounts = await tx.em.execute<{ id: number; gl_code: string; usage: number; disabled: boolean; manual_entries_allowed: boolean }[]>(
+      `select id, gl_code, usage, disabled, manual_entries_allowed from ledger.gl_account where tenant_id = ?`,
+      [tx.tenantId],
+    );
+    const rules = accounts.map((a): AccountRules => ({ id: Number(a.id), glCode: a.gl_code, isHeader: Number(a.usage) === USAGE_HEADER, disabled: a.disabled, manualEntriesAllowed: a.manual_entries_allowed }));
+    return {
+      currencies: new Map(currencies.map((c): [string, CurrencyRules] => [c.code, { code: c.code, decimalPlaces: Number(c.decimal_places) }])),
+      byId: new Map(rules.map((a) => [a.id, a])),
+      byCode: new Map(rules.map((a) => [a.glCode, a])),
+    };
+  });
+  /** Offices' opening dates (null: no such office), cached per office. */
+  private readonly openingDates: ReferenceMap<number, string | null>;
 
+  constructor(officeOpeningDate: (tx: Tx, officeId: number) => Promise<string | null>) {
+    this.openingDates = new ReferenceMap(officeOpeningDate);
+  }
+
+  /**
+   * Two statements when the caller brings the transaction id (three otherwise): the office's shared lock,
+   * then one statement that reads the closing date under it, claims the id and writes the lines and the
+   * event (nothing when the period is closed or the id taken: the checks below then throw).
+   */
   async post(tx: Tx, request: PostingRequest): Promise<PostedTransaction> {
     checkHeader(request);
-    const currency = await tx.em.findOne(Currency, { code: request.currency });
+    const reference = await this.reference.get(tx);
+    const currency = reference.currencies.get(request.currency);
     if (!currency) {
       throw rule('error.msg.glJournalEntry.currency.not.enabled', `Currency ${request.currency} is not enabled for this institution.`, [request.currency], 'currencyCode');
     }
     const { lines: parsed, total } = balancedLines(request.lines, currency);
+    const resolved = withAccounts(parsed, reference, request.manual ?? false);
 
-    const ids = [...new Set(parsed.map((p) => p.line.glAccountId).filter((x): x is number => x != null))];
-    const codes = [...new Set(parsed.map((p) => p.line.glCode).filter((x): x is string => x != null && x.trim() !== ''))];
-    const found = (await tx.em.find(GLAccount, { $or: [{ id: { $in: ids } }, { glCode: { $in: codes } }] })).map((account) => ({
-      id: account.id, glCode: account.glCode, isHeader: account.usage === USAGE_HEADER, disabled: account.disabled, manualEntriesAllowed: account.manualEntriesAllowed,
-    }));
-    const resolved = withAccounts(parsed, { byId: new Map(found.map((a) => [a.id, a])), byCode: new Map(found.map((a) => [a.glCode, a])) }, request.manual ?? false);
-
-    const openingDate = await this.officeOpeningDate(tx, request.officeId);
+    const openingDate = await this.openingDates.get(tx, request.officeId);
+    checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: null });
     // Closures take this lock exclusively: a posting and a closure of the same office never interleave,
-    // so the closing date read after it holds until this transaction commits.
+    // so the closing date read after it (by the next statement's snapshot) holds until this transaction commits.
     await tx.em.execute(`select pg_advisory_xact_lock_shared(${officeLockSql})`, [tx.tenantId, request.officeId]);
-    const closed = await tx.em.execute<{ closing_date: string | null }[]>(
-      `select to_char(max(closing_date), 'YYYY-MM-DD') as closing_date from ledger.gl_closure where tenant_id = ? and office_id = ? and not deleted`,
-      [tx.tenantId, request.officeId],
-    );
-    checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: closed[0]?.closing_date ?? null });
 
-    const transactionId = await claimTransactionId(tx, request.source?.transactionId || null, request.reversalOf ? 'R' : 'M');
+    const transactionId = request.source?.transactionId || `${request.reversalOf ? 'R' : 'M'}${await nextValue(tx, 'ledger.journal.transaction')}`;
     const values: unknown[] = [];
     const rows = resolved.map((r) => {
       values.push(
@@ -106,21 +123,9 @@ export class PostingEngine {
         request.manual ?? false, request.reversalOf ?? null, request.source?.entityType ?? null, request.source?.entityId ?? null,
         request.referenceNumber ?? null, r.line.comments ?? request.comments ?? null, request.actor ?? null, request.actor ?? null,
       );
-      return '(?, ?, ?, ?, ?, ?::date, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?)';
+      return '(?, ?, ?::int, ?::int, ?, ?::date, ?::int, ?::numeric, ?::boolean, ?, ?, ?::bigint, ?, ?, ?::int, ?::int)';
     });
-    const inserted = await tx.em.execute<{ id: string }[]>(
-      `insert into ledger.journal_entry (tenant_id, transaction_id, office_id, gl_account_id, currency_code, transaction_date, entry_type, amount,
-         manual_entry, reversal_of, entity_type, entity_id, reference_number, comments, created_by, updated_by)
-       values ${rows.join(', ')} returning id`,
-      values,
-    );
-    const lines: PostedLine[] = resolved.map((r, i) => ({
-      id: Number(inserted[i]!.id),
-      glAccountId: r.account.id,
-      glCode: r.account.glCode,
-      entryType: r.entryType,
-      amount: formatAmount(r.amount),
-    }));
+    const lines: PostedLine[] = resolved.map((r) => ({ id: 0, glAccountId: r.account.id, glCode: r.account.glCode, entryType: r.entryType, amount: formatAmount(r.amount) }));
     const posted: PostedTransaction = {
       transactionId,
       officeId: request.officeId,
@@ -129,7 +134,8 @@ export class PostingEngine {
       manualEntry: request.manual ?? false,
       lines,
     };
-    await emit(tx, {
+    // The event's lines get their ids in SQL, from the rows just inserted (in insertion order).
+    const event = outboxInsert(tx, {
       eventType: JOURNAL_POSTED_EVENT,
       entityName: 'JOURNALENTRY',
       actionName: request.reversalOf ? 'REVERSE' : 'CREATE',
@@ -140,7 +146,33 @@ export class PostingEngine {
         entityType: request.source?.entityType ?? null,
         entityId: request.source?.entityId ?? null,
       },
-    });
+    }, 'jt');
+    const result = await tx.em.execute<{ closing_date: string | null; claimed: number; ids: string[] | null }[]>(
+      `with closure as (
+         select to_char(max(closing_date), 'YYYY-MM-DD') as closing_date from ledger.gl_closure where tenant_id = ? and office_id = ? and not deleted),
+       jt as (
+         insert into ledger.journal_transaction (tenant_id, transaction_id)
+         select ?, ? from closure where closure.closing_date is null or closure.closing_date < ?
+         on conflict do nothing returning transaction_id),
+       je as (
+         insert into ledger.journal_entry (tenant_id, transaction_id, office_id, gl_account_id, currency_code, transaction_date, entry_type, amount,
+           manual_entry, reversal_of, entity_type, entity_id, reference_number, comments, created_by, updated_by)
+         select v.* from jt cross join (values ${rows.join(', ')}) as v(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
+         returning id),
+       ids as (select array_agg(id order by id) as ids from je),
+       ev as (${event.sql.replace('?::jsonb', `jsonb_set(?::jsonb, '{data,lines}', (
+           select jsonb_agg(line.value || jsonb_build_object('id', (ids.ids)[line.ordinality]) order by line.ordinality)
+           from ids, jsonb_array_elements(?::jsonb -> 'data' -> 'lines') with ordinality as line))`)})
+       select (select closing_date from closure) as closing_date, (select count(*) from jt)::int as claimed, (select ids::text[] from ids) as ids`,
+      [
+        tx.tenantId, request.officeId, tx.tenantId, transactionId, request.date, ...values,
+        ...event.params, event.params[event.params.length - 1],
+      ],
+    );
+    const outcome = result[0]!;
+    checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: outcome.closing_date });
+    if (Number(outcome.claimed) === 0) throw rule('error.msg.glJournalEntry.duplicate.transaction.id', `Journal transaction ${transactionId} is already posted.`, [transactionId], 'transactionId');
+    (outcome.ids ?? []).forEach((id, i) => (lines[i]!.id = Number(id)));
     return posted;
   }
 
@@ -179,23 +211,6 @@ export class PostingEngine {
     );
     return posted;
   }
-}
-
-/**
- * Registers the journal transaction id, unique by the database's primary key (no check-then-insert race):
- * a caller-supplied id (S<n>, L<n>, T<n>) posted twice is refused. Generated ids are M<n>/R<n> numbered per
- * tenant, so ids reveal nothing of other tenants' volume; that counter row stays locked until the posting
- * commits (manual entries and reversals of one tenant queue on it, fine for their rate), while system
- * postings bring their own ids and never take it.
- */
-async function claimTransactionId(tx: Tx, given: string | null, prefix: string): Promise<string> {
-  const transactionId = given ?? `${prefix}${await nextValue(tx, 'ledger.journal.transaction')}`;
-  const claimed = await tx.em.execute<{ transaction_id: string }[]>(
-    `insert into ledger.journal_transaction (tenant_id, transaction_id) values (?, ?) on conflict do nothing returning transaction_id`,
-    [tx.tenantId, transactionId],
-  );
-  if (claimed.length === 0) throw rule('error.msg.glJournalEntry.duplicate.transaction.id', `Journal transaction ${transactionId} is already posted.`, [transactionId], 'transactionId');
-  return transactionId;
 }
 
 export function glTypeOf(id: number): (typeof GL_TYPES)[GLTypeId] | undefined {

@@ -2,6 +2,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
+import { ReferenceCache } from '../kernel/reference-cache.js';
 
 export const BUSINESS_DATE_TYPES = { BUSINESS_DATE: 'Business Date', COB_DATE: 'Close of Business Date' } as const;
 export type BusinessDateType = keyof typeof BUSINESS_DATE_TYPES;
@@ -25,13 +26,26 @@ const isType = (t: string | null | undefined): t is BusinessDateType => t != nul
  * otherwise it is the calendar date in the tenant's time zone. The only writer of organisation.business_date.
  */
 export class BusinessDateService implements BusinessDates {
+  /** The tenant's pinned dates (none: the calendar), cached: every money movement reads today. */
+  private readonly pinned = new ReferenceCache(async (tx) => {
+    const rows = await tx.em.execute<{ type: string; date: string }[]>(
+      `select type, to_char(date, 'YYYY-MM-DD') as date from organisation.business_date where tenant_id = ?`,
+      [tx.tenantId],
+    );
+    return new Map(rows.map((r) => [r.type, r.date]));
+  });
+
   constructor(
     private readonly db: Database,
     private readonly settings: TenantSettings,
   ) {}
 
   async today(tx: Tx): Promise<string> {
-    return (await this.dateOf(tx, 'BUSINESS_DATE')) ?? calendarDate((await this.settings.read(tx, 'tenant-time-zone')).stringValue ?? 'Africa/Lagos');
+    return (await this.dateOf(tx, 'BUSINESS_DATE')) ?? this.calendarToday(tx);
+  }
+
+  private async calendarToday(tx: Tx): Promise<string> {
+    return calendarDate((await this.settings.read(tx, 'tenant-time-zone')).stringValue ?? 'Africa/Lagos');
   }
 
   async list(identity: Identity): Promise<BusinessDateView[]> {
@@ -74,16 +88,13 @@ export class BusinessDateService implements BusinessDates {
     const staff = requireStaff(identity, 'UPDATE_BUSINESS_DATE');
     return this.db.tx(staff.tenantId, async (tx) => {
       await tx.em.execute(`delete from organisation.business_date where tenant_id = ?`, [tx.tenantId]);
-      return { type: 'BUSINESS_DATE', description: BUSINESS_DATE_TYPES.BUSINESS_DATE, date: await this.today(tx) };
+      // Not today(): its cache answers as of this transaction's start, before the delete.
+      return { type: 'BUSINESS_DATE', description: BUSINESS_DATE_TYPES.BUSINESS_DATE, date: await this.calendarToday(tx) };
     });
   }
 
   private async dateOf(tx: Tx, type: BusinessDateType): Promise<string | null> {
-    const rows = await tx.em.execute<{ date: string }[]>(
-      `select to_char(date, 'YYYY-MM-DD') as date from organisation.business_date where tenant_id = ? and type = ?`,
-      [tx.tenantId, type],
-    );
-    return rows[0]?.date ?? null;
+    return (await this.pinned.get(tx)).get(type) ?? null;
   }
 
   private async upsert(tx: Tx, type: BusinessDateType, date: string, by: number | null): Promise<void> {

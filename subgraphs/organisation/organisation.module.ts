@@ -9,6 +9,7 @@ import { CodeResolver } from './code.resolver.js';
 import { CodesMigration } from './migrations/20261122000900_codes.js';
 import { IdempotentEffectMigration } from '../kernel/migrations/20261122001200_idempotent_effect.js';
 import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
+import { ReferenceVersionMigration } from '../kernel/migrations/20261122001400_reference_version.js';
 import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
 import { OrganisationSettingsMigration } from './migrations/20261122000110_settings.js';
 import { Office } from './office.entity.js';
@@ -35,6 +36,7 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261122000800_hooks', class: HooksMigration },
     { name: '20261122000900_codes', class: CodesMigration },
     { name: '20261122001200_idempotent_effect', class: IdempotentEffectMigration },
+    { name: '20261122001400_reference_version', class: ReferenceVersionMigration },
   ],
 };
 

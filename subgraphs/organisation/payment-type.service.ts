@@ -1,9 +1,25 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { requireStaff, type Identity } from '../kernel/identity.js';
+import { ReferenceCache } from '../kernel/reference-cache.js';
 import { PaymentType } from './payment-type.entity.js';
 
 /** Payment types (Cash, Bank Transfer...). The only writer of organisation.payment_type. */
+export interface PaymentTypeRecord {
+  id: number;
+  name: string;
+  isCashPayment: boolean;
+}
+
 export class PaymentTypeService {
+  /** The tenant's payment types (a handful), cached: every deposit and withdrawal names one. */
+  private readonly all = new ReferenceCache(async (tx) => {
+    const rows = await tx.em.execute<{ id: number; name: string; is_cash_payment: boolean }[]>(
+      `select id, name, is_cash_payment from organisation.payment_type where tenant_id = ?`,
+      [tx.tenantId],
+    );
+    return new Map(rows.map((r): [number, PaymentTypeRecord] => [Number(r.id), { id: Number(r.id), name: r.name, isCashPayment: r.is_cash_payment }]));
+  });
+
   constructor(private readonly db: Database) {}
 
   async list(identity: Identity): Promise<PaymentType[]> {
@@ -17,7 +33,7 @@ export class PaymentTypeService {
   }
 
   /** For money services inside their transaction: deposits need to know whether a payment type is cash. */
-  async find(tx: Tx, id: number): Promise<PaymentType | null> {
-    return tx.em.findOne(PaymentType, { id });
+  async find(tx: Tx, id: number): Promise<PaymentTypeRecord | null> {
+    return (await this.all.get(tx)).get(id) ?? null;
   }
 }

@@ -1,6 +1,7 @@
 import type { Tx } from '../kernel/database.js';
 import type { Identity, StaffIdentity } from '../kernel/identity.js';
 import type { Scope, ScopedRecord } from '../kernel/ports.js';
+import { ReferenceMap } from '../kernel/reference-cache.js';
 import { Office } from './office.entity.js';
 import { ACCOUNT_OFFICER_ROLE_ID } from './permissions.js';
 
@@ -9,6 +10,12 @@ import { ACCOUNT_OFFICER_ROLE_ID } from './permissions.js';
  * portfolio and the self-service customer's own clients, decided here once.
  */
 export class ScopeService implements Scope {
+  /** Each office's hierarchy path (null: no such office), cached: every scoped command checks its record's office. */
+  private readonly hierarchies = new ReferenceMap(async (tx: Tx, officeId: number) => {
+    const rows = await tx.em.execute<{ hierarchy: string }[]>(`select hierarchy from organisation.office where tenant_id = ? and id = ?`, [tx.tenantId, officeId]);
+    return rows[0]?.hierarchy ?? null;
+  });
+
   async officeIds(tx: Tx, staff: StaffIdentity): Promise<number[] | null> {
     if (staff.officeHierarchy === '.') return null;
     const offices = await tx.em.find(Office, { hierarchy: { $like: `${staff.officeHierarchy}%` } }, { fields: ['id'] });
@@ -16,8 +23,8 @@ export class ScopeService implements Scope {
   }
 
   async officeVisible(tx: Tx, staff: StaffIdentity, officeId: number): Promise<boolean> {
-    if (staff.officeHierarchy === '.') return (await tx.em.count(Office, { id: officeId })) > 0;
-    return (await tx.em.count(Office, { id: officeId, hierarchy: { $like: `${staff.officeHierarchy}%` } })) > 0;
+    const hierarchy = await this.hierarchies.get(tx, officeId);
+    return hierarchy !== null && hierarchy.startsWith(staff.officeHierarchy);
   }
 
   portfolioStaffId(staff: StaffIdentity): number | undefined {

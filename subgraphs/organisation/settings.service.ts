@@ -2,6 +2,7 @@ import type { Tx, Database } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
+import { ReferenceCache } from '../kernel/reference-cache.js';
 import type { Setting, TenantSettings } from '../kernel/ports.js';
 import { SETTINGS, SETTINGS_BY_ID, SETTINGS_BY_NAME, type SettingDef } from './settings.catalogue.js';
 
@@ -31,18 +32,23 @@ interface SettingRow {
 export class SettingsService implements TenantSettings {
   constructor(private readonly db: Database) {}
 
+  /** Every row of the tenant and its name, cached: every deposit reads bank-name, KYC limits, the time zone. */
+  private readonly tenantRows = new ReferenceCache(async (tx) => {
+    const rows = await tx.em.execute<(Partial<SettingRow> & { tenant_name: string })[]>(
+      `select s.id, s.enabled, s.value::text as value, s.string_value, t.name as tenant_name
+       from organisation.tenant t left join organisation.setting s on s.tenant_id = t.id
+       where t.id = ?`,
+      [tx.tenantId],
+    );
+    const byId = new Map(rows.filter((r) => r.id != null).map((r) => [Number(r.id), r as SettingRow]));
+    return { byId, tenantName: rows[0]?.tenant_name ?? tx.tenantId };
+  });
+
   async read(tx: Tx, name: string): Promise<Setting> {
     const def = SETTINGS_BY_NAME.get(name);
     if (!def) throw new Error(`unknown setting ${name}`);
-    // One statement on the hot path (every deposit reads bank-name): the tenant's row carries the default name.
-    const rows = await tx.em.execute<(SettingRow & { tenant_name: string })[]>(
-      `select s.id, s.enabled, s.value::text as value, s.string_value, t.name as tenant_name
-       from organisation.tenant t left join organisation.setting s on s.tenant_id = t.id and s.id = ?
-       where t.id = ?`,
-      [def.id, tx.tenantId],
-    );
-    const row = rows[0];
-    return view(def, row?.id == null ? undefined : row, row?.tenant_name ?? tx.tenantId);
+    const { byId, tenantName } = await this.tenantRows.get(tx);
+    return view(def, byId.get(def.id), tenantName);
   }
 
   async list(identity: Identity): Promise<SettingView[]> {

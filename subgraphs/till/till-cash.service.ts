@@ -3,9 +3,10 @@ import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount, scaleOf } from '../kernel/money.js';
 import type { CashMovement, CashRecorded } from '../kernel/ports.js';
+import { ReferenceMap } from '../kernel/reference-cache.js';
 import { requireReadCashier } from './cashier.service.js';
-import { netCash, transferLines, TXN_ALLOCATE, TXN_CASH_IN, TXN_CASH_OUT, TXN_SETTLE } from './domain/till-rules.js';
-import type { TillDependencies } from './till.services.js';
+import { netCash, tillEffect, transferLines, TXN_ALLOCATE, TXN_CASH_IN, TXN_CASH_OUT, TXN_SETTLE } from './domain/till-rules.js';
+import type { StaffRecord, TillDependencies } from './till.services.js';
 import { CASHIER_COLUMNS, TXN_COLUMNS, type CashierRow, type CashierTxnRow, type TellerRow, type TillRow, type TillStore } from './till.store.js';
 
 export interface CashTxnInput {
@@ -45,11 +46,16 @@ const alreadySettled = (cashierId: number, date: string) =>
  * for every cash transaction, and the till's read side. Every movement locks the day's till row first.
  */
 export class TillCashService {
+  /** The staff record of each posting user, cached: every cash movement looks up the user's cashier assignment through it. */
+  private readonly staffOfUser: ReferenceMap<number, StaffRecord | null>;
+
   constructor(
     private readonly db: Database,
     private readonly deps: TillDependencies,
     private readonly store: TillStore,
-  ) {}
+  ) {
+    this.staffOfUser = new ReferenceMap((tx, userId) => deps.staff.ofUser(tx, userId));
+  }
 
   async allocate(identity: Identity, tellerId: number, cashierId: number, input: CashTxnInput): Promise<{ cashier: CashierRow; transactionId: number }> {
     const staff = requireStaff(identity, 'ALLOCATECASHTOCASHIER_TELLER');
@@ -109,16 +115,54 @@ export class TillCashService {
    * the posting user's cashier assignment covering today's business date at `officeId`, locks that
    * day's till row, and records a Cash In (103) or Cash Out (104). Posts no journal: the caller's
    * (deposit's, withdrawal's) journal carries the 11101 line.
+   *
+   * One statement when the till takes the movement: its UPDATE is the lock, and its conditions (open, in
+   * the currency, holding enough for a cash-out) are re-checked on the latest row when it waited for a
+   * concurrent movement, so no two cash-outs overdraw it. When nothing was written, the checks run one by
+   * one to say why.
    */
   async recordCash(tx: Tx, movement: CashMovement): Promise<CashRecorded> {
     const amount = new Money(movement.amount);
     if (!amount.isFinite() || amount.lte(0)) throw errors.domainRule('error.msg.cashier.invalid.amount', 'A cash movement must be a positive amount.', [movement.amount]);
-    const member = await this.deps.staff.ofUser(tx, movement.userId);
+    const member = await this.staffOfUser.get(tx, movement.userId);
     if (!member || !member.isActive) throw noOpenTill('the user has no active staff record');
     const today = await this.deps.businessDates.today(tx);
+    const type = movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT;
+    const move = () => tx.em.execute<{ id: string; cashier_id: number }[]>(
+      `with cashier as (
+         select id, teller_id, office_id from till.cashier
+         where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date order by id limit 1),
+       moved as (
+         update till.till t set balance = t.balance + ?::numeric, updated_at = now(), updated_by = ?
+         from cashier where t.tenant_id = ? and t.cashier_id = cashier.id and t.business_date = ?::date and not t.settled and t.currency_code = ?
+           ${movement.direction === 'out' ? 'and t.balance >= ?::numeric' : ''}
+         returning t.cashier_id)
+       insert into till.cashier_transaction (tenant_id, id, cashier_id, teller_id, office_id, business_date, txn_type, amount, currency_code, note,
+         entity_type, entity_id, source_transaction_id, journal_transaction_id, created_by, updated_by)
+       select ?, nextval('till.cashier_transaction_id_seq'), cashier.id, cashier.teller_id, cashier.office_id, ?::date, ?, ?::numeric, ?, null, ?, ?, ?, null, ?, ?
+       from moved join cashier on cashier.id = moved.cashier_id
+       returning id, cashier_id`,
+      [
+        tx.tenantId, member.id, movement.officeId, today, today,
+        tillEffect(type, amount).toFixed(), movement.userId, tx.tenantId, today, movement.currency, ...(movement.direction === 'out' ? [formatAmount(amount)] : []),
+        tx.tenantId, today, type, formatAmount(amount), movement.currency, movement.source.entityType, movement.source.entityId, movement.source.transactionId, movement.userId, movement.userId,
+      ],
+    );
+    for (let attempt = 0; ; attempt++) {
+      const rows = await move();
+      if (rows[0]) return { cashierId: Number(rows[0].cashier_id), cashierTransactionId: Number(rows[0].id) };
+      // The refusal reads the till under its lock: when a concurrent movement has since made room (a
+      // settlement waited on, an allocation), nothing is wrong any more and the movement runs again.
+      await this.refusal(tx, member.id, movement, today, amount);
+      if (attempt === 2) throw new Error(`the till refused a cash movement of user ${movement.userId} for no known reason`);
+    }
+  }
+
+  /** Why the till did not take a movement: the first rule it breaks, thrown. */
+  private async refusal(tx: Tx, staffId: number, movement: CashMovement, today: string, amount: Money): Promise<void> {
     const cashiers = await tx.em.execute<CashierRow[]>(
       `select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date order by id`,
-      [tx.tenantId, member.id, movement.officeId, today, today],
+      [tx.tenantId, staffId, movement.officeId, today, today],
     );
     const cashier = cashiers[0];
     if (!cashier) throw noOpenTill(`no cashier assignment covers ${today} at office ${movement.officeId}`);
@@ -129,15 +173,6 @@ export class TillCashService {
     if (movement.direction === 'out' && new Money(till.balance).lt(amount)) {
       throw errors.domainRule('error.msg.cashier.insufficient.till.balance', `The till holds ${formatAmount(till.balance)}, less than ${formatAmount(amount)}.`, [formatAmount(amount)]);
     }
-    const recorded = await this.store.record(tx, till, cashier, {
-      type: movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT,
-      amount: formatAmount(amount),
-      entityType: movement.source.entityType,
-      entityId: movement.source.entityId,
-      sourceTransactionId: movement.source.transactionId,
-      actor: movement.userId,
-    });
-    return { cashierId: cashier.id, cashierTransactionId: recorded.id };
   }
 
   /** Fineract's summaryandtransactions: sums and a page of the assignment's transactions (one day with `date`). */
