@@ -145,11 +145,11 @@ export function toAccountRow(r: RawAccount): AccountRow {
 }
 
 /**
- * The account's client, read (and locked) in the account's own statement (alias c, customer.client): the
- * one place the account module reads the customer module's table, so that a deposit locks the client and
- * the account in one round trip. 300 is Fineract's active client status.
+ * The account's client, read (and locked) in the account's own statement (alias c) through the customer
+ * module's published view `customer.account_holder`, so that a deposit locks the client and the account
+ * in one round trip without reading the customer module's table.
  */
-export const CLIENT_COLUMNS = `c.id as c_id, c.status_id = 300 as c_active, c.office_id as c_office_id, c.staff_id as c_staff_id, c.kyc_tier as c_kyc_tier,
+export const CLIENT_COLUMNS = `c.id as c_id, c.active as c_active, c.office_id as c_office_id, c.staff_id as c_staff_id, c.kyc_tier as c_kyc_tier,
   c.cif as c_cif, c.display_name as c_display_name`;
 
 export interface RawClient {

@@ -234,11 +234,16 @@ export class SavingsTransactionService {
    * Not found, or outside the caller's scope: 404.
    */
   async lockForMovement(tx: Tx, identity: Identity, accountId: number, today: string, lockClient: boolean): Promise<{ account: AccountRow; client: AccountClient; transactionId: number }> {
+    // The client is locked inside its own CTE, which the join must scan before the outer lock takes the
+    // account: client first, then account (a view's table comes last in the outer lock order otherwise).
+    const holder = lockClient
+      ? `with c as (select * from customer.account_holder where tenant_id = ? and id = (select client_id from account.savings_account where tenant_id = ? and id = ?) for no key update) `
+      : '';
     const rows = await tx.em.execute<(RawAccount & RawClient & { next_id: string })[]>(
-      `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
-       ${ACCOUNT_FROM} join customer.client c on c.tenant_id = a.tenant_id and c.id = a.client_id
-       where a.tenant_id = ? and a.id = ? ${lockClient ? 'for no key update of c ' : ''}for update of a`,
-      [today, tx.tenantId, accountId],
+      `${holder}select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
+       ${ACCOUNT_FROM} join ${lockClient ? 'c' : 'customer.account_holder c'} on c.tenant_id = a.tenant_id and c.id = a.client_id
+       where a.tenant_id = ? and a.id = ? for update of a`,
+      [...(lockClient ? [tx.tenantId, tx.tenantId, accountId] : []), today, tx.tenantId, accountId],
     );
     const row = rows[0];
     if (!row) throw accountNotFound(accountId);

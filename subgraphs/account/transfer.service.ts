@@ -109,7 +109,7 @@ export class TransferService {
     const amount = formatAmount(input.transferAmount!);
     // Lock order: the receiver's client (for its KYC cap), then both accounts in id order.
     const locked = await tx.em.execute<(RawClient & { transfer_id: string })[]>(
-      `select ${CLIENT_COLUMNS}, nextval('account.account_transfer_seq') as transfer_id from customer.client c
+      `select ${CLIENT_COLUMNS}, nextval('account.account_transfer_seq') as transfer_id from customer.account_holder c
        where c.tenant_id = ? and c.id = (select client_id from account.savings_account where tenant_id = ? and id = ?) for no key update`,
       [tx.tenantId, tx.tenantId, toId],
     );
@@ -119,7 +119,7 @@ export class TransferService {
     const today = await this.deps.businessDates.today(tx);
     const rows = await tx.em.execute<(RawAccount & RawClient & { next_id: string })[]>(
       `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
-       ${ACCOUNT_FROM} join customer.client c on c.tenant_id = a.tenant_id and c.id = a.client_id
+       ${ACCOUNT_FROM} join customer.account_holder c on c.tenant_id = a.tenant_id and c.id = a.client_id
        where a.tenant_id = ? and a.id in (?, ?) order by a.id for update of a`,
       [today, tx.tenantId, fromId, toId],
     );

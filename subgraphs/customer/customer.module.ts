@@ -9,6 +9,7 @@ import { ClientEventsSubscriptionResolver } from './client-events.subscription.j
 import { ClientCodeValueFieldResolver, ClientKycFieldResolver, ClientResolver, LEGAL_FORMS, toClientType } from './client.resolver.js';
 import type { CustomerServices } from './customer.services.js';
 import { CustomerMigration } from './migrations/20261122000200_customer.js';
+import { AccountHolderMigration } from './migrations/20261122001500_account_holder.js';
 import { ClientLifecycleMigration } from './migrations/20261122000910_client_lifecycle.js';
 
 @Resolver()
@@ -24,6 +25,7 @@ export const customerDatabase: DatabaseModule = {
   migrations: [
     { name: '20261122000200_customer', class: CustomerMigration },
     { name: '20261122000910_client_lifecycle', class: ClientLifecycleMigration },
+    { name: '20261122001500_account_holder', class: AccountHolderMigration },
   ],
 };
 
