@@ -109,6 +109,10 @@ export function createGateway(
       inProcess?.runtimes.has(name) ? { kind: IN_PROCESS } : {
         location: config.subgraphUrls[name],
         options: {
+          // The HTTP executor would share one subgraph fetch among identical in-flight queries (same URL and
+          // body); the caller's identity is added per fetch afterwards, in onFetch, so sharing would hand one
+          // caller's answer — another tenant's data — to another. Every query is fetched as its own caller.
+          deduplicateInflightRequests: false,
           subscriptions: {
             kind: 'ws',
             location: config.subgraphUrls[name],

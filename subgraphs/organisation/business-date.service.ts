@@ -13,10 +13,18 @@ export interface BusinessDateView {
   date: string;
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than a deposit's own date work. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's calendar date in an IANA time zone, YYYY-MM-DD. */
 export function calendarDate(timeZone: string, now = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD. Only valid zones get here (settings validate them), so the map stays small.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(now);
 }
 
 const isType = (t: string | null | undefined): t is BusinessDateType => t != null && Object.hasOwn(BUSINESS_DATE_TYPES, t);
