@@ -18,7 +18,8 @@ export async function pgbenchTps(scale: number, clients: number, seconds: number
   const database = await createTestDatabase();
   try {
     const url = new URL(database.url);
-    const args = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username) || 'postgres'];
+    // The same way in as the service: a Unix socket when the URL names one (?host=/var/run/postgresql), else TCP.
+    const args = ['-h', url.searchParams.get('host') ?? url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username) || 'postgres'];
     const name = url.pathname.slice(1);
     await run('pgbench', [...args, '-i', '-q', '-s', String(scale), name], { env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) } });
     const { stdout } = await run('pgbench', [...args, '-c', String(clients), '-j', '2', '-T', String(seconds), name], {
