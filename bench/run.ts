@@ -46,6 +46,7 @@ const login = await fetch(`${baseUrl}/api/v1/authentication?tenantIdentifier=${t
 const key = ((await login.json()) as { base64EncodedAuthenticationKey: string }).base64EncodedAuthenticationKey;
 const headers = { authorization: `Basic ${key}`, 'service-platform-tenantid': tenant, 'content-type': 'application/json' };
 console.log(`bench: ${connections} connections, ${duration}s per scenario, against ${baseUrl} (${process.env.WORKERS ?? 'one per core'} workers)`);
+if (service) console.log(`${'service ready (fresh database, node dist/router/main.js)'.padEnd(46)} ${(service.readyMs / 1000).toFixed(1)} s (target < 10 s)`);
 
 if (groups.has('basic')) {
   const scenarios: { name: string; path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }[] = [

@@ -12,6 +12,8 @@ export interface BenchService {
   databaseUrl: string;
   /** The internal signing key the service runs with, so the bench can call a subgraph directly as the edge does. */
   signingKey: string;
+  /** From spawning the process to its first healthy answer (a fresh database: migrations and provisioning included). */
+  readyMs: number;
   stop(): Promise<void>;
 }
 
@@ -49,14 +51,17 @@ export async function startServiceProcess(): Promise<BenchService> {
   const signingKey = randomBytes(32).toString('hex');
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', INTERNAL_SIGNING_KEY: signingKey };
   for (const name of SUBGRAPHS) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
+  const spawned = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...profileArgs(), 'dist/router/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `https://127.0.0.1:${port}`;
   await waitFor(`${url}/actuator/health`, child, (res) => res.ok);
+  const readyMs = performance.now() - spawned;
   const stop = stopper(child);
   return {
     url,
     databaseUrl: database.url,
     signingKey,
+    readyMs,
     async stop() {
       await stop();
       await database.drop();
