@@ -245,6 +245,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     }
   });
 
+  // Listening first: a taken port is then one line (ws would re-emit the listen error to graphql-ws's logger).
+  await listen(server, config.port, config.host, "the edge's HTTPS listener, PORT");
+
   // Subscriptions: the client's connectionParams carry the tenant and Authorization like HTTP headers do.
   // A message is bounded like a request body; the default (100 MB) would let one frame exhaust memory.
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_BODY_BYTES });
@@ -276,7 +279,6 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     wsServer,
   );
 
-  await listen(server, config.port, config.host, "the edge's HTTPS listener, PORT");
   const port = (server.address() as AddressInfo).port;
   return {
     url: `https://localhost:${port}`,

@@ -88,7 +88,7 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
       return Symbol.asyncIterator in result ? boundedStream(result, logger, runtime.name) : bounded(result, logger, runtime.name);
     }
     const report = (request.context as SubgraphCallContext | undefined)?.cbsIdempotency;
-    const result = await executeWrite(runtime, identity, request.operationType === 'mutation', print(request.document), request.variables, report, async () => execute(args));
+    const result = await executeWrite(runtime, identity, request.operationType === 'mutation', () => print(request.document), request.variables, report, async () => execute(args));
     return bounded(result, logger, runtime.name);
   };
 }
@@ -106,13 +106,14 @@ export async function executeWrite(
   runtime: SubgraphRuntime,
   identity: Identity,
   isMutation: boolean,
-  operation: string,
+  /** The operation's text, printed only for an idempotent write (it names the write's scope). */
+  operation: () => string,
   variables: unknown,
   report: IdempotencyReport | undefined,
   run: () => Promise<ExecutionResult>,
 ): Promise<ExecutionResult> {
   if (!isMutation || !identity.idempotency) return run();
-  const outcome = await runIdempotent(runtime.db, identity, identity.idempotency, operationScope(runtime.name, operation, variables), run);
+  const outcome = await runIdempotent(runtime.db, identity, identity.idempotency, operationScope(runtime.name, operation(), variables), run);
   if (outcome.kind === 'done') return outcome.result;
   if (outcome.kind === 'replay') {
     if (report) report.replayed = true;
