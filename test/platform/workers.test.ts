@@ -114,4 +114,17 @@ describe('npm start on PostgreSQL with two workers sharing the port', () => {
     const clients = await admin.get(`/clients?officeId=${branch}`);
     assert.equal(clients.body.totalFilteredRecords, 1);
   });
+
+  test('a worker that dies is replaced, and the service answers as before', async () => {
+    const workers = () => execFileSync('pgrep', ['-P', String(service.pid)]).toString().trim().split('\n').map(Number);
+    const [victim] = workers();
+    process.kill(victim!, 'SIGKILL');
+    // (A connection handed to the worker at the instant it died is lost with it, as with any crashed process.)
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && (workers().length < 2 || workers().includes(victim!))) await new Promise((r) => setTimeout(r, 200));
+    const now = workers();
+    assert.equal(now.length, 2, 'two workers again');
+    assert.ok(!now.includes(victim!), 'the dead one was replaced');
+    for (let i = 0; i < 6; i++) assert.equal((await admin.get('/offices')).status, 200, 'the session still works on both');
+  });
 });
