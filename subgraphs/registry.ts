@@ -84,6 +84,7 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
       activeAtOffice: async (tx, officeId) => (await organisation.staff.activeAtOffice(tx, officeId)).map(staffRecord),
     },
     postJournal: (tx, request) => ledger.engine.post(tx, request),
+    settlingRoleIds: [BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID],
     officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
     staffNames: (tenantId, ids) => organisation.staff.names(tenantId, ids),
   });

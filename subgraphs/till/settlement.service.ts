@@ -47,7 +47,7 @@ export class SettlementService {
     if (identity.kind !== 'staff') throw errors.forbidden();
     return this.db.tx(identity.tenantId, async (tx) => {
       const cashier = await this.store.cashierInScope(tx, identity, cashierId);
-      if (!maySettle(identity, cashier.staffId)) throw errors.forbidden('Only the cashier, a Branch Manager, the Head of Operations or a super user may settle a till.');
+      if (!maySettle(identity, cashier.staffId, this.deps.settlingRoleIds)) throw errors.forbidden('Only the cashier, a Branch Manager, the Head of Operations or a super user may settle a till.');
       return this.settleCore(tx, identity, cashier, input);
     });
   }

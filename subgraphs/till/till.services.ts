@@ -35,6 +35,8 @@ export interface TillDependencies {
   scope: Scope;
   staff: StaffDirectory;
   postJournal: PostJournal;
+  /** Roles besides the cashier themself that may close a till. */
+  settlingRoleIds: readonly number[];
   /** Names for read models, each in its own short transaction (resolvers, never inside a command). */
   officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   staffNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;

@@ -99,10 +99,10 @@ export function validTime(value: string): boolean {
   return /^([01]?\d|2[0-3]):[0-5]\d$/.test(value);
 }
 
-/** Roles besides the cashier themself that may close a till (Branch Manager, Head of Operations). */
-export const SETTLING_ROLE_IDS = [320007, 320011];
-
-/** Who may run the end-of-day settlement: the cashier themself, a settling role, or a super user. */
-export function maySettle(caller: { permissions: string[]; roleIds: number[]; staffId: number | null }, cashierStaffId: number): boolean {
-  return caller.permissions.includes('ALL_FUNCTIONS') || SETTLING_ROLE_IDS.some((r) => caller.roleIds.includes(r)) || (caller.staffId != null && caller.staffId === cashierStaffId);
+/**
+ * Who may run the end-of-day settlement: the cashier themself, a holder of one of `settlingRoleIds` (the
+ * organisation's Branch Manager and Head of Operations, wired in the composition root), or a super user.
+ */
+export function maySettle(caller: { permissions: string[]; roleIds: number[]; staffId: number | null }, cashierStaffId: number, settlingRoleIds: readonly number[]): boolean {
+  return caller.permissions.includes('ALL_FUNCTIONS') || settlingRoleIds.some((r) => caller.roleIds.includes(r)) || (caller.staffId != null && caller.staffId === cashierStaffId);
 }
