@@ -12,6 +12,7 @@ import { shareCredentialRevocations } from './organisation/credential-revocation
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { createBus } from './kernel/bus.js';
+import { purgeIdempotencyKeys } from './kernel/idempotency.js';
 import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
 import { createLedgerServices, type LedgerServices } from './ledger/ledger.services.js';
@@ -32,6 +33,8 @@ export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, custome
 
 /** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
 const LOAN_SCHEDULER_TICK_MS = 60_000;
+/** How often the background process purges Idempotency-Keys past their retention. */
+const IDEMPOTENCY_PURGE_MS = 3_600_000;
 
 export interface Services {
   organisation: OrganisationServices;
@@ -160,7 +163,13 @@ export async function startPlatform(
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
   shareCredentialRevocations(bus, services.organisation.auth);
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
-  if (options.scheduler ?? options.relay ?? true) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
+  const background = options.scheduler ?? options.relay ?? true;
+  if (background) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
+  const purge = background
+    ? setInterval(() => {
+        purgeIdempotencyKeys(db, config.idempotencyRetentionHours).catch((error: unknown) => logger.warn({ err: error }, 'idempotency keys not purged'));
+      }, IDEMPOTENCY_PURGE_MS).unref()
+    : null;
   return {
     config,
     db,
@@ -170,6 +179,7 @@ export async function startPlatform(
     services,
     async close() {
       services.loan.delinquency.stopScheduler();
+      if (purge) clearInterval(purge);
       await relay?.stop();
       await webhooks?.stop();
       await pubsub.close();

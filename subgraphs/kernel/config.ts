@@ -23,6 +23,8 @@ export interface Config {
    */
   subgraphTransport: 'in-process' | 'http';
   sessionTtlSeconds: number;
+  /** How long an Idempotency-Key and its stored result are kept (IDEMPOTENCY_RETENTION_HOURS). */
+  idempotencyRetentionHours: number;
   logLevel: string;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); none by default. */
   corsOrigins: string[];
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subgraphUrls,
     subgraphTransport: subgraphTransport(env.SUBGRAPH_TRANSPORT),
     sessionTtlSeconds: Number(env.SESSION_TTL_SECONDS ?? 8 * 3600),
+    idempotencyRetentionHours: positive('IDEMPOTENCY_RETENTION_HOURS', env.IDEMPOTENCY_RETENTION_HOURS, 24),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     webhooks: {
       worker: env.WEBHOOK_WORKER !== 'off',
@@ -122,4 +125,11 @@ function subgraphTransport(value: string | undefined): Config['subgraphTransport
   if (value === undefined || value === '' || value === 'in-process') return 'in-process';
   if (value === 'http') return 'http';
   throw new Error(`SUBGRAPH_TRANSPORT must be in-process or http; got ${value}`);
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number; got ${value}`);
+  return n;
 }

@@ -83,3 +83,17 @@ export async function runIdempotent(
     throw error;
   }
 }
+
+/**
+ * Deletes keys older than the retention window (across tenants, as the owner): a client retries within
+ * hours, not weeks, and every key holds a stored result. Returns how many were purged.
+ */
+export async function purgeIdempotencyKeys(db: Database, retentionHours: number): Promise<number> {
+  return db.system(async (em) => {
+    const rows = await em.execute<{ n: string }[]>(
+      `with purged as (delete from kernel.idempotent_effect where created_at < now() - make_interval(hours => ?) returning 1) select count(*) as n from purged`,
+      [retentionHours],
+    );
+    return Number(rows[0]?.n ?? 0);
+  });
+}

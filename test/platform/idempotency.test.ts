@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { GraphQLError } from 'graphql';
-import { runIdempotent } from '../../subgraphs/kernel/idempotency.js';
+import { purgeIdempotencyKeys, runIdempotent } from '../../subgraphs/kernel/idempotency.js';
 import type { StaffIdentity } from '../../subgraphs/kernel/identity.js';
 import { ModuleHarness, type SeedTenant } from '../support/module-harness.js';
 
@@ -91,5 +91,15 @@ describe('idempotency: the key and its effect commit together', () => {
     });
     assert.equal(outcome.kind, 'done');
     assert.deepEqual([await offices('Joined A'), await offices('Joined B'), await offices('Joined C')], [1, 1, 1]);
+  });
+
+  test('keys past the retention window are purged; a purged key runs its request afresh', async () => {
+    await runIdempotent(harness.db, caller('k-old'), caller('k-old').idempotency!, 'scope', () => createOffice('Old Office'));
+    await runIdempotent(harness.db, caller('k-new'), caller('k-new').idempotency!, 'scope', () => createOffice('New Office'));
+    await harness.db.system((em) => em.execute(`update kernel.idempotent_effect set created_at = now() - interval '25 hours' where tenant_id = ? and key = 'k-old'`, [tenant.id]));
+    assert.ok((await purgeIdempotencyKeys(harness.db, 24)) >= 1);
+    assert.deepEqual([await keys('k-old'), await keys('k-new')], [0, 1]);
+    const again = await runIdempotent(harness.db, caller('k-old'), caller('k-old').idempotency!, 'scope', () => createOffice('Old Office Again'));
+    assert.equal(again.kind, 'done');
   });
 });

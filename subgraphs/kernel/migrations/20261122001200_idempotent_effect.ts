@@ -19,6 +19,8 @@ export class IdempotentEffectMigration extends Migration {
       result text not null,
       created_at timestamptz not null default now(),
       primary key (tenant_id, principal, key, scope))`);
+    // Keys are kept for a retention window, then purged oldest first (purgeIdempotencyKeys).
+    this.addSql(`create index idempotent_effect_created_at on kernel.idempotent_effect (created_at)`);
     for (const sql of tenantRlsSql('kernel.idempotent_effect')) this.addSql(sql);
   }
 }
