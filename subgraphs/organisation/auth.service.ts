@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, PlatformError } from '../kernel/errors.js';
+import { hasForbiddenCharacters } from '../kernel/forbidden-characters.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import { LoginThrottle } from './login-throttle.js';
 import { Office } from './office.entity.js';
@@ -126,7 +127,9 @@ export class AuthService {
     }
     const decoded = Buffer.from(credential, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon <= 0) return null;
+    // A revoked session key decodes to random bytes, which may hold a ':' and a NUL that PostgreSQL
+    // refuses: such a credential names no user (401), it must not reach a query (500).
+    if (colon <= 0 || hasForbiddenCharacters(decoded)) return null;
     const username = decoded.slice(0, colon);
     if (!this.throttle.check(tenantId, username, address).allowed) return null;
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));

@@ -38,6 +38,11 @@ describe('hardening: sessions end when the user changes', () => {
     assert.equal((await offices(`${u.username}:Changed123`)).status, 200, 'the new password works');
   });
 
+  test('Basic credentials holding a NUL (as a revoked session key may decode to) are 401, not a server error', async () => {
+    const credential = Buffer.from('ad\u0000min:password').toString('base64');
+    assert.equal((await offices(credential)).status, 401);
+  });
+
   test('changing one\'s own password ends one\'s other sessions too', async () => {
     const u = await user([320017]);
     const second = await service.request('POST', '/api/v1/authentication', { tenant: t.tenant, body: { username: u.username, password: 'Secret123' } });
