@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
-import { createTestDatabase } from '../test/support/database.js';
+import type { SubgraphName } from '../subgraphs/kernel/config.js';
 import { freePort } from '../test/support/ports.js';
+import { ServiceProcess } from '../test/support/service-process.js';
 
 export interface BenchService {
   url: string;
@@ -20,54 +20,15 @@ export interface BenchService {
 /** BENCH_PROFILE=<dir>: every service process (each worker too) writes a V8 CPU profile there when it stops. */
 const profileArgs = (): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []);
 
-async function waitFor(url: string, child: ChildProcess, ok: (res: Response) => boolean): Promise<void> {
-  for (let i = 0; ; i++) {
-    try {
-      if (ok(await fetch(url))) return;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 600 || child.exitCode !== null) throw new Error(`the service did not start (${url})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function stopper(child: ChildProcess): () => Promise<void> {
-  return async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
-}
-
 /**
- * Starts `node dist/router/main.js` as its own process on a fresh PostgreSQL database, so the load
- * generator (this process) and the service do not share an event loop: the figures are the service's.
+ * Starts `node dist/router/main.js` as its own process on a fresh PostgreSQL database (as the tests'
+ * ServiceProcess does), so the load generator (this process) and the service do not share an event
+ * loop: the figures are the service's.
  */
 export async function startServiceProcess(): Promise<BenchService> {
-  const database = await createTestDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cbs-bench-'));
-  const port = await freePort();
   const signingKey = randomBytes(32).toString('hex');
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', INTERNAL_SIGNING_KEY: signingKey };
-  for (const name of SUBGRAPHS) env[`${name.toUpperCase()}_PORT`] = String(await freePort());
-  const spawned = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...profileArgs(), 'dist/router/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `https://127.0.0.1:${port}`;
-  await waitFor(`${url}/actuator/health`, child, (res) => res.ok);
-  const readyMs = performance.now() - spawned;
-  const stop = stopper(child);
-  return {
-    url,
-    databaseUrl: database.url,
-    signingKey,
-    readyMs,
-    async stop() {
-      await stop();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const service = await ServiceProcess.start({ NODE_ENV: 'development', LOG_LEVEL: 'warn', INTERNAL_SIGNING_KEY: signingKey }, { nodeArgs: profileArgs() });
+  return { url: service.url, databaseUrl: service.databaseUrl, signingKey, readyMs: service.readyMs, stop: () => service.stop() };
 }
 
 /**
@@ -84,12 +45,23 @@ export async function startSubgraphProcess(name: SubgraphName, service: BenchSer
   const child: ChildProcess = spawn(process.execPath, ['dist/router/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}/graphql`;
   // Up when it answers at all (an unsigned request is refused with 401).
-  await waitFor(url, child, (res) => res.status === 401 || res.ok);
-  const stop = stopper(child);
+  for (let i = 0; ; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 401 || res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 600 || child.exitCode !== null) throw new Error(`the ${name} subgraph did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return {
     url,
     async stop() {
-      await stop();
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

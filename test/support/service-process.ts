@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SUBGRAPHS } from '../../subgraphs/kernel/config.js';
 import { createTestDatabase } from './database.js';
 import { freePort } from './ports.js';
 import type { Client } from 'graphql-ws';
@@ -15,17 +16,23 @@ export class ServiceProcess implements Requester {
   private constructor(
     readonly url: string,
     readonly databaseUrl: string,
+    /** From spawning the process to its first healthy answer (migrations and provisioning included). */
+    readonly readyMs: number,
     private readonly ca: string,
     private readonly child: ChildProcess,
     private readonly cleanup: () => Promise<void>,
   ) {}
 
-  static async start(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  /** `nodeArgs` go before the entry point (the bench's --cpu-prof); subgraph ports are free ones, for SUBGRAPH_TRANSPORT=http. */
+  static async start(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<ServiceProcess> {
     const database = await createTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'cbs-process-'));
     const port = await freePort();
-    const child = spawn(process.execPath, ['dist/router/main.js'], {
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', TENANTS: 'default', ...env },
+    const subgraphPorts: Record<string, string> = {};
+    for (const name of SUBGRAPHS) subgraphPorts[`${name.toUpperCase()}_PORT`] = String(await freePort());
+    const spawned = performance.now();
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/router/main.js'], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', TENANTS: 'default', ...subgraphPorts, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const url = `https://127.0.0.1:${port}`;
@@ -42,7 +49,7 @@ export class ServiceProcess implements Requester {
         if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
         try {
           const ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
-          if ((await httpsJson(url, ca, 'GET', '/actuator/health')).status === 200) return new ServiceProcess(url, database.url, ca, child, cleanup);
+          if ((await httpsJson(url, ca, 'GET', '/actuator/health')).status === 200) return new ServiceProcess(url, database.url, performance.now() - spawned, ca, child, cleanup);
         } catch {
           /* not listening yet */
         }
