@@ -5,7 +5,7 @@ import { Money, formatAmount } from '../kernel/money.js';
 import { emit, outboxInsert, type DomainEvent } from '../kernel/outbox.js';
 import type { LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
 import {
-  ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
+  ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
   type AccountRow, type RawAccount, type RawClient,
 } from './account.rows.js';
 import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.services.js';
@@ -203,7 +203,7 @@ export class SavingsTransactionService {
     if (paymentType.isCashPayment && !options.approved) {
       const ceiling = (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
       if (ceiling != null && new Money(amount).gt(ceiling)) {
-        const rows = await tx.em.execute<{ id: string }[]>(
+        const rows = await tx.query<{ id: string }>(
           `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
            values (?, 'SAVINGSACCOUNT', 'WITHDRAWAL', ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
           [tx.tenantId, account.id, account.officeId, amount, JSON.stringify(input), actor.identity.userId, today, actor.identity.userId, actor.identity.userId],
@@ -236,11 +236,8 @@ export class SavingsTransactionService {
   async lockForMovement(tx: Tx, identity: Identity, accountId: number, today: string, lockClient: boolean): Promise<{ account: AccountRow; client: AccountClient; transactionId: number }> {
     // The client is locked inside its own CTE, which the join must scan before the outer lock takes the
     // account: client first, then account (a view's table comes last in the outer lock order otherwise).
-    const holder = lockClient
-      ? `with c as (select * from customer.account_holder where tenant_id = ? and id = (select client_id from account.savings_account where tenant_id = ? and id = ?) for no key update) `
-      : '';
-    const rows = await tx.em.execute<(RawAccount & RawClient & { next_id: string })[]>(
-      `${holder}select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
+    const rows = await tx.query<RawAccount & RawClient & { next_id: string }>(
+      `${lockClient ? `with c as (${HOLDER_FOR_CREDIT}) ` : ''}select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}${lockClient ? ', c.credit_locked' : ''}, nextval('account.savings_transaction_seq') as next_id
        ${ACCOUNT_FROM} join ${lockClient ? 'c' : 'customer.account_holder c'} on c.tenant_id = a.tenant_id and c.id = a.client_id
        where a.tenant_id = ? and a.id = ? for update of a`,
       [...(lockClient ? [tx.tenantId, tx.tenantId, accountId] : []), today, tx.tenantId, accountId],
@@ -250,6 +247,7 @@ export class SavingsTransactionService {
     const account = toAccountRow(row);
     const client = toClient(row);
     if (!(await this.deps.scope.canSee(tx, identity, { officeId: account.officeId, staffId: client.staffId, clientId: client.id }))) throw accountNotFound(accountId);
+    if (lockClient) await ensureCreditLock(tx, client, row.credit_locked);
     return { account, client, transactionId: Number(row.next_id) };
   }
 
@@ -262,7 +260,7 @@ export class SavingsTransactionService {
     const staff = requireStaff(identity, 'UNDOTRANSACTION_SAVINGSACCOUNT');
     return this.db.tx(staff.tenantId, async (tx) => {
       const { account, client, today } = await this.accounts.visible(tx, staff, accountId, { lock: true });
-      const rows = await tx.em.execute<(RawTxn & { is_cash: boolean; loan_id: number | null })[]>(
+      const rows = await tx.query<RawTxn & { is_cash: boolean; loan_id: number | null }>(
         `${TXN_SELECT.replace('t.transfer_id,', 't.transfer_id, t.is_cash, t.loan_id,')} where t.tenant_id = ? and t.account_id = ? and t.id = ?`,
         [tx.tenantId, accountId, transactionId],
       );
@@ -299,8 +297,8 @@ export class SavingsTransactionService {
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
-      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
-      const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [tx.tenantId, accountId]);
+      const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
+      const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [tx.tenantId, accountId]);
       return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
     });
   }
@@ -309,14 +307,14 @@ export class SavingsTransactionService {
     const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
-      const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and t.id = ?`, [tx.tenantId, accountId, transactionId]);
+      const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and t.id = ?`, [tx.tenantId, accountId, transactionId]);
       if (!rows[0]) throw txnNotFound(transactionId);
       return (await this.withPaymentTypes(tx, [toTxn(rows[0])]))[0]!;
     });
   }
 
   async txn(tx: Tx, id: number): Promise<TransactionRow> {
-    const rows = await tx.em.execute<RawTxn[]>(`${TXN_SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
+    const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
     return toTxn(rows[0]!);
   }
 
@@ -339,7 +337,7 @@ export class SavingsTransactionService {
   async checkKyc(tx: Tx, client: AccountClient, amount: string): Promise<void> {
     const caps = await this.kycCaps(tx, client, amount);
     if (!caps) return;
-    const sum = await tx.em.execute<{ total: string }[]>(`select coalesce(sum(account_balance), 0)::text as total from account.savings_account where tenant_id = ? and client_id = ?`, [tx.tenantId, client.id]);
+    const sum = await tx.query<{ total: string }>(`select coalesce(sum(account_balance), 0)::text as total from account.savings_account where tenant_id = ? and client_id = ?`, [tx.tenantId, client.id]);
     const verdict = checkKycCredit(caps, amount, sum[0]!.total);
     if (!verdict.ok) throw rule(verdict.code, verdict.message, verdict.args, 'transactionAmount');
   }
@@ -374,7 +372,7 @@ export class SavingsTransactionService {
     const signed = leg.credit ? leg.amount : new Money(leg.amount).negated().toFixed();
     const cap = options.kyc?.caps.balance ?? null;
     const event = options.event ? outboxInsert(tx, options.event, 'txn') : null;
-    const rows = await tx.em.execute<{ id: string; running_balance: string }[]>(
+    const rows = await tx.query<{ id: string; running_balance: string }>(
       `with moved as (
          update account.savings_account set account_balance = account_balance + ?::numeric,
            total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?
@@ -415,13 +413,13 @@ export class SavingsTransactionService {
   async reverseLeg(tx: Tx, account: AccountRow, txn: TransactionRow, actor: number | null, today: string): Promise<string> {
     const delta = txn.credit ? new Money(txn.amount).negated() : new Money(txn.amount);
     if (new Money(account.accountBalance).plus(delta).lt(balanceFloor(account))) throw insufficient(account, txn.amount);
-    await tx.em.execute(
+    await tx.query(
       `update account.savings_account set account_balance = account_balance + ?::numeric, total_deposits = total_deposits - ?::numeric,
          total_withdrawals = total_withdrawals - ?::numeric, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`,
       [delta.toFixed(), txn.credit ? txn.amount : '0', txn.credit ? '0' : txn.amount, actor, tx.tenantId, account.id],
     );
-    await tx.em.execute(`update account.savings_transaction set reversed = true, reversed_on_date = ?::date, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [today, actor, tx.tenantId, txn.id]);
-    await tx.em.execute(
+    await tx.query(`update account.savings_transaction set reversed = true, reversed_on_date = ?::date, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [today, actor, tx.tenantId, txn.id]);
+    await tx.query(
       `update account.savings_transaction set running_balance = running_balance + ?::numeric
        where tenant_id = ? and account_id = ? and position > (select position from account.savings_transaction where tenant_id = ? and id = ?)`,
       [delta.toFixed(), tx.tenantId, account.id, tx.tenantId, txn.id],
@@ -519,7 +517,7 @@ export class SavingsTransactionService {
         const today = await this.deps.businessDates.today(tx);
         const ids = linkAccountId != null
           ? [linkAccountId]
-          : (await tx.em.execute<{ id: number }[]>(`select id from account.savings_account where tenant_id = ? and client_id = ? and status = ? order by id`, [tx.tenantId, clientId, STATUS_ACTIVE])).map((r) => Number(r.id));
+          : (await tx.query<{ id: number }>(`select id from account.savings_account where tenant_id = ? and client_id = ? and status = ? order by id`, [tx.tenantId, clientId, STATUS_ACTIVE])).map((r) => Number(r.id));
         if (ids.length !== 1) {
           throw rule('error.msg.savingsaccount.operating.account.not.unique', `Client ${clientId} needs exactly one active savings or current account (found ${ids.length}); name one with linkAccountId.`, [clientId, ids.length]);
         }
@@ -544,7 +542,7 @@ export class SavingsTransactionService {
         return { savingsTransactionId: leg.id, runningBalance: leg.runningBalance };
       },
       reverseForLoan: async (tx, savingsTransactionId, userId) => {
-        const found = await tx.em.execute<{ account_id: number }[]>(`select account_id from account.savings_transaction where tenant_id = ? and id = ? and loan_id is not null`, [tx.tenantId, savingsTransactionId]);
+        const found = await tx.query<{ account_id: number }>(`select account_id from account.savings_transaction where tenant_id = ? and id = ? and loan_id is not null`, [tx.tenantId, savingsTransactionId]);
         if (!found[0]) throw txnNotFound(savingsTransactionId);
         const today = await this.deps.businessDates.today(tx);
         const account = (await loadAccount(tx, today, Number(found[0].account_id), true))!;

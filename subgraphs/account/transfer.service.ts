@@ -3,7 +3,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
 import {
-  ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, LIABILITY_GL, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
+  ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
 } from './account.rows.js';
 import type { AccountDependencies } from './account.services.js';
 import { canDebit } from './domain/balance-rules.js';
@@ -108,16 +108,16 @@ export class TransferService {
     const toId = input.toAccountId!;
     const amount = formatAmount(input.transferAmount!);
     // Lock order: the receiver's client (for its KYC cap), then both accounts in id order.
-    const locked = await tx.em.execute<(RawClient & { transfer_id: string })[]>(
-      `select ${CLIENT_COLUMNS}, nextval('account.account_transfer_seq') as transfer_id from customer.account_holder c
-       where c.tenant_id = ? and c.id = (select client_id from account.savings_account where tenant_id = ? and id = ?) for no key update`,
+    const locked = await tx.query<RawClient & { transfer_id: string }>(
+      `with c as (${HOLDER_FOR_CREDIT}) select ${CLIENT_COLUMNS}, c.credit_locked, nextval('account.account_transfer_seq') as transfer_id from c`,
       [tx.tenantId, tx.tenantId, toId],
     );
     if (!locked[0]) throw accountNotFound(toId);
     const receiver = toClient(locked[0]);
+    await ensureCreditLock(tx, receiver, locked[0].credit_locked);
     const transferId = Number(locked[0].transfer_id);
     const today = await this.deps.businessDates.today(tx);
-    const rows = await tx.em.execute<(RawAccount & RawClient & { next_id: string })[]>(
+    const rows = await tx.query<RawAccount & RawClient & { next_id: string }>(
       `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
        ${ACCOUNT_FROM} join customer.account_holder c on c.tenant_id = a.tenant_id and c.id = a.client_id
        where a.tenant_id = ? and a.id in (?, ?) order by a.id for update of a`,
@@ -218,14 +218,14 @@ export class TransferService {
         params.push(page.accountId, page.accountId);
       }
       const from = SELECT.slice(SELECT.indexOf('from account.account_transfer'));
-      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n ${from} where ${where.join(' and ')}`, params);
-      const rows = await tx.em.execute<RawTransfer[]>(`${SELECT} where ${where.join(' and ')} order by t.id desc limit ${limit} offset ${offset}`, params);
+      const count = await tx.query<{ n: string }>(`select count(*) as n ${from} where ${where.join(' and ')}`, params);
+      const rows = await tx.query<RawTransfer>(`${SELECT} where ${where.join(' and ')} order by t.id desc limit ${limit} offset ${offset}`, params);
       return { total: Number(count[0]!.n), items: rows.map(toRow) };
     });
   }
 
   private async find(tx: Tx, id: number): Promise<TransferRow | null> {
-    const rows = await tx.em.execute<RawTransfer[]>(`${SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
+    const rows = await tx.query<RawTransfer>(`${SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
     return rows[0] ? toRow(rows[0]) : null;
   }
 }

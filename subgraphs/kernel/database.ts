@@ -6,6 +6,7 @@ import { Migration, Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import type { Config } from './config.js';
+import { numberedPlaceholders, PreparingClient } from './prepared-statements.js';
 
 /** The role every tenant transaction runs as: not a superuser and not the owner, so row-level security applies. */
 export const APP_ROLE = 'cbs_app';
@@ -38,6 +39,17 @@ export interface Tx {
    * saw it; null when the tenant never had one (nothing may be cached then). See kernel/reference-cache.ts.
    */
   readonly referenceVersion: string | null;
+  /**
+   * Runs one statement (`?` placeholders) in this transaction with real parameters: on PostgreSQL each
+   * connection prepares a text once and then only binds and executes it (see kernel/prepared-statements.ts).
+   * The money path uses it; `em.execute` inlines the parameters, so PostgreSQL plans that text every time.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/** The kysely transaction MikroORM runs a transactional em on: what `Tx.query` sends through. */
+interface KyselyTransaction {
+  executeQuery(query: { sql: string; parameters: readonly unknown[]; query: unknown; queryId: unknown }): Promise<{ rows: unknown[] }>;
 }
 
 export class Database {
@@ -54,6 +66,8 @@ export class Database {
     private readonly release: () => void = () => {},
   ) {}
 
+  private readonly debug = process.env.SQL_DEBUG === '1';
+
   /**
    * Runs `fn` in one transaction scoped to a tenant: the tenant filter (fail-closed: querying a tenant
    * entity without it throws) and, underneath, PostgreSQL row-level security via SET LOCAL ROLE and the
@@ -66,14 +80,15 @@ export class Database {
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });
     const result = await this.currentTenant.run(tenantId, () => em.transactional(async (tem) => {
+      const query = this.queryOn(tem as Em);
       // The same round trip reads the reference version, so a cached read costs no statement. The subquery
       // is planned and permission-checked before the role switch takes effect (as the owner, who alone may
       // read the table); it filters by the tenant itself.
-      const rows = await tem.execute<{ reference_version: string | null }[]>(
+      const rows = await query<{ reference_version: string | null }>(
         `select set_config('role', ?, true), set_config(?, ?, true), (select version::text from kernel.reference_version where tenant_id = ?) as reference_version`,
         [APP_ROLE, TENANT_SETTING, tenantId, tenantId],
       );
-      return fn({ em: tem, tenantId, afterCommit: (h) => hooks.push(h), referenceVersion: rows[0]?.reference_version ?? null });
+      return fn({ em: tem as Em, tenantId, afterCommit: (h) => hooks.push(h), referenceVersion: rows[0]?.reference_version ?? null, query });
     }));
     for (const hook of hooks) await hook();
     return result;
@@ -95,12 +110,26 @@ export class Database {
   private joinAmbient<T>(ambient: { tx: Tx; turn: Promise<unknown>; inside: boolean }, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const run = () =>
       this.ambient.run({ ...ambient, inside: true }, () =>
-        ambient.tx.em.transactional((tem) => fn({ ...ambient.tx, em: tem as Em })),
+        ambient.tx.em.transactional((tem) => fn({ ...ambient.tx, em: tem as Em, query: this.queryOn(tem as Em) })),
       );
     if (ambient.inside) return run();
     const result = ambient.turn.then(run, run);
     ambient.turn = result.catch(() => undefined);
     return result;
+  }
+
+  /** `Tx.query` on `em`'s transaction: parameters sent as such on PostgreSQL; the ORM's inlining on the embedded database. */
+  private queryOn(em: Em): Tx['query'] {
+    if (this.kind !== 'postgresql') return (sql, params = []) => em.execute(sql, [...params]);
+    return async <T>(sql: string, params: readonly unknown[] = []) => {
+      const transaction = em.getTransactionContext<KyselyTransaction & Parameters<Em['setTransactionContext']>[0]>();
+      if (!transaction) throw new Error('Tx.query outside its transaction');
+      const text = numberedPlaceholders(sql);
+      this.countStatement();
+      if (this.debug) console.log(`[query] ${text} -- ${JSON.stringify(params)}`);
+      const result = await transaction.executeQuery({ sql: text, parameters: params, query: { kind: 'RawNode', sqlFragments: [text], parameters: [] }, queryId: {} });
+      return result.rows as T[];
+    };
   }
 
   /** Called for every statement sent (onQuery). */
@@ -184,7 +213,7 @@ export async function openDatabase(
       pool: { min: 0, max: options.pool?.max ?? 10 },
       // pg reads the URL's own parameters (sslmode, ...), which MikroORM's parsing of clientUrl drops; named
       // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
-      driverOptions: { connectionString: config.databaseUrl, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
+      driverOptions: { connectionString: config.databaseUrl, Client: PreparingClient, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
     });
     return (database = new Database(orm, 'postgresql'));
   }

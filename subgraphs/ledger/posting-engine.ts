@@ -75,8 +75,8 @@ export const officeLockSql = `hashtext('ledger.office:' || ? || ':' || ?)`;
 export class PostingEngine {
   /** The tenant's enabled currencies and chart of accounts, cached: every posting checks its lines against them. */
   private readonly reference = new ReferenceCache(async (tx) => {
-    const currencies = await tx.em.execute<{ code: string; decimal_places: number }[]>(`select code, decimal_places from ledger.currency where tenant_id = ?`, [tx.tenantId]);
-    const accounts = await tx.em.execute<{ id: number; gl_code: string; usage: number; disabled: boolean; manual_entries_allowed: boolean }[]>(
+    const currencies = await tx.query<{ code: string; decimal_places: number }>(`select code, decimal_places from ledger.currency where tenant_id = ?`, [tx.tenantId]);
+    const accounts = await tx.query<{ id: number; gl_code: string; usage: number; disabled: boolean; manual_entries_allowed: boolean }>(
       `select id, gl_code, usage, disabled, manual_entries_allowed from ledger.gl_account where tenant_id = ?`,
       [tx.tenantId],
     );
@@ -113,7 +113,7 @@ export class PostingEngine {
     checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: null });
     // Closures take this lock exclusively: a posting and a closure of the same office never interleave,
     // so the closing date read after it (by the next statement's snapshot) holds until this transaction commits.
-    await tx.em.execute(`select pg_advisory_xact_lock_shared(${officeLockSql})`, [tx.tenantId, request.officeId]);
+    await tx.query(`select pg_advisory_xact_lock_shared(${officeLockSql})`, [tx.tenantId, request.officeId]);
 
     const transactionId = request.source?.transactionId || `${request.reversalOf ? 'R' : 'M'}${await nextValue(tx, 'ledger.journal.transaction')}`;
     const values: unknown[] = [];
@@ -147,7 +147,7 @@ export class PostingEngine {
         entityId: request.source?.entityId ?? null,
       },
     }, 'jt');
-    const result = await tx.em.execute<{ closing_date: string | null; claimed: number; ids: string[] | null }[]>(
+    const result = await tx.query<{ closing_date: string | null; claimed: number; ids: string[] | null }>(
       `with closure as (
          select to_char(max(closing_date), 'YYYY-MM-DD') as closing_date from ledger.gl_closure where tenant_id = ? and office_id = ? and not deleted),
        jt as (
@@ -182,7 +182,7 @@ export class PostingEngine {
    */
   async reverse(tx: Tx, transactionId: string, options: { date: string; comments?: string | null; actor?: number | null; manual?: boolean }): Promise<PostedTransaction> {
     // The row locks make two concurrent reversals of the same transaction queue; the second sees reversed.
-    const originals = await tx.em.execute<{ id: string; office_id: number; gl_account_id: number; currency_code: string; entry_type: number; amount: string; reversed: boolean; entity_type: string | null; entity_id: string | null; manual_entry: boolean }[]>(
+    const originals = await tx.query<{ id: string; office_id: number; gl_account_id: number; currency_code: string; entry_type: number; amount: string; reversed: boolean; entity_type: string | null; entity_id: string | null; manual_entry: boolean }>(
       `select id, office_id, gl_account_id, currency_code, entry_type, amount::text as amount, reversed, entity_type, entity_id, manual_entry
        from ledger.journal_entry where tenant_id = ? and transaction_id = ? order by id for update`,
       [tx.tenantId, transactionId],
@@ -205,7 +205,7 @@ export class PostingEngine {
       actor: options.actor ?? null,
       reversalOf: transactionId,
     });
-    await tx.em.execute(
+    await tx.query(
       `update ledger.journal_entry set reversed = true, reversal_transaction_id = ?, updated_at = now(), updated_by = ? where tenant_id = ? and transaction_id = ?`,
       [posted.transactionId, options.actor ?? null, tx.tenantId, transactionId],
     );

@@ -128,7 +128,7 @@ export class TillCashService {
     if (!member || !member.isActive) throw noOpenTill('the user has no active staff record');
     const today = await this.deps.businessDates.today(tx);
     const type = movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT;
-    const move = () => tx.em.execute<{ id: string; cashier_id: number }[]>(
+    const move = () => tx.query<{ id: string; cashier_id: number }>(
       `with cashier as (
          select id, teller_id, office_id from till.cashier
          where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date order by id limit 1),
@@ -160,7 +160,7 @@ export class TillCashService {
 
   /** Why the till did not take a movement: the first rule it breaks, thrown. */
   private async refusal(tx: Tx, staffId: number, movement: CashMovement, today: string, amount: Money): Promise<void> {
-    const cashiers = await tx.em.execute<CashierRow[]>(
+    const cashiers = await tx.query<CashierRow>(
       `select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date order by id`,
       [tx.tenantId, staffId, movement.officeId, today, today],
     );
@@ -182,7 +182,7 @@ export class TillCashService {
       const teller = await this.store.tellerInScope(tx, staff, tellerId);
       const cashier = await this.store.cashierInScope(tx, staff, cashierId, tellerId);
       const { where, params } = txnWhere(tx, 'cashier_id', cashierId, filter);
-      const sums = await tx.em.execute<{ type: number; total: string; n: string }[]>(
+      const sums = await tx.query<{ type: number; total: string; n: string }>(
         `select txn_type as type, sum(amount)::text as total, count(*) as n from till.cashier_transaction where ${where} group by txn_type`,
         params,
       );
@@ -209,7 +209,7 @@ export class TillCashService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, tellerId);
       const { where, params } = txnWhere(tx, 'teller_id', tellerId, filter);
-      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from till.cashier_transaction where ${where}`, params);
+      const count = await tx.query<{ n: string }>(`select count(*) as n from till.cashier_transaction where ${where}`, params);
       return { teller, totalFilteredRecords: Number(count[0]!.n), pageItems: await this.page(tx, where, params, filter) };
     });
   }
@@ -221,7 +221,7 @@ export class TillCashService {
       const cashier = await this.store.cashierInScope(tx, staff, cashierId);
       const day = date ?? (await this.deps.businessDates.today(tx));
       const till = await this.store.till(tx, cashierId, day);
-      const transactions = await tx.em.execute<CashierTxnRow[]>(
+      const transactions = await tx.query<CashierTxnRow>(
         `select ${TXN_COLUMNS} from till.cashier_transaction where tenant_id = ? and cashier_id = ? and business_date = ?::date order by id limit ${MAX_LIMIT}`,
         [tx.tenantId, cashierId, day],
       );
@@ -232,7 +232,7 @@ export class TillCashService {
   private async page(tx: Tx, where: string, params: unknown[], filter: TxnFilter): Promise<CashierTxnRow[]> {
     const limit = Math.min(Math.max(filter.limit ?? MAX_LIMIT, 1), MAX_LIMIT);
     const offset = Math.max(filter.offset ?? 0, 0);
-    return tx.em.execute<CashierTxnRow[]>(`select ${TXN_COLUMNS} from till.cashier_transaction where ${where} order by id desc limit ? offset ?`, [...params, limit, offset]);
+    return tx.query<CashierTxnRow>(`select ${TXN_COLUMNS} from till.cashier_transaction where ${where} order by id desc limit ? offset ?`, [...params, limit, offset]);
   }
 }
 

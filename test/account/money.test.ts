@@ -193,6 +193,21 @@ describe('deposits, withdrawals, KYC caps and undo', () => {
     }
   });
 
+  test('20 concurrent deposits across four accounts of one tier-1 client stop exactly at the cumulative cap', async () => {
+    for (let round = 0; round < 4; round++) {
+      const clientId = await activeClient(t, branch);
+      const accounts: number[] = [];
+      for (let i = 0; i < 4; i++) accounts.push(await openAccount(t, clientId, products.savings));
+      for (let i = 0; i < 5; i++) assert.equal((await deposit(t, accounts[i % 4]!, 50000)).status, 200);
+      // 250,000 on file, cap 300,000: five of twenty deposits of 10,000 fit, whichever accounts they hit.
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => deposit(t, accounts[i % 4]!, 10000)));
+      assert.deepEqual(results.map((r) => r.status).sort(), [...Array(5).fill(200), ...Array(15).fill(403)], results.map((r) => r.text).join('\n'));
+      let total = 0;
+      for (const id of accounts) total += (await balance(t, id)).accountBalance;
+      assert.equal(total, 300000);
+    }
+  });
+
   test('undo reverses the transaction, corrects later running balances and the journal; twice is refused; an undo below the floor is refused', async () => {
     const clientId = await activeClient(t, branch);
     const id = await openAccount(t, clientId, products.savings);
