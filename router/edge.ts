@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildSchema, GraphQLError } from 'graphql';
+import { buildSchema, GraphQLError, type ExecutionResult } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
 import { envelope } from '../rest-compat/envelope.js';
-import { createRestHandler, requestHash, type BodyRead, type OperationResult } from '../rest-compat/rest-handler.js';
+import { createRestHandler, requestHash, type BodyRead } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
@@ -79,19 +79,26 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const { config, services } = platform;
   const supergraph = readCommittedSupergraph();
   const gateway = createGateway(config, supergraph, local, logger);
+  const gatewaySchema = Promise.resolve(gateway.getSchema());
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
-    // The REST layer runs named operations through the same gateway as /graphql, in-process, as the caller.
+    // The REST layer runs named operations through the same gateway as /graphql, in-process, as the caller:
+    // the gateway's envelop pipeline (parse and validation caches, plugins, error masking, the query plan)
+    // without an HTTP request and response around it, whose objects and JSON twice over cost more per
+    // request than the plan's execution in process.
     runOperation: async (operation, identity, requestId, report) => {
-      const response = await gateway.fetch(
-        'http://edge.internal/graphql',
-        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(operation) },
-        edgeContext(identity, config.internalSigningKey, requestId, report),
-      );
-      return (await response.json()) as OperationResult;
+      await gatewaySchema;
+      const { parse, validate, contextFactory, execute, schema: gatewaySchemaNow } = gateway.getEnveloped(edgeContext(identity, config.internalSigningKey, requestId, report));
+      const document = parse(operation.query);
+      const invalid = validate(gatewaySchemaNow, document);
+      if (invalid.length > 0) return { errors: invalid.map((e: GraphQLError) => e.toJSON()) };
+      const result = (await execute({
+        schema: gatewaySchemaNow, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: await contextFactory(),
+      })) as ExecutionResult;
+      return { data: result.data as Record<string, unknown> | null | undefined, errors: result.errors?.map((e) => (e instanceof GraphQLError ? e.toJSON() : e)) };
     },
   });
 
