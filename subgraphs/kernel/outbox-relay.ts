@@ -28,8 +28,15 @@ export type OutboxSink = (em: Em, rows: RelayedRow[]) => Promise<void>;
  * Moves committed outbox rows to the pubsub. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
  * relays (several instances) never publish the same row twice at once; delivery is at least once.
  */
-export function startOutboxRelay(db: Database, pubsub: PubSub, logger: Logger, options: { intervalMs?: number; batch?: number; sinks?: OutboxSink[]; afterBatch?: () => void } = {}): OutboxRelay {
+export function startOutboxRelay(
+  db: Database, pubsub: PubSub, logger: Logger,
+  options: { intervalMs?: number; batch?: number; sinks?: OutboxSink[]; afterBatch?: () => void; coalesceMs?: number } = {},
+): OutboxRelay {
   const batch = options.batch ?? 200;
+  // A commit wakes the relay after this long, not at once: under load one relay transaction (its claim, the
+  // webhook fan-out, the published mark) then carries every event committed meanwhile instead of one or two.
+  const coalesceMs = options.coalesceMs ?? 20;
+  let wake: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -79,15 +86,21 @@ export function startOutboxRelay(db: Database, pubsub: PubSub, logger: Logger, o
     return running;
   };
 
-  const onWritten = () => void run();
+  const onWritten = () => {
+    wake ??= setTimeout(() => {
+      wake = null;
+      void run();
+    }, coalesceMs);
+  };
   outboxWritten.on('written', onWritten);
-  const timer = setInterval(onWritten, options.intervalMs ?? 1000);
+  const timer = setInterval(() => void run(), options.intervalMs ?? 1000);
   timer.unref();
 
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (wake) clearTimeout(wake);
       outboxWritten.off('written', onWritten);
       await running;
     },
