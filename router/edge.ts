@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildSchema, GraphQLError, type ExecutionResult } from 'graphql';
+import { buildSchema, getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
@@ -19,8 +19,9 @@ import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { Platform } from '../subgraphs/registry.js';
 import { truncateForMessage } from '../subgraphs/kernel/money.js';
 import { authenticate, clientAddress, credentialsFrom, credentialsFromConnectionParams } from './authenticate.js';
-import { createGateway, edgeContext, gatewayHeaders } from './gateway.js';
+import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
 import { checkGraphQLRequest, GraphQLLimitError } from './graphql-limits.js';
+import { directRoutes } from './direct-route.js';
 import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
@@ -57,6 +58,8 @@ const fromPlatformError = (error: PlatformError): EdgeError => ({ status: error.
  * The one place the edge renders an error, in the caller's protocol: the Fineract envelope on REST (the
  * REST layer's formatter), GraphQL's `errors` with the same code and status in extensions on /graphql.
  */
+const operationTypeOf = (document: DocumentNode, operationName: string | undefined) => getOperationAST(document, operationName)?.operation;
+
 function errorBody(surface: Surface, error: EdgeError): string {
   const extensions = error.extensions ?? { code: error.code, status: error.status, errors: [] };
   if (surface === 'rest') return JSON.stringify(envelope(error.status, error.code, error.message, (extensions.errors as FieldError[] | undefined) ?? []));
@@ -80,6 +83,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const supergraph = readCommittedSupergraph();
   const gateway = createGateway(config, supergraph, local, logger);
   const gatewaySchema = Promise.resolve(gateway.getSchema());
+  const directRoute = local ? directRoutes(local, logger) : undefined;
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
   const rest = createRestHandler({
@@ -91,14 +95,20 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     // request than the plan's execution in process.
     runOperation: async (operation, identity, requestId, report) => {
       await gatewaySchema;
-      const { parse, validate, contextFactory, execute, schema: gatewaySchemaNow } = gateway.getEnveloped(edgeContext(identity, config.internalSigningKey, requestId, report));
+      const context = edgeContext(identity, config.internalSigningKey, requestId, report);
+      const { parse, validate, contextFactory, execute, schema: gatewaySchemaNow } = gateway.getEnveloped(context);
       const document = parse(operation.query);
       const invalid = validate(gatewaySchemaNow, document);
       if (invalid.length > 0) return { errors: invalid.map((e: GraphQLError) => e.toJSON()) };
-      const result = (await execute({
-        schema: gatewaySchemaNow, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: await contextFactory(),
-      })) as ExecutionResult;
-      return { data: result.data as Record<string, unknown> | null | undefined, errors: result.errors?.map((e) => (e instanceof GraphQLError ? e.toJSON() : e)) };
+      const direct = directRoute?.(gatewaySchemaNow, document, operation.operationName, operation.variables);
+      const result = direct
+        ? await direct({ document, variables: operation.variables, operationName: operation.operationName, operationType: operationTypeOf(document, operation.operationName), context })
+        : ((await execute({ schema: gatewaySchemaNow, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: await contextFactory() })) as ExecutionResult);
+      return {
+        data: result.data as Record<string, unknown> | null | undefined,
+        // Direct results are masked here as the gateway masks its own.
+        errors: result.errors?.map((e) => (e instanceof GraphQLError ? (direct ? maskGatewayError(e) : e).toJSON() : e)),
+      };
     },
   });
 
@@ -143,10 +153,16 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
     const report: IdempotencyReport = { replayed: false };
     const runGateway = async (): Promise<GatewayResult> => {
+      const context = edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report);
+      const direct = await runDirect(req, refusal.parsed, context);
+      if (direct) {
+        if (direct.body.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
+        return { kind: 'json', ...direct };
+      }
       const response = await gateway.fetch(
         `http://edge.internal${url.pathname}${url.search}`,
         { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
-        edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report),
+        context,
       );
       if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
       const text = await response.text();
@@ -193,7 +209,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   }
 
   /** Reads and checks a GraphQL HTTP request (size, content type, limits) before the gateway plans it. */
-  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string }> {
+  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown }> {
     let parsed: unknown;
     let body: string | undefined;
     if (req.method === 'POST') {
@@ -220,7 +236,39 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       if (!(error instanceof GraphQLLimitError)) throw error;
       return { kind: 'refused', status: 400, code: error.code, message: error.message };
     }
-    return { kind: 'ok', body };
+    return { kind: 'ok', body, parsed };
+  }
+
+  /**
+   * A plain JSON POST of one query or mutation that one subgraph answers alone runs on it directly (see
+   * direct-route.ts), answered as the gateway answers it: 200, application/json, errors masked alike.
+   * Anything else (other media types, persisted-query extensions, documents that do not parse or
+   * validate, several subgraphs) is the gateway's, which also words its refusals.
+   */
+  async function runDirect(req: IncomingMessage, parsed: unknown, context: EdgeContext): Promise<{ status: number; body: string; headers: Record<string, string> } | null> {
+    if (!directRoute || req.method !== 'POST') return null;
+    const accept = req.headers.accept;
+    if (accept !== undefined && accept !== '*/*' && !/^application\/json\b/i.test(accept)) return null;
+    const body = parsed as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | null;
+    if (!body || typeof body !== 'object' || typeof body.query !== 'string' || body.extensions !== undefined) return null;
+    if (body.operationName != null && typeof body.operationName !== 'string') return null;
+    if (body.variables != null && (typeof body.variables !== 'object' || Array.isArray(body.variables))) return null;
+    await gatewaySchema;
+    const { parse, validate, schema: gatewaySchemaNow } = gateway.getEnveloped(context);
+    let document: DocumentNode;
+    try {
+      document = parse(body.query);
+    } catch {
+      return null;
+    }
+    if (validate(gatewaySchemaNow, document).length > 0) return null;
+    const operationName = (body.operationName as string | null | undefined) ?? undefined;
+    const variables = (body.variables as Record<string, unknown> | null | undefined) ?? undefined;
+    const direct = directRoute(gatewaySchemaNow, document, operationName, variables);
+    if (!direct) return null;
+    const result = await direct({ document, variables, operationName, operationType: operationTypeOf(document, operationName), context });
+    const errors = result.errors?.map((e) => maskGatewayError(e).toJSON());
+    return { status: 200, body: JSON.stringify(errors ? { errors, data: result.data } : { data: result.data }), headers: { 'content-type': 'application/json; charset=utf-8' } };
   }
 
   const server: Server = createHttpsServer(loadTls(config), (req, res) => {

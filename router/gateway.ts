@@ -15,7 +15,7 @@ const MAX_MESSAGE_LENGTH = 300;
  * a subgraph that cannot be reached becomes 503 and anything else a bare 500, never internal addresses,
  * request bodies or stack traces.
  */
-function maskGatewayError(error: unknown): Error {
+export function maskGatewayError(error: unknown): GraphQLError {
   if (!(error instanceof GraphQLError)) return internalError(undefined);
   // Request errors can quote the caller's input (a variable's value): never more than a prefix of it.
   if (error.message.length > MAX_MESSAGE_LENGTH) {
