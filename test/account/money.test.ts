@@ -208,6 +208,52 @@ describe('deposits, withdrawals, KYC caps and undo', () => {
     }
   });
 
+  test('a deposit that finds its account blocked for credits while it waits for the row is refused, and nothing of it stays', async () => {
+    const id = await openAccount(t, await activeClient(t, branch), products.savings);
+    assert.equal((await deposit(t, id, 100)).status, 200);
+    // Another transaction blocks the account and holds the row until the deposit waits for it (whichever of its statements does).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const blocker = service.platform.db.system(async (em) => {
+      await em.execute(`update account.savings_account set credit_blocked = true where tenant_id = ? and id = ?`, [t.tenant, id]);
+      await held;
+    });
+    const pending = deposit(t, id, 50);
+    for (let i = 0; ; i++) {
+      const waiting = await service.platform.db.system((em) =>
+        em.execute<{ n: number }[]>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+      );
+      if (waiting[0]!.n > 0) break;
+      assert.ok(i < 200, 'the deposit never waited for the account row');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    release();
+    await blocker;
+    assertError(await pending, 403, 'error.msg.savingsaccount.transaction.credit.blocked');
+    assert.equal((await balance(t, id)).accountBalance, 100);
+    const written = await service.platform.db.system((em) => em.execute<{ txns: number; lines: number }[]>(
+      `select (select count(*)::int from account.savings_transaction where tenant_id = ? and account_id = ?) as txns,
+              (select count(*)::int from ledger.journal_entry where tenant_id = ? and entity_type = 'SAVINGS' and entity_id = ?) as lines`,
+      [t.tenant, id, t.tenant, id],
+    ));
+    assert.deepEqual(written[0], { txns: 1, lines: 2 });
+  });
+
+  test('concurrent deposits into one account: every event carries the running balance its transaction wrote', async () => {
+    const id = await openAccount(t, await corporateClient(t, branch), products.savings);
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => deposit(t, id, i + 1)));
+    assert.ok(results.every((r) => r.status === 200), results.map((r) => r.text).join('\n'));
+    assert.equal((await balance(t, id)).accountBalance, 78);
+    const events = (await outboxEvents(service, t.tenant)).filter((e) => e.payload.data.accountId === id);
+    assert.equal(events.length, 12);
+    const written = await service.platform.db.system((em) => em.execute<{ id: string; running_balance: string }[]>(
+      `select id, running_balance::text as running_balance from account.savings_transaction where tenant_id = ? and account_id = ?`, [t.tenant, id],
+    ));
+    const byId = new Map(written.map((w) => [Number(w.id), Number(w.running_balance)]));
+    for (const e of events) assert.equal(e.payload.data.runningBalance, byId.get(e.payload.data.transactionId));
+    assert.deepEqual(events.map((e) => e.payload.data.runningBalance).sort((a, b) => a - b).at(-1), 78);
+  });
+
   test('undo reverses the transaction, corrects later running balances and the journal; twice is refused; an undo below the floor is refused', async () => {
     const clientId = await activeClient(t, branch);
     const id = await openAccount(t, clientId, products.savings);
