@@ -54,12 +54,12 @@ interface EdgeError {
 
 const fromPlatformError = (error: PlatformError): EdgeError => ({ status: error.status, code: error.extensions.code, message: error.message, extensions: error.extensions });
 
+const operationTypeOf = (document: DocumentNode, operationName: string | undefined) => getOperationAST(document, operationName)?.operation;
+
 /**
  * The one place the edge renders an error, in the caller's protocol: the Fineract envelope on REST (the
  * REST layer's formatter), GraphQL's `errors` with the same code and status in extensions on /graphql.
  */
-const operationTypeOf = (document: DocumentNode, operationName: string | undefined) => getOperationAST(document, operationName)?.operation;
-
 function errorBody(surface: Surface, error: EdgeError): string {
   const extensions = error.extensions ?? { code: error.code, status: error.status, errors: [] };
   if (surface === 'rest') return JSON.stringify(envelope(error.status, error.code, error.message, (extensions.errors as FieldError[] | undefined) ?? []));
