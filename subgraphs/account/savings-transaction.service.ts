@@ -301,7 +301,7 @@ export class SavingsTransactionService {
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
       const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
-      const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [tx.tenantId, accountId]);
+      const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ? offset ?`, [tx.tenantId, accountId, Math.min(limit, MAX_LIMIT), offset]);
       return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
     });
   }

@@ -219,7 +219,7 @@ export class TransferService {
       }
       const from = SELECT.slice(SELECT.indexOf('from account.account_transfer'));
       const count = await tx.query<{ n: string }>(`select count(*) as n ${from} where ${where.join(' and ')}`, params);
-      const rows = await tx.query<RawTransfer>(`${SELECT} where ${where.join(' and ')} order by t.id desc limit ${limit} offset ${offset}`, params);
+      const rows = await tx.query<RawTransfer>(`${SELECT} where ${where.join(' and ')} order by t.id desc limit ? offset ?`, [...params, limit, offset]);
       return { total: Number(count[0]!.n), items: rows.map(toRow) };
     });
   }

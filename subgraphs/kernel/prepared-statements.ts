@@ -8,8 +8,12 @@ import pg from 'pg';
  * and executes it.
  */
 
-/** Distinct statement texts that get a name; past this many, further texts run unnamed (still parameterized). */
-const MAX_NAMED = 2000;
+/**
+ * Distinct statement texts that get a name; past this many, further texts run unnamed (still parameterized).
+ * Each connection may hold a plan for every one, so the bound is also PostgreSQL's memory per connection:
+ * values (ids, limits, offsets) are parameters, never part of a text, so the texts are the few our code writes.
+ */
+const MAX_NAMED = 500;
 const names = new Map<string, string>();
 
 function nameOf(text: string): string | undefined {
