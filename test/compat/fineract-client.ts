@@ -1,5 +1,4 @@
-import { request as httpsRequest } from 'node:https';
-import type { HttpResult, TestService } from '../support/service.js';
+import { httpsJson, type HttpResult, type TestService } from '../support/service.js';
 
 /** Today as Fineract's integration tests format it (dd MMMM yyyy, locale en). */
 export function fineractDate(date: Date = new Date()): string {
@@ -44,31 +43,10 @@ export class FineractClient {
 
   send<T = any>(method: string, path: string, body?: unknown): Promise<HttpResult<T>> {
     const separator = path.includes('?') ? '&' : '?';
-    const url = `${this.service.edge.url}/fineract-provider/api/v1${path}${separator}tenantIdentifier=${this.tenant}`;
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      Authorization: `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`,
-    };
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    if (payload !== undefined) headers['Content-Type'] = 'application/json; charset=UTF-8';
-    return new Promise((resolve, reject) => {
-      const req = httpsRequest(url, { method, headers, ca: this.service.caCertificate }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = text ? JSON.parse(text) : undefined;
-          } catch {
-            /* not JSON: keep the text */
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed as T, text });
-        });
-      });
-      req.on('error', reject);
-      if (payload !== undefined) req.write(payload);
-      req.end();
+    return httpsJson<T>(this.service.edge.url, this.service.caCertificate, method, `/fineract-provider/api/v1${path}${separator}tenantIdentifier=${this.tenant}`, {
+      auth: `${this.username}:${this.password}`,
+      body,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json; charset=UTF-8' },
     });
   }
 }
