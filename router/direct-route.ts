@@ -1,4 +1,4 @@
-import { getOperationAST, getVariableValues, TypeInfo, validate, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { getOperationAST, getVariableValues, Kind, TypeInfo, validate, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { ExecutionRequest } from '@graphql-tools/utils';
 import type { SubgraphName } from '../subgraphs/kernel/config.js';
 import { localExecutor, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
@@ -29,7 +29,7 @@ export function directRoutes(runtimes: ReadonlyMap<SubgraphName, SubgraphRuntime
     if (verdict === undefined) {
       const operation = getOperationAST(document, operationName);
       const execute = operation && operation.operation !== 'subscription'
-        ? candidates.find((c) => validate(c.schema, document).length === 0 && answersAlone(c.schema, document))?.execute
+        ? candidates.find((c) => hasRootFields(c.schema, operation) && validate(c.schema, document).length === 0 && answersAlone(c.schema, document))?.execute
         : undefined;
       verdict = operation && execute ? { execute, operation } : null;
       verdicts.set(document, verdict);
@@ -39,6 +39,12 @@ export function directRoutes(runtimes: ReadonlyMap<SubgraphName, SubgraphRuntime
     if ('errors' in getVariableValues(apiSchema, verdict.operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 1 })) return null;
     return verdict.execute;
   };
+}
+
+/** A cheap first look, so a new document costs one subgraph's validation, not every subgraph's. */
+function hasRootFields(schema: GraphQLSchema, operation: OperationDefinitionNode): boolean {
+  const fields = schema.getRootType(operation.operation)?.getFields();
+  return !!fields && operation.selectionSet.selections.every((s) => s.kind !== Kind.FIELD || s.name.value === '__typename' || s.name.value in fields);
 }
 
 function answersAlone(schema: GraphQLSchema, document: DocumentNode): boolean {
