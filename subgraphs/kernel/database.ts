@@ -6,7 +6,7 @@ import { Migration, Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import type { Config } from './config.js';
-import { numberedPlaceholders, PreparingClient } from './prepared-statements.js';
+import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
 
 /** The role every tenant transaction runs as: not a superuser and not the owner, so row-level security applies. */
 export const APP_ROLE = 'cbs_app';
@@ -43,8 +43,16 @@ export interface Tx {
    * Runs one statement (`?` placeholders) in this transaction with real parameters: on PostgreSQL each
    * connection prepares a text once and then only binds and executes it (see kernel/prepared-statements.ts).
    * The money path uses it; `em.execute` inlines the parameters, so PostgreSQL plans that text every time.
+   * `ahead` are statements whose results nobody reads (a lock to take first): they run before this one,
+   * in its round trip, and their first error is this call's error.
    */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], ahead?: readonly Statement[]): Promise<T[]>;
+}
+
+/** One statement with `?` placeholders and its parameters. */
+export interface Statement {
+  sql: string;
+  params: readonly unknown[];
 }
 
 /** The kysely transaction MikroORM runs a transactional em on: what `Tx.query` sends through. */
@@ -55,6 +63,8 @@ interface KyselyTransaction {
 export class Database {
   /** Statements sent inside each tenant's transactions: tests prove batching per request with it (N+1 shows up here). */
   private readonly tenantStatements = new Map<string, number>();
+  /** Round trips to PostgreSQL inside each tenant's transactions (begin and commit included), counted at the wire. */
+  private readonly tenantRoundTrips = new Map<string, number>();
   /** The tenant whose transaction is running in this async context; unrelated work (the relay) is not counted against it. */
   private readonly currentTenant = new AsyncLocalStorage<string>();
   /** A request's transaction that the commands it runs join (an idempotent write), with its turn-taking. */
@@ -120,14 +130,23 @@ export class Database {
 
   /** `Tx.query` on `em`'s transaction: parameters sent as such on PostgreSQL; the ORM's inlining on the embedded database. */
   private queryOn(em: Em): Tx['query'] {
-    if (this.kind !== 'postgresql') return (sql, params = []) => em.execute(sql, [...params]);
-    return async <T>(sql: string, params: readonly unknown[] = []) => {
+    if (this.kind !== 'postgresql') {
+      return async <T>(sql: string, params: readonly unknown[] = [], ahead: readonly Statement[] = []) => {
+        for (const statement of ahead) await em.execute(statement.sql, [...statement.params]);
+        return em.execute<T[]>(sql, [...params]);
+      };
+    }
+    return async <T>(sql: string, params: readonly unknown[] = [], ahead: readonly Statement[] = []) => {
       const transaction = em.getTransactionContext<KyselyTransaction & Parameters<Em['setTransactionContext']>[0]>();
       if (!transaction) throw new Error('Tx.query outside its transaction');
       const text = numberedPlaceholders(sql);
-      this.countStatement();
-      if (this.debug) console.log(`[query] ${text} -- ${JSON.stringify(params)}`);
-      const result = await transaction.executeQuery({ sql: text, parameters: params, query: { kind: 'RawNode', sqlFragments: [text], parameters: [] }, queryId: {} });
+      for (let i = 0; i <= ahead.length; i++) this.countStatement();
+      if (this.debug) {
+        for (const statement of ahead) console.log(`[query, ahead] ${numberedPlaceholders(statement.sql)} -- ${JSON.stringify(statement.params)}`);
+        console.log(`[query] ${text} -- ${JSON.stringify(params)}`);
+      }
+      const parameters = withPreludes([...params], ahead.map((s) => ({ text: numberedPlaceholders(s.sql), values: s.params })));
+      const result = await transaction.executeQuery({ sql: text, parameters, query: { kind: 'RawNode', sqlFragments: [text], parameters: [] }, queryId: {} });
       return result.rows as T[];
     };
   }
@@ -136,6 +155,17 @@ export class Database {
   countStatement(): void {
     const tenant = this.currentTenant.getStore();
     if (tenant !== undefined) this.tenantStatements.set(tenant, (this.tenantStatements.get(tenant) ?? 0) + 1);
+  }
+
+  /** Called by the pool's clients for every round trip. */
+  countRoundTrip(): void {
+    const tenant = this.currentTenant.getStore();
+    if (tenant !== undefined) this.tenantRoundTrips.set(tenant, (this.tenantRoundTrips.get(tenant) ?? 0) + 1);
+  }
+
+  /** Round trips to PostgreSQL so far inside `tenantId`'s transactions (PostgreSQL only; the embedded database has none). */
+  roundTripsOf(tenantId: string): number {
+    return this.tenantRoundTrips.get(tenantId) ?? 0;
   }
 
   /** Statements sent so far inside `tenantId`'s transactions. */
@@ -206,6 +236,11 @@ export async function openDatabase(
     discovery: { warnWhenNoEntities: false },
   };
   if (config.databaseUrl) {
+    const Client = class extends PreparingClient {
+      protected override onRoundTrip(): void {
+        database?.countRoundTrip();
+      }
+    };
     const orm = await MikroORM.init({
       ...common,
       driver: PostgreSqlDriver,
@@ -213,7 +248,7 @@ export async function openDatabase(
       pool: { min: 0, max: options.pool?.max ?? 10 },
       // pg reads the URL's own parameters (sslmode, ...), which MikroORM's parsing of clientUrl drops; named
       // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
-      driverOptions: { connectionString: config.databaseUrl, Client: PreparingClient, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
+      driverOptions: { connectionString: config.databaseUrl, Client, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
     });
     return (database = new Database(orm, 'postgresql'));
   }
