@@ -95,9 +95,9 @@ export class PostingEngine {
   }
 
   /**
-   * Two statements when the caller brings the transaction id (three otherwise): the office's shared lock,
-   * then one statement that reads the closing date under it, claims the id and writes the lines and the
-   * event (nothing when the period is closed or the id taken: the checks below then throw).
+   * One round trip when the caller brings the transaction id (two otherwise): the office's shared lock and,
+   * sent behind it, one statement that reads the closing date under it, claims the id and writes the lines
+   * and the event (nothing when the period is closed or the id taken: the checks below then throw).
    */
   async post(tx: Tx, request: PostingRequest): Promise<PostedTransaction> {
     checkHeader(request);
@@ -112,8 +112,10 @@ export class PostingEngine {
     const openingDate = await this.openingDates.get(tx, request.officeId);
     checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: null });
     // Closures take this lock exclusively: a posting and a closure of the same office never interleave,
-    // so the closing date read after it (by the next statement's snapshot) holds until this transaction commits.
-    await tx.query(`select pg_advisory_xact_lock_shared(${officeLockSql})`, [tx.tenantId, request.officeId]);
+    // so the closing date read after it (by the next statement's snapshot) holds until this transaction
+    // commits. It goes ahead of the posting's statement, in its round trip, and is granted before that
+    // statement starts (and takes its snapshot).
+    const officeLock = { sql: `select pg_advisory_xact_lock_shared(${officeLockSql})`, params: [tx.tenantId, request.officeId] };
 
     const transactionId = request.source?.transactionId || `${request.reversalOf ? 'R' : 'M'}${await nextValue(tx, 'ledger.journal.transaction')}`;
     const values: unknown[] = [];
@@ -168,6 +170,7 @@ export class PostingEngine {
         tx.tenantId, request.officeId, tx.tenantId, transactionId, request.date, ...values,
         ...event.params, event.params[event.params.length - 1],
       ],
+      [officeLock],
     );
     const outcome = result[0]!;
     checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: outcome.closing_date });
