@@ -119,6 +119,7 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
     officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
     usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
     recordCash: (tx, movement) => till.recordCash(tx, movement),
+    cashSql: till.cashSql,
   });
   // Runs after the ledger's seeder: the products' currency must be enabled first.
   organisation.tenants.addSeeder(account.seedTenant);

@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../kernel/database.js';
-import type { BusinessDates, RecordCash, SavingsForLoans, Scope, TenantSettings } from '../kernel/ports.js';
+import type { BusinessDates, CashRecordSql, RecordCash, SavingsForLoans, Scope, TenantSettings } from '../kernel/ports.js';
 import { errors } from '../kernel/errors.js';
 import { MakerCheckerService } from './maker-checker.service.js';
 import { ProductService } from './product.service.js';
@@ -76,6 +76,8 @@ export interface AccountDependencies {
   currencyInfo: (code: string) => AccountCurrency | null;
   /** The open-till rule; until a till module is wired every cash movement is refused. */
   recordCash?: RecordCash;
+  /** The till's record folded into the movement's statement; without it the record is its own statement (recordCash). */
+  cashSql?: CashRecordSql | null;
   officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
 }
@@ -100,7 +102,7 @@ export interface AccountServices {
 }
 
 export function createAccountServices(db: Database, deps: AccountDependencies): AccountServices {
-  const full: Required<AccountDependencies> = { ...deps, recordCash: deps.recordCash ?? noTill };
+  const full: Required<AccountDependencies> = { ...deps, recordCash: deps.recordCash ?? noTill, cashSql: deps.cashSql ?? null };
   const products = new ProductService(db, full);
   const accounts = new SavingsAccountService(db, full);
   const transactions = new SavingsTransactionService(db, full, accounts);

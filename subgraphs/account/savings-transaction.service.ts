@@ -1,9 +1,9 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database, Statement, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import { emit, outboxInsert, type DomainEvent } from '../kernel/outbox.js';
-import type { LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
+import type { CashMovement, LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
 import {
   ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
   type AccountRow, type RawAccount, type RawClient,
@@ -167,13 +167,14 @@ export class SavingsTransactionService {
   }
 
   /**
-   * A deposit, in a handful of statements: the reference data (payment type, business date, settings,
-   * office scope) comes from the per-tenant cache; one statement locks the client (for its KYC cap),
-   * reads the account and allocates the transaction id; the journal is posted under that id; one statement
-   * locks and moves the balance (re-checking the account's state and the client's cumulative KYC cap under
-   * the locks), writes the transaction and its event; the till's row is locked last. The account's row is
-   * locked only for that statement, the till's and the commit: deposits into one busy account (a
-   * merchant's collections) queue for three round trips, not five.
+   * A deposit, in four round trips and the commit: the transaction's start (begin, role and tenant in one);
+   * the reference data (payment type, business date, settings, office scope) comes from the per-tenant
+   * cache; one statement locks the client (for its KYC cap), reads the account and allocates the id; the
+   * journal is posted under that id (its office lock sent ahead of it); one statement locks and moves the
+   * balance (re-checking the account's state and the client's cumulative KYC cap under the locks), writes
+   * the transaction and its event and, for cash, locks the till's row and records the cash. The account's
+   * row is locked only for that statement and the commit: deposits into one busy account (a merchant's
+   * collections) queue for two round trips, not five.
    */
   async depositCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput): Promise<MoneyResult> {
     const paymentType = await this.paymentTypeOf(tx, input);
@@ -185,8 +186,9 @@ export class SavingsTransactionService {
     const bankName = await this.bankName(tx);
     const legInput = { ...legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId), id: transactionId };
     const event = this.movementEvent(account, client, transactionId, true, legInput.amount, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! });
-    const leg = await this.writeLeg(tx, legInput, { event, kyc: caps ? { client, caps } : undefined, unlocked: { today } });
-    if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, input.transactionAmount!, 'in');
+    const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, input.transactionAmount!, 'in') : null;
+    const leg = await this.writeLeg(tx, legInput, { event, kyc: caps ? { client, caps } : undefined, unlocked: { today }, cash: await this.cashSql(tx, cash) });
+    if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
     return executed(legInput, leg, paymentType.name);
   }
 
@@ -217,8 +219,9 @@ export class SavingsTransactionService {
     const bankName = await this.bankName(tx);
     const legInput = { ...legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId), id: transactionId };
     const event = this.movementEvent(account, client, transactionId, false, legInput.amount, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! });
-    const leg = await this.writeLeg(tx, legInput, { event });
-    if (paymentType.isCashPayment) await this.recordCash(tx, actor, account, leg.id, amount, 'out');
+    const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, amount, 'out') : null;
+    const leg = await this.writeLeg(tx, legInput, { event, cash: await this.cashSql(tx, cash) });
+    if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
     return executed(legInput, leg, paymentType.name);
   }
 
@@ -234,13 +237,16 @@ export class SavingsTransactionService {
    * account, whose row the statement that moves the balance locks (writeLeg's `unlocked`); for a debit,
    * locks the account (its balance decides). Reads both and allocates the movement's transaction id (a
    * refused or held movement leaves a gap, as sequences do). Lock order, in every path: client, account.
-   * Not found, or outside the caller's scope: 404.
+   * Not found, or outside the caller's scope: 404. For a credit, `c` is the account's holder by construction
+   * (its CTE looks the client up from the account), so the account is joined to it by no client column: it
+   * is found by its primary key whatever the planner's statistics say, never through the client's index
+   * and every other account of that client.
    */
   async lockForMovement(tx: Tx, identity: Identity, accountId: number, today: string, credit: boolean): Promise<{ account: AccountRow; client: AccountClient; transactionId: number }> {
     const rows = await tx.query<RawAccount & RawClient & { next_id: string }>(
       credit
         ? `with c as (${HOLDER_FOR_CREDIT}) select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, c.credit_locked, nextval('account.savings_transaction_seq') as next_id
-           ${ACCOUNT_FROM} join c on c.tenant_id = a.tenant_id and c.id = a.client_id where a.tenant_id = ? and a.id = ?`
+           ${ACCOUNT_FROM} cross join c where a.tenant_id = ? and a.id = ?`
         : `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
            ${ACCOUNT_FROM} join customer.account_holder c on c.tenant_id = a.tenant_id and c.id = a.client_id where a.tenant_id = ? and a.id = ? for update of a`,
       [...(credit ? [tx.tenantId, tx.tenantId, accountId] : []), today, tx.tenantId, accountId],
@@ -370,19 +376,20 @@ export class SavingsTransactionService {
    * more write of the same movement (a transfer's row), run in the same statement. `unlocked`: the account
    * was read, not locked (a credit): this statement locks it, moves it only while it is still usable for
    * credits (a refusal is thrown from the re-read row otherwise) and gives the event the running balance
-   * of the row it moved.
+   * of the row it moved. `cash` is the till's record (kernel CashRecordSql, gated on `txn`), run after the
+   * account's row is moved; `cashRecorded` says whether the till took it.
    */
   async writeLeg(
     tx: Tx, leg: Leg,
-    options: { event?: DomainEvent; kyc?: { client: AccountClient; caps: TierCaps }; also?: { sql: string; params: unknown[] }; unlocked?: { today: string } } = {},
-  ): Promise<{ id: number; runningBalance: string; totalDeposits: string; totalWithdrawals: string }> {
+    options: { event?: DomainEvent; kyc?: { client: AccountClient; caps: TierCaps }; also?: { sql: string; params: unknown[] }; unlocked?: { today: string }; cash?: Statement } = {},
+  ): Promise<{ id: number; runningBalance: string; totalDeposits: string; totalWithdrawals: string; cashRecorded: boolean }> {
     const signed = leg.credit ? leg.amount : new Money(leg.amount).negated().toFixed();
     const cap = options.kyc?.caps.balance ?? null;
     const event = options.event ? outboxInsert(tx, options.event, 'txn') : null;
     // The event's running balance, when the row was not locked before, is the moved row's (JSON as Number() writes it).
     const eventSql = event && options.unlocked ? event.sql.replace('?::jsonb', `jsonb_set(?::jsonb, '{data,runningBalance}', to_jsonb(trim_scale(txn.running_balance)))`) : event?.sql;
     const usable = options.unlocked ? ` and status = ${STATUS_ACTIVE} and not blocked and not ${leg.credit ? 'credit_blocked' : 'debit_blocked'}` : '';
-    const rows = await tx.query<{ id: string; running_balance: string; total_deposits: string; total_withdrawals: string }>(
+    const rows = await tx.query<{ id: string; running_balance: string; total_deposits: string; total_withdrawals: string; cash_recorded: number }>(
       `with moved as (
          update account.savings_account set account_balance = account_balance + ?::numeric,
            total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?
@@ -394,14 +401,17 @@ export class SavingsTransactionService {
          select ?, coalesce(?::bigint, nextval('account.savings_transaction_seq')), ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
          returning id, running_balance)${event ? `,
        ev as (${eventSql})` : ''}${options.also ? `,
-       also as (${options.also.sql})` : ''}
-       select txn.id, txn.running_balance::text as running_balance, moved.total_deposits::text as total_deposits, moved.total_withdrawals::text as total_withdrawals from txn, moved`,
+       also as (${options.also.sql})` : ''}${options.cash ? `,
+       ${options.cash.sql}` : ''}
+       select txn.id, txn.running_balance::text as running_balance, moved.total_deposits::text as total_deposits, moved.total_withdrawals::text as total_withdrawals,
+         ${options.cash ? '(select count(*) from till_cash)' : '0'}::int as cash_recorded
+       from txn, moved`,
       [
         signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
         ...(cap != null ? [tx.tenantId, leg.account.clientId, leg.amount, cap] : []),
         tx.tenantId, leg.id ?? null, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,
         ...DETAIL_KEYS.map((k) => leg.details[k] ?? null), leg.note, leg.transferId ?? null, leg.loanId ?? null, leg.loanTransactionId ?? null, leg.actor, leg.actor,
-        ...(event?.params ?? []), ...(options.also?.params ?? []),
+        ...(event?.params ?? []), ...(options.also?.params ?? []), ...(options.cash?.params ?? []),
       ],
     );
     if (!rows[0]) {
@@ -417,7 +427,7 @@ export class SavingsTransactionService {
     }
     const written = {
       id: Number(rows[0].id), runningBalance: formatAmount(rows[0].running_balance),
-      totalDeposits: formatAmount(rows[0].total_deposits), totalWithdrawals: formatAmount(rows[0].total_withdrawals),
+      totalDeposits: formatAmount(rows[0].total_deposits), totalWithdrawals: formatAmount(rows[0].total_withdrawals), cashRecorded: Number(rows[0].cash_recorded) > 0,
     };
     if (options.event && !options.unlocked && !new Money(written.runningBalance).eq(runningBalanceAfter(leg))) {
       throw new Error(`savings account ${leg.account.id}: the event's running balance differs from the written one (the row was not locked)`);
@@ -461,12 +471,13 @@ export class SavingsTransactionService {
     });
   }
 
-  /** The till's record, last: its row lock is then held only until commit. */
-  private async recordCash(tx: Tx, actor: Actor, account: AccountRow, transactionId: number, amount: string, direction: 'in' | 'out'): Promise<void> {
-    await this.deps.recordCash(tx, {
-      userId: actor.cashUserId ?? actor.identity.userId, officeId: account.officeId, currency: account.currencyCode, direction, amount: formatAmount(amount),
-      source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
-    });
+  /**
+   * The till's record of a cash movement as CTEs for the leg's statement (gated on its `txn`), when a till
+   * module offers them; the till's row is then locked after the account's, in the same round trip, and held
+   * only until commit. Without them (or when they record nothing) the caller calls recordCash after the leg.
+   */
+  private async cashSql(tx: Tx, movement: CashMovement | null): Promise<Statement | undefined> {
+    return movement && this.deps.cashSql ? this.deps.cashSql(tx, movement, 'txn') : undefined;
   }
 
   async bankName(tx: Tx): Promise<string> {
@@ -632,6 +643,13 @@ function executed(leg: Leg, written: { id: number; runningBalance: string; total
 function runningBalanceAfter(leg: Pick<Leg, 'account' | 'credit' | 'amount'>): string {
   const balance = new Money(leg.account.accountBalance);
   return formatAmount((leg.credit ? balance.plus(leg.amount) : balance.minus(leg.amount)).toFixed());
+}
+
+function cashMovement(actor: Actor, account: AccountRow, transactionId: number, amount: string, direction: 'in' | 'out'): CashMovement {
+  return {
+    userId: actor.cashUserId ?? actor.identity.userId, officeId: account.officeId, currency: account.currencyCode, direction, amount: formatAmount(amount),
+    source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
+  };
 }
 
 function legOf(account: AccountRow, credit: boolean, type: number, input: TransactionInput, paymentType: { id: number; isCashPayment: boolean }, actor: number): Leg {

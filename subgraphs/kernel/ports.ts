@@ -1,4 +1,4 @@
-import type { Tx } from './database.js';
+import type { Statement, Tx } from './database.js';
 import type { Identity, StaffIdentity } from './identity.js';
 
 /**
@@ -86,6 +86,15 @@ export interface CashRecorded {
  * till's row, so concurrent cash-outs never overdraw it.
  */
 export type RecordCash = (tx: Tx, movement: CashMovement) => Promise<CashRecorded>;
+
+/**
+ * The till's record of a cash movement as common table expressions for the caller's own statement, so the
+ * movement and its till record take one round trip (and a busy account's row is held one round trip less).
+ * They run only after the caller's CTE named `after` has yielded a row, and end in `till_cash`, which
+ * yields the record or nothing when the till refuses; the caller then calls RecordCash, which says why.
+ * Throws the refusals that need no till row.
+ */
+export type CashRecordSql = (tx: Tx, movement: CashMovement, after: string) => Promise<Statement>;
 
 /** The borrower's account as the loan module needs it. */
 export interface OperatingAccount {

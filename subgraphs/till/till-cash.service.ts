@@ -1,4 +1,4 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database, Statement, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount, scaleOf } from '../kernel/money.js';
@@ -122,40 +122,61 @@ export class TillCashService {
    * one to say why.
    */
   async recordCash(tx: Tx, movement: CashMovement): Promise<CashRecorded> {
-    const amount = new Money(movement.amount);
-    if (!amount.isFinite() || amount.lte(0)) throw errors.domainRule('error.msg.cashier.invalid.amount', 'A cash movement must be a positive amount.', [movement.amount]);
-    const member = await this.staffOfUser.get(tx, movement.userId);
-    if (!member || !member.isActive) throw noOpenTill('the user has no active staff record');
-    const today = await this.deps.businessDates.today(tx);
-    const type = movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT;
-    const move = () => tx.query<{ id: string; cashier_id: number }>(
-      `with cashier as (
-         select id, teller_id, office_id from till.cashier
-         where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date order by id limit 1),
-       moved as (
-         update till.till t set balance = t.balance + ?::numeric, updated_at = now(), updated_by = ?
-         from cashier where t.tenant_id = ? and t.cashier_id = cashier.id and t.business_date = ?::date and not t.settled and t.currency_code = ?
-           ${movement.direction === 'out' ? 'and t.balance >= ?::numeric' : ''}
-         returning t.cashier_id)
-       insert into till.cashier_transaction (tenant_id, id, cashier_id, teller_id, office_id, business_date, txn_type, amount, currency_code, note,
-         entity_type, entity_id, source_transaction_id, journal_transaction_id, created_by, updated_by)
-       select ?, nextval('till.cashier_transaction_id_seq'), cashier.id, cashier.teller_id, cashier.office_id, ?::date, ?, ?::numeric, ?, null, ?, ?, ?, null, ?, ?
-       from moved join cashier on cashier.id = moved.cashier_id
-       returning id, cashier_id`,
-      [
-        tx.tenantId, member.id, movement.officeId, today, today,
-        tillEffect(type, amount).toFixed(), movement.userId, tx.tenantId, today, movement.currency, ...(movement.direction === 'out' ? [formatAmount(amount)] : []),
-        tx.tenantId, today, type, formatAmount(amount), movement.currency, movement.source.entityType, movement.source.entityId, movement.source.transactionId, movement.userId, movement.userId,
-      ],
-    );
+    const { member, today, amount } = await this.movementOf(tx, movement);
+    const statement = this.cashStatement(tx, member.id, movement, today, amount, null);
     for (let attempt = 0; ; attempt++) {
-      const rows = await move();
+      const rows = await tx.query<{ id: string; cashier_id: number }>(`with ${statement.sql} select id, cashier_id from till_cash`, statement.params);
       if (rows[0]) return { cashierId: Number(rows[0].cashier_id), cashierTransactionId: Number(rows[0].id) };
       // The refusal reads the till under its lock: when a concurrent movement has since made room (a
       // settlement waited on, an allocation), nothing is wrong any more and the movement runs again.
       await this.refusal(tx, member.id, movement, today, amount);
       if (attempt === 2) throw new Error(`the till refused a cash movement of user ${movement.userId} for no known reason`);
     }
+  }
+
+  /**
+   * The till's record of a movement as common table expressions for the caller's own statement (kernel
+   * CashRecordSql): they run only once the caller's CTE `after` has yielded a row, and end in `till_cash`,
+   * which yields the record, or nothing when the till refuses; the caller then calls recordCash, which
+   * tries once more and says why. Refusals that need no till row (no staff record) are thrown here.
+   */
+  async cashSql(tx: Tx, movement: CashMovement, after: string): Promise<Statement> {
+    const { member, today, amount } = await this.movementOf(tx, movement);
+    return this.cashStatement(tx, member.id, movement, today, amount, after);
+  }
+
+  private async movementOf(tx: Tx, movement: CashMovement): Promise<{ member: StaffRecord; today: string; amount: Money }> {
+    const amount = new Money(movement.amount);
+    if (!amount.isFinite() || amount.lte(0)) throw errors.domainRule('error.msg.cashier.invalid.amount', 'A cash movement must be a positive amount.', [movement.amount]);
+    const member = await this.staffOfUser.get(tx, movement.userId);
+    if (!member || !member.isActive) throw noOpenTill('the user has no active staff record');
+    return { member, today: await this.deps.businessDates.today(tx), amount };
+  }
+
+  /** The CTEs `till_cashier`, `till_moved` and `till_cash` (see cashSql); `after`, when given, gates the first. */
+  private cashStatement(tx: Tx, staffId: number, movement: CashMovement, today: string, amount: Money, after: string | null): Statement {
+    const type = movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT;
+    return {
+      sql: `till_cashier as (
+         select id, teller_id, office_id from till.cashier
+         where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date${after ? ` and exists (select 1 from ${after})` : ''} order by id limit 1),
+       till_moved as (
+         update till.till t set balance = t.balance + ?::numeric, updated_at = now(), updated_by = ?
+         from till_cashier where t.tenant_id = ? and t.cashier_id = till_cashier.id and t.business_date = ?::date and not t.settled and t.currency_code = ?
+           ${movement.direction === 'out' ? 'and t.balance >= ?::numeric' : ''}
+         returning t.cashier_id),
+       till_cash as (
+         insert into till.cashier_transaction (tenant_id, id, cashier_id, teller_id, office_id, business_date, txn_type, amount, currency_code, note,
+           entity_type, entity_id, source_transaction_id, journal_transaction_id, created_by, updated_by)
+         select ?, nextval('till.cashier_transaction_id_seq'), till_cashier.id, till_cashier.teller_id, till_cashier.office_id, ?::date, ?, ?::numeric, ?, null, ?, ?, ?, null, ?, ?
+         from till_moved join till_cashier on till_cashier.id = till_moved.cashier_id
+         returning id, cashier_id)`,
+      params: [
+        tx.tenantId, staffId, movement.officeId, today, today,
+        tillEffect(type, amount).toFixed(), movement.userId, tx.tenantId, today, movement.currency, ...(movement.direction === 'out' ? [formatAmount(amount)] : []),
+        tx.tenantId, today, type, formatAmount(amount), movement.currency, movement.source.entityType, movement.source.entityId, movement.source.transactionId, movement.userId, movement.userId,
+      ],
+    };
   }
 
   /** Why the till did not take a movement: the first rule it breaks, thrown. */

@@ -1,5 +1,5 @@
 import type { Database, Tx } from '../kernel/database.js';
-import type { BusinessDates, RecordCash, Scope } from '../kernel/ports.js';
+import type { BusinessDates, CashRecordSql, RecordCash, Scope } from '../kernel/ports.js';
 import { CashierService } from './cashier.service.js';
 import type { PostingLineSpec } from './domain/till-rules.js';
 import { SettlementService } from './settlement.service.js';
@@ -49,13 +49,17 @@ export interface TillNames {
   tellers: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
 }
 
-/** The till module's facade. `recordCash` is the open-till rule the account and loan modules call in their transaction. */
+/**
+ * The till module's facade. `recordCash` is the open-till rule the account and loan modules call in their
+ * transaction; `cashSql` is the same record as CTEs for the caller's own statement.
+ */
 export interface TillServices {
   tellers: TellerService;
   cashiers: CashierService;
   cash: TillCashService;
   settlements: SettlementService;
   recordCash: RecordCash;
+  cashSql: CashRecordSql;
   names: TillNames;
 }
 
@@ -68,6 +72,7 @@ export function createTillServices(db: Database, deps: TillDependencies): TillSe
     cash,
     settlements: new SettlementService(db, deps, store),
     recordCash: (tx, movement) => cash.recordCash(tx, movement),
+    cashSql: (tx, movement, after) => cash.cashSql(tx, movement, after),
     names: {
       offices: deps.officeNames,
       staff: deps.staffNames,
