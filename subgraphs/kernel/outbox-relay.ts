@@ -54,7 +54,7 @@ export function startOutboxRelay(
         actionName: row.action_name,
         occurredAt: new Date(row.occurred_at),
       }));
-      for (const row of relayed) await pubsub.publish(row.envelope);
+      await pubsub.publishAll(relayed.map((row) => row.envelope));
       for (const sink of options.sinks ?? []) await sink(em, relayed);
       await em.execute(`update kernel.outbox set published_at = now() where id in (${rows.map(() => '?').join(',')})`, rows.map((r) => r.id));
       const now = Date.now();
