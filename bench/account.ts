@@ -1,4 +1,5 @@
 import autocannon, { type Request } from 'autocannon';
+import { cpuPerRequest, cpuTimes } from './cpu.js';
 import { report } from './report.js';
 
 /**
@@ -14,6 +15,12 @@ interface Options {
   duration: number;
   accounts?: number;
   tellers?: number;
+  /** The service's process, when the bench started it: each scenario's CPU per request is printed. */
+  servicePid?: number | null;
+  /** The scenarios to run (BENCH_ACCOUNT_SCENARIOS): deposit, graphql, hot, transfer; all when absent. */
+  scenarios?: ReadonlySet<string> | null;
+  /** Runs before each scenario (the bench's VACUUM ANALYZE of the service's database, as pgbench does of its tables). */
+  beforeScenario?: () => Promise<void>;
 }
 
 type Json = Record<string, any>;
@@ -35,11 +42,11 @@ async function pool<T>(items: T[], width: number, work: (item: T) => Promise<voi
 
 const fmt = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 
-/** Deposits/s over REST across the accounts and into the one hot account, for the ratios against pgbench. */
+/** Deposits/s over REST across the accounts and into the one hot account, for the ratios against pgbench (null: not run). */
 export interface AccountFigures {
-  deposit: number;
-  depositP99: number;
-  hot: number;
+  deposit: number | null;
+  depositP99: number | null;
+  hot: number | null;
 }
 
 export async function accountBench(options: Options): Promise<AccountFigures> {
@@ -82,36 +89,54 @@ export async function accountBench(options: Options): Promise<AccountFigures> {
 
   const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
   const depositBody = JSON.stringify({ transactionDate: today, transactionAmount: 100.5, paymentTypeId: 1, ...fmt });
-  const run = (requests: Request[]) => autocannon({ url: options.baseUrl, connections: options.connections, duration: options.duration, requests });
+  const servicePid = options.servicePid ?? null;
+  const wanted = (scenario: string) => !options.scenarios || options.scenarios.has(scenario);
+  /** One scenario, reported with its CPU per request (the service's and PostgreSQL's) when the bench runs both here. */
+  const run = async (name: string, requests: Request[]) => {
+    await options.beforeScenario?.();
+    const before = servicePid === null ? null : cpuTimes(servicePid);
+    const result = await autocannon({ url: options.baseUrl, connections: options.connections, duration: options.duration, requests });
+    report(name, result, cpuPerRequest(before, servicePid === null ? null : cpuTimes(servicePid), result.requests.total, ['service', 'postgres']));
+    return result;
+  };
 
-  const deposits = await run([{
+  const deposits = !wanted('deposit') ? null : await run(`POST deposit, cash, REST (${accounts.length} accounts)`, [{
     method: 'POST',
     setupRequest: (req) => ({ ...req, path: `/api/v1/savingsaccounts/${pick(accounts)}/transactions?command=deposit`, headers: pick(tellerHeaders), body: depositBody }),
   }]);
-  report(`POST deposit, cash, REST (${accounts.length} accounts)`, deposits);
 
   const mutation = 'mutation($id: Int!, $input: SavingsTransactionInput!) { depositToSavingsAccount(savingsAccountId: $id, input: $input) { resourceId } }';
-  report(`depositToSavingsAccount, cash, GraphQL`, await run([{
-    method: 'POST',
-    setupRequest: (req) => ({
-      ...req, path: '/graphql', headers: pick(tellerHeaders),
-      body: JSON.stringify({ query: mutation, variables: { id: pick(accounts), input: { transactionDate: today, transactionAmount: '100.5', paymentTypeId: 1 } } }),
-    }),
-  }]));
+  if (wanted('graphql')) {
+    await run('depositToSavingsAccount, cash, GraphQL', [{
+      method: 'POST',
+      setupRequest: (req) => ({
+        ...req, path: '/graphql', headers: pick(tellerHeaders),
+        body: JSON.stringify({ query: mutation, variables: { id: pick(accounts), input: { transactionDate: today, transactionAmount: '100.5', paymentTypeId: 1 } } }),
+      }),
+    }]);
+  }
 
   const hot = accounts[0]!;
-  const hotDeposits = await run([{
+  const hotDeposits = !wanted('hot') ? null : await run('POST deposit, cash, REST (one hot account)', [{
     method: 'POST',
     setupRequest: (req) => ({ ...req, path: `/api/v1/savingsaccounts/${hot}/transactions?command=deposit`, headers: pick(tellerHeaders), body: depositBody }),
   }]);
-  report('POST deposit, cash, REST (one hot account)', hotDeposits);
 
-  // Transfers between random pairs of 100 funded accounts (an unfunded source would only measure refusals).
+  if (wanted('transfer')) await transfers(options, accounts, today, pick, run);
+  return {
+    deposit: deposits?.requests.average ?? null,
+    depositP99: deposits?.latency.p99 ?? null,
+    hot: hotDeposits?.requests.average ?? null,
+  };
+}
+
+/** Transfers between random pairs of 100 funded accounts (an unfunded source would only measure refusals). */
+async function transfers(options: Options, accounts: number[], today: string, pick: <T>(items: T[]) => T, run: (name: string, requests: Request[]) => Promise<unknown>): Promise<void> {
   const funded = accounts.slice(0, 100);
   await pool(funded, 16, async (id) => {
     await call(options, 'POST', `/savingsaccounts/${id}/transactions?command=deposit`, { transactionDate: today, transactionAmount: 1_000_000, paymentTypeId: 2, ...fmt });
   });
-  report(`POST /accounttransfers (pairs of ${funded.length} accounts)`, await run([{
+  await run(`POST /accounttransfers (pairs of ${funded.length} accounts)`, [{
     method: 'POST',
     setupRequest: (req) => {
       const from = pick(funded);
@@ -120,6 +145,5 @@ export async function accountBench(options: Options): Promise<AccountFigures> {
       // A copy: autocannon writes Content-Length into the headers object it is given.
       return { ...req, path: '/api/v1/accounttransfers', headers: { ...options.headers }, body: JSON.stringify({ fromAccountType: 2, fromAccountId: from, toAccountType: 2, toAccountId: to, transferAmount: 1.25, transferDate: today, ...fmt }) };
     },
-  }]));
-  return { deposit: deposits.requests.average, depositP99: deposits.latency.p99, hot: hotDeposits.requests.average };
+  }]);
 }

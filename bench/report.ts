@@ -1,9 +1,9 @@
 import type autocannon from 'autocannon';
 
-/** One line per scenario: rate, latency percentiles and how many answers were not 2xx. */
-export function report(name: string, result: autocannon.Result): void {
+/** One line per scenario: rate, latency percentiles, how many answers were not 2xx and, when measured, the CPU per request. */
+export function report(name: string, result: autocannon.Result, cpu = ''): void {
   console.log(
-    `${name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  2xx ${result['2xx']}  non-2xx ${result.non2xx}  errors ${result.errors}`,
+    `${name.padEnd(46)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  p99 ${String(result.latency.p99).padStart(4)} ms  2xx ${result['2xx']}  non-2xx ${result.non2xx}  errors ${result.errors}${cpu ? `  ${cpu}` : ''}`,
   );
 }
 

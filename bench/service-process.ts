@@ -3,12 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { SubgraphName } from '../subgraphs/kernel/config.js';
 import { freePort } from '../test/support/ports.js';
 import { ServiceProcess } from '../test/support/service-process.js';
 
 export interface BenchService {
   url: string;
+  /** The service's process (its workers are its children): the bench reads their CPU time. */
+  pid: number;
   databaseUrl: string;
   /** The internal signing key the service runs with, so the bench can call a subgraph directly as the edge does. */
   signingKey: string;
@@ -28,7 +31,7 @@ const profileArgs = (): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', 
 export async function startServiceProcess(): Promise<BenchService> {
   const signingKey = randomBytes(32).toString('hex');
   const service = await ServiceProcess.start({ NODE_ENV: 'development', LOG_LEVEL: 'warn', INTERNAL_SIGNING_KEY: signingKey }, { nodeArgs: profileArgs() });
-  return { url: service.url, databaseUrl: service.databaseUrl, signingKey, readyMs: service.readyMs, stop: () => service.stop() };
+  return { url: service.url, pid: service.pid, databaseUrl: service.databaseUrl, signingKey, readyMs: service.readyMs, stop: () => service.stop() };
 }
 
 /**
@@ -65,4 +68,19 @@ export async function startSubgraphProcess(name: SubgraphName, service: BenchSer
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * VACUUM ANALYZE of the bench service's database (as the admin URL's user): what pgbench does of its own
+ * tables before each run, and autovacuum in any deployment. Gives the planner statistics for the freshly
+ * loaded accounts and clears the dead row versions earlier scenarios left.
+ */
+export async function vacuumAnalyze(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
 }
