@@ -140,7 +140,15 @@ export class PreparingClient extends pg.Client {
 
   override query(...args: unknown[]): never {
     const [config, values] = args;
-    if (typeof config !== 'string' || !Array.isArray(values) || args.length !== 2) return this.send(...args);
+    if (typeof config !== 'string' || !Array.isArray(values) || args.length !== 2) {
+      // A form that is not pipelined (a query object, a callback): a begin still pending goes first, on its
+      // own. pg runs a client's queries in the order given; a begin that fails fails what follows it too.
+      if (this.beginPending) {
+        this.beginPending = false;
+        (this.send(BEGIN.text, []) as Promise<unknown>).catch(() => undefined);
+      }
+      return this.send(...args);
+    }
     const bare = values.length === 0;
     if (bare && config === 'begin' && !this.beginPending) {
       this.beginPending = true;

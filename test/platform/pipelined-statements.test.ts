@@ -47,6 +47,13 @@ describe('pipelined statements: begin and preludes ride with the next statement'
     assert.deepEqual(await client.run('select id, note from pipelined'), [{ id: 3, note: 'kept' }]);
   });
 
+  test('a query in a form that is not pipelined (a query object) still runs inside the pending transaction', async () => {
+    await client.run('begin');
+    await (client.query as (q: { text: string; values: unknown[] }) => Promise<unknown>)({ text: 'insert into pipelined (id, note) values ($1, $2)', values: [4, 'rolled back'] });
+    await client.run('rollback');
+    assert.deepEqual(await client.run('select count(*)::int as n from pipelined where id = 4'), [{ n: 0 }]);
+  });
+
   test('a transaction in which nothing ran sends nothing', async () => {
     assert.equal(await client.trips(async () => {
       await client.run('begin');
