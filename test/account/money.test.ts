@@ -212,18 +212,24 @@ describe('deposits, withdrawals, KYC caps and undo', () => {
     const id = await openAccount(t, await activeClient(t, branch), products.savings);
     assert.equal((await deposit(t, id, 100)).status, 200);
     // Another transaction blocks the account and holds the row until the deposit waits for it (whichever of its statements does).
+    // The deposit is sent only once the blocker holds the row: sent earlier, it could finish first and never wait.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const rowHeld = new Promise<void>((resolve) => (locked = resolve));
     const blocker = service.platform.db.system(async (em) => {
       await em.execute(`update account.savings_account set credit_blocked = true where tenant_id = ? and id = ?`, [t.tenant, id]);
+      locked();
       await held;
     });
+    await Promise.race([rowHeld, blocker]);
     const pending = deposit(t, id, 50);
     for (let i = 0; ; i++) {
       const waiting = await service.platform.db.system((em) =>
         em.execute<{ n: number }[]>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
       );
       if (waiting[0]!.n > 0) break;
+      if (i >= 200) release(); // let the blocker end, so a failure here does not hang the file
       assert.ok(i < 200, 'the deposit never waited for the account row');
       await new Promise((r) => setTimeout(r, 25));
     }
