@@ -142,7 +142,8 @@ export class PreparingClient extends pg.Client {
     const [config, values] = args;
     if (typeof config !== 'string' || !Array.isArray(values) || args.length !== 2) {
       // A form that is not pipelined (a query object, a callback): a begin still pending goes first, on its
-      // own. pg runs a client's queries in the order given; a begin that fails fails what follows it too.
+      // own. pg runs a client's queries in the order given; `begin` fails only with its connection, and then
+      // what follows fails with it, so its own promise needs no handler of its own.
       if (this.beginPending) {
         this.beginPending = false;
         (this.send(BEGIN.text, []) as Promise<unknown>).catch(() => undefined);
