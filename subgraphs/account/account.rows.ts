@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Statement, Tx } from '../kernel/database.js';
 import { formatAmount } from '../kernel/money.js';
 import type { AccountClient } from './account.services.js';
 
@@ -196,14 +196,23 @@ export function toClient(r: RawClient): AccountClient {
   };
 }
 
-/** Reads one account (null when absent in this tenant). `lock` takes its row lock for a balance change. */
-export async function loadAccount(tx: Tx, today: string, id: number, lock = false): Promise<AccountRow | null> {
-  const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where a.tenant_id = ? and a.id = ?${lock ? ' for update of a' : ''}`, [today, tx.tenantId, id]);
-  return rows[0] ? toAccountRow(rows[0]) : null;
+/**
+ * Row locks on accounts, in id order (two transfers in opposite directions never deadlock), as a statement
+ * to send ahead of the read that decides on them. The lock must be its own statement: under READ COMMITTED a
+ * statement's subqueries (the on-hold total) read the snapshot taken when it started, so a `FOR UPDATE` read
+ * that waited for the lock would still miss the holds its blocker committed. A read sent after the lock
+ * takes its snapshot once the lock is granted, and every hold or debit must take this lock to change it.
+ */
+export function lockAccountRows(tenantId: string, ids: readonly number[]): Statement {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  return {
+    sql: `select 1 from account.savings_account where tenant_id = ? and id in (${sorted.map(() => '?').join(', ')}) order by id for update`,
+    params: [tenantId, ...sorted],
+  };
 }
 
-/** Locks several accounts in id order, so two transfers in opposite directions never deadlock. */
-export async function lockAccounts(tx: Tx, ids: number[]): Promise<void> {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await tx.em.execute(`select 1 from account.savings_account where tenant_id = ? and id in (${sorted.map(() => '?').join(', ')}) order by id for update`, [tx.tenantId, ...sorted]);
+/** Reads one account (null when absent in this tenant). `lock` takes its row lock first, for a balance change. */
+export async function loadAccount(tx: Tx, today: string, id: number, lock = false): Promise<AccountRow | null> {
+  const rows = await tx.query<RawAccount>(`${ACCOUNT_SELECT} where a.tenant_id = ? and a.id = ?`, [today, tx.tenantId, id], lock ? [lockAccountRows(tx.tenantId, [id])] : []);
+  return rows[0] ? toAccountRow(rows[0]) : null;
 }

@@ -5,7 +5,7 @@ import { Money, formatAmount } from '../kernel/money.js';
 import { emit, outboxInsert, type DomainEvent } from '../kernel/outbox.js';
 import type { CashMovement, LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
 import {
-  ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
+  ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, loadAccount, lockAccountRows, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
   type AccountRow, type RawAccount, type RawClient,
 } from './account.rows.js';
 import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.services.js';
@@ -235,7 +235,8 @@ export class SavingsTransactionService {
   /**
    * One statement: for a credit (`credit`), locks the account's client (for its KYC cap) and reads the
    * account, whose row the statement that moves the balance locks (writeLeg's `unlocked`); for a debit,
-   * locks the account (its balance decides). Reads both and allocates the movement's transaction id (a
+   * locks the account first (its balance and its holds decide; lockAccountRows says why the lock goes
+   * ahead of the read rather than in it). Reads both and allocates the movement's transaction id (a
    * refused or held movement leaves a gap, as sequences do). Lock order, in every path: client, account.
    * Not found, or outside the caller's scope: 404. For a credit, `c` is the account's holder by construction
    * (its CTE looks the client up from the account), so the account is joined to it by no client column: it
@@ -248,8 +249,9 @@ export class SavingsTransactionService {
         ? `with c as (${HOLDER_FOR_CREDIT}) select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, c.credit_locked, nextval('account.savings_transaction_seq') as next_id
            ${ACCOUNT_FROM} cross join c where a.tenant_id = ? and a.id = ?`
         : `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
-           ${ACCOUNT_FROM} join customer.account_holder c on c.tenant_id = a.tenant_id and c.id = a.client_id where a.tenant_id = ? and a.id = ? for update of a`,
+           ${ACCOUNT_FROM} join customer.account_holder c on c.tenant_id = a.tenant_id and c.id = a.client_id where a.tenant_id = ? and a.id = ?`,
       [...(credit ? [tx.tenantId, tx.tenantId, accountId] : []), today, tx.tenantId, accountId],
+      credit ? [] : [lockAccountRows(tx.tenantId, [accountId])],
     );
     const row = rows[0];
     if (!row) throw accountNotFound(accountId);

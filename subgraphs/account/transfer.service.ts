@@ -3,7 +3,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
 import {
-  ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
+  ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, lockAccountRows, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
 } from './account.rows.js';
 import type { AccountDependencies } from './account.services.js';
 import { canDebit } from './domain/balance-rules.js';
@@ -120,8 +120,9 @@ export class TransferService {
     const rows = await tx.query<RawAccount & RawClient & { next_id: string }>(
       `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
        ${ACCOUNT_FROM} join customer.account_holder c on c.tenant_id = a.tenant_id and c.id = a.client_id
-       where a.tenant_id = ? and a.id in (?, ?) order by a.id for update of a`,
+       where a.tenant_id = ? and a.id in (?, ?)`,
       [today, tx.tenantId, fromId, toId],
+      [lockAccountRows(tx.tenantId, [fromId, toId])],
     );
     const side = (id: number) => {
       const row = rows.find((r) => Number(r.id) === id);

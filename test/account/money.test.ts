@@ -369,7 +369,10 @@ describe('statements per deposit', () => {
       transfer: await count('transfer', () => transfer(t, id, other, 1)),
     };
     console.log(`statements: ${JSON.stringify(counts)}; round trips: ${JSON.stringify(trips)}`);
-    assert.deepEqual(counts, { journal: 5, deposit: 5, cashDeposit: 5, withdrawal: 5, cashWithdrawal: 5, transfer: 7 });
+    // A debit's row lock is a statement of its own, sent ahead of the read that decides on the balance in the
+    // same round trip: a read that waited for the lock inside its own statement would miss the holds its
+    // blocker committed (hold-concurrency.test.ts). One statement more, no round trip more.
+    assert.deepEqual(counts, { journal: 5, deposit: 5, cashDeposit: 5, withdrawal: 6, cashWithdrawal: 6, transfer: 8 });
     // Begin goes with the first statement, the posting's office lock with the posting, the till's record with the leg.
     assert.deepEqual(trips, { journal: 5, deposit: 5, cashDeposit: 5, withdrawal: 5, cashWithdrawal: 5, transfer: 7 });
   });
