@@ -194,8 +194,9 @@ export class SavingsTransactionService {
 
   /**
    * A withdrawal, ordered like a deposit (no client lock: no cap applies to a debit). A cash withdrawal
-   * above the tenant's teller ceiling does not execute: it becomes a maker-checker entry that holds the
-   * amount (unless `approved`, when a checker executes it).
+   * above the tenant's teller ceiling, or a non-cash one above the non-cash ceiling when the tenant has
+   * enabled it, does not execute: it becomes a maker-checker entry that holds the amount (unless
+   * `approved`, when a checker executes it).
    */
   async withdrawCore(tx: Tx, actor: Actor, accountId: number, input: TransactionInput, options: { approved?: boolean } = {}): Promise<MoneyResult> {
     const paymentType = await this.paymentTypeOf(tx, input);
@@ -204,8 +205,8 @@ export class SavingsTransactionService {
     const { account, client, transactionId } = await this.lockForMovement(tx, actor.identity, accountId, today, false);
     this.checkMovement(account, input, today, false);
     if (!canDebit(account, amount)) throw insufficient(account, amount);
-    if (paymentType.isCashPayment && !options.approved) {
-      const ceiling = (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
+    if (!options.approved) {
+      const ceiling = await this.approvalCeiling(tx, paymentType.isCashPayment);
       if (ceiling != null && new Money(amount).gt(ceiling)) {
         const rows = await tx.query<{ id: string }>(
           `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
@@ -223,6 +224,16 @@ export class SavingsTransactionService {
     const leg = await this.writeLeg(tx, legInput, { event, cash: await this.cashSql(tx, cash) });
     if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
     return executed(legInput, leg, paymentType.name);
+  }
+
+  /**
+   * The amount above which a staff-made withdrawal waits for a checker: the teller ceiling for cash; for
+   * any other payment type, the non-cash ceiling once the tenant has enabled it (null: none applies).
+   */
+  private async approvalCeiling(tx: Tx, cash: boolean): Promise<string | null> {
+    if (cash) return (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
+    const nonCash = await this.deps.settings.read(tx, 'maker-checker-non-cash-ceiling');
+    return nonCash.enabled ? nonCash.value : null;
   }
 
   /** The payment type named by the input (cached reference data); 404 when the tenant has none such. */

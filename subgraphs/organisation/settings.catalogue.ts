@@ -26,6 +26,8 @@ export const SETTINGS: SettingDef[] = [
   { id: 7, name: 'kyc-tier-1-balance-limit', description: 'KYC tier 1: largest cumulative balance across the client\'s accounts.', enabled: true, value: '300000', stringValue: null, kind: 'value' },
   { id: 8, name: 'kyc-tier-2-single-deposit-limit', description: 'KYC tier 2: largest single credit (base currency).', enabled: true, value: '100000', stringValue: null, kind: 'value' },
   { id: 9, name: 'kyc-tier-2-balance-limit', description: 'KYC tier 2: largest cumulative balance across the client\'s accounts.', enabled: true, value: '500000', stringValue: null, kind: 'value' },
+  // Off by default, as Fineract's maker-checker is; once enabled, 500,000 unless the tenant sets a value.
+  { id: 10, name: 'maker-checker-non-cash-ceiling', description: 'When enabled, a staff-made non-cash withdrawal above this amount waits for checker approval.', enabled: false, value: '500000', stringValue: null, kind: 'value' },
 ];
 
 export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));

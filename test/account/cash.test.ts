@@ -172,4 +172,43 @@ describe('cash deposits and withdrawals, teller ceiling and maker-checker', () =
     }
     assert.equal((await withdraw(t, id, 10000, BANK_TRANSFER)).status, 200);
   });
+
+  test('non-cash withdrawals wait for a checker above maker-checker-non-cash-ceiling once the tenant enables it (500,000 by default)', async () => {
+    const setting = (await t.get('/configurations/name/maker-checker-non-cash-ceiling')).body;
+    assert.equal(setting.enabled, false, 'off by default, as Fineract\'s maker-checker is');
+    assert.equal(setting.value, 500000);
+    const id = await openAccount(t, await corporateClient(t, branch), products.savings);
+    assert.equal((await deposit(t, id, 700_000)).status, 200);
+    try {
+      // Enabled with its default value: 600,000 by Bank Transfer is held, whoever of the staff makes it.
+      assert.equal((await t.put(`/configurations/${setting.id}`, { enabled: true })).status, 200);
+      const big = await withdraw(teller, id, 600_000, BANK_TRANSFER);
+      assert.equal(big.status, 200, big.text);
+      assert.deepEqual(Object.keys(big.body).sort(), ['changes', 'commandId', 'savingsId']);
+      assert.deepEqual(await balance(t, id), { accountBalance: 700_000, availableBalance: 100_000 });
+      const entry = (await t.get('/makercheckers')).body.find((e: any) => e.id === big.body.commandId);
+      assert.equal(entry.actionName, 'WITHDRAWAL');
+      assert.equal(entry.amount, 600_000);
+      // At or below the ceiling it executes at once.
+      const small = await withdraw(teller, id, 50_000, BANK_TRANSFER);
+      assert.ok(small.body.resourceId, small.text);
+      // Four eyes as for cash: never the maker, a manager of the branch executes it (no till is touched).
+      assertError(await teller.post(`/makercheckers/${big.body.commandId}?command=approve`), 403, 'error.msg.not.authorized');
+      const outBefore = (await summary(t, tellerId, cashierId)).sumOutwardCash ?? 0;
+      const manager = await t.userWithRoles([BRANCH_MANAGER_ROLE], branch);
+      const approved = await manager.post(`/makercheckers/${big.body.commandId}?command=approve`);
+      assert.equal(approved.status, 200, approved.text);
+      assert.deepEqual(await balance(t, id), { accountBalance: 50_000, availableBalance: 50_000 });
+      assert.equal((await summary(t, tellerId, cashierId)).sumOutwardCash ?? 0, outBefore);
+      // A lower value applies to the admin's own withdrawals too, and the admin cannot approve its own.
+      assert.equal((await t.put(`/configurations/${setting.id}`, { value: 20_000 })).status, 200);
+      const own = await withdraw(t, id, 20_001, BANK_TRANSFER);
+      assert.ok(own.body.commandId, own.text);
+      assertError(await t.post(`/makercheckers/${own.body.commandId}?command=approve`), 403, 'error.msg.makerchecker.cannot.approve.own.entry');
+    } finally {
+      assert.equal((await t.put(`/configurations/${setting.id}`, { enabled: false, value: 500_000 })).status, 200);
+    }
+    // Off again: the same amount executes at once.
+    assert.ok((await withdraw(t, id, 20_001, BANK_TRANSFER)).body.resourceId);
+  });
 });
