@@ -109,8 +109,12 @@ export const accountRoutes: Route[] = [
   },
 
   {
-    method: 'POST', path: '/accounttransfers', operation: 'CreateAccountTransfer', body: 'input',
-    result: (d) => ({ savingsId: d.createAccountTransfer.fromAccount.id, resourceId: d.createAccountTransfer.id }),
+    method: 'POST', path: '/accounttransfers', operation: 'SubmitAccountTransfer', body: 'input',
+    result: (d) => {
+      const s = d.submitAccountTransfer;
+      // Held for a checker: Fineract's maker-checker answer (commandId), as for a held withdrawal.
+      return s.commandId != null ? { savingsId: s.savingsId, commandId: s.commandId, changes: s.changes } : { savingsId: s.savingsId, resourceId: s.resourceId };
+    },
   },
   {
     method: 'GET', path: '/accounttransfers', operation: 'AccountTransfers',

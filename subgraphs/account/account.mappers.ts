@@ -86,7 +86,7 @@ export class Mappers {
     const base = { officeId: r.account.officeId, clientId: r.account.clientId, savingsId: r.account.id, savingsAccount: this.account(r.account) };
     if (r.kind === 'pending') return { ...base, resourceId: null, commandId: r.commandId, transaction: null, changes: { status: 'awaiting.approval' } };
     const t = r.transaction;
-    return { ...base, resourceId: t.id, commandId: null, transaction: this.transaction(t, r.account.digitsAfterDecimal), changes: { transactionAmount: t.amount, transactionDate: t.date, paymentTypeId: t.paymentTypeId, runningBalance: t.runningBalance } };
+    return { ...base, resourceId: r.transferId ?? t.id, commandId: null, transaction: this.transaction(t, r.account.digitsAfterDecimal), changes: { transactionAmount: t.amount, transactionDate: t.date, paymentTypeId: t.paymentTypeId, runningBalance: t.runningBalance } };
   }
 
   transfer(t: TransferRow): AccountTransferType {

@@ -5,7 +5,7 @@ import type { RequestContext } from '../kernel/subgraph-server.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {
-  AccountTransferInput, AccountTransferPageType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
+  AccountTransferInput, AccountTransferPageType, AccountTransferSubmissionType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
   CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType,
   SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
   SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
@@ -231,7 +231,14 @@ export class AccountTransferResolver {
     this.map = new Mappers(services);
   }
 
-  @Mutation(() => AccountTransferType, { description: 'Both legs, the journal and both events commit together.' })
+  @Mutation(() => AccountTransferSubmissionType, { description: 'A transfer by staff: both legs, the journal and both events commit together, or, above maker-checker-non-cash-ceiling when the tenant enables it, a maker-checker entry holds the amount until a checker approves.' })
+  async submitAccountTransfer(@Arg('input', () => AccountTransferInput) input: AccountTransferInput, @Ctx() ctx: RequestContext): Promise<AccountTransferSubmissionType> {
+    const outcome = await this.services.transfers.submit(ctx.identity, input);
+    if (outcome.kind === 'held') return { savingsId: outcome.fromAccountId, resourceId: null, commandId: outcome.commandId, transfer: null, changes: { status: 'awaiting.approval' } };
+    return { savingsId: outcome.transfer.fromAccountId, resourceId: outcome.transfer.id, commandId: null, transfer: this.map.transfer(outcome.transfer), changes: {} };
+  }
+
+  @Mutation(() => AccountTransferType, { description: 'Both legs, the journal and both events commit together. A transfer that would wait for a checker is refused (403 error.msg.accounttransfer.approval.required): submitAccountTransfer answers held transfers.' })
   async createAccountTransfer(@Arg('input', () => AccountTransferInput) input: AccountTransferInput, @Ctx() ctx: RequestContext): Promise<AccountTransferType> {
     return this.map.transfer(await this.services.transfers.create(ctx.identity, input));
   }

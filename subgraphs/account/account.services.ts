@@ -106,13 +106,14 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
   const products = new ProductService(db, full);
   const accounts = new SavingsAccountService(db, full);
   const transactions = new SavingsTransactionService(db, full, accounts);
+  const transfers = new TransferService(db, full, transactions);
   return {
     products,
     accounts,
     transactions,
     references: new ReferenceService(db, accounts),
-    transfers: new TransferService(db, full, transactions),
-    makerChecker: new MakerCheckerService(db, full, accounts, transactions),
+    transfers,
+    makerChecker: new MakerCheckerService(db, full, accounts, transactions, transfers),
     forLoans: transactions.forLoans(),
     deps: full,
     seedTenant: (tx) => products.seed(tx),

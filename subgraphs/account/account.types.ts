@@ -355,6 +355,15 @@ export class AccountTransferType {
   @Field(() => Int) toTransactionId!: number;
 }
 
+@ObjectType('AccountTransferSubmission', { description: 'A submitted transfer: executed (resourceId, transfer) or, above the non-cash ceiling when enabled, held for a checker (commandId).' })
+export class AccountTransferSubmissionType {
+  @Field(() => Int, { description: 'The source account.' }) savingsId!: number;
+  @Field(() => Int, { nullable: true, description: 'The transfer, when it executed.' }) resourceId!: number | null;
+  @Field(() => Int, { nullable: true, description: 'The maker-checker entry, when it waits for a checker.' }) commandId!: number | null;
+  @Field(() => AccountTransferType, { nullable: true }) transfer!: AccountTransferType | null;
+  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+}
+
 @ObjectType('AccountTransferPage')
 export class AccountTransferPageType {
   @Field(() => Int) totalFilteredRecords!: number;

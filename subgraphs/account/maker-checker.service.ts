@@ -2,9 +2,11 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
 import { ALL_FUNCTIONS, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
+import { loadAccount } from './account.rows.js';
 import type { AccountDependencies } from './account.services.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { MoneyResult, SavingsTransactionService, TransactionInput } from './savings-transaction.service.js';
+import type { TransferInput, TransferService } from './transfer.service.js';
 
 export interface MakerCheckerEntry {
   id: number;
@@ -41,7 +43,8 @@ const notFound = (id: unknown) => errors.notFound('error.msg.makerchecker.id.inv
 const rule = (code: string, message: string, args: unknown[] = []) => errors.domainRule(code, message, args);
 
 /**
- * Fineract's maker-checker inbox for cash withdrawals above the teller ceiling. A pending entry holds its
+ * Fineract's maker-checker inbox for cash withdrawals above the teller ceiling, and non-cash withdrawals and
+ * transfers above the non-cash ceiling when the tenant enables it. A pending entry holds its
  * amount until approved (the withdrawal then executes), rejected, deleted by its maker, or the end of the
  * business day it was made on (an entry of an earlier day no longer holds anything and cannot be approved).
  */
@@ -51,6 +54,7 @@ export class MakerCheckerService {
     private readonly deps: Required<AccountDependencies>,
     private readonly accounts: SavingsAccountService,
     private readonly transactions: SavingsTransactionService,
+    private readonly transfers: TransferService,
   ) {}
 
   async list(identity: Identity): Promise<MakerCheckerEntry[]> {
@@ -86,13 +90,24 @@ export class MakerCheckerService {
       const { entry } = await this.pending(tx, staff, id);
       if (entry.makerId === staff.userId) throw rule('error.msg.makerchecker.cannot.approve.own.entry', 'The maker of an entry cannot approve it.', [id]);
       await this.close(tx, staff, id, 'approved');
-      const input = JSON.parse(entry.commandAsJson) as TransactionInput;
-      const result = await this.transactions.withdrawCore(tx, { identity: staff, cashUserId: entry.makerId }, entry.resourceId, input, { approved: true });
+      const result = entry.entityName === 'ACCOUNTTRANSFER'
+        ? await this.executeTransfer(tx, staff, JSON.parse(entry.commandAsJson) as TransferInput)
+        : await this.transactions.withdrawCore(tx, { identity: staff, cashUserId: entry.makerId }, entry.resourceId, JSON.parse(entry.commandAsJson) as TransactionInput, { approved: true });
       if (result.kind === 'executed') {
         await tx.em.execute(`update account.maker_checker set transaction_id = ? where tenant_id = ? and id = ?`, [result.transaction.id, tx.tenantId, id]);
       }
       return { entry: (await this.find(tx, id))!, result };
     });
+  }
+
+  /** A held transfer, executed as submitted (its hold already released), re-checking both accounts and the balance. */
+  private async executeTransfer(tx: Tx, checker: StaffIdentity, input: TransferInput): Promise<MoneyResult> {
+    const outcome = await this.transfers.createCore(tx, checker, input);
+    if (outcome.kind !== 'executed') throw new Error('a transfer executed without a ceiling was held');
+    const { transfer } = outcome;
+    const today = await this.deps.businessDates.today(tx);
+    const account = (await loadAccount(tx, today, transfer.fromAccountId))!;
+    return { kind: 'executed', account, transaction: await this.transactions.txn(tx, transfer.fromTransactionId), transferId: transfer.id };
   }
 
   async reject(identity: Identity, id: number): Promise<MakerCheckerEntry> {

@@ -11,6 +11,7 @@ import {
 import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.services.js';
 import { amountProblem, balanceFloor, canDebit } from './domain/balance-rules.js';
 import { checkKycCredit, type TierCaps } from './domain/kyc-limit.js';
+import { insertHold } from './maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
 
 export interface TransactionInput {
@@ -51,7 +52,8 @@ export interface TransactionRow {
 }
 
 export type MoneyResult =
-  | { kind: 'executed'; account: AccountRow; transaction: TransactionRow }
+  /** `transferId`: the transaction is a transfer's debit leg (an approved held transfer). */
+  | { kind: 'executed'; account: AccountRow; transaction: TransactionRow; transferId?: number }
   | { kind: 'pending'; account: AccountRow; commandId: number };
 
 /** Who performs a money command: the identity decides scope; `cashUserId` whose till moves (the maker's, on approval). */
@@ -208,12 +210,10 @@ export class SavingsTransactionService {
     if (!options.approved) {
       const ceiling = await this.approvalCeiling(tx, paymentType.isCashPayment);
       if (ceiling != null && new Money(amount).gt(ceiling)) {
-        const rows = await tx.query<{ id: string }>(
-          `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
-           values (?, 'SAVINGSACCOUNT', 'WITHDRAWAL', ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
-          [tx.tenantId, account.id, account.officeId, amount, JSON.stringify(input), actor.identity.userId, today, actor.identity.userId, actor.identity.userId],
-        );
-        return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId: Number(rows[0]!.id) };
+        const commandId = await insertHold(tx, {
+          entityName: 'SAVINGSACCOUNT', actionName: 'WITHDRAWAL', accountId: account.id, officeId: account.officeId, amount, command: input, makerId: actor.identity.userId, madeOn: today,
+        });
+        return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId };
       }
     }
     await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'out');
@@ -230,7 +230,7 @@ export class SavingsTransactionService {
    * The amount above which a staff-made withdrawal waits for a checker: the teller ceiling for cash; for
    * any other payment type, the non-cash ceiling once the tenant has enabled it (null: none applies).
    */
-  private async approvalCeiling(tx: Tx, cash: boolean): Promise<string | null> {
+  async approvalCeiling(tx: Tx, cash: boolean): Promise<string | null> {
     if (cash) return (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
     const nonCash = await this.deps.settings.read(tx, 'maker-checker-non-cash-ceiling');
     return nonCash.enabled ? nonCash.value : null;

@@ -1,12 +1,13 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
-import { formatAmount } from '../kernel/money.js';
+import { formatAmount, Money } from '../kernel/money.js';
 import {
   ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, lockAccountRows, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
 } from './account.rows.js';
 import type { AccountDependencies } from './account.services.js';
 import { canDebit } from './domain/balance-rules.js';
+import { insertHold } from './maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT } from './savings-account.service.js';
 import { checkAmount, checkDate, checkUsable, insufficient, type SavingsTransactionService } from './savings-transaction.service.js';
 
@@ -24,6 +25,11 @@ export interface TransferInput {
   transferDate?: string | null;
   transferDescription?: string | null;
 }
+
+/** A transfer executed, or held for a checker (maker-checker entry `commandId`). */
+export type TransferOutcome =
+  | { kind: 'executed'; transfer: TransferRow }
+  | { kind: 'held'; commandId: number; fromAccountId: number };
 
 export interface TransferRow {
   id: number;
@@ -79,7 +85,24 @@ export class TransferService {
     private readonly transactions: SavingsTransactionService,
   ) {}
 
+  /**
+   * A transfer that executes at once. One that would wait for a checker is refused, and nothing is
+   * written: this answer has no place for a held transfer (`submit`'s has).
+   */
   async create(identity: Identity, input: TransferInput): Promise<TransferRow> {
+    const outcome = await this.run(identity, input, false);
+    return (outcome as Extract<TransferOutcome, { kind: 'executed' }>).transfer;
+  }
+
+  /**
+   * A transfer by staff: executed, or, above the tenant's non-cash ceiling when it is enabled, held for a
+   * checker (a maker-checker entry holding the amount on the source account).
+   */
+  async submit(identity: Identity, input: TransferInput): Promise<TransferOutcome> {
+    return this.run(identity, input, true);
+  }
+
+  private async run(identity: Identity, input: TransferInput, mayHold: boolean): Promise<TransferOutcome> {
     const staff = requireStaff(identity, 'CREATE_ACCOUNTTRANSFER');
     const v = new Validator('accounttransfer');
     v.required('fromAccountId', input.fromAccountId);
@@ -94,7 +117,13 @@ export class TransferService {
     if (input.fromAccountId === input.toAccountId) {
       throw errors.badRequest('error.msg.accounttransfer.from.and.to.accounts.same', 'The source and destination accounts of a transfer must differ.', 'toAccountId');
     }
-    return this.db.tx(staff.tenantId, (tx) => this.createCore(tx, staff, input));
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const outcome = await this.createCore(tx, staff, input, { holdAbove: await this.transactions.approvalCeiling(tx, false) });
+      if (outcome.kind === 'held' && !mayHold) {
+        throw rule('error.msg.accounttransfer.approval.required', 'A transfer above maker-checker-non-cash-ceiling waits for a checker: submit it with submitAccountTransfer (REST: POST /accounttransfers).', [input.transferAmount]);
+      }
+      return outcome;
+    });
   }
 
   /**
@@ -103,7 +132,7 @@ export class TransferService {
    * its event (the debit with the transfer's row, the credit re-checking the receiver's cumulative cap);
    * the journal (the office's lock, then one statement).
    */
-  async createCore(tx: Tx, staff: StaffIdentity, input: TransferInput): Promise<TransferRow> {
+  async createCore(tx: Tx, staff: StaffIdentity, input: TransferInput, options: { holdAbove?: string | null } = {}): Promise<TransferOutcome> {
     const fromId = input.fromAccountId!;
     const toId = input.toAccountId!;
     const amount = formatAmount(input.transferAmount!);
@@ -151,6 +180,12 @@ export class TransferService {
     checkDate(to, input.transferDate!, today);
     checkAmount(from, amount);
     if (!canDebit(from, amount)) throw insufficient(from, amount);
+    if (options.holdAbove != null && new Money(amount).gt(options.holdAbove)) {
+      const commandId = await insertHold(tx, {
+        entityName: 'ACCOUNTTRANSFER', actionName: 'CREATE', accountId: fromId, officeId: from.officeId, amount, command: input, makerId: staff.userId, madeOn: today,
+      });
+      return { kind: 'held', commandId, fromAccountId: fromId };
+    }
     // Between a client's own accounts nothing enters the client's balance: no KYC cap applies.
     const caps = from.clientId !== to.clientId ? await this.transactions.kycCaps(tx, receiver, amount) : null;
 
@@ -182,11 +217,11 @@ export class TransferService {
       comments: input.transferDescription ?? `Transfer ${transferId}`,
       actor: staff.userId,
     });
-    return {
+    return { kind: 'executed', transfer: {
       id: transferId, fromOfficeId: from.officeId, fromClientId: from.clientId, fromAccountId: fromId, fromAccountNo: from.accountNo,
       toOfficeId: to.officeId, toClientId: to.clientId, toAccountId: toId, toAccountNo: to.accountNo, amount, currencyCode: from.currencyCode,
       transferDate: date, description, fromTransactionId: debitLeg.id, toTransactionId: creditLeg.id,
-    };
+    } };
   }
 
   async get(identity: Identity, id: number): Promise<TransferRow> {

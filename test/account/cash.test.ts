@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { BRANCH_MANAGER_ROLE, cashTxn, createCashier, createStaff, createTeller, HEAD_OF_OPERATIONS_ROLE, staffUser, summary, TELLER_ROLE } from '../till/till-support.js';
-import { activeClient, addReferences, balance, BANK_TRANSFER, CASH, corporateClient, deposit, openAccount, pinBusinessDate, productIds, TODAY, withdraw } from './support.js';
+import { activeClient, addReferences, balance, BANK_TRANSFER, CASH, corporateClient, deposit, openAccount, pinBusinessDate, productIds, TODAY, transfer, withdraw } from './support.js';
 
 /** Cash through the till: deposits, withdrawals, the teller ceiling and Fineract's maker-checker inbox. */
 describe('cash deposits and withdrawals, teller ceiling and maker-checker', () => {
@@ -200,6 +200,32 @@ describe('cash deposits and withdrawals, teller ceiling and maker-checker', () =
       assert.equal(approved.status, 200, approved.text);
       assert.deepEqual(await balance(t, id), { accountBalance: 50_000, availableBalance: 50_000 });
       assert.equal((await summary(t, tellerId, cashierId)).sumOutwardCash ?? 0, outBefore);
+      // Transfers above it are held too, on the source account, and execute when a checker approves.
+      const payee = await openAccount(t, await corporateClient(t, branch), products.savings);
+      assert.equal((await deposit(t, id, 600_000)).status, 200);
+      const heldTransfer = await transfer(t, id, payee, 550_000);
+      assert.equal(heldTransfer.status, 200, heldTransfer.text);
+      assert.deepEqual(heldTransfer.body, { savingsId: id, commandId: heldTransfer.body.commandId, changes: { status: 'awaiting.approval' } });
+      assert.deepEqual(await balance(t, id), { accountBalance: 650_000, availableBalance: 100_000 });
+      assert.deepEqual(await balance(t, payee), { accountBalance: 0, availableBalance: 0 });
+      const transferEntry = (await t.get('/makercheckers')).body.find((e: any) => e.id === heldTransfer.body.commandId);
+      assert.deepEqual([transferEntry.entityName, transferEntry.actionName, transferEntry.resourceId, transferEntry.amount], ['ACCOUNTTRANSFER', 'CREATE', id, 550_000]);
+      assertError(await teller.post(`/makercheckers/${heldTransfer.body.commandId}?command=approve`), 403, 'error.msg.not.authorized');
+      const transferApproved = await manager.post(`/makercheckers/${heldTransfer.body.commandId}?command=approve`);
+      assert.equal(transferApproved.status, 200, transferApproved.text);
+      assert.deepEqual(await balance(t, id), { accountBalance: 100_000, availableBalance: 100_000 });
+      assert.deepEqual(await balance(t, payee), { accountBalance: 550_000, availableBalance: 550_000 });
+      const executedTransfer = await t.get(`/accounttransfers/${transferApproved.body.resourceId}`);
+      assert.equal(executedTransfer.body.transferAmount, 550_000, executedTransfer.text);
+      // GraphQL's createAccountTransfer cannot answer a held transfer: it refuses, and nothing is held.
+      assert.equal((await t.put(`/configurations/${setting.id}`, { value: 80_000 })).status, 200);
+      const refusedAgain = await t.graphql(`mutation($input: AccountTransferInput!) { createAccountTransfer(input: $input) { id } }`, {
+        input: { fromAccountId: id, toAccountId: payee, transferAmount: '90000', transferDate: TODAY },
+      });
+      assert.equal(refusedAgain.body.errors?.[0]?.extensions?.errors?.[0]?.code, 'error.msg.accounttransfer.approval.required', refusedAgain.text);
+      assert.deepEqual(await balance(t, id), { accountBalance: 100_000, availableBalance: 100_000 });
+      assert.equal((await t.put(`/configurations/${setting.id}`, { value: 500_000 })).status, 200);
+
       // A lower value applies to the admin's own withdrawals too, and the admin cannot approve its own.
       assert.equal((await t.put(`/configurations/${setting.id}`, { value: 20_000 })).status, 200);
       const own = await withdraw(t, id, 20_001, BANK_TRANSFER);
