@@ -1,6 +1,7 @@
 import { Arg, Field, ID, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import type { EventScope } from '../kernel/event-stream.js';
 import { tenantEvents } from '../kernel/event-stream.js';
+import { decimalText } from '../kernel/exact-json.js';
 import { requireCustomer, requireStaff, type Identity } from '../kernel/identity.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
@@ -48,8 +49,8 @@ export function toAccountTransactionEvent(event: EventEnvelope<AccountEventData>
     transactionId: text(d.transactionId),
     type: text(d.type),
     entryType: event.eventType === 'account.credit' ? 'CREDIT' : 'DEBIT',
-    amount: String(d.amount),
-    runningBalance: text(d.runningBalance),
+    amount: decimalText(d.amount)!,
+    runningBalance: decimalText(d.runningBalance),
     currency: text(d.currency),
     date: text(d.date),
     clientId: int(d.clientId),

@@ -4,6 +4,7 @@ import { requireStaff, type Identity, type StaffIdentity } from '../kernel/ident
 import { Money, formatAmount } from '../kernel/money.js';
 import { emit, outboxInsert, type DomainEvent } from '../kernel/outbox.js';
 import type { CashMovement, LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import {
   ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, loadAccount, lockAccountRows, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
   type AccountRow, type RawAccount, type RawClient,
@@ -519,9 +520,9 @@ export class SavingsTransactionService {
         accountNo: account.accountNo,
         clientId: client.id,
         cif: client.cif,
-        amount: Number(amount),
+        amount: exactNumber(amount),
         currency: account.currencyCode,
-        runningBalance: Number(runningBalance),
+        runningBalance: exactNumber(runningBalance),
         reference: String(transactionId),
         originator,
         // For subscriptions and their scope (office subtree, officer's portfolio, the customer's own), and

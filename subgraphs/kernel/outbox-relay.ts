@@ -1,4 +1,5 @@
 import type { Database, Em } from './database.js';
+import { parseExactJson } from './exact-json.js';
 import type { Logger } from './logger.js';
 import { outboxWritten, type EventEnvelope } from './outbox.js';
 import type { PubSub } from './pubsub.js';
@@ -43,13 +44,14 @@ export function startOutboxRelay(
 
   const publishBatch = async (): Promise<number> =>
     db.system(async (em) => {
-      const rows = await em.execute<{ id: string; payload: EventEnvelope | string; entity_name: string; action_name: string; occurred_at: Date | string }[]>(
-        `select id, payload, entity_name, action_name, occurred_at from kernel.outbox where published_at is null order by id limit ? for update skip locked`,
+      // The payload as text, parsed keeping every amount's digits (exact-json.ts).
+      const rows = await em.execute<{ id: string; payload: string; entity_name: string; action_name: string; occurred_at: Date | string }[]>(
+        `select id, payload::text as payload, entity_name, action_name, occurred_at from kernel.outbox where published_at is null order by id limit ? for update skip locked`,
         [batch],
       );
       if (rows.length === 0) return 0;
       const relayed: RelayedRow[] = rows.map((row) => ({
-        envelope: typeof row.payload === 'string' ? (JSON.parse(row.payload) as EventEnvelope) : row.payload,
+        envelope: parseExactJson<EventEnvelope>(row.payload),
         entityName: row.entity_name,
         actionName: row.action_name,
         occurredAt: new Date(row.occurred_at),

@@ -1,5 +1,6 @@
 import { EventEmitter, on } from 'node:events';
 import type { Bus } from './bus.js';
+import { parseExactJson } from './exact-json.js';
 import type { EventEnvelope } from './outbox.js';
 
 /**
@@ -75,9 +76,9 @@ class SharedPubSub extends LocalPubSub {
     super();
     bus.onMessage((channel, message) => {
       if (channel === BATCH_CHANNEL) {
-        for (const event of JSON.parse(message) as EventEnvelope[]) this.emitter.emit(topic(event.tenantId, event.eventType), event);
+        for (const event of parseExactJson<EventEnvelope[]>(message)) this.emitter.emit(topic(event.tenantId, event.eventType), event);
       } else if (channel.startsWith('cbs:')) {
-        this.emitter.emit(channel, JSON.parse(message) as EventEnvelope);
+        this.emitter.emit(channel, parseExactJson<EventEnvelope>(message));
       }
     });
   }

@@ -1,4 +1,5 @@
 import { GraphQLScalarType, Kind } from 'graphql';
+import { decimalText } from './exact-json.js';
 import { DecimalFormatError, formatAmount, parseBoundedDecimal, truncateForMessage } from './money.js';
 
 /**
@@ -9,7 +10,8 @@ export const DecimalScalar = new GraphQLScalarType({
   name: 'Decimal',
   description: 'An exact decimal number serialized as a string, e.g. "1000.50".',
   serialize(value) {
-    return formatAmount(value as string);
+    // An event's amount may arrive as a raw JSON number (exact-json.ts): its text is the decimal.
+    return formatAmount(decimalText(value)!);
   },
   parseValue(value) {
     return parseDecimal(value);

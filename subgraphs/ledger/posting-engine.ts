@@ -1,12 +1,13 @@
 import type { Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import { formatAmount } from '../kernel/money.js';
 import { outboxInsert } from '../kernel/outbox.js';
 import { ReferenceCache, ReferenceMap } from '../kernel/reference-cache.js';
 import { nextValue } from '../kernel/sequence.js';
 import { balancedLines, checkHeader, checkPostingDate, reversalLines, withAccounts } from './domain/posting.js';
-import { GL_TYPES, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
 import type { AccountRules, CurrencyRules } from './domain/posting.js';
+import { GL_TYPES, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
 
 /** One side of one line: exactly one of debit or credit, a positive decimal string (or number-free text). */
 export interface PostingLine {
@@ -143,7 +144,8 @@ export class PostingEngine {
       actionName: request.reversalOf ? 'REVERSE' : 'CREATE',
       data: {
         ...posted,
-        amount: formatAmount(total),
+        lines: lines.map((line) => ({ ...line, amount: exactNumber(line.amount) })),
+        amount: exactNumber(total),
         reversalOf: request.reversalOf ?? null,
         entityType: request.source?.entityType ?? null,
         entityId: request.source?.entityId ?? null,

@@ -1,6 +1,7 @@
 import BigNumber from 'bignumber.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import type { LoanApplicationService } from './loan-application.service.js';
@@ -82,7 +83,7 @@ export class DisbursementService {
     await emit(tx, {
       eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',
       data: {
-        loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, cif: borrower?.cif ?? null, principal: new BigNumber(principal).toNumber(),
+        loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, cif: borrower?.cif ?? null, principal: exactNumber(principal),
         currency: loan.currencyCode, disbursedOn: date, savingsAccountId: account.id,
       },
     });

@@ -1,10 +1,11 @@
 import BigNumber from 'bignumber.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import { ALL_FUNCTIONS, hasPermission, requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
-import { roleToRecord, stillNeeded, tierFor } from './domain/tiers.js';
 import { BRANCH_MANAGER, type ApprovalPolicyService } from './approval-policy.service.js';
+import { roleToRecord, stillNeeded, tierFor } from './domain/tiers.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanDependencies } from './loan.services.js';
 import { findLoan, LOAN_COLUMNS, loadApprovals, rows, STATUS_APPROVED, STATUS_SUBMITTED, writeSchedule, type LoanRow } from './loan.store.js';
@@ -104,8 +105,8 @@ export class LoanApprovalService {
       await emit(tx, {
         eventType: 'loan.approved', entityName: 'LOAN', actionName: 'APPROVE',
         data: {
-          loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, officeId: loan.officeId, principal: new BigNumber(loan.principal).toNumber(),
-          approvedAmount: new BigNumber(amount).toNumber(), currency: loan.currencyCode, approvedOn, approvals: all.map((a) => ({ userId: a.userId, roleId: a.roleId })),
+          loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, officeId: loan.officeId, principal: exactNumber(loan.principal),
+          approvedAmount: exactNumber(amount), currency: loan.currencyCode, approvedOn, approvals: all.map((a) => ({ userId: a.userId, roleId: a.roleId })),
         },
       });
       changes.status = { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' };

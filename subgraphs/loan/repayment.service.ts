@@ -3,6 +3,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import { allocate, type PeriodAllocation } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import { LOAN_GL } from './loan-product.service.js';
@@ -102,8 +103,8 @@ export class RepaymentService {
     await emit(tx, {
       eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
       data: {
-        loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: amount.toNumber(), principalPortion: Number(allocation.principal),
-        interestPortion: Number(allocation.interest), outstanding: outstanding.toNumber(), currency: loan.currencyCode, date, closed,
+        loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: exactNumber(amount), principalPortion: exactNumber(allocation.principal),
+        interestPortion: exactNumber(allocation.interest), outstanding: exactNumber(outstanding), currency: loan.currencyCode, date, closed,
       },
     });
     const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: text, principalPortion: allocation.principal, interestPortion: allocation.interest, outstandingLoanBalance: outstanding.toFixed() };

@@ -1,5 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import { actorId, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount, scaleOf } from '../kernel/money.js';
 import { requireReadCashier } from './cashier.service.js';
@@ -83,7 +84,7 @@ export class SettlementService {
     );
     await this.store.event(tx, 'cashier.settled', 'SETTLE', {
       cashierId: cashier.id, tellerId: cashier.tellerId, officeId: cashier.officeId, date, currency: till.currencyCode,
-      systemBalance: plan.systemBalance, countedAmount: plan.countedAmount, variance: plan.variance,
+      systemBalance: exactNumber(plan.systemBalance), countedAmount: exactNumber(plan.countedAmount), variance: exactNumber(plan.variance),
     });
     const settled = (await this.store.till(tx, cashier.id, date))!;
     return toSettlement(settled);

@@ -1,5 +1,6 @@
 import type { Database, Statement, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount, scaleOf } from '../kernel/money.js';
 import type { CashMovement, CashRecorded } from '../kernel/ports.js';
@@ -105,7 +106,7 @@ export class TillCashService {
     }
     const recorded = await this.store.record(tx, till!, cashier, { type, amount, note: input.txnNote ?? null, lines: transferLines(type, amount), actor });
     await this.store.event(tx, type === TXN_ALLOCATE ? 'cashier.cash.allocated' : 'cashier.cash.settled', type === TXN_ALLOCATE ? 'ALLOCATECASHTOCASHIER' : 'SETTLECASHFROMCASHIER', {
-      cashierId: cashier.id, tellerId, officeId: cashier.officeId, date: today, currency, amount, tillBalance: recorded.balance, cashierTransactionId: recorded.id,
+      cashierId: cashier.id, tellerId, officeId: cashier.officeId, date: today, currency, amount: exactNumber(amount), tillBalance: exactNumber(recorded.balance), cashierTransactionId: recorded.id,
     });
     return { cashier, transactionId: recorded.id };
   }
