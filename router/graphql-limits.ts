@@ -16,7 +16,12 @@ export const GRAPHQL_LIMITS = {
   maxDepth: 12,
   maxAliases: 30,
   maxFields: 500,
-  /** Sum over fields of the list sizes above them (a `limit` argument, else DEFAULT_LIST_SIZE per list). */
+  /**
+   * Sum over fields of the list sizes above them: a list's size is its `limit` argument, else the `limit`
+   * of the page field that holds it (`clients(limit: 20) { pageItems }` is 20 items, not 20 x 20), else
+   * DEFAULT_LIST_SIZE. 20 clients with their accounts and each account's last 5 transactions cost about
+   * 11,700; ten times that is refused.
+   */
   maxCost: 25_000,
   maxPageSize: 200,
 } as const;
@@ -92,7 +97,8 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
     return undefined;
   };
 
-  const walk = (set: SelectionSetNode, parent: GraphQLCompositeType | undefined, depth: number, multiplier: number, path: Set<string>): void => {
+  /** `pageSize`: a page field's `limit`, which sizes the first list below it (its pageItems). */
+  const walk = (set: SelectionSetNode, parent: GraphQLCompositeType | undefined, depth: number, multiplier: number, path: Set<string>, pageSize?: number): void => {
     if (depth > GRAPHQL_LIMITS.maxDepth) refuse('error.msg.graphql.depth.limit.exceeded', `Queries may nest at most ${GRAPHQL_LIMITS.maxDepth} levels.`);
     tally.depth = Math.max(tally.depth, depth);
     for (const selection of set.selections) {
@@ -101,12 +107,12 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
         const fragment = fragments.get(name);
         if (!fragment || path.has(name)) continue; // unknown or cyclic: graphql validation reports it
         const typed = schema.getType(fragment.typeCondition.name.value);
-        walk(fragment.selectionSet, isCompositeType(typed) ? typed : parent, depth, multiplier, new Set([...path, name]));
+        walk(fragment.selectionSet, isCompositeType(typed) ? typed : parent, depth, multiplier, new Set([...path, name]), pageSize);
         continue;
       }
       if (selection.kind === Kind.INLINE_FRAGMENT) {
         const typed = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
-        walk(selection.selectionSet, isCompositeType(typed) ? typed : parent, depth, multiplier, path);
+        walk(selection.selectionSet, isCompositeType(typed) ? typed : parent, depth, multiplier, path, pageSize);
         continue;
       }
       const name = selection.name.value;
@@ -129,12 +135,14 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
       }
       const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
       const returns = field ? getNullableType(field.type) : undefined;
-      const size = typeof limit === 'number' && limit > 0 ? limit : returns && isListType(returns) ? DEFAULT_LIST_SIZE : 1;
+      const requested = typeof limit === 'number' && limit > 0 ? limit : undefined;
+      const isList = returns !== undefined && isListType(returns);
+      const size = isList ? (requested ?? pageSize ?? DEFAULT_LIST_SIZE) : 1;
       tally.cost += multiplier;
-      if (tally.cost > GRAPHQL_LIMITS.maxCost) refuse('error.msg.graphql.cost.limit.exceeded', `This query could cost more than ${GRAPHQL_LIMITS.maxCost} (list sizes weigh in); ask for less.`);
       if (selection.selectionSet) {
         const named = field ? getNamedType(field.type) : undefined;
-        walk(selection.selectionSet, isCompositeType(named) ? named : undefined, depth + 1, multiplier * size, path);
+        // A page object's limit passes to its list; a list's own limit was spent on it.
+        walk(selection.selectionSet, isCompositeType(named) ? named : undefined, depth + 1, multiplier * size, path, isList ? undefined : (requested ?? pageSize));
       }
     }
   };
@@ -144,5 +152,9 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
     if (typeof operationName === 'string' && operationName !== '' && def.name?.value !== operationName) continue;
     const root = def.operation === 'query' ? schema.getQueryType() : def.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
     walk(def.selectionSet, root ?? undefined, 1, 1, new Set());
+  }
+  // The whole document is tallied first (at most maxFields fields), so the refusal can say what it costs.
+  if (tally.cost > GRAPHQL_LIMITS.maxCost) {
+    refuse('error.msg.graphql.cost.limit.exceeded', `This query costs ${tally.cost}, above the budget of ${GRAPHQL_LIMITS.maxCost} (each field counts once per item of the lists above it; a list counts its limit, or ${DEFAULT_LIST_SIZE}). Ask for smaller pages.`);
   }
 }

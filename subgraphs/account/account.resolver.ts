@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../kernel/loaders.js';
+import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
@@ -11,6 +12,7 @@ import {
   SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
 } from './account.types.js';
 import type { BlockCommand } from './savings-account.service.js';
+
 
 /** Thin resolvers: build the command, call the service, map the result. Rules live in the services. */
 @Resolver(() => SavingsProductType)
@@ -78,10 +80,19 @@ export class SavingsAccountResolver {
     return loader<number, string>(ctx, 'account.clientName', (ids) => this.services.accounts.clientNames(ctx.identity.tenantId, ids)).load(account.clientId);
   }
 
-  @FieldResolver(() => [SavingsTransactionType], { description: "The account's transactions, newest first (at most 200; page with savingsTransactions)." })
-  async transactions(@Root() account: SavingsAccountType, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
-    const { items } = await this.services.transactions.list(ctx.identity, account.id, { limit: 200 });
-    return items.map((t) => this.map.transaction(t, account.currency.decimalPlaces));
+  @FieldResolver(() => [SavingsTransactionType], { description: "A page of the account's transactions, newest first: `limit` (default 20, at most 200) from `offset`. The accounts of one request share one query." })
+  async transactions(
+    @Root() account: SavingsAccountType,
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_PAGE, description: 'Page size, 1 to 200.' }) limit: number,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'Transactions to skip, newest first.' }) offset: number,
+    @Ctx() ctx: RequestContext,
+  ): Promise<SavingsTransactionType[]> {
+    const page = checkedPage(limit, offset);
+    const byAccount = loader<number, SavingsTransactionType[]>(ctx, `account.transactions:${page.limit}:${page.offset}`, async (ids) => {
+      const found = await this.services.transactions.pageByAccounts(ctx.identity, ids, page);
+      return new Map([...found].map(([id, rows]) => [id, rows.map((t) => this.map.transaction(t, account.currency.decimalPlaces))]));
+    });
+    return (await byAccount.load(account.id)) ?? [];
   }
 
   @Mutation(() => SavingsAccountType, { description: 'Opens an account (submitted) with its NUBAN number.' })
@@ -307,10 +318,16 @@ export class ClientAccountsResolver {
     this.map = new Mappers(services);
   }
 
-  @FieldResolver(() => [SavingsAccountType])
-  async savingsAccounts(@Root() client: ClientAccountsType, @Ctx() ctx: RequestContext): Promise<SavingsAccountType[]> {
-    const byClient = loader<number, SavingsAccountType[]>(ctx, 'account.byClient', async (ids) => {
-      const found = await this.services.accounts.byClients(ctx.identity, ids);
+  @FieldResolver(() => [SavingsAccountType], { description: "A page of the client's savings and current accounts in the caller's scope, oldest first: `limit` (default 20, at most 200) from `offset`. The clients of one request share one query." })
+  async savingsAccounts(
+    @Root() client: ClientAccountsType,
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_PAGE, description: 'Page size, 1 to 200.' }) limit: number,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'Accounts to skip, oldest first.' }) offset: number,
+    @Ctx() ctx: RequestContext,
+  ): Promise<SavingsAccountType[]> {
+    const page = checkedPage(limit, offset);
+    const byClient = loader<number, SavingsAccountType[]>(ctx, `account.byClient:${page.limit}:${page.offset}`, async (ids) => {
+      const found = await this.services.accounts.byClients(ctx.identity, ids, page);
       return new Map([...found].map(([id, rows]) => [id, rows.map((a) => this.map.account(a))]));
     });
     return (await byClient.load(client.id)) ?? [];

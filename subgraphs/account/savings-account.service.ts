@@ -144,7 +144,8 @@ export class SavingsAccountService {
   }
 
   /** Accounts of several clients (Client.savingsAccounts, batched), limited to what the caller may see. */
-  async byClients(identity: Identity, clientIds: readonly number[]): Promise<Map<number, AccountRow[]>> {
+  /** Each client's accounts in the caller's scope, oldest first, one page per client (one query for them all). */
+  async byClients(identity: Identity, clientIds: readonly number[], page: { limit: number; offset: number } = { limit: MAX_LIMIT, offset: 0 }): Promise<Map<number, AccountRow[]>> {
     const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
     return this.db.tx(staff.tenantId, async (tx) => {
       const result = new Map<number, AccountRow[]>(clientIds.map((id) => [id, []]));
@@ -152,8 +153,10 @@ export class SavingsAccountService {
       if (scoped === null || clientIds.length === 0) return result;
       const today = await this.deps.businessDates.today(tx);
       const rows = await tx.em.execute<RawAccount[]>(
-        `${ACCOUNT_SELECT} where a.tenant_id = ? and a.client_id in (${clientIds.map(() => '?').join(', ')}) ${scoped.where.map((w) => `and ${w}`).join(' ')} order by a.id`,
-        [today, tx.tenantId, ...clientIds, ...scoped.params],
+        `select * from (${ACCOUNT_SELECT.replace('select ', 'select row_number() over (partition by a.client_id order by a.id) as position_in_client, ')}
+           where a.tenant_id = ? and a.client_id in (${clientIds.map(() => '?').join(', ')}) ${scoped.where.map((w) => `and ${w}`).join(' ')}) paged
+         where position_in_client > ? and position_in_client <= ? order by id`,
+        [today, tx.tenantId, ...clientIds, ...scoped.params, page.offset, page.offset + Math.min(page.limit, MAX_LIMIT)],
       );
       for (const row of rows.map(toAccountRow)) result.get(row.clientId)?.push(row);
       return result;
@@ -172,7 +175,8 @@ export class SavingsAccountService {
   }
 
   /** SQL conditions for the caller's scope; null when nothing can match. */
-  private async scopeWhere(tx: Tx, staff: StaffIdentity): Promise<{ where: string[]; params: unknown[] } | null> {
+  /** The caller's scope as conditions on `a` (an account): null when it covers no account at all. */
+  async scopeWhere(tx: Tx, staff: StaffIdentity): Promise<{ where: string[]; params: unknown[] } | null> {
     const where: string[] = [];
     const params: unknown[] = [];
     const offices = await this.deps.scope.officeIds(tx, staff);

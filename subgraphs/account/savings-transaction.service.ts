@@ -326,6 +326,33 @@ export class SavingsTransactionService {
     });
   }
 
+  /**
+   * A page of each account's transactions, newest first, in one statement for all of them (the accounts
+   * of a screen's clients): each account's page comes from its own index range, never a scan of the rest.
+   * Accounts outside the caller's scope get no transactions.
+   */
+  async pageByAccounts(identity: Identity, accountIds: readonly number[], page: { limit: number; offset: number }): Promise<Map<number, TransactionRow[]>> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    const limit = Math.min(Math.max(page.limit, 1), MAX_LIMIT);
+    const offset = Math.max(page.offset, 0);
+    const result = new Map<number, TransactionRow[]>(accountIds.map((id) => [id, []]));
+    if (accountIds.length === 0) return result;
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const scoped = await this.accounts.scopeWhere(tx, staff);
+      if (scoped === null) return result;
+      const rows = await tx.query<RawTxn>(
+        `${TXN_SELECT} where t.tenant_id = ? and t.id in (
+           select l.id from account.savings_account a
+           cross join lateral (select s.id from account.savings_transaction s where s.tenant_id = a.tenant_id and s.account_id = a.id order by s.position desc limit ? offset ?) l
+           where a.tenant_id = ? and a.id in (${accountIds.map(() => '?').join(', ')}) ${scoped.where.map((w) => `and ${w}`).join(' ')})
+         order by t.account_id, t.position desc`,
+        [tx.tenantId, limit, offset, tx.tenantId, ...accountIds, ...scoped.params],
+      );
+      for (const row of await this.withPaymentTypes(tx, rows.map(toTxn))) result.get(row.accountId)?.push(row);
+      return result;
+    });
+  }
+
   async get(identity: Identity, accountId: number, transactionId: number): Promise<TransactionRow> {
     const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
     return this.db.tx(staff.tenantId, async (tx) => {

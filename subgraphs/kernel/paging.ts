@@ -1,4 +1,4 @@
-import { errors } from './errors.js';
+import { errors, Validator } from './errors.js';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -36,4 +36,18 @@ export function ordering<T>(allowed: Record<string, T>, orderBy: string | null |
 
 function toSnake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The page size a nested list field (an account's transactions, a loan's schedule) gives when not asked. */
+export const DEFAULT_PAGE = 20;
+/** The largest page any list gives, GraphQL or REST (Fineract's 200). */
+export const MAX_PAGE = 200;
+
+/** A nested list's page arguments: limit 1 to 200, offset zero or more; 400 with Fineract's codes otherwise. */
+export function checkedPage(limit: number, offset: number): { limit: number; offset: number } {
+  const v = new Validator('page');
+  v.check(Number.isInteger(limit) && limit >= 1 && limit <= MAX_PAGE, 'limit', 'not.in.range', `The argument limit must be from 1 to ${MAX_PAGE}.`, limit);
+  v.check(Number.isInteger(offset) && offset >= 0, 'offset', 'must.be.zero.or.greater', 'The argument offset must be zero or greater.', offset);
+  v.throwIfAny();
+  return { limit, offset };
 }

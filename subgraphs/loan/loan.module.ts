@@ -2,7 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../kernel/database.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
-import { ApprovalPolicyResolver, ClientLoans, ClientLoansResolver, DelinquencyResolver, LoanProductResolver, LoanResolver } from './loan.resolver.js';
+import { ApprovalPolicyResolver, ClientLoans, ClientLoansResolver, DelinquencyResolver, LoanProductResolver, LoanResolver, LoanScheduleResolver } from './loan.resolver.js';
 import type { LoanServices } from './loan.services.js';
 import { toProductType } from './loan.view.js';
 import { LoanMigration } from './migrations/20261122000700_loan.js';
@@ -17,7 +17,7 @@ export const loanDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildLoanSchema(services: () => LoanServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [LoanProductResolver, LoanResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver, LoanEventsSubscriptionResolver],
+    resolvers: [LoanProductResolver, LoanResolver, LoanScheduleResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver, LoanEventsSubscriptionResolver],
     container: (cls) => new (cls as new (s: LoanServices) => object)(services()),
     orphanedTypes: [ClientLoans],
     referenceResolvers: {

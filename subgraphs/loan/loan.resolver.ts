@@ -1,5 +1,6 @@
 import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
@@ -9,7 +10,7 @@ import type { LoanRow } from './loan.store.js';
 import {
   ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
   JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
-  LoanProductType, LoanRepaymentInput, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
+  LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
 import { FREQUENCY_OPTIONS, toProductType } from './loan.view.js';
@@ -59,6 +60,16 @@ export class LoanResolver {
   @Query(() => LoanType)
   async loan(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanType> {
     return this.services.applications.get(ctx.identity, id);
+  }
+
+  @FieldResolver(() => [LoanTransactionType], { description: "A page of the loan's transactions, oldest first: `limit` (default 20, at most 200) from `offset`." })
+  transactions(
+    @Root() loan: LoanType,
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_PAGE, description: 'Page size, 1 to 200.' }) limit: number,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'Transactions to skip, oldest first.' }) offset: number,
+  ): LoanTransactionType[] {
+    const page = checkedPage(limit, offset);
+    return loan.transactions.slice(page.offset, page.offset + page.limit);
   }
 
   @Query(() => LoanPageType, { description: 'Loans in the caller\'s scope; delinquent: true is the Recovery Officer\'s queue. limit is capped at 200.' })
@@ -249,6 +260,20 @@ export class DelinquencyResolver {
 @ObjectType('Client')
 export class ClientLoans {
   @Field(() => Int) id!: number;
+}
+
+/** A schedule's periods as a page (a daily loan has hundreds). */
+@Resolver(() => LoanScheduleType)
+export class LoanScheduleResolver {
+  @FieldResolver(() => [LoanSchedulePeriodType], { description: 'A page of the periods, in order: `limit` (default 20, at most 200) from `offset`.' })
+  periods(
+    @Root() schedule: LoanScheduleType,
+    @Arg('limit', () => Int, { defaultValue: DEFAULT_PAGE, description: 'Page size, 1 to 200.' }) limit: number,
+    @Arg('offset', () => Int, { defaultValue: 0, description: 'Periods to skip.' }) offset: number,
+  ): LoanSchedulePeriodType[] {
+    const page = checkedPage(limit, offset);
+    return schedule.periods.slice(page.offset, page.offset + page.limit);
+  }
 }
 
 @Resolver(() => ClientLoans)

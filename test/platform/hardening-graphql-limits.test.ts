@@ -45,9 +45,12 @@ describe('hardening: GraphQL limits at the edge, before planning', () => {
   });
 
   test('the cost of nested lists is weighed', async () => {
-    const res = await t.graphql(`{ a: clients(limit: 200) { pageItems { id officeName staffName } } b: clients(limit: 200) { pageItems { id officeName staffName } }
+    // Six flat pages of 200 rows are 1,200 rows: admitted. Lists inside lists multiply: refused.
+    const flat = await t.graphql(`{ a: clients(limit: 200) { pageItems { id officeName staffName } } b: clients(limit: 200) { pageItems { id officeName staffName } }
       c: clients(limit: 200) { pageItems { id officeName staffName displayName } } d: journalEntries(limit: 200) { pageItems { id transactionId amount } }
       e: journalEntries(limit: 200) { pageItems { id transactionId amount } } f: journalEntries(limit: 200) { pageItems { id transactionId amount officeName } } }`);
+    assert.equal(flat.body.errors, undefined, flat.text.slice(0, 300));
+    const res = await t.graphql(`{ clients(limit: 200) { pageItems { id savingsAccounts(limit: 200) { id transactions(limit: 200) { id amount } } } } }`);
     assert.equal(res.status, 400, res.text.slice(0, 300));
     assert.equal(code(res), 'error.msg.graphql.cost.limit.exceeded');
   });
