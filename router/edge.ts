@@ -22,6 +22,7 @@ import { authenticate, clientAddress, credentialsFrom, credentialsFromConnection
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
 import { checkGraphQLRequest, GraphQLLimitError } from './graphql-limits.js';
 import { directRoutes } from './direct-route.js';
+import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
 import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
@@ -123,6 +124,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       // CORS preflight: the allowlist's headers (if any) are already in `common`.
       res.writeHead(204, common).end();
       return { route: 'preflight' };
+    }
+    if (isDashboardPath(url.pathname)) {
+      serveDashboard(url.pathname, req.method, res, common);
+      return { route: 'dashboard' };
     }
     const surface = surfaceOf(url.pathname);
     if (!surface) {
