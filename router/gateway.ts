@@ -18,13 +18,15 @@ const MAX_MESSAGE_LENGTH = 300;
 export function maskGatewayError(error: unknown): GraphQLError {
   if (!(error instanceof GraphQLError)) return internalError(undefined);
   // Request errors can quote the caller's input (a variable's value): never more than a prefix of it.
-  if (error.message.length > MAX_MESSAGE_LENGTH) {
-    return maskGatewayError(new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined }));
-  }
-  switch (classifyError(error).kind) {
+  // Cut once, then classified: masking the cut error again recursed without end, since the prefix and
+  // its ellipsis are longer than the limit themselves.
+  const shown = error.message.length > MAX_MESSAGE_LENGTH
+    ? new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined })
+    : error;
+  switch (classifyError(shown).kind) {
     case 'platform':
     case 'request':
-      return error;
+      return shown;
     case 'unavailable':
       return new GraphQLError('The service is temporarily unavailable; please retry.', {
         path: error.path,

@@ -1,9 +1,10 @@
 import {
   GraphQLError, Kind, getNamedType, getNullableType, isCompositeType, isListType, isObjectType, isInterfaceType, parse,
-  type DocumentNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type SelectionSetNode, type ValueNode,
+  type DocumentNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
 } from 'graphql';
 import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
+import { checkLiteralScalars, checkVariableScalars } from './scalar-inputs.js';
 
 /**
  * What one GraphQL request may ask of the service, checked at the edge before the gateway plans it.
@@ -117,17 +118,19 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
         refuse('error.msg.graphql.alias.limit.exceeded', `Queries may use at most ${GRAPHQL_LIMITS.maxAliases} aliases.`);
       }
       if (++tally.fields > GRAPHQL_LIMITS.maxFields) refuse('error.msg.graphql.field.limit.exceeded', `Queries may select at most ${GRAPHQL_LIMITS.maxFields} fields.`);
+      const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
       for (const arg of selection.arguments ?? []) {
         if (literalHasForbiddenCharacters(arg.value)) {
           refuse('validation.msg.invalid.characters', 'Arguments must not contain NUL characters or unpaired surrogates.');
         }
+        const type = field?.args.find((a) => a.name === arg.name.value)?.type;
+        if (type) checkLiteralScalars(arg.value, type, arg.name.value, refuse);
       }
       const limitArg = selection.arguments?.find((a) => a.name.value === 'limit');
       const limit = limitArg ? intValue(limitArg.value) : undefined;
       if (typeof limit === 'number' && limit > GRAPHQL_LIMITS.maxPageSize) {
         refuse('error.msg.graphql.page.size.exceeded', `The argument limit may be at most ${GRAPHQL_LIMITS.maxPageSize}.`);
       }
-      const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
       const returns = field ? getNullableType(field.type) : undefined;
       const size = typeof limit === 'number' && limit > 0 ? limit : returns && isListType(returns) ? DEFAULT_LIST_SIZE : 1;
       tally.cost += multiplier;
@@ -139,10 +142,52 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
     }
   };
 
-  for (const def of document.definitions) {
-    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    if (typeof operationName === 'string' && operationName !== '' && def.name?.value !== operationName) continue;
-    const root = def.operation === 'query' ? schema.getQueryType() : def.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
-    walk(def.selectionSet, root ?? undefined, 1, 1, new Set());
+  const operation = selectOperation(document, operationName);
+  if (operation.operation === 'mutation') checkSingleMutation(operation.selectionSet, fragments);
+  checkVariableScalars(schema, operation.variableDefinitions ?? [], vars, refuse);
+  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  walk(operation.selectionSet, root ?? undefined, 1, 1, new Set());
+}
+
+/**
+ * The operation a request runs. The gateway failed with a 500 on several operations without an
+ * operationName, or a name that none has; both are the caller's to fix.
+ */
+function selectOperation(document: DocumentNode, operationName: unknown): OperationDefinitionNode {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (typeof operationName === 'string' && operationName !== '') {
+    const named = operations.find((o) => o.name?.value === operationName);
+    if (!named) refuse('error.msg.graphql.operation.not.found', `The document has no operation named "${operationName.slice(0, 60)}".`);
+    return named!;
   }
+  if (operations.length !== 1) {
+    refuse(operations.length === 0 ? 'error.msg.graphql.operation.not.found' : 'error.msg.graphql.operation.name.required',
+      operations.length === 0 ? 'The document has no operation to run.' : 'The document has several operations: say which one in operationName.');
+  }
+  return operations[0]!;
+}
+
+/**
+ * One mutation field per document. Without an Idempotency-Key each mutation field commits on its own, so
+ * a document of several could keep some effects and fail others; the caller sends one request per
+ * mutation instead (fragments and inline fragments on the root count their fields too).
+ */
+function checkSingleMutation(set: SelectionSetNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): void {
+  let fields = 0;
+  const pending: SelectionSetNode[] = [set];
+  const spread = new Set<string>();
+  while (pending.length > 0) {
+    for (const selection of pending.pop()!.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value !== '__typename') fields++;
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        pending.push(selection.selectionSet);
+      } else if (!spread.has(selection.name.value)) {
+        spread.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) pending.push(fragment.selectionSet);
+      }
+    }
+  }
+  if (fields > 1) refuse('error.msg.graphql.mutation.fields.limit.exceeded', 'A request may run one mutation field; send each mutation in its own request.');
 }

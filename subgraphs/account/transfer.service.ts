@@ -148,7 +148,7 @@ export class TransferService {
     }
     checkDate(from, input.transferDate!, today);
     checkDate(to, input.transferDate!, today);
-    checkAmount(from, amount);
+    checkAmount(from, amount, { resource: 'accounttransfer', name: 'transferAmount' });
     if (!canDebit(from, amount)) throw insufficient(from, amount);
     // Between a client's own accounts nothing enters the client's balance: no KYC cap applies.
     const caps = from.clientId !== to.clientId ? await this.transactions.kycCaps(tx, receiver, amount) : null;
