@@ -11,7 +11,7 @@ import { integerError, parseJsonExact, translateBody } from './input-translation
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
 import { intParam, RouteInputError, type Route, type RouteRequest } from './route.js';
-import { isInt32, variableErrors } from './variable-check.js';
+import { isInt32, scalarVariableErrors, variableErrors } from './variable-check.js';
 
 export interface RestResponse {
   status: number;
@@ -170,6 +170,9 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     if (!(error instanceof RouteInputError)) throw error;
     return fail(400, 'validation.msg.validation.errors.exist', error.message, [error.error]);
   }
+  // A date or decimal a route took from the query string as it was: refused here, never left to a subgraph.
+  const badScalars = scalarVariableErrors(variables, op.variables);
+  if (badScalars.length > 0) return fail(400, 'validation.msg.validation.errors.exist', listedErrors(badScalars).message, badScalars);
   // A path id that is not a GraphQL Int names no resource (404); a query parameter that is not one is bad input (400).
   const pathIdsValid = Object.entries(req.params).filter(([name]) => /id$/i.test(name)).every(([, v]) => isInt32(intParam(v) ?? Number.NaN));
   const badNumbers = Object.entries(variables).filter(([name, value]) => typeof value === 'number' && (Number.isNaN(value) || (op.intVariables.has(name) && !isInt32(value))));
