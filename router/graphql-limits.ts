@@ -61,6 +61,26 @@ function literalHasForbiddenCharacters(node: ValueNode): boolean {
   return false;
 }
 
+/** Introspection, and the schema knowledge in validation's suggestions, are for authenticated staff only. */
+export function canIntrospect(identity: Identity, introspectionEnabled: boolean): boolean {
+  return introspectionEnabled && identity.kind === 'staff';
+}
+
+const SUGGESTION = / ?Did you mean [^?]*\?/g;
+
+/**
+ * A GraphQL JSON answer without validation's "Did you mean ...?" suggestions: they spell out the schema's
+ * field, argument and type names to a caller who may not introspect it.
+ */
+export function withoutSuggestions(body: string): string {
+  if (!body.includes('Did you mean')) return body;
+  const parsed = JSON.parse(body) as { errors?: { message?: unknown }[] };
+  for (const error of parsed.errors ?? []) {
+    if (typeof error.message === 'string') error.message = error.message.replace(SUGGESTION, '');
+  }
+  return JSON.stringify(parsed);
+}
+
 /**
  * Checks a parsed GraphQL HTTP body against GRAPHQL_LIMITS. Throws GraphQLLimitError (the caller answers
  * 400 with its code); returns nothing when the request may proceed. Malformed bodies pass through to the
@@ -84,7 +104,7 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   const vars = (variables !== null && typeof variables === 'object' ? variables : {}) as Record<string, unknown>;
-  const allowIntrospection = introspectionEnabled && identity.kind === 'staff';
+  const allowIntrospection = canIntrospect(identity, introspectionEnabled);
   const tally: Tally = { aliases: 0, fields: 0, cost: 0, depth: 0 };
 
   const intValue = (node: ValueNode): unknown => {
