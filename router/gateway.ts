@@ -1,14 +1,13 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config, type SubgraphName } from '../subgraphs/kernel/config.js';
-import { classifyError } from '../subgraphs/kernel/errors.js';
+import { classifyError, listedErrors, MAX_MESSAGE_LENGTH, type FieldError } from '../subgraphs/kernel/errors.js';
 import { localExecutor, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
 import { IDEMPOTENCY_REFUSAL_HEADER, IDEMPOTENCY_REPLAY_HEADER } from '../subgraphs/kernel/subgraph-server.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
 
-const MAX_MESSAGE_LENGTH = 300;
 
 /**
  * What leaves the gateway: platform errors (Fineract codes, from any subgraph) and request errors pass;
@@ -25,6 +24,7 @@ export function maskGatewayError(error: unknown): GraphQLError {
     : error;
   switch (classifyError(shown).kind) {
     case 'platform':
+      return withListedErrors(shown);
     case 'request':
       return shown;
     case 'unavailable':
@@ -35,6 +35,22 @@ export function maskGatewayError(error: unknown): GraphQLError {
     case 'internal':
       return internalError(error);
   }
+}
+
+/**
+ * A platform error's field errors as an answer lists them (kernel listedErrors): a not-found error
+ * quotes the identifier it was given, which may be 3,000 characters of a path.
+ */
+function withListedErrors(error: GraphQLError): GraphQLError {
+  const fieldErrors = error.extensions.errors as FieldError[];
+  const { listed, total, cutShort } = listedErrors(fieldErrors);
+  if (!cutShort) return error;
+  const count = typeof error.extensions.errorCount === 'number' ? error.extensions.errorCount : total;
+  return new GraphQLError(error.message, {
+    path: error.path,
+    extensions: { ...error.extensions, errors: listed, ...(count > listed.length ? { errorCount: count } : {}) },
+    originalError: error.originalError ?? undefined,
+  });
 }
 
 function internalError(error: GraphQLError | undefined): GraphQLError {

@@ -77,6 +77,8 @@ export interface PlatformErrorExtensions {
 export const MAX_LISTED_ERRORS = 50;
 /** What an answer quotes of any one message. */
 export const MAX_MESSAGE_LENGTH = 300;
+/** What an answer quotes of a value the caller sent. */
+const MAX_QUOTED_VALUE = 100;
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}...` : text);
 
@@ -84,16 +86,18 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
  * The field errors an answer lists: the first MAX_LISTED_ERRORS, each message and text value cut short;
  * their total; and one message for them all that says how many more there were.
  */
-export function listedErrors(fieldErrors: readonly FieldError[]): { listed: FieldError[]; total: number; message: string } {
+export function listedErrors(fieldErrors: readonly FieldError[]): { listed: FieldError[]; total: number; message: string; cutShort: boolean } {
+  const long = (v: unknown) => typeof v === 'string' && v.length > MAX_QUOTED_VALUE;
   const listed = fieldErrors.slice(0, MAX_LISTED_ERRORS).map((e) => ({
     ...e,
     message: cut(e.message, MAX_MESSAGE_LENGTH),
-    ...(typeof e.value === 'string' ? { value: truncateForMessage(e.value, 100) } : {}),
-    ...(e.args ? { args: e.args.map((a) => (typeof a === 'string' ? truncateForMessage(a, 100) : a)) } : {}),
+    ...(typeof e.value === 'string' ? { value: truncateForMessage(e.value, MAX_QUOTED_VALUE) } : {}),
+    ...(e.args ? { args: e.args.map((a) => (typeof a === 'string' ? truncateForMessage(a, MAX_QUOTED_VALUE) : a)) } : {}),
   }));
   const more = fieldErrors.length - listed.length;
   const message = cut(listed.map((e) => e.message).join(' '), MAX_MESSAGE_LENGTH * 4) + (more > 0 ? ` (and ${more} more errors)` : '');
-  return { listed, total: fieldErrors.length, message };
+  const cutShort = more > 0 || fieldErrors.some((e) => e.message.length > MAX_MESSAGE_LENGTH || long(e.value) || (e.args ?? []).some(long));
+  return { listed, total: fieldErrors.length, message, cutShort };
 }
 
 export class PlatformError extends GraphQLError {

@@ -35,6 +35,9 @@ describe('hardening: inputs that reached a 500 are 4xx with a Fineract code', ()
     assert.ok(report.text.length < 2_000, `answer of ${report.text.length} bytes`);
     const gql = await t.graphql(`{ client(externalId: "${'x'.repeat(300)}") { id } }`);
     assert.equal(gql.body.errors?.[0]?.extensions?.code, 'error.msg.resource.not.found', gql.text.slice(0, 400));
+    const gqlReport = await t.graphql(`{ ledgerReport(name: "${'x'.repeat(3000)}") { reportName } }`);
+    assert.equal(gqlReport.body.errors?.[0]?.extensions?.code, 'error.msg.resource.not.found', gqlReport.text.slice(0, 400));
+    assert.ok(gqlReport.text.length < 2_000, `GraphQL answer of ${gqlReport.text.length} bytes`);
     const journal = await t.post('/journalentries', {
       officeId: 1, transactionDate: '2026-03-01', currencyCode: 'C'.repeat(60), ...iso,
       debits: [{ glAccountId: cash, amount: 10 }], credits: [{ glAccountId: capital, amount: 10 }],
