@@ -215,6 +215,34 @@ describe('hardening (property): every Decimal, date and locale input refuses bad
     const summary = (await t.get(`/savingsaccounts/${account}`)).body.summary;
     assert.equal(summary.accountBalance, 1000, 'nothing moved');
   });
+
+  test('products and policies: every decimal field with a number that fits 40 digits but not its column', async () => {
+    const savings = { name: 'P', shortName: 'P', currencyCode: 'NGN', digitsAfterDecimal: 2, accountType: 'SAVINGS', nominalAnnualInterestRate: 3.5, minRequiredBalance: 100, overdraftLimit: 0, locale: 'en' };
+    const loan = {
+      name: 'L', shortName: 'L', currencyCode: 'NGN', digitsAfterDecimal: 2, principal: 50000, minPrincipal: 10000, maxPrincipal: 200000,
+      numberOfRepayments: 10, repaymentEvery: 1, repaymentFrequencyType: 1, interestRatePerPeriod: 24, interestRateFrequencyType: 3, amortizationType: 1,
+      interestType: 1, interestCalculationPeriodType: 1, transactionProcessingStrategyCode: 'mifos-standard-strategy', daysInYearType: 1, daysInMonthType: 1,
+      accountingRule: 2, locale: 'en',
+    };
+    const policy = { name: 'Policy', tiers: [{ minAmount: 0, maxAmount: 10, approvals: [{ roleId: 320007, count: 1 }] }, { minAmount: 10, approvals: [{ roleId: 320007, count: 1 }] }] };
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['/savingsproducts', savings, ['nominalAnnualInterestRate', 'minRequiredBalance', 'overdraftLimit']],
+      ['/loanproducts', loan, ['principal', 'minPrincipal', 'maxPrincipal', 'interestRatePerPeriod']],
+    ];
+    for (let round = 0; round < 4; round++) {
+      for (const [path, body, fields] of cases) {
+        for (const field of fields) {
+          const value = pick([digits(int(4, 40)), `${int(1, 9)}e${int(3, 39)}`, `${digits(int(1, 3))}.${digits(int(7, 30))}`]);
+          const n = `${round}${field.slice(0, 3)}${int(0, 1e6)}`;
+          const res = await t.request('POST', `/api/v1${path}`, { rawBody: JSON.stringify({ ...body, name: `P${n}`, shortName: n.slice(-4), [field]: value }) });
+          assert.ok(res.status === 200 || (res.status >= 400 && res.status < 500 && codesOf(res).length > 0), `${path} ${field}=${value}: ${res.status} ${res.text.slice(0, 300)}`);
+        }
+      }
+      const amount = pick([digits(int(15, 40)), `${int(1, 9)}e${int(15, 39)}`]);
+      const res = await t.request('POST', '/api/v1/approval-policies', { rawBody: JSON.stringify({ ...policy, name: `Policy ${round}`, tiers: [{ ...policy.tiers[0], maxAmount: amount }, { ...policy.tiers[1], minAmount: amount }] }) });
+      assert.ok(res.status === 200 || (res.status >= 400 && res.status < 500 && codesOf(res).length > 0), `policy ${amount}: ${res.status} ${res.text.slice(0, 300)}`);
+    }
+  });
 });
 
 /** A GraphQL literal holding `leaf` at `path`. */
