@@ -95,6 +95,23 @@ describe('hardening: inputs that reached a 500 are 4xx with a Fineract code', ()
     assert.equal(negative.body.errors[0].parameterName, 'transferAmount');
   });
 
+  test('concurrent deposits near the balance limit: exactly those that fit are accepted', async () => {
+    await pinBusinessDate(t);
+    const { savings } = await productIds(t);
+    const client = await corporateClient(t, await t.branch());
+    const account = await openAccount(t, client, savings);
+    const big = '9999999999999';
+    for (let i = 0; i < 9; i++) assert.equal((await deposit(t, account, big)).status, 200);
+    // Room for one more: of eight at once, one is accepted and seven refused, whatever their order.
+    const results = await Promise.all(Array.from({ length: 8 }, () => deposit(t, account, big)));
+    assert.equal(results.filter((r) => r.status === 200).length, 1, results.map((r) => r.status).join(','));
+    for (const refused of results.filter((r) => r.status !== 200)) assertError(refused, 403, 'error.msg.savingsaccount.balance.limit.exceeded');
+    const summary = (await t.get(`/savingsaccounts/${account}`)).body.summary;
+    assert.equal(String(summary.accountBalance), '99999999999990');
+    const transactions = await t.get(`/savingsaccounts/${account}?associations=transactions`);
+    assert.equal(transactions.body.transactions.length, 10, 'one transaction per accepted deposit');
+  });
+
   test('several operations without operationName, or an unknown one, are 400 in the GraphQL shape', async () => {
     const two = await t.request('POST', '/graphql', { body: { query: 'query A { offices { id } } query B { offices { name } }' } });
     assert.equal(two.status, 400, two.text);
