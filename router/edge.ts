@@ -20,7 +20,7 @@ import type { Platform } from '../subgraphs/registry.js';
 import { truncateForMessage } from '../subgraphs/kernel/money.js';
 import { authenticate, clientAddress, credentialsFrom, credentialsFromConnectionParams } from './authenticate.js';
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
-import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, withoutSuggestions } from './graphql-limits.js';
+import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
 import { directRoutes } from './direct-route.js';
 import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, isJsonContentType, MAX_BODY_BYTES, queryIsUtf8, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
@@ -336,6 +336,13 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
           return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400, errors: [] } })];
         }
         return wsOptions.onSubscribe!(ctx, id, payload);
+      },
+      // The same rule as over HTTP: validation's suggestions (which arrive as a result's errors) only for
+      // callers who may introspect.
+      onNext: (ctx, _id, _payload, _args, result) => {
+        const identity = (ctx.extra as { identity?: Identity }).identity;
+        if (!result.errors?.length || (identity && canIntrospect(identity, config.graphqlIntrospection))) return undefined;
+        return { ...result, errors: result.errors.map((e) => ({ ...e.toJSON(), message: e.message.replace(SUGGESTION, '') })) };
       },
       onConnect: async (ctx) => {
         try {

@@ -66,7 +66,7 @@ export function canIntrospect(identity: Identity, introspectionEnabled: boolean)
   return introspectionEnabled && identity.kind === 'staff';
 }
 
-const SUGGESTION = / ?Did you mean [^?]*\?/g;
+export const SUGGESTION = / ?Did you mean [^?]*\?/g;
 
 /**
  * A GraphQL JSON answer without validation's "Did you mean ...?" suggestions: they spell out the schema's

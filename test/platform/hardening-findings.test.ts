@@ -4,6 +4,8 @@ import { request as httpsRequest } from 'node:https';
 import { hostname } from 'node:os';
 import { connect as tlsConnect } from 'node:tls';
 import { after, before, describe, test } from 'node:test';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
@@ -125,6 +127,27 @@ describe('hardening: the smaller findings', () => {
     assert.ok(!anonymous.text.includes('"offices"'), anonymous.text);
     const staff = await t.graphql('{ offics { id } }');
     assert.match(staff.text, /Did you mean/);
+    // graphql-ws too: an anonymous connection's refused subscription carries no suggestion.
+    const client = createClient({
+      url: `${service.edge.url.replace('https', 'wss')}/graphql`,
+      webSocketImpl: class extends WebSocket {
+        constructor(address: string, protocols?: string | string[]) {
+          super(address, protocols, { ca: service.caCertificate });
+        }
+      },
+      connectionParams: { 'Service-Platform-TenantId': t.tenant },
+      retryAttempts: 0,
+    });
+    const refusal = await new Promise<string>((resolve) => {
+      client.subscribe({ query: 'subscription { officeCreatd { id } }' }, {
+        next: (value) => resolve(JSON.stringify(value)),
+        error: (error) => resolve(JSON.stringify(error)),
+        complete: () => resolve('complete'),
+      });
+    });
+    await client.dispose();
+    assert.match(refusal, /officeCreatd/);
+    assert.ok(!refusal.includes('Did you mean'), refusal);
   });
 
   test('a client that disconnects mid-body is logged at info with status 499', async () => {
