@@ -1,4 +1,4 @@
-import { classifyError, type ErrorLike, type FieldError } from '../subgraphs/kernel/errors.js';
+import { classifyError, listedErrors, type ErrorLike, type FieldError } from '../subgraphs/kernel/errors.js';
 
 /** Fineract's error body. httpStatusCode is a string, as Fineract sends it. */
 export interface FineractEnvelope {
@@ -14,15 +14,21 @@ export interface FineractEnvelope {
     value?: unknown;
     args: { value: unknown }[];
   }[];
+  /** Ours, not Fineract's: how many errors there were, when more than `errors` lists. */
+  errorCount?: number;
 }
 
-export function envelope(status: number, code: string, message: string, fieldErrors: FieldError[] = []): FineractEnvelope {
+/** `total`: how many errors there were, when `fieldErrors` was already cut to the listed ones upstream. */
+export function envelope(status: number, code: string, message: string, fieldErrors: FieldError[] = [], total = fieldErrors.length): FineractEnvelope {
+  const { listed } = listedErrors(fieldErrors);
+  const count = Math.max(total, fieldErrors.length);
   return {
     developerMessage: message,
     httpStatusCode: String(status),
     defaultUserMessage: message,
     userMessageGlobalisationCode: code,
-    errors: fieldErrors.map((e) => ({
+    ...(count > listed.length ? { errorCount: count } : {}),
+    errors: listed.map((e) => ({
       developerMessage: e.message,
       defaultUserMessage: e.message,
       userMessageGlobalisationCode: e.code,
@@ -43,15 +49,17 @@ export function fromGraphQLErrors(graphqlErrors: readonly ErrorLike[], inputBody
   const first = graphqlErrors[0]!;
   const verdict = classifyError(first);
   switch (verdict.kind) {
-    case 'platform':
-      return { status: verdict.status, body: envelope(verdict.status, verdict.code, first.message, verdict.errors) };
+    case 'platform': {
+      const count = first.extensions?.errorCount;
+      return { status: verdict.status, body: envelope(verdict.status, verdict.code, first.message, verdict.errors, typeof count === 'number' ? count : verdict.errors.length) };
+    }
     case 'unavailable':
       return { status: 503, body: envelope(503, 'error.msg.platform.service.unavailable', 'The service is temporarily unavailable; please retry.') };
     case 'internal':
       return { status: 500, body: envelope(500, 'error.msg.platform.server.side.error', 'An unexpected error occurred.') };
     case 'request': {
       const fieldErrors = graphqlErrors.map((e) => requestFieldError(e.message, inputBody));
-      return { status: 400, body: envelope(400, 'validation.msg.validation.errors.exist', fieldErrors.map((e) => e.message).join(' '), fieldErrors) };
+      return { status: 400, body: envelope(400, 'validation.msg.validation.errors.exist', listedErrors(fieldErrors).message, fieldErrors) };
     }
   }
 }

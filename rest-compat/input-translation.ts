@@ -97,7 +97,7 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
         return parseFineractDate(value, t.dateFormat, t.locale);
       } catch (error) {
         if (!(error instanceof DateFormatError)) throw error;
-        if (error.reason === 'locale') t.errors.push({ code: 'validation.msg.invalid.locale.format', message: error.message, parameterName: 'locale', value: echo(t.locale) });
+        if (error.reason === 'locale') once(t, { code: 'validation.msg.invalid.locale.format', message: error.message, parameterName: 'locale', value: echo(t.locale) });
         else t.errors.push({ code: 'validation.msg.invalid.dateFormat.format', message: error.message, parameterName: path, value: echo(value) });
         return undefined;
       }
@@ -158,6 +158,11 @@ function stripGrouping(text: string, locale: string | undefined): string {
 function convertObject(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>, prefix: string, outer: Translation): Record<string, unknown> {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const t: Translation = { dateFormat: text(body.dateFormat) ?? outer.dateFormat, locale: text(body.locale) ?? outer.locale, errors: outer.errors };
+  // A locale is checked wherever it is sent, not only when a date needs it: "en.5" beside an amount
+  // alone was accepted, and would have read that amount's grouping in no locale at all.
+  if (body.locale !== undefined && body.locale !== null && (typeof body.locale !== 'string' || !isValidLocale(body.locale))) {
+    once(t, { code: 'validation.msg.invalid.locale.format', message: 'The parameter `locale` is not a valid locale.', parameterName: 'locale', value: echo(body.locale) });
+  }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     const path = prefix ? `${prefix}.${key}` : key;

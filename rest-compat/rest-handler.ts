@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { listedErrors, type FieldError } from '../subgraphs/kernel/errors.js';
 import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import type { IdempotencyReport } from '../subgraphs/kernel/local-executor.js';
@@ -10,8 +10,8 @@ import { envelope, fromGraphQLErrors } from './envelope.js';
 import { integerError, parseJsonExact, translateBody } from './input-translation.js';
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
-import { intParam, type Route, type RouteRequest } from './route.js';
-import { isInt32, variableErrors } from './variable-check.js';
+import { intParam, RouteInputError, type Route, type RouteRequest } from './route.js';
+import { isInt32, scalarVariableErrors, variableErrors } from './variable-check.js';
 
 export interface RestResponse {
   status: number;
@@ -163,14 +163,23 @@ export function requestHash(method: string, path: string, search: string, rawBod
 
 async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity, requestId: string, report: IdempotencyReport): Promise<RestResponse> {
   const op = route.compiled;
-  const variables: Record<string, unknown> = { ...(route.variables?.(req) ?? {}) };
+  let variables: Record<string, unknown>;
+  try {
+    variables = { ...(route.variables?.(req) ?? {}) };
+  } catch (error) {
+    if (!(error instanceof RouteInputError)) throw error;
+    return fail(400, 'validation.msg.validation.errors.exist', error.message, [error.error]);
+  }
+  // A date or decimal a route took from the query string as it was: refused here, never left to a subgraph.
+  const badScalars = scalarVariableErrors(variables, op.variables);
+  if (badScalars.length > 0) return fail(400, 'validation.msg.validation.errors.exist', listedErrors(badScalars).message, badScalars);
   // A path id that is not a GraphQL Int names no resource (404); a query parameter that is not one is bad input (400).
   const pathIdsValid = Object.entries(req.params).filter(([name]) => /id$/i.test(name)).every(([, v]) => isInt32(intParam(v) ?? Number.NaN));
   const badNumbers = Object.entries(variables).filter(([name, value]) => typeof value === 'number' && (Number.isNaN(value) || (op.intVariables.has(name) && !isInt32(value))));
   if (badNumbers.length > 0) {
     if (!pathIdsValid) return fail(404, 'error.msg.resource.not.found', `Invalid identifier for ${badNumbers[0]![0]}.`);
     const errors = badNumbers.map(([name]) => integerError(name, req.query.get(name) ?? undefined));
-    return fail(400, 'validation.msg.validation.errors.exist', errors.map((e) => e.message).join(' '), errors);
+    return fail(400, 'validation.msg.validation.errors.exist', listedErrors(errors).message, errors);
   }
   const mode = route.body ?? 'none';
   if (mode === 'none' && Object.keys(req.body).length > 0) {
@@ -189,7 +198,7 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
   const fieldErrors = [...bodyErrors, ...variableErrors(variables, op.variables, mode === 'input', bodyErrors)];
   if (fieldErrors.length > 0) {
     const unsupported = fieldErrors.every((e) => e.code === 'error.msg.parameter.unsupported');
-    return fail(400, unsupported ? 'error.msg.parameter.unsupported' : 'validation.msg.validation.errors.exist', fieldErrors.map((e) => e.message).join(' '), fieldErrors);
+    return fail(400, unsupported ? 'error.msg.parameter.unsupported' : 'validation.msg.validation.errors.exist', listedErrors(fieldErrors).message, fieldErrors);
   }
   const result = await deps.runOperation({ query: op.text, operationName: op.name, variables }, identity, requestId, report);
   if (result.errors && result.errors.length > 0) {

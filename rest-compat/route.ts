@@ -1,3 +1,8 @@
+import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { DateFormatError, isValidLocale, parseFineractDate } from '../subgraphs/kernel/fineract-dates.js';
+import { truncateForMessage } from '../subgraphs/kernel/money.js';
+import { parseLocalDate } from '../subgraphs/kernel/scalars.js';
+
 /** One documented REST path (and ?command=) served by one named GraphQL operation. */
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,3 +36,33 @@ export const intParam = (value: string | null | undefined): number | undefined =
   // 15 digits stay exact in a double; longer is nobody's id and must not become 1e+20 or Infinity.
   return /^-?\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
 };
+
+/** A query parameter a route's `variables` cannot use: the REST layer answers 400 with this field error. */
+export class RouteInputError extends Error {
+  constructor(readonly error: FieldError) {
+    super(error.message);
+  }
+}
+
+/**
+ * A query-string date (Fineract's list and report filters): ISO, or in the request's dateFormat and
+ * locale. Anything else is the caller's 400, never a value the database is left to refuse.
+ */
+export function queryDate(req: RouteRequest, name: string): string | undefined {
+  const value = req.query.get(name);
+  if (value == null || value === '') return undefined;
+  const format = req.query.get('dateFormat');
+  const locale = req.query.get('locale') ?? 'en';
+  const invalid = (code: string, message: string, parameterName: string, shown: string) =>
+    new RouteInputError({ code, message, parameterName, value: truncateForMessage(shown) });
+  if (!isValidLocale(locale)) throw invalid('validation.msg.invalid.locale.format', `The locale "${truncateForMessage(locale)}" is not a valid locale.`, 'locale', locale);
+  try {
+    return !format || /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseLocalDate(value) : parseFineractDate(value, format, locale);
+  } catch (error) {
+    if (error instanceof DateFormatError && error.reason === 'pattern') {
+      throw invalid('validation.msg.invalid.dateFormat.format', error.message, 'dateFormat', format ?? '');
+    }
+    if (!(error instanceof DateFormatError) && !(error instanceof TypeError)) throw error;
+    throw invalid('validation.msg.invalid.date.format', `The parameter \`${name}\` is not a date${format ? ` in the format ${truncateForMessage(format)}` : ' YYYY-MM-DD'}.`, name, value);
+  }
+}

@@ -3,6 +3,8 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { DecimalFormatError, parseBoundedDecimal } from '../subgraphs/kernel/money.js';
+import { parseLocalDate } from '../subgraphs/kernel/scalars.js';
 import { echo, integerError } from './input-translation.js';
 
 export const isInt32 = (value: number): boolean => Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1;
@@ -59,6 +61,29 @@ export function variableErrors(
         found.push({ code: 'validation.msg.invalid.type', message: `The parameter \`${name}\` is not valid.`, parameterName: name, value: echo(invalidValue) });
       }
     });
+  }
+  return found;
+}
+
+/**
+ * Route variables (taken from the path and query string) of type LocalDate or Decimal that their
+ * scalar would refuse. The REST layer's schema is printed SDL, whose scalars accept any text, so
+ * without this a subgraph or the database would refuse them after planning, as a 500.
+ */
+export function scalarVariableErrors(variables: Record<string, unknown>, definitions: Record<string, { type: GraphQLInputType }>): FieldError[] {
+  const found: FieldError[] = [];
+  for (const [name, value] of Object.entries(variables)) {
+    const type = definitions[name] && getNullableType(definitions[name].type);
+    if (typeof value !== 'string' || !type || isListType(type) || isInputObjectType(type)) continue;
+    const scalar = getNamedType(type).name;
+    try {
+      if (scalar === 'LocalDate') parseLocalDate(value);
+      else if (scalar === 'Decimal') parseBoundedDecimal(value);
+    } catch (error) {
+      if (!(error instanceof TypeError) && !(error instanceof DecimalFormatError)) throw error;
+      const code = scalar === 'LocalDate' ? 'validation.msg.invalid.date.format' : 'validation.msg.invalid.decimal.format';
+      found.push({ code, message: `The parameter \`${name}\` is not a valid ${scalar === 'LocalDate' ? 'date' : 'decimal number'}.`, parameterName: name, value: echo(value) });
+    }
   }
   return found;
 }

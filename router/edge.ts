@@ -20,17 +20,19 @@ import type { Platform } from '../subgraphs/registry.js';
 import { truncateForMessage } from '../subgraphs/kernel/money.js';
 import { authenticate, clientAddress, credentialsFrom, credentialsFromConnectionParams } from './authenticate.js';
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
-import { checkGraphQLRequest, GraphQLLimitError } from './graphql-limits.js';
+import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
 import { directRoutes } from './direct-route.js';
 import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
-import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
+import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, isJsonContentType, MAX_BODY_BYTES, queryIsUtf8, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
-import { loadTls } from './tls.js';
+import { edgeTlsOptions } from './tls.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
 const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
 const HEALTH_PATHS = new Set(['/actuator/health', '/fineract-provider/actuator/health']);
 const MASKED_500_CODE = 'error.msg.platform.server.side.error';
+/** Bytes that are not UTF-8, in a body or a query string: refused, never stored as U+FFFD. */
+const INVALID_ENCODING = 'error.msg.invalid.request.encoding';
 
 export interface Edge {
   url: string;
@@ -134,6 +136,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       sendError(res, 'rest', { status: 404, code: 'error.msg.resource.not.found', message: `No resource at ${truncateForMessage(url.pathname, 80)}.` }, common);
       return {};
     }
+    if (!queryIsUtf8(url.search)) {
+      sendError(res, surface, { status: 400, code: INVALID_ENCODING, message: 'The query string must be percent-encoded UTF-8.' }, common);
+      return {};
+    }
     // The one place a request is authenticated, before its body is read; REST and GraphQL get the same identity.
     let identity: Identity;
     try {
@@ -194,7 +200,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       return { identity, route: 'graphql' };
     }
     if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
+    if (result.kind === 'json' && !canIntrospect(identity, config.graphqlIntrospection)) result.body = withoutSuggestions(result.body);
     if (result.kind === 'stream') {
+      // The gateway's SSE answer says no-cache (stored, revalidated); account events must not be stored at all.
+      result.response.headers.set('cache-control', common['cache-control']!);
       for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
       await sendNodeResponse(result.response, res, req, false);
       return { identity, route: 'graphql' };
@@ -206,10 +215,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   /** A request body, REST or GraphQL: JSON only (415) and bounded (413), read only once its caller is known. */
   async function readJsonBody(req: IncomingMessage, what = 'Request bodies'): Promise<BodyRead> {
     if (!isJsonContentType(req.headers['content-type'])) {
-      return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: `${what} must be sent as application/json.` };
+      return { kind: 'refused', status: 415, code: 'error.msg.unsupported.media.type', message: `${what} must be sent as application/json, in UTF-8.` };
     }
     const read = await readLimitedBody(req);
     if (read.kind === 'tooLarge') return { kind: 'refused', status: 413, code: 'error.msg.request.body.too.large', message: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` };
+    if (read.kind === 'notUtf8') return { kind: 'refused', status: 400, code: INVALID_ENCODING, message: `${what} must be valid UTF-8.` };
     return read;
   }
 
@@ -276,13 +286,19 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     return { status: 200, body: JSON.stringify(errors ? { errors, data: result.data } : { data: result.data }), headers: { 'content-type': 'application/json; charset=utf-8' } };
   }
 
-  const server: Server = createHttpsServer(loadTls(config), (req, res) => {
+  const server: Server = createHttpsServer(edgeTlsOptions(config), (req, res) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req);
     const common = { ...securityHeaders(requestId), ...corsHeaders(req, config.corsOrigins) };
     handle(req, res, common)
       .then(({ identity, route }) => log(identity, route))
       .catch((error: unknown) => {
+        if (error instanceof ClientDisconnectedError) {
+          res.statusCode = CLIENT_CLOSED_REQUEST;
+          res.destroy();
+          log(undefined, undefined);
+          return;
+        }
         logger.error({ err: error, requestId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
         const masked = { status: 500, code: MASKED_500_CODE, message: 'An unexpected error occurred.', extensions: { code: MASKED_500_CODE, status: 500, kind: 'internal', errors: [] } };
         if (!res.headersSent) sendError(res, surfaceOf(new URL(req.url ?? '/', 'https://edge').pathname) ?? 'rest', masked, common);
@@ -325,6 +341,13 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
           return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400, errors: [] } })];
         }
         return wsOptions.onSubscribe!(ctx, id, payload);
+      },
+      // The same rule as over HTTP: validation's suggestions (which arrive as a result's errors) only for
+      // callers who may introspect.
+      onNext: (ctx, _id, _payload, _args, result) => {
+        const identity = (ctx.extra as { identity?: Identity }).identity;
+        if (!result.errors?.length || (identity && canIntrospect(identity, config.graphqlIntrospection))) return undefined;
+        return { ...result, errors: result.errors.map((e) => ({ ...e.toJSON(), message: e.message.replace(SUGGESTION, '') })) };
       },
       onConnect: async (ctx) => {
         try {

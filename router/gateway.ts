@@ -1,14 +1,13 @@
 import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config, type SubgraphName } from '../subgraphs/kernel/config.js';
-import { classifyError } from '../subgraphs/kernel/errors.js';
+import { classifyError, listedErrors, MAX_MESSAGE_LENGTH, type FieldError } from '../subgraphs/kernel/errors.js';
 import { localExecutor, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
 import { IDEMPOTENCY_REFUSAL_HEADER, IDEMPOTENCY_REPLAY_HEADER } from '../subgraphs/kernel/subgraph-server.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
 
-const MAX_MESSAGE_LENGTH = 300;
 
 /**
  * What leaves the gateway: platform errors (Fineract codes, from any subgraph) and request errors pass;
@@ -18,13 +17,16 @@ const MAX_MESSAGE_LENGTH = 300;
 export function maskGatewayError(error: unknown): GraphQLError {
   if (!(error instanceof GraphQLError)) return internalError(undefined);
   // Request errors can quote the caller's input (a variable's value): never more than a prefix of it.
-  if (error.message.length > MAX_MESSAGE_LENGTH) {
-    return maskGatewayError(new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined }));
-  }
-  switch (classifyError(error).kind) {
+  // Cut once, then classified: masking the cut error again recursed without end, since the prefix and
+  // its ellipsis are longer than the limit themselves.
+  const shown = error.message.length > MAX_MESSAGE_LENGTH
+    ? new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined })
+    : error;
+  switch (classifyError(shown).kind) {
     case 'platform':
+      return withListedErrors(shown);
     case 'request':
-      return error;
+      return shown;
     case 'unavailable':
       return new GraphQLError('The service is temporarily unavailable; please retry.', {
         path: error.path,
@@ -33,6 +35,22 @@ export function maskGatewayError(error: unknown): GraphQLError {
     case 'internal':
       return internalError(error);
   }
+}
+
+/**
+ * A platform error's field errors as an answer lists them (kernel listedErrors): a not-found error
+ * quotes the identifier it was given, which may be 3,000 characters of a path.
+ */
+function withListedErrors(error: GraphQLError): GraphQLError {
+  const fieldErrors = error.extensions.errors as FieldError[];
+  const { listed, total, cutShort } = listedErrors(fieldErrors);
+  if (!cutShort) return error;
+  const count = typeof error.extensions.errorCount === 'number' ? error.extensions.errorCount : total;
+  return new GraphQLError(error.message, {
+    path: error.path,
+    extensions: { ...error.extensions, errors: listed, ...(count > listed.length ? { errorCount: count } : {}) },
+    originalError: error.originalError ?? undefined,
+  });
 }
 
 function internalError(error: GraphQLError | undefined): GraphQLError {

@@ -1,9 +1,10 @@
 import {
   GraphQLError, Kind, getNamedType, getNullableType, isCompositeType, isListType, isObjectType, isInterfaceType, parse,
-  type DocumentNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type SelectionSetNode, type ValueNode,
+  type DocumentNode, type FragmentDefinitionNode, type GraphQLCompositeType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
 } from 'graphql';
 import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
+import { checkLiteralScalars, checkVariableScalars } from './scalar-inputs.js';
 
 /**
  * What one GraphQL request may ask of the service, checked at the edge before the gateway plans it.
@@ -65,6 +66,26 @@ function literalHasForbiddenCharacters(node: ValueNode): boolean {
   return false;
 }
 
+/** Introspection, and the schema knowledge in validation's suggestions, are for authenticated staff only. */
+export function canIntrospect(identity: Identity, introspectionEnabled: boolean): boolean {
+  return introspectionEnabled && identity.kind === 'staff';
+}
+
+export const SUGGESTION = / ?Did you mean [^?]*\?/g;
+
+/**
+ * A GraphQL JSON answer without validation's "Did you mean ...?" suggestions: they spell out the schema's
+ * field, argument and type names to a caller who may not introspect it.
+ */
+export function withoutSuggestions(body: string): string {
+  if (!body.includes('Did you mean')) return body;
+  const parsed = JSON.parse(body) as { errors?: { message?: unknown }[] };
+  for (const error of parsed.errors ?? []) {
+    if (typeof error.message === 'string') error.message = error.message.replace(SUGGESTION, '');
+  }
+  return JSON.stringify(parsed);
+}
+
 /**
  * Checks a parsed GraphQL HTTP body against GRAPHQL_LIMITS. Throws GraphQLLimitError (the caller answers
  * 400 with its code); returns nothing when the request may proceed. Malformed bodies pass through to the
@@ -88,7 +109,7 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
   const vars = (variables !== null && typeof variables === 'object' ? variables : {}) as Record<string, unknown>;
-  const allowIntrospection = introspectionEnabled && identity.kind === 'staff';
+  const allowIntrospection = canIntrospect(identity, introspectionEnabled);
   const tally: Tally = { aliases: 0, fields: 0, cost: 0, depth: 0 };
 
   const intValue = (node: ValueNode): unknown => {
@@ -123,17 +144,19 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
         refuse('error.msg.graphql.alias.limit.exceeded', `Queries may use at most ${GRAPHQL_LIMITS.maxAliases} aliases.`);
       }
       if (++tally.fields > GRAPHQL_LIMITS.maxFields) refuse('error.msg.graphql.field.limit.exceeded', `Queries may select at most ${GRAPHQL_LIMITS.maxFields} fields.`);
+      const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
       for (const arg of selection.arguments ?? []) {
         if (literalHasForbiddenCharacters(arg.value)) {
           refuse('validation.msg.invalid.characters', 'Arguments must not contain NUL characters or unpaired surrogates.');
         }
+        const type = field?.args.find((a) => a.name === arg.name.value)?.type;
+        if (type) checkLiteralScalars(arg.value, type, arg.name.value, refuse);
       }
       const limitArg = selection.arguments?.find((a) => a.name.value === 'limit');
       const limit = limitArg ? intValue(limitArg.value) : undefined;
       if (typeof limit === 'number' && limit > GRAPHQL_LIMITS.maxPageSize) {
         refuse('error.msg.graphql.page.size.exceeded', `The argument limit may be at most ${GRAPHQL_LIMITS.maxPageSize}.`);
       }
-      const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[name] : undefined;
       const returns = field ? getNullableType(field.type) : undefined;
       const requested = typeof limit === 'number' && limit > 0 ? limit : undefined;
       const isList = returns !== undefined && isListType(returns);
@@ -147,14 +170,56 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
     }
   };
 
-  for (const def of document.definitions) {
-    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    if (typeof operationName === 'string' && operationName !== '' && def.name?.value !== operationName) continue;
-    const root = def.operation === 'query' ? schema.getQueryType() : def.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
-    walk(def.selectionSet, root ?? undefined, 1, 1, new Set());
-  }
+  const operation = selectOperation(document, operationName);
+  if (operation.operation === 'mutation') checkSingleMutation(operation.selectionSet, fragments);
+  checkVariableScalars(schema, operation.variableDefinitions ?? [], vars, refuse);
+  const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  walk(operation.selectionSet, root ?? undefined, 1, 1, new Set());
   // The whole document is tallied first (at most maxFields fields), so the refusal can say what it costs.
   if (tally.cost > GRAPHQL_LIMITS.maxCost) {
     refuse('error.msg.graphql.cost.limit.exceeded', `This query costs ${tally.cost}, above the budget of ${GRAPHQL_LIMITS.maxCost} (each field counts once per item of the lists above it; a list counts its limit, or ${DEFAULT_LIST_SIZE}). Ask for smaller pages.`);
   }
+}
+
+/**
+ * The operation a request runs. The gateway failed with a 500 on several operations without an
+ * operationName, or a name that none has; both are the caller's to fix.
+ */
+function selectOperation(document: DocumentNode, operationName: unknown): OperationDefinitionNode {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (typeof operationName === 'string' && operationName !== '') {
+    const named = operations.find((o) => o.name?.value === operationName);
+    if (!named) refuse('error.msg.graphql.operation.not.found', `The document has no operation named "${operationName.slice(0, 60)}".`);
+    return named!;
+  }
+  if (operations.length !== 1) {
+    refuse(operations.length === 0 ? 'error.msg.graphql.operation.not.found' : 'error.msg.graphql.operation.name.required',
+      operations.length === 0 ? 'The document has no operation to run.' : 'The document has several operations: say which one in operationName.');
+  }
+  return operations[0]!;
+}
+
+/**
+ * One mutation field per document. Without an Idempotency-Key each mutation field commits on its own, so
+ * a document of several could keep some effects and fail others; the caller sends one request per
+ * mutation instead (fragments and inline fragments on the root count their fields too).
+ */
+function checkSingleMutation(set: SelectionSetNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): void {
+  let fields = 0;
+  const pending: SelectionSetNode[] = [set];
+  const spread = new Set<string>();
+  while (pending.length > 0) {
+    for (const selection of pending.pop()!.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.name.value !== '__typename') fields++;
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        pending.push(selection.selectionSet);
+      } else if (!spread.has(selection.name.value)) {
+        spread.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        if (fragment) pending.push(fragment.selectionSet);
+      }
+    }
+  }
+  if (fields > 1) refuse('error.msg.graphql.mutation.fields.limit.exceeded', 'A request may run one mutation field; send each mutation in its own request.');
 }

@@ -9,7 +9,20 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 const MAX_DRAIN_BYTES = 32 * MAX_BODY_BYTES;
 
-export type BodyRead = { kind: 'ok'; text: string } | { kind: 'tooLarge' };
+export type BodyRead = { kind: 'ok'; text: string } | { kind: 'tooLarge' } | { kind: 'notUtf8' };
+
+/** Fatal: invalid UTF-8 is refused, not replaced with U+FFFD and stored as if the client had sent it. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** The client went away before its body arrived: nobody to answer, and not a fault of the service (499). */
+export class ClientDisconnectedError extends Error {
+  constructor() {
+    super('the client closed the connection before its request body arrived');
+  }
+}
+
+/** nginx's code for a request its client abandoned; logged, never sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * Reads a request body of at most `limit` bytes. Past the limit nothing more is kept in memory; the
@@ -20,7 +33,14 @@ export function readLimitedBody(req: IncomingMessage, limit = MAX_BODY_BYTES): P
     const chunks: Buffer[] = [];
     let size = 0;
     let over = Number(req.headers['content-length'] ?? 0) > limit;
-    const done = () => resolve(over ? { kind: 'tooLarge' } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') });
+    const done = () => {
+      if (over) return resolve({ kind: 'tooLarge' });
+      try {
+        resolve({ kind: 'ok', text: UTF8.decode(Buffer.concat(chunks)) });
+      } catch {
+        resolve({ kind: 'notUtf8' });
+      }
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (!over && size > limit) {
@@ -35,15 +55,37 @@ export function readLimitedBody(req: IncomingMessage, limit = MAX_BODY_BYTES): P
       }
     });
     req.on('end', done);
-    req.on('error', reject);
+    req.on('error', () => reject(new ClientDisconnectedError()));
+    // A connection closed mid-body may end the request without an error: it never completes either.
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientDisconnectedError());
+    });
   });
 }
 
-/** JSON content types the API reads; a body in anything else is 415. A missing content type is tolerated. */
+/**
+ * JSON content types the API reads, in UTF-8 (JSON's only encoding, RFC 8259); a body in anything else,
+ * or declared in another charset, is 415. A missing content type is tolerated.
+ */
 export function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined || header.trim() === '') return true;
-  const type = header.split(';')[0]!.trim().toLowerCase();
+  const [media, ...parameters] = header.split(';');
+  const type = media!.trim().toLowerCase();
+  const charset = parameters.map((p) => p.trim().split('=')).find(([name]) => name!.trim().toLowerCase() === 'charset')?.[1];
+  if (charset !== undefined && !/^"?utf-?8"?$/i.test(charset.trim())) return false;
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/** True when every percent-encoded name and value of a query string decodes to valid UTF-8. */
+export function queryIsUtf8(search: string): boolean {
+  for (const part of search.replace(/^\?/, '').split(/[&=]/)) {
+    try {
+      decodeURIComponent(part);
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The caller's request id when it is a sane token, otherwise a new one; it ties log lines to a response. */

@@ -1,23 +1,8 @@
-import { DateFormatError, parseFineractDate } from '../../subgraphs/kernel/fineract-dates.js';
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, queryDate, type Route } from '../route.js';
 
 const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
 
 const bool = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
-
-/** A query-string date: ISO, or in the request's dateFormat/locale (Fineract's list filters). */
-function queryDate(req: RouteRequest, name: string): string | undefined {
-  const value = req.query.get(name);
-  if (value == null || value === '') return undefined;
-  const format = req.query.get('dateFormat');
-  if (!format || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  try {
-    return parseFineractDate(value, format, req.query.get('locale') ?? 'en');
-  } catch (error) {
-    if (error instanceof DateFormatError) return value;
-    throw error;
-  }
-}
 
 interface ReportData {
   columnHeaders: { columnName: string; columnType: string; columnDisplayType: string; field: string }[];

@@ -1,22 +1,7 @@
-import { DateFormatError, parseFineractDate } from '../../subgraphs/kernel/fineract-dates.js';
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, queryDate, type Route, type RouteRequest } from '../route.js';
 
 const teller = (req: RouteRequest) => ({ tellerId: intParam(req.params.tellerId) });
 const cashier = (req: RouteRequest) => ({ tellerId: intParam(req.params.tellerId), cashierId: intParam(req.params.cashierId) });
-
-/** A query-string date: ISO, or in the request's dateFormat/locale. */
-function queryDate(req: RouteRequest, name: string): string | undefined {
-  const value = req.query.get(name);
-  if (value == null || value === '') return undefined;
-  const format = req.query.get('dateFormat');
-  if (!format || /^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  try {
-    return parseFineractDate(value, format, req.query.get('locale') ?? 'en');
-  } catch (error) {
-    if (error instanceof DateFormatError) return value;
-    throw error;
-  }
-}
 
 const txnFilter = (req: RouteRequest) => ({
   currencyCode: req.query.get('currencyCode') || undefined,

@@ -10,7 +10,7 @@ import {
   type AccountRow, type RawAccount, type RawClient,
 } from './account.rows.js';
 import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.services.js';
-import { amountProblem, balanceFloor, canDebit } from './domain/balance-rules.js';
+import { amountProblem, BALANCE_COLUMN_MAX, BALANCE_LIMIT_EXCEEDED, balanceFloor, canDebit, exceedsBalanceColumns } from './domain/balance-rules.js';
 import { checkKycCredit, type TierCaps } from './domain/kyc-limit.js';
 import { insertHold } from './maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
@@ -89,6 +89,8 @@ export interface Originator {
 }
 
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
+const balanceLimitExceeded = (account: AccountRow, amount: string) =>
+  rule(BALANCE_LIMIT_EXCEEDED, `Account ${account.accountNo} cannot hold ${formatAmount(amount)} more: its balance or totals would exceed ${BALANCE_COLUMN_MAX}.`, [account.id, formatAmount(amount)], 'transactionAmount');
 const txnNotFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.transaction.id.invalid', `Savings transaction with identifier ${id} does not exist`, id);
 export const insufficient = (account: AccountRow, amount: string) =>
   rule('error.msg.savingsaccount.transaction.insufficient.account.balance', `Insufficient account balance on account ${account.accountNo} for ${formatAmount(amount)}.`, [account.id, formatAmount(amount)], 'transactionAmount');
@@ -434,7 +436,8 @@ export class SavingsTransactionService {
       `with moved as (
          update account.savings_account set account_balance = account_balance + ?::numeric,
            total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?
-         where tenant_id = ? and id = ?${usable}${cap != null ? ` and (select coalesce(sum(s.account_balance), 0) from account.savings_account s where s.tenant_id = ? and s.client_id = ?) + ?::numeric <= ?::numeric` : ''}
+         where tenant_id = ? and id = ?${usable}
+           and greatest(abs(account_balance + ?::numeric), total_deposits + ?::numeric, total_withdrawals + ?::numeric) <= ?::numeric${cap != null ? ` and (select coalesce(sum(s.account_balance), 0) from account.savings_account s where s.tenant_id = ? and s.client_id = ?) + ?::numeric <= ?::numeric` : ''}
          returning account_balance, total_deposits, total_withdrawals),
        txn as (
          insert into account.savings_transaction (tenant_id, id, account_id, transaction_type, credit, amount, running_balance, transaction_date, submitted_on_date,
@@ -449,6 +452,7 @@ export class SavingsTransactionService {
        from txn, moved`,
       [
         signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
+        signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, BALANCE_COLUMN_MAX,
         ...(cap != null ? [tx.tenantId, leg.account.clientId, leg.amount, cap] : []),
         tx.tenantId, leg.id ?? null, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,
         ...DETAIL_KEYS.map((k) => leg.details[k] ?? null), leg.note, leg.transferId ?? null, leg.loanId ?? null, leg.loanTransactionId ?? null, leg.actor, leg.actor,
@@ -456,13 +460,18 @@ export class SavingsTransactionService {
       ],
     );
     if (!rows[0]) {
+      let current: AccountRow = leg.account;
       if (options.unlocked) {
         // The account changed since it was read (closed, blocked): its refusal, from the row as it is now.
         const now = await loadAccount(tx, options.unlocked.today, leg.account.id, true);
         if (!now) throw accountNotFound(leg.account.id);
         checkUsable(now, leg.credit);
+        current = now;
       }
-      // Only the cap can stop the update of a usable, existing row: throw its refusal with the client's figures.
+      // Columns hold 14 integer digits: past them PostgreSQL would fail the statement (a 500), so the
+      // statement moves nothing and the caller is told the account is full.
+      if (exceedsBalanceColumns(current, leg.credit, leg.amount)) throw balanceLimitExceeded(current, leg.amount);
+      // Otherwise only the cap can stop the update of a usable, existing row: throw its refusal with the client's figures.
       if (options.kyc) await this.checkKyc(tx, options.kyc.client, leg.amount);
       throw new Error(`savings account ${leg.account.id} was not updated`);
     }
@@ -646,10 +655,15 @@ export function checkDate(account: AccountRow, date: string, today: string): voi
   }
 }
 
-export function checkAmount(account: Pick<AccountRow, 'digitsAfterDecimal'>, amount: string): void {
+/** `parameter` names the amount as the caller sent it: a transfer's is `transferAmount` under `accounttransfer`. */
+export function checkAmount(
+  account: Pick<AccountRow, 'digitsAfterDecimal'>, amount: string,
+  parameter: { resource: string; name: string } = { resource: 'savingsaccount.transaction', name: 'transactionAmount' },
+): void {
   const problem = amountProblem(amount, account.digitsAfterDecimal);
   if (problem) {
-    throw errors.validation([{ code: `validation.msg.savingsaccount.transaction.transactionAmount.${problem}`, message: `The parameter \`transactionAmount\` is invalid (${problem.replaceAll('.', ' ')}).`, parameterName: 'transactionAmount', value: amount, args: [account.digitsAfterDecimal] }]);
+    const { resource, name } = parameter;
+    throw errors.validation([{ code: `validation.msg.${resource}.${name}.${problem}`, message: `The parameter \`${name}\` is invalid (${problem.replaceAll('.', ' ')}).`, parameterName: name, value: amount, args: [account.digitsAfterDecimal] }]);
   }
 }
 

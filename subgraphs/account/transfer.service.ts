@@ -178,7 +178,7 @@ export class TransferService {
     }
     checkDate(from, input.transferDate!, today);
     checkDate(to, input.transferDate!, today);
-    checkAmount(from, amount);
+    checkAmount(from, amount, { resource: 'accounttransfer', name: 'transferAmount' });
     if (!canDebit(from, amount)) throw insufficient(from, amount);
     if (options.holdAbove != null && new Money(amount).gt(options.holdAbove)) {
       const commandId = await insertHold(tx, {

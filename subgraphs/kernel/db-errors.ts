@@ -1,4 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { errors, type PlatformError } from './errors.js';
 
 /** True when the error is a unique-index violation on the named index (races that passed the pre-check). */
 export function isUniqueViolation(error: unknown, index?: string): boolean {
@@ -9,4 +10,23 @@ export function isUniqueViolation(error: unknown, index?: string): boolean {
 /** Escapes LIKE wildcards so user text matches literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * PostgreSQL's verdicts on a value the caller sent that passed every check before it (a product's
+ * maximum of 5e37, within 40 digits but not numeric(20,6)): the caller's 400, not a 500. Only these
+ * SQLSTATEs, each of which names a value out of its column's range or form.
+ */
+const VALUE_REFUSALS: Readonly<Record<string, { code: string; message: string }>> = {
+  '22003': { code: 'validation.msg.invalid.decimal.format', message: 'A number is larger, or has more decimals, than its field holds.' },
+  '22008': { code: 'validation.msg.invalid.date.format', message: 'A date is outside the range the field holds.' },
+  '22001': { code: 'validation.msg.exceeds.max.length', message: 'A text is longer than its field holds.' },
+};
+
+/** The validation error for a driver error that refused a value (see VALUE_REFUSALS), or null. */
+export function valueRefusal(error: unknown): PlatformError | null {
+  if (error === null || typeof error !== 'object') return null;
+  const { code, sqlState } = error as { code?: unknown; sqlState?: unknown };
+  const refusal = VALUE_REFUSALS[typeof sqlState === 'string' ? sqlState : typeof code === 'string' ? code : ''];
+  return refusal ? errors.validation([{ code: refusal.code, message: refusal.message }]) : null;
 }

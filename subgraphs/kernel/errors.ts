@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { truncateForMessage } from './money.js';
 
 /**
  * The one error type of the platform. It carries the Fineract globalisation code, the HTTP status
@@ -68,14 +69,43 @@ export interface PlatformErrorExtensions {
   status: number;
   kind: ErrorKind;
   errors: FieldError[];
+  /** How many field errors there were, when more than `errors` lists. */
+  errorCount?: number;
+}
+
+/** An answer lists at most this many field errors, and their total: 60,000 unknown keys made an 18 MB 400. */
+export const MAX_LISTED_ERRORS = 50;
+/** What an answer quotes of any one message. */
+export const MAX_MESSAGE_LENGTH = 300;
+/** What an answer quotes of a value the caller sent. */
+const MAX_QUOTED_VALUE = 100;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}...` : text);
+
+/**
+ * The field errors an answer lists: the first MAX_LISTED_ERRORS, each message and text value cut short;
+ * their total; and one message for them all that says how many more there were.
+ */
+export function listedErrors(fieldErrors: readonly FieldError[]): { listed: FieldError[]; total: number; message: string; cutShort: boolean } {
+  const long = (v: unknown) => typeof v === 'string' && v.length > MAX_QUOTED_VALUE;
+  const listed = fieldErrors.slice(0, MAX_LISTED_ERRORS).map((e) => ({
+    ...e,
+    message: cut(e.message, MAX_MESSAGE_LENGTH),
+    ...(typeof e.value === 'string' ? { value: truncateForMessage(e.value, MAX_QUOTED_VALUE) } : {}),
+    ...(e.args ? { args: e.args.map((a) => (typeof a === 'string' ? truncateForMessage(a, MAX_QUOTED_VALUE) : a)) } : {}),
+  }));
+  const more = fieldErrors.length - listed.length;
+  const message = cut(listed.map((e) => e.message).join(' '), MAX_MESSAGE_LENGTH * 4) + (more > 0 ? ` (and ${more} more errors)` : '');
+  const cutShort = more > 0 || fieldErrors.some((e) => e.message.length > MAX_MESSAGE_LENGTH || long(e.value) || (e.args ?? []).some(long));
+  return { listed, total: fieldErrors.length, message, cutShort };
 }
 
 export class PlatformError extends GraphQLError {
   declare readonly extensions: PlatformErrorExtensions;
 
-  constructor(kind: ErrorKind, message: string, errors: FieldError[]) {
+  constructor(kind: ErrorKind, message: string, errors: FieldError[], total = errors.length) {
     const top = TOP_LEVEL_CODE[kind] ?? errors[0]?.code ?? 'error.msg.platform.error';
-    super(message, { extensions: { code: top, status: HTTP_STATUS[kind], kind, errors } });
+    super(message, { extensions: { code: top, status: HTTP_STATUS[kind], kind, errors, ...(total > errors.length ? { errorCount: total } : {}) } });
   }
 
   get status(): number {
@@ -145,8 +175,10 @@ export const errors = {
   badRequest: (code: string, message: string, parameterName?: string) => single('badRequest', code, message, parameterName),
   conflict: (code: string, message: string) => single('conflict', code, message),
   unprocessable: (code: string, message: string) => single('unprocessable', code, message),
-  validation: (fieldErrors: FieldError[]) =>
-    new PlatformError('validation', fieldErrors.map((e) => e.message).join(' '), fieldErrors),
+  validation: (fieldErrors: FieldError[]) => {
+    const { listed, total, message } = listedErrors(fieldErrors);
+    return new PlatformError('validation', message, listed, total);
+  },
 };
 
 /**

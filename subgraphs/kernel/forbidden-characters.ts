@@ -7,7 +7,7 @@ export function hasForbiddenCharacters(text: string): boolean {
 
 /**
  * Walks any JSON value; true when a string (or key) holds a forbidden character. Iterative: a body of
- * 400,000 nested arrays is valid JSON and must not overflow the stack.
+ * 400,000 nested arrays, or one array of 200,000 items, is valid JSON and must not overflow the stack.
  */
 export function jsonHasForbiddenCharacters(root: unknown): boolean {
   const pending: unknown[] = [root];
@@ -16,7 +16,8 @@ export function jsonHasForbiddenCharacters(root: unknown): boolean {
     if (typeof value === 'string') {
       if (hasForbiddenCharacters(value)) return true;
     } else if (Array.isArray(value)) {
-      pending.push(...value);
+      // One push per item: spreading 200,000 items passes them as arguments, past the stack's limit.
+      for (const item of value) pending.push(item);
     } else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if (hasForbiddenCharacters(k)) return true;

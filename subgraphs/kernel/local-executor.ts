@@ -1,6 +1,7 @@
 import { execute, GraphQLError, print, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ExecutionRequest } from '@graphql-tools/utils';
 import type { Database } from './database.js';
+import { valueRefusal } from './db-errors.js';
 import type { Identity } from './identity.js';
 import { operationScope, runIdempotent } from './idempotency.js';
 import type { Logger } from './logger.js';
@@ -35,12 +36,15 @@ export interface SubgraphRuntime {
 }
 
 /**
- * The subgraph's error policy for one error, whichever transport carries it: an error without a code
- * (a bug, a driver failure) is logged and leaves as a bare 500; a coded error passes with its message bounded.
+ * The subgraph's error policy for one error, whichever transport carries it: a value the database refused
+ * is the caller's 400; any other error without a code (a bug, a driver failure) is logged and leaves as a
+ * bare 500; a coded error passes with its message bounded.
  */
 export function boundSubgraphError(error: GraphQLError, logger: Logger, subgraph: string): GraphQLError {
   const code = error.extensions?.code;
   if (code === undefined || code === 'INTERNAL_SERVER_ERROR') {
+    const refusal = valueRefusal(error.originalError);
+    if (refusal) return new GraphQLError(refusal.message, { path: error.path, extensions: refusal.extensions });
     logger.error({ err: error.originalError ?? error, subgraph }, 'unexpected error in resolver');
     return new GraphQLError('An unexpected error occurred.', { path: error.path, extensions: { ...INTERNAL_ERROR_EXTENSIONS } });
   }

@@ -55,5 +55,10 @@ export function parseBoundedDecimal(value: unknown): string {
   }
   const parsed = new Money(text);
   if (!parsed.isFinite()) throw new DecimalFormatError(`"${shown}" is not a finite decimal number`);
+  // The bounds above hold the written digits; 1e40 writes one digit and expands to 41, past every column.
+  const integerDigits = parsed.isZero() || parsed.e! < 0 ? 0 : parsed.e! + 1;
+  if (integerDigits + (parsed.decimalPlaces() ?? 0) > MAX_DECIMAL_DIGITS) {
+    throw new DecimalFormatError(`"${shown}" is not a decimal number within ${MAX_DECIMAL_DIGITS} digits`);
+  }
   return parsed.toFixed();
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
+import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
@@ -9,6 +10,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import { WebSocketServer } from 'ws';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, verifyIdentity, type Identity } from './identity.js';
+import { valueRefusal } from './db-errors.js';
 import type { Logger } from './logger.js';
 import type { EventScope } from './event-stream.js';
 import type { PubSub } from './pubsub.js';
@@ -114,6 +116,8 @@ function formatError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const code = formatted.extensions?.code;
     if (code === 'INTERNAL_SERVER_ERROR' || code === undefined) {
+      const refusal = valueRefusal(unwrapResolverError(error));
+      if (refusal) return { message: refusal.message, path: formatted.path, extensions: refusal.extensions };
       logger.error({ err: error }, 'unexpected error in resolver');
       return { message: 'An unexpected error occurred.', path: formatted.path, extensions: { ...INTERNAL_ERROR_EXTENSIONS } };
     }

@@ -7,6 +7,7 @@ import { nextValue } from '../kernel/sequence.js';
 import { HOOK_CATALOGUE, isKnownPair, templateGroupings, TEST_EVENT_TYPE, type HookPair } from './domain/hook-events.js';
 import { payloadUrlProblem } from './domain/target-address.js';
 import { deliveryBody, deliveryQueued } from './webhook-delivery.js';
+import { resolvePayloadHost } from './webhook-sender.js';
 
 /** Fineract's one supported template: "Web", id 1, with these config fields. */
 export const WEB_TEMPLATE = { id: 1, name: 'Web' };
@@ -77,6 +78,10 @@ interface HookRow {
   last_code: number | null;
 }
 
+const payloadUrlOf = (input: HookInput): string | undefined => {
+  const url = input.config?.['Payload URL'];
+  return typeof url === 'string' ? url.trim() : undefined;
+};
 const hookNotFound = (id: unknown) => errors.notFound('error.msg.hook.identifier.not.found', `Hook with identifier ${String(id)} does not exist`, id);
 
 /** Fineract's /hooks, signed and retried delivery's configuration, its delivery log and replay. The only writer of organisation.hook*. */
@@ -112,11 +117,14 @@ export class HookService {
   /** Returns the generated Secret once, when the request had none. */
   async create(identity: Identity, input: HookInput): Promise<{ id: number; secret: string | null }> {
     const actor = requireStaff(identity, 'CREATE_HOOK');
-    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+    // Resolved before the transaction: a slow name server must not hold a database connection.
+    const resolved = await resolvePayloadHost(payloadUrlOf(input));
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input, resolved));
   }
 
-  async createCore(tx: Tx, actor: Actor, input: HookInput): Promise<{ id: number; secret: string | null }> {
-    const config = await this.validate(tx, input, true);
+  /** `resolved`: the addresses the Payload URL's host name resolves to, refused when any is private. */
+  async createCore(tx: Tx, actor: Actor, input: HookInput, resolved: readonly string[] = []): Promise<{ id: number; secret: string | null }> {
+    const config = await this.validate(tx, input, true, resolved);
     const generated = config.secret ? null : `whsec_${randomBytes(24).toString('base64')}`;
     const id = await nextValue(tx, 'hook');
     const by = actor.userId;
@@ -131,17 +139,18 @@ export class HookService {
 
   async update(identity: Identity, id: number, input: HookInput): Promise<{ id: number; changes: Record<string, unknown> }> {
     const actor = requireStaff(identity, 'UPDATE_HOOK');
-    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input));
+    const resolved = await resolvePayloadHost(payloadUrlOf(input));
+    return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, input, resolved));
   }
 
-  async updateCore(tx: Tx, actor: Actor, id: number, input: HookInput): Promise<{ id: number; changes: Record<string, unknown> }> {
+  async updateCore(tx: Tx, actor: Actor, id: number, input: HookInput, resolved: readonly string[] = []): Promise<{ id: number; changes: Record<string, unknown> }> {
     const rows = await tx.em.execute<{ id: number; display_name: string | null; is_active: boolean; payload_url: string; content_type: string }[]>(
       `select id, display_name, is_active, payload_url, content_type from organisation.hook where tenant_id = ? and id = ? for update`,
       [tx.tenantId, id],
     );
     const current = rows[0];
     if (!current) throw hookNotFound(id);
-    const config = await this.validate(tx, input, false);
+    const config = await this.validate(tx, input, false, resolved);
     const changes: Record<string, unknown> = {};
     const displayName = input.displayName === undefined ? current.display_name : input.displayName?.trim() || null;
     if (displayName !== current.display_name) changes.displayName = displayName;
@@ -281,7 +290,7 @@ export class HookService {
   }
 
   /** All field errors at once; `full` for create (name, events and Payload URL required). */
-  private async validate(tx: Tx, input: HookInput, full: boolean): Promise<{ url?: string; contentType?: string; secret?: string }> {
+  private async validate(tx: Tx, input: HookInput, full: boolean, resolved: readonly string[]): Promise<{ url?: string; contentType?: string; secret?: string }> {
     const v = new Validator('hook');
     if (full || input.name !== undefined) {
       if (v.required('name', input.name)) v.check(input.name!.trim() === WEB_TEMPLATE.name, 'name', 'not.supported', `Only the "${WEB_TEMPLATE.name}" hook template is supported.`, input.name!.slice(0, 45));
@@ -307,7 +316,7 @@ export class HookService {
       else if (url.length > 2000) v.fail('payloadUrl', 'exceeds.max.length', 'The Payload URL exceeds 2000 characters.');
       else {
         const allowPrivate = (await this.settings.read(tx, PRIVATE_SETTING)).enabled;
-        const problem = payloadUrlProblem(url, allowPrivate);
+        const problem = payloadUrlProblem(url, allowPrivate, resolved);
         if (problem === 'invalid') v.fail('payloadUrl', 'invalid', 'The Payload URL is not a valid absolute URL.', url.slice(0, 200));
         if (problem === 'scheme') v.fail('payloadUrl', 'scheme.not.supported', 'Only http and https Payload URLs are accepted.', url.slice(0, 200));
         if (problem === 'private') v.fail('payloadUrl', 'private.address', `The Payload URL points at a loopback, link-local or private address; set ${PRIVATE_SETTING} to allow it.`, url.slice(0, 200));

@@ -1,4 +1,4 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, promises as dns, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -28,6 +28,26 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       return callback(null, usable[0]!.address, usable[0]!.family);
     });
   };
+}
+
+/**
+ * The addresses a payload URL's host name resolves to now, for the check at registration (delivery checks
+ * the address it connects to again). None for an IP literal, an invalid URL or a name that does not
+ * resolve: the form check and delivery's guard decide those.
+ */
+export async function resolvePayloadHost(url: string | undefined): Promise<string[]> {
+  let host: string;
+  try {
+    host = new URL(url ?? '').hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return [];
+  }
+  if (host === '' || isIP(host) !== 0) return [];
+  try {
+    return (await dns.lookup(host, { all: true })).map((a) => a.address);
+  } catch {
+    return [];
+  }
 }
 
 /** One POST of a delivery: at most `timeoutMs` for connect, send and response; the response body is read and dropped. */

@@ -36,6 +36,17 @@ export function canDebit(s: BalanceState, amount: string): boolean {
   return new Money(amount).lte(withdrawable(s));
 }
 
+/** The largest value an account's balance and totals columns (numeric(20,6)) hold. */
+export const BALANCE_COLUMN_MAX = '99999999999999.999999';
+export const BALANCE_LIMIT_EXCEEDED = 'error.msg.savingsaccount.balance.limit.exceeded';
+
+/** True when moving `amount` would take the balance or a running total past what its column holds. */
+export function exceedsBalanceColumns(s: { accountBalance: string; totalDeposits: string; totalWithdrawals: string }, credit: boolean, amount: string): boolean {
+  const balance = credit ? new Money(s.accountBalance).plus(amount) : new Money(s.accountBalance).minus(amount);
+  const total = new Money(credit ? s.totalDeposits : s.totalWithdrawals).plus(amount);
+  return balance.abs().gt(BALANCE_COLUMN_MAX) || total.gt(BALANCE_COLUMN_MAX);
+}
+
 /** Amount checks: positive, finite, within the currency's decimals and the storage bounds. Returns a rule name or null. */
 export function amountProblem(text: string | null | undefined, decimals: number): 'cannot.be.blank' | 'not.greater.than.zero' | 'exceeds.decimal.places' | 'exceeds.max.value' | null {
   if (text == null || text === '') return 'cannot.be.blank';

@@ -22,8 +22,11 @@ export function isPrivateAddress(address: string): boolean {
 
 export type UrlProblem = 'invalid' | 'scheme' | 'private';
 
-/** Checks a payload URL's form; hostnames that are private by name (localhost) count as private. */
-export function payloadUrlProblem(text: string, allowPrivate: boolean): UrlProblem | null {
+/**
+ * Checks a payload URL's form; hostnames that are private by name (localhost, also written `localhost.`)
+ * or that `resolved` to any private address count as private.
+ */
+export function payloadUrlProblem(text: string, allowPrivate: boolean, resolved: readonly string[] = []): UrlProblem | null {
   let url: URL;
   try {
     url = new URL(text);
@@ -33,7 +36,9 @@ export function payloadUrlProblem(text: string, allowPrivate: boolean): UrlProbl
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'scheme';
   if (url.username || url.password) return 'invalid';
   if (allowPrivate) return null;
-  const host = url.hostname.toLowerCase();
+  // A fully qualified name's trailing dot names the same host: "localhost." is localhost.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || isPrivateAddress(host)) return 'private';
+  if (resolved.some(isPrivateAddress)) return 'private';
   return null;
 }
