@@ -23,7 +23,8 @@ import { createOrganisationServices, type OrganisationServices } from './organis
 import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisation/permissions.js';
 import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
-import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
+import { createTillServices, type TillServices } from './till/till.services.js';
+import type { StaffRecord } from './till/till.ports.js';
 
 /**
  * The composition root: which modules exist, how their services are wired to each other, and how each

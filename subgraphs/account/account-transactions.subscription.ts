@@ -5,7 +5,7 @@ import { decimalText } from '../kernel/exact-json.js';
 import { requireCustomer, requireStaff, type Identity } from '../kernel/identity.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 
 /**
  * The event contract this subscription reads (written by the account module's deposits, withdrawals,

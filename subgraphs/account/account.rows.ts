@@ -1,6 +1,6 @@
 import type { Statement, Tx } from '../kernel/database.js';
 import { formatAmount } from '../kernel/money.js';
-import type { AccountClient } from './account.services.js';
+import type { AccountClient } from './account.ports.js';
 
 export const STATUS_SUBMITTED = 100;
 export const STATUS_APPROVED = 200;

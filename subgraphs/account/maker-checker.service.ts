@@ -3,7 +3,7 @@ import { errors } from '../kernel/errors.js';
 import { ALL_FUNCTIONS, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
 import { loadAccount } from './account.rows.js';
-import type { AccountDependencies } from './account.services.js';
+import type { AccountDependencies } from './account.ports.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { MoneyResult, SavingsTransactionService, TransactionInput } from './savings-transaction.service.js';
 import type { TransferInput, TransferService } from './transfer.service.js';

@@ -4,7 +4,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import { nextValue } from '../kernel/sequence.js';
-import type { AccountDependencies } from './account.services.js';
+import type { AccountDependencies } from './account.ports.js';
 import type { AccountType } from './account.rows.js';
 
 export interface SavingsProduct {

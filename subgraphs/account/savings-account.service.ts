@@ -9,7 +9,7 @@ import {
   ACCOUNT_SELECT, loadAccount, STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN,
   toAccountRow, type AccountRow, type RawAccount,
 } from './account.rows.js';
-import type { AccountClient, AccountDependencies } from './account.services.js';
+import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
 
 export interface CreateSavingsAccountInput {

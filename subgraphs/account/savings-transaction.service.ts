@@ -9,7 +9,7 @@ import {
   ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, loadAccount, lockAccountRows, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
   type AccountRow, type RawAccount, type RawClient,
 } from './account.rows.js';
-import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.services.js';
+import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.ports.js';
 import { amountProblem, BALANCE_COLUMN_MAX, BALANCE_LIMIT_EXCEEDED, balanceFloor, canDebit, exceedsBalanceColumns } from './domain/balance-rules.js';
 import { checkKycCredit, type TierCaps } from './domain/kyc-limit.js';
 import { insertHold } from './maker-checker.store.js';

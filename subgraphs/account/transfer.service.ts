@@ -5,7 +5,7 @@ import { formatAmount, Money } from '../kernel/money.js';
 import {
   ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, lockAccountRows, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
 } from './account.rows.js';
-import type { AccountDependencies } from './account.services.js';
+import type { AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
 import { insertHold } from './maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT } from './savings-account.service.js';

@@ -2,7 +2,7 @@ import { Field, Int, ObjectType, Resolver, Root, Subscription } from 'type-graph
 import { tenantEvents } from '../kernel/event-stream.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 
 @ObjectType('ClientCreatedEvent', { description: 'A client onboarded (client.created), as committed.' })
 export class ClientCreatedEventType {

@@ -5,7 +5,7 @@ import { emit } from '../kernel/outbox.js';
 import { todayIso } from '../kernel/scalars.js';
 import { Client, ClientOfficial, CLIENT_STATUS_PENDING } from './client.entity.js';
 import { clientEventData, codeValueNotFound, type ClientChange, type ClientRef, type ClientService, type LifecycleInput } from './client.service.js';
-import type { CustomerDependencies } from './customer.services.js';
+import type { CustomerDependencies } from './customer.ports.js';
 import { LIFECYCLE, lifecycleTransition, validateLifecycleInput, type LifecycleCommand } from './domain/client-lifecycle.js';
 
 const LIFECYCLE_PERMISSIONS: Record<LifecycleCommand, string> = {

@@ -2,13 +2,14 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireStaff } from '../kernel/identity.js';
 import { loader } from '../kernel/loaders.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { errors } from '../kernel/errors.js';
 import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
 import type { ClientChange, ClientRef, LifecycleInput } from './client.service.js';
 import type { LifecycleCommand } from './domain/client-lifecycle.js';
 import type { CorporateKyc } from './corporate-kyc.service.js';
-import type { CodeValueRef, CustomerServices } from './customer.services.js';
+import type { CustomerServices } from './customer.services.js';
+import type { CodeValueRef } from './customer.ports.js';
 import {
   ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientType, CorporateKycChangePayload,
   CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,

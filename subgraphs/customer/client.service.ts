@@ -11,7 +11,7 @@ import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } f
 import {
   Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
 } from './client.entity.js';
-import type { CustomerDependencies, CustomerOffice } from './customer.services.js';
+import type { CustomerDependencies, CustomerOffice } from './customer.ports.js';
 import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, requiresScumlNumber, type KycTierLimits } from './kyc.js';
 
 export interface NonPersonDetailsInput {

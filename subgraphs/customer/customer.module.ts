@@ -2,7 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
 import { EnumOption } from '../kernel/enum-option.type.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
 import { Client, ClientOfficial } from './client.entity.js';
 import { ClientEventsSubscriptionResolver } from './client-events.subscription.js';

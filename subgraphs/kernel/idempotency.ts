@@ -1,17 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ExecutionResult } from 'graphql';
 import type { Database } from './database.js';
-import type { Identity } from './identity.js';
+import type { IdempotencyRequest, Identity } from './identity.js';
 
 /** Keys are the client's (usually a UUID); bounded so a header cannot become an oversized row. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** What the edge attaches to the caller's identity when a write carries an Idempotency-Key. */
-export interface IdempotencyRequest {
-  key: string;
-  /** The client's request (method, path, query, body) hashed by the edge: the key reused with another is refused. */
-  requestHash: string;
-}
 
 export type IdempotentOutcome =
   | { kind: 'done'; result: ExecutionResult }

@@ -1,6 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from './errors.js';
-import type { IdempotencyRequest } from './idempotency.js';
+
+/** What the edge attaches to the caller's identity when a write carries an Idempotency-Key (kernel/idempotency.ts keeps it). */
+export interface IdempotencyRequest {
+  key: string;
+  /** The client's request (method, path, query, body) hashed by the edge: the key reused with another is refused. */
+  requestHash: string;
+}
 
 /**
  * Who is calling, as established once by the edge and forwarded to subgraphs in a signed header.

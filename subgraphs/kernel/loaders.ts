@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { RequestContext } from './subgraph-server.js';
+import type { RequestContext } from './request-context.js';
 
 /**
  * A DataLoader memoized on the request context: all field resolvers of one request that ask for the

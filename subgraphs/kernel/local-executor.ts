@@ -5,7 +5,7 @@ import { valueRefusal } from './db-errors.js';
 import type { Identity } from './identity.js';
 import { operationScope, runIdempotent } from './idempotency.js';
 import type { Logger } from './logger.js';
-import type { RequestContext } from './subgraph-server.js';
+import type { RequestContext } from './request-context.js';
 
 /** Error messages can quote inputs (a variable's value); never more than this of them leaves a subgraph. */
 export const MAX_SUBGRAPH_MESSAGE_LENGTH = 300;

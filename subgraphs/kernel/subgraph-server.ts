@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer, HeaderMap, type BaseContext } from '@apollo/server';
+import { ApolloServer, HeaderMap } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
@@ -12,8 +12,7 @@ import { WebSocketServer } from 'ws';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, verifyIdentity, type Identity } from './identity.js';
 import { valueRefusal } from './db-errors.js';
 import type { Logger } from './logger.js';
-import type { EventScope } from './event-stream.js';
-import type { PubSub } from './pubsub.js';
+import type { ReferenceResolvers, RequestContext } from './request-context.js';
 import { DecimalScalar, LocalDateScalar } from './scalars.js';
 import { listen } from './listen.js';
 import { executeWrite, INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type IdempotencyReport, type SubgraphRuntime } from './local-executor.js';
@@ -22,17 +21,6 @@ const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
 
 /** What every resolver receives. The identity was established by the edge and verified here. */
-export interface RequestContext extends BaseContext {
-  identity: Identity;
-  /** Committed events, for subscriptions (each scoped to the caller's tenant by its subscribe function). */
-  pubsub: PubSub;
-  /** Scope of live events for the caller (subscriptions filter each event with it). */
-  eventScope: EventScope;
-  /** Per-request memo for DataLoaders, so one request's batches never serve another's data. */
-  loaders: Map<string, unknown>;
-}
-
-export type ReferenceResolvers = Record<string, { __resolveReference: (ref: never, context: RequestContext) => unknown }>;
 
 /**
  * Builds a federated subgraph schema from type-graphql resolvers: type-graphql gives the SDL and the

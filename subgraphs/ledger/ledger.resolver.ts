@@ -5,7 +5,7 @@ import { loader } from '../kernel/loaders.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import type { PubSub } from '../kernel/pubsub.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
 import type { GLAccountWithDepth } from './gl-account.service.js';
 import type { JournalEntryRow } from './journal-entry.service.js';

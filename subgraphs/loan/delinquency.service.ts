@@ -3,7 +3,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { ageLoan, rangeFor, type DelinquencyRange } from './domain/aging.js';
-import type { LoanDependencies } from './loan.services.js';
+import type { LoanDependencies } from './loan.ports.js';
 import { rows, STATUS_ACTIVE } from './loan.store.js';
 import type { JobRunResult, SchedulerJobType } from './loan.types.js';
 

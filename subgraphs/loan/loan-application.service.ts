@@ -7,7 +7,7 @@ import { stillNeeded, tierFor } from './domain/tiers.js';
 import { generateSchedule, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS, type Schedule, type ScheduleTerms } from './domain/schedule.js';
 import type { ApprovalPolicyRow, ApprovalPolicyService } from './approval-policy.service.js';
 import type { LoanProductRow, LoanProductService } from './loan-product.service.js';
-import type { LoanDependencies } from './loan.services.js';
+import type { LoanDependencies } from './loan.ports.js';
 import {
   findLoan, LOAN_COLUMNS, loadApprovals, loadPeriods, loadTransactions, loanNotFound, rows, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED,
   STATUS_WITHDRAWN, writeSchedule, type ApprovalRow, type LoanRow,

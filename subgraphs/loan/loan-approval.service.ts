@@ -7,7 +7,7 @@ import { emit } from '../kernel/outbox.js';
 import { BRANCH_MANAGER, type ApprovalPolicyService } from './approval-policy.service.js';
 import { roleToRecord, stillNeeded, tierFor } from './domain/tiers.js';
 import type { LoanApplicationService } from './loan-application.service.js';
-import type { LoanDependencies } from './loan.services.js';
+import type { LoanDependencies } from './loan.ports.js';
 import { findLoan, LOAN_COLUMNS, loadApprovals, rows, STATUS_APPROVED, STATUS_SUBMITTED, writeSchedule, type LoanRow } from './loan.store.js';
 import type { ApprovalQueueItemType } from './loan.types.js';
 import { effectivePrincipal } from './loan.view.js';

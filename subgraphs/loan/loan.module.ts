@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
 import { ApprovalPolicyResolver, ClientLoans, ClientLoansResolver, DelinquencyResolver, LoanProductResolver, LoanResolver, LoanScheduleResolver } from './loan.resolver.js';
 import type { LoanServices } from './loan.services.js';

@@ -7,7 +7,7 @@ import { exactNumber } from '../kernel/exact-json.js';
 import { allocate, type PeriodAllocation } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import { LOAN_GL } from './loan-product.service.js';
-import type { LoanDependencies } from './loan.services.js';
+import type { LoanDependencies } from './loan.ports.js';
 import {
   loadPeriods, loadTransactions, rows, STATUS_ACTIVE, STATUS_CLOSED, TRANSACTION_COLUMNS, TXN_REPAYMENT, type LoanRow, type TransactionRow,
 } from './loan.store.js';

@@ -2,7 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscrip
 import { loader } from '../kernel/loaders.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import type { PubSub } from '../kernel/pubsub.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { Office } from './office.entity.js';
 import { errors } from '../kernel/errors.js';

@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import { buildFederatedSchema, type RequestContext } from '../kernel/subgraph-server.js';
+import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { AuthResolver } from './auth.resolver.js';
 import { HookResolver } from './hook.resolver.js';
 import { HooksMigration } from './migrations/20261122000800_hooks.js';

@@ -3,7 +3,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { actorId, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { datesOverlap, tellerOpen, validTime } from './domain/till-rules.js';
-import type { StaffRecord, TillDependencies } from './till.services.js';
+import type { StaffRecord, TillDependencies } from './till.ports.js';
 import { CASHIER_COLUMNS, type CashierRow, type TellerRow, type TillStore } from './till.store.js';
 
 export interface CashierInput {

@@ -5,7 +5,7 @@ import { actorId, type Identity, type StaffIdentity } from '../kernel/identity.j
 import { Money, formatAmount, scaleOf } from '../kernel/money.js';
 import { requireReadCashier } from './cashier.service.js';
 import { maySettle, planSettlement } from './domain/till-rules.js';
-import type { TillDependencies } from './till.services.js';
+import type { TillDependencies } from './till.ports.js';
 import { TILL_COLUMNS, type CashierRow, type TillRow, type TillStore } from './till.store.js';
 
 export interface SettleInput {

@@ -4,7 +4,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { TELLER_ACTIVE, TELLER_INACTIVE } from './domain/till-rules.js';
-import type { TillDependencies } from './till.services.js';
+import type { TillDependencies } from './till.ports.js';
 import { TELLER_COLUMNS, type TellerRow, type TillStore } from './till.store.js';
 
 export interface TellerInput {

@@ -7,7 +7,7 @@ import type { CashMovement, CashRecorded } from '../kernel/ports.js';
 import { ReferenceMap } from '../kernel/reference-cache.js';
 import { requireReadCashier } from './cashier.service.js';
 import { netCash, tillEffect, transferLines, TXN_ALLOCATE, TXN_CASH_IN, TXN_CASH_OUT, TXN_SETTLE } from './domain/till-rules.js';
-import type { StaffRecord, TillDependencies } from './till.services.js';
+import type { StaffRecord, TillDependencies } from './till.ports.js';
 import { CASHIER_COLUMNS, TXN_COLUMNS, type CashierRow, type CashierTxnRow, type TellerRow, type TillRow, type TillStore } from './till.store.js';
 
 export interface CashTxnInput {

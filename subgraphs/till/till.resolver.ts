@@ -3,7 +3,7 @@ import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../kernel/loaders.js';
 import { formatAmount } from '../kernel/money.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
-import type { RequestContext } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../kernel/request-context.js';
 import { TELLER_ACTIVE, TELLER_INACTIVE } from './domain/till-rules.js';
 import type { Settlement } from './settlement.service.js';
 import type { TillServices } from './till.services.js';

@@ -4,7 +4,7 @@ import type { StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
 import { tillEffect, type CashierTxnType, type PostingLineSpec } from './domain/till-rules.js';
-import type { TillDependencies } from './till.services.js';
+import type { TillDependencies } from './till.ports.js';
 
 export interface TellerRow {
   id: number;

@@ -1,0 +1,54 @@
+import type { Tx } from '../kernel/database.js';
+import type { BusinessDates, RecordCash, SavingsForLoans, Scope } from '../kernel/ports.js';
+
+/*
+ * What the loan module needs from the others (borrowers, postings, savings), and the shapes it sees them in. A leaf:
+ * it imports no service, so the module's services import it without a circle; subgraphs/registry.ts
+ * wires the implementations.
+ */
+
+/** The borrower as the loan module needs it (from the customer module). */
+export interface LoanBorrower {
+  id: number;
+  officeId: number;
+  staffId: number | null;
+  active: boolean;
+  cif: string;
+  accountNo: string;
+  displayName: string;
+}
+
+/** Ports the loan module declares; subgraphs/registry.ts wires them. Every function runs in the caller's transaction. */
+/** A journal posting as the loan module makes one (the ledger's posting engine accepts it). */
+export interface LoanPosting {
+  officeId: number;
+  currency: string;
+  /** YYYY-MM-DD */
+  date: string;
+  lines: { glCode: string; debit?: string; credit?: string }[];
+  source: { entityType: 'LOAN'; entityId: number; transactionId: string };
+  comments?: string | null;
+  actor?: number | null;
+}
+
+export interface LoanDependencies {
+  borrower: (tx: Tx, clientId: number) => Promise<LoanBorrower | null>;
+  businessDates: BusinessDates;
+  scope: Scope;
+  /** The ledger's posting engine, inside the caller's transaction: balanced lines by GL code, tagged with the loan transaction. */
+  post: (tx: Tx, request: LoanPosting) => Promise<unknown>;
+  /** Whether a staff record exists and is a loan officer candidate (any active staff of the office subtree). */
+  staffExists: (tx: Tx, staffId: number) => Promise<boolean>;
+  /** The tenant's payment type (Cash, Bank Transfer...), or null. */
+  paymentType: (tx: Tx, paymentTypeId: number) => Promise<{ id: number; isCashPayment: boolean } | null>;
+  /** Active users holding `roleId` at `officeId` or any office above it, by id. */
+  usersWithRoleAbove: (tx: Tx, roleId: number, officeId: number) => Promise<number[]>;
+  /** The account module: disbursement to savings, repayment from savings (null in a deployment without it). */
+  savings: SavingsForLoans | null;
+  /** The till module's open-till rule for cash repayments (null in a deployment without it). */
+  recordCash: RecordCash | null;
+  /** Tenants the daily scheduler walks (system query). */
+  tenantIds: () => Promise<string[]>;
+  /** Operational warnings (an over-90 loan with no recovery officer to take it). */
+  warn: (data: Record<string, unknown>, message: string) => void;
+}
