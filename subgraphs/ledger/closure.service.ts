@@ -3,7 +3,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { todayIso } from '../kernel/scalars.js';
 import { nextValue } from '../kernel/sequence.js';
-import type { OfficeInScope } from './journal-entry.service.js';
+import type { OfficeInScope } from './ledger.ports.js';
 import { GLClosure } from './ledger.entities.js';
 import { officeLockSql } from './posting-engine.js';
 

@@ -1,9 +1,10 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
 import { ordering } from '../kernel/paging.js';
 import { todayIso } from '../kernel/scalars.js';
+import type { OfficeInScope, OfficesInScope, PaymentTypeExists } from './ledger.ports.js';
 import type { PostedTransaction, PostingEngine, PostingLine } from './posting-engine.js';
 import { lineRunningBalances } from './running-balance.js';
 
@@ -89,11 +90,6 @@ export interface JournalEntryPage {
   totalFilteredRecords: number;
   pageItems: JournalEntryRow[];
 }
-
-export type OfficeInScope = (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<boolean>;
-export type OfficesInScope = (tx: Tx, staff: StaffIdentity) => Promise<number[] | null>;
-/** Whether a payment type exists in the caller's tenant (from the organisation module). */
-export type PaymentTypeExists = (tx: Tx, paymentTypeId: number) => Promise<boolean>;
 
 const DEFAULT_LIMIT = 200;
 /** Pages are capped at 200: a larger `limit` is clamped (REST, as Fineract); GraphQL refuses it at the edge. */

@@ -2,10 +2,11 @@ import type { Database, Tx } from '../kernel/database.js';
 import { GLClosureService } from './closure.service.js';
 import { CurrencyService } from './currency.service.js';
 import { GLAccountService } from './gl-account.service.js';
-import { JournalEntryService, type OfficeInScope, type OfficesInScope, type PaymentTypeExists } from './journal-entry.service.js';
+import { JournalEntryService } from './journal-entry.service.js';
+import type { LedgerDependencies } from './ledger.ports.js';
 import { ledgerSeeder } from './ledger.seed.js';
 import { PostingEngine } from './posting-engine.js';
-import { LedgerReportService, type OfficeSubtree } from './report.service.js';
+import { LedgerReportService } from './report.service.js';
 
 /** The ledger module's facade: other modules post through `engine` inside their own transaction. */
 export interface LedgerServices {
@@ -22,19 +23,6 @@ export interface LedgerServices {
   /** Payment type names for paymentDetailData (from the organisation module). */
   paymentTypeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   seedTenant: (tx: Tx) => Promise<void>;
-}
-
-export interface LedgerDependencies {
-  /** The office's opening date (YYYY-MM-DD), or null when there is no such office. */
-  officeOpeningDate: (tx: Tx, officeId: number) => Promise<string | null>;
-  officeInScope: OfficeInScope;
-  officeSubtree: OfficeSubtree;
-  /** Offices the caller may see (its office and below), or null when that is every office. */
-  officesInScope: OfficesInScope;
-  officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
-  usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
-  paymentTypeExists: PaymentTypeExists;
-  paymentTypeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
 }
 
 export function createLedgerServices(db: Database, deps: LedgerDependencies): LedgerServices {

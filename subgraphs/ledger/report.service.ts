@@ -3,9 +3,7 @@ import { errors } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import { GL_TYPES, type GLTypeId } from './ledger.entities.js';
-
-/** Offices an office-level report covers (the office and everything below it), or null for "all" (head office). */
-export type OfficeSubtree = (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<number[] | null>;
+import type { OfficeSubtree } from './ledger.ports.js';
 
 export interface AccountTotal {
   glAccountId: number;
