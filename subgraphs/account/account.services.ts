@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
 import type { BusinessDates, CashRecordSql, RecordCash, SavingsForLoans, Scope, TenantSettings } from '../kernel/ports.js';
 import { errors } from '../kernel/errors.js';
+import { accountsForSelf } from './account-for-self.js';
 import { MakerCheckerService } from './maker-checker.service.js';
 import { ProductService } from './product.service.js';
 import { ReferenceService } from './reference.service.js';
@@ -97,6 +98,8 @@ export interface AccountServices {
   makerChecker: MakerCheckerService;
   /** The port the loan module calls for disbursements to and repayments from savings. */
   forLoans: SavingsForLoans;
+  /** What the self-service module reaches accounts through (wired in the composition root). */
+  forSelf: ReturnType<typeof accountsForSelf>;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -106,14 +109,16 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
   const products = new ProductService(db, full);
   const accounts = new SavingsAccountService(db, full);
   const transactions = new SavingsTransactionService(db, full, accounts);
+  const transfers = new TransferService(db, full, transactions);
   return {
     products,
     accounts,
     transactions,
     references: new ReferenceService(db, accounts),
-    transfers: new TransferService(db, full, transactions),
+    transfers,
     makerChecker: new MakerCheckerService(db, full, accounts, transactions),
     forLoans: transactions.forLoans(),
+    forSelf: accountsForSelf(full, accounts, transactions, transfers),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

@@ -1,6 +1,7 @@
 import type { Database, Tx } from '../kernel/database.js';
 import type { StaffIdentity } from '../kernel/identity.js';
 import { bvnVerifierFromEnv, type BvnVerifier } from './bvn-verifier.js';
+import { clientsForSelf } from './client-for-self.js';
 import { ClientLifecycleService } from './client-lifecycle.service.js';
 import { ClientService } from './client.service.js';
 import { CorporateKycService } from './corporate-kyc.service.js';
@@ -60,6 +61,8 @@ export interface CustomerServices {
   lifecycle: ClientLifecycleService;
   corporateKyc: CorporateKycService;
   bvnVerifier: BvnVerifier;
+  /** What the self-service module reaches clients through (wired in the composition root). */
+  forSelf: ReturnType<typeof clientsForSelf>;
   /** Office names for read models (a page of clients in one batch). */
   officeNames: CustomerDependencies['officeNames'];
   /** Code values for read models (gender, client type...). */
@@ -74,6 +77,7 @@ export function createCustomerServices(db: Database, deps: CustomerDependencies,
     lifecycle: new ClientLifecycleService(db, clients, deps),
     corporateKyc: new CorporateKycService(db, clients),
     bvnVerifier,
+    forSelf: clientsForSelf(clients, bvnVerifier),
     officeNames: deps.officeNames,
     codeValues: deps.codeValues,
   };

@@ -1,0 +1,38 @@
+import type { Tx } from '../kernel/database.js';
+import type { LoanApplicationService } from './loan-application.service.js';
+import { findLoan, loadTransactions, LOAN_COLUMNS, rows, TXN_DISBURSEMENT, type LoanRow } from './loan.store.js';
+import type { LoanType } from './loan.types.js';
+
+/** A loan as self-service shows it: figures, status and the repayment schedule. */
+const selfView = (l: LoanType) => ({
+  id: l.id, accountNo: l.accountNo, clientId: l.clientId, productId: l.loanProductId, productName: l.loanProductName ?? '', status: l.status.id,
+  statusCode: l.status.code, statusValue: l.status.value, principal: l.principal, currencyCode: l.currency.code,
+  schedule: l.repaymentSchedule.periods.filter((p) => p.period != null).map((p) => ({
+    period: p.period!, fromDate: p.fromDate, dueDate: p.dueDate, principalDue: p.principalDue ?? '0', interestDue: p.interestDue ?? '0',
+    totalDue: p.totalDueForPeriod, totalOutstanding: p.totalOutstandingForPeriod ?? '0', complete: p.complete,
+  })),
+});
+
+/**
+ * What the loan module offers the self-service module, inside the caller's transaction and without a
+ * permission check: self-service has already decided the customer owns the client or loan asked about.
+ */
+export function loansForSelf(applications: LoanApplicationService) {
+  return {
+    async ofClients(tx: Tx, clientIds: readonly number[]) {
+      if (clientIds.length === 0) return [];
+      const loans = rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where tenant_id = ? and client_id = any(?::int[]) order by id`, [tx.tenantId, `{${clientIds.join(',')}}`]));
+      return (await applications.views(tx, loans)).map(selfView);
+    },
+    async get(tx: Tx, id: number) {
+      const loan = await findLoan(tx, id);
+      return loan ? selfView(await applications.view(tx, loan)) : null;
+    },
+    async transactions(tx: Tx, loanId: number) {
+      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t) => ({
+        id: t.id, type: t.typeId === TXN_DISBURSEMENT ? { id: 1, code: 'loanTransactionType.disbursement', value: 'Disbursement' } : { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment' },
+        date: t.transactionDate, amount: t.amount,
+      }));
+    },
+  };
+}
