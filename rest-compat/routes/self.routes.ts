@@ -13,7 +13,7 @@ const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageI
 
 /**
  * The self-service interface (interface 4.2, Fineract's /self paths). Customer sessions reach only these;
- * staff sessions are refused on them (rest-handler).
+ * staff sessions are refused on them (rest-handler). The staff paths of loan offers close the list.
  */
 export const selfRoutes: Route[] = [
   { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', anonymous: true, result: (d) => d.selfRegister },
@@ -39,6 +39,9 @@ export const selfRoutes: Route[] = [
     result: (d) => page(d.me.savingsAccount.transactionPage),
   },
 
+  // /self/loans/template before /self/loans/:loanId, which would take "template" for an id.
+  { method: 'GET', path: '/self/loans/template', operation: 'MyLoanTemplate', variables: (req) => ({ productId: intParam(req.query.get('productId')) }), result: (d) => d.me.loanTemplate },
+  { method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', result: (d) => d.selfApplyForLoan },
   { method: 'GET', path: '/self/loans/:loanId', operation: 'MyLoan', variables: id('loanId'), result: (d) => loan(d.me.loan) },
   { method: 'GET', path: '/self/loans/:loanId/transactions', operation: 'MyLoanTransactions', variables: id('loanId'), result: (d) => d.me.loanTransactions },
 
@@ -53,4 +56,15 @@ export const selfRoutes: Route[] = [
     result: (d) => ({ resourceId: d.updateBeneficiary.beneficiary.id, changes: d.updateBeneficiary.changes }),
   },
   { method: 'DELETE', path: '/self/beneficiaries/tpt/:beneficiaryId', operation: 'DeleteBeneficiary', variables: id('beneficiaryId'), result: (d) => ({ resourceId: d.deleteBeneficiary }) },
+
+  // Staff record the offers that pre-qualify a client for POST /self/loans.
+  { method: 'GET', path: '/clients/:clientId/loanoffers', operation: 'LoanOffers', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => d.loanOffers },
+  {
+    method: 'POST', path: '/clients/:clientId/loanoffers', operation: 'CreateLoanOffer', body: 'input', variables: (req) => ({ clientId: intParam(req.params.clientId) }),
+    result: (d) => ({ clientId: d.createLoanOffer.clientId, resourceId: d.createLoanOffer.id }),
+  },
+  {
+    method: 'DELETE', path: '/clients/:clientId/loanoffers/:offerId', operation: 'DeleteLoanOffer',
+    variables: (req) => ({ clientId: intParam(req.params.clientId), offerId: intParam(req.params.offerId) }), result: (d) => ({ resourceId: d.deleteLoanOffer }),
+  },
 ];

@@ -1,5 +1,5 @@
 import type { Tx } from '../kernel/database.js';
-import type { Actor } from '../kernel/identity.js';
+import type { Actor, StaffIdentity } from '../kernel/identity.js';
 import type { BvnVerification, BvnVerifier } from './bvn-verifier.js';
 import { Client, CLIENT_STATUS_ACTIVE, LEGAL_FORM_PERSON } from './client.entity.js';
 import type { ClientService } from './client.service.js';
@@ -33,6 +33,7 @@ export function clientsForSelf(clients: ClientService, verifier: BvnVerifier) {
       });
       return selfView(client);
     },
+    visibleToStaff: async (tx: Tx, staff: StaffIdentity, id: number) => (await clients.findInScope(tx, staff, id)) !== null,
     async client(tx: Tx, id: number) {
       const client = await tx.em.findOne(Client, { id });
       return client ? selfView(client) : null;

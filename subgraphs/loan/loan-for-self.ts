@@ -1,7 +1,9 @@
 import type { Tx } from '../kernel/database.js';
+import type { CustomerIdentity } from '../kernel/identity.js';
 import type { LoanApplicationService } from './loan-application.service.js';
+import type { LoanProductService } from './loan-product.service.js';
 import { findLoan, loadTransactions, LOAN_COLUMNS, rows, TXN_DISBURSEMENT, type LoanRow } from './loan.store.js';
-import type { LoanType } from './loan.types.js';
+import type { LoanApplicationInput, LoanType } from './loan.types.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
 const selfView = (l: LoanType) => ({
@@ -17,8 +19,22 @@ const selfView = (l: LoanType) => ({
  * What the loan module offers the self-service module, inside the caller's transaction and without a
  * permission check: self-service has already decided the customer owns the client or loan asked about.
  */
-export function loansForSelf(applications: LoanApplicationService) {
+export function loansForSelf(applications: LoanApplicationService, products: LoanProductService) {
   return {
+    /** A customer's application (status 100): the normal approval flow, policies and four eyes follow. */
+    async apply(tx: Tx, customer: CustomerIdentity, input: LoanApplicationInput): Promise<{ id: number }> {
+      return { id: (await applications.submitCore(tx, customer, input)).id };
+    },
+    /** A product's terms, for the self-service loan template and the offers staff record. */
+    async product(tx: Tx, id: number) {
+      const p = await products.find(tx, id);
+      return p && {
+        id: p.id, name: p.name, currencyCode: p.currencyCode, principal: p.principal, minPrincipal: p.minPrincipal, maxPrincipal: p.maxPrincipal,
+        numberOfRepayments: p.numberOfRepayments, repaymentEvery: p.repaymentEvery, repaymentFrequencyType: p.repaymentFrequencyType, interestRatePerPeriod: p.interestRatePerPeriod,
+        interestRateFrequencyType: p.interestRateFrequencyType, amortizationType: p.amortizationType, interestType: p.interestType,
+        interestCalculationPeriodType: p.interestCalculationPeriodType, transactionProcessingStrategyCode: p.transactionProcessingStrategyCode,
+      };
+    },
     async ofClients(tx: Tx, clientIds: readonly number[]) {
       if (clientIds.length === 0) return [];
       const loans = rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where tenant_id = ? and client_id = any(?::int[]) order by id`, [tx.tenantId, `{${clientIds.join(',')}}`]));

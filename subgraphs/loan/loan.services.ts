@@ -83,7 +83,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     disbursements: new DisbursementService(db, deps, applications),
     repayments: new RepaymentService(db, deps, applications),
     delinquency,
-    forSelf: loansForSelf(applications),
+    forSelf: loansForSelf(applications, products),
     seedTenant: loanSeeder(products, policies, delinquency),
   };
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '../kernel/database.js';
-import type { Actor, CustomerIdentity, Identity } from '../kernel/identity.js';
+import type { Actor, CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 
 /**
  * What the self-service module needs from the customer, account, loan and organisation modules, wired in
@@ -49,6 +49,8 @@ export interface SelfCustomers {
   /** Onboards an active person at KYC tier 1 (client.created with it). */
   createPerson(tx: Tx, actor: Actor, person: NewPerson): Promise<SelfClient>;
   client(tx: Tx, id: number): Promise<SelfClient | null>;
+  /** Whether a staff user may see the client (office subtree, an Account Officer's book). */
+  visibleToStaff(tx: Tx, staff: StaffIdentity, id: number): Promise<boolean>;
 }
 
 export interface SelfCurrency {
@@ -165,7 +167,51 @@ export interface SelfLoanTransaction {
   amount: string;
 }
 
+/** Interface 2.7's application without the administrative fields (loan officer, external id). */
+export interface SelfLoanApplication {
+  clientId?: number | null;
+  productId?: number | null;
+  principal?: string | null;
+  loanTermFrequency?: number | null;
+  loanTermFrequencyType?: number | null;
+  numberOfRepayments?: number | null;
+  repaymentEvery?: number | null;
+  repaymentFrequencyType?: number | null;
+  interestRatePerPeriod?: string | null;
+  interestRateFrequencyType?: number | null;
+  amortizationType?: number | null;
+  interestType?: number | null;
+  interestCalculationPeriodType?: number | null;
+  transactionProcessingStrategyCode?: string | null;
+  expectedDisbursementDate?: string | null;
+  submittedOnDate?: string | null;
+  repaymentsStartingFromDate?: string | null;
+  loanType?: string | null;
+  linkAccountId?: number | null;
+}
+
+export interface SelfLoanProduct {
+  id: number;
+  name: string;
+  currencyCode: string;
+  principal: string;
+  minPrincipal: string;
+  maxPrincipal: string;
+  numberOfRepayments: number;
+  repaymentEvery: number;
+  repaymentFrequencyType: number;
+  interestRatePerPeriod: string;
+  interestRateFrequencyType: number;
+  amortizationType: number;
+  interestType: number;
+  interestCalculationPeriodType: number;
+  transactionProcessingStrategyCode: string;
+}
+
 export interface SelfLoans {
+  /** Submits the application as the customer (scope: their own client only); status 100. */
+  apply(tx: Tx, customer: CustomerIdentity, input: SelfLoanApplication): Promise<{ id: number }>;
+  product(tx: Tx, id: number): Promise<SelfLoanProduct | null>;
   ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfLoan[]>;
   get(tx: Tx, id: number): Promise<SelfLoan | null>;
   transactions(tx: Tx, loanId: number): Promise<SelfLoanTransaction[]>;

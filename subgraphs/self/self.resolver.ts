@@ -6,9 +6,10 @@ import { SAVINGS_ACCOUNT_TYPE, type BeneficiaryView } from './beneficiary.servic
 import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransfer } from './self.ports.js';
 import type { SelfServices } from './self.services.js';
 import {
-  BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, MeType, MyAccountOptionType, MyAccountsType, MyClientType,
-  MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType, MyTransactionType, MyTransferTemplateType, MyTransferType, SelfRegistrationInput,
-  SelfRegistrationType, SelfTransferInputType,
+  BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
+  MyAccountOptionType, MyAccountsType, MyClientType, MyLoanTemplateType, MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType,
+  MyTransactionType, MyTransferTemplateType, MyTransferType, SelfLoanApplicationInputType, SelfLoanApplicationType, SelfRegistrationInput, SelfRegistrationType,
+  SelfTransferInputType,
 } from './self.types.js';
 
 const SAVINGS_STATUS: Record<number, [string, string]> = {
@@ -98,6 +99,27 @@ export class SelfResolver {
     return { beneficiary: toBeneficiary(beneficiary), changes };
   }
 
+  @Mutation(() => SelfLoanApplicationType, { description: 'A loan application under an unexpired offer covering the principal (403 otherwise); it enters the normal approval flow.' })
+  async selfApplyForLoan(@Arg('input', () => SelfLoanApplicationInputType) input: SelfLoanApplicationInputType, @Ctx() ctx: RequestContext): Promise<SelfLoanApplicationType> {
+    const { loanId, clientId } = await this.services.loanOffers.apply(ctx.identity, input);
+    return { loanId, resourceId: loanId, clientId };
+  }
+
+  @Query(() => [LoanOfferType], { description: "Staff: a client's loan offers." })
+  async loanOffers(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<LoanOfferType[]> {
+    return this.services.loanOffers.list(ctx.identity, clientId);
+  }
+
+  @Mutation(() => LoanOfferType, { description: 'Staff: records a loan offer on a client.' })
+  async createLoanOffer(@Arg('clientId', () => Int) clientId: number, @Arg('input', () => LoanOfferInputType) input: LoanOfferInputType, @Ctx() ctx: RequestContext): Promise<LoanOfferType> {
+    return this.services.loanOffers.create(ctx.identity, clientId, input);
+  }
+
+  @Mutation(() => Int, { description: 'Staff: withdraws a loan offer.' })
+  async deleteLoanOffer(@Arg('clientId', () => Int) clientId: number, @Arg('offerId', () => Int) offerId: number, @Ctx() ctx: RequestContext): Promise<number> {
+    return this.services.loanOffers.delete(ctx.identity, clientId, offerId);
+  }
+
   @Mutation(() => Int)
   async deleteBeneficiary(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.beneficiaries.delete(ctx.identity, id);
@@ -172,6 +194,12 @@ export class MeResolver {
       toAccountOptions: template.toAccounts.map(toOption),
       beneficiaries: views.map(toBeneficiary),
     };
+  }
+
+  @FieldResolver(() => MyLoanTemplateType)
+  async loanTemplate(@Arg('productId', () => Int) productId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTemplateType> {
+    const p = await this.services.loanOffers.template(ctx.identity, productId);
+    return { ...p, loanProductId: p.id, loanProductName: p.name };
   }
 
   @FieldResolver(() => [BeneficiaryType])

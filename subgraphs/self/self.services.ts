@@ -2,6 +2,7 @@ import type { Database } from '../kernel/database.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
 import { BeneficiaryService } from './beneficiary.service.js';
 import { CustomerSessionService } from './customer-session.service.js';
+import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
 import { RegistrationService } from './registration.service.js';
 import type { SelfAccounts, SelfCustomers, SelfLoans, SelfOrganisation } from './self.ports.js';
@@ -17,22 +18,23 @@ export interface SelfDependencies {
   organisation: SelfOrganisation;
 }
 
-/** The self-service module's facade: customer registration, sessions, own data, beneficiaries and transfers. */
+/** The self-service module's facade: customer registration, sessions, own data, beneficiaries, transfers and loan offers. */
 export interface SelfServices {
   registration: RegistrationService;
   sessions: CustomerSessionService;
   ownData: OwnDataService;
   beneficiaries: BeneficiaryService;
   transfers: SelfTransferService;
+  loanOffers: LoanOfferService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
-  const ownData = new OwnDataService(db, deps);
   return {
     registration: new RegistrationService(db, deps),
     sessions: new CustomerSessionService(db, deps),
-    ownData,
+    ownData: new OwnDataService(db, deps),
     beneficiaries: new BeneficiaryService(db, deps),
     transfers: new SelfTransferService(db, deps),
+    loanOffers: new LoanOfferService(db, deps),
   };
 }

@@ -148,3 +148,45 @@ export async function recordUsage(tx: Tx, usage: { transferId: number; clientId:
     [tx.tenantId, usage.transferId, usage.clientId, usage.date, usage.amount, usage.channel],
   );
 }
+
+// ---- loan offers ------------------------------------------------------------------------------
+
+export interface LoanOfferRow {
+  id: number;
+  clientId: number;
+  productId: number;
+  maxPrincipal: string;
+  expiresOn: string;
+}
+
+interface RawOffer { id: number; client_id: number; product_id: number; max_principal: string; expires_on: string }
+
+const toOffer = (r: RawOffer): LoanOfferRow => ({ id: Number(r.id), clientId: Number(r.client_id), productId: Number(r.product_id), maxPrincipal: formatAmount(r.max_principal), expiresOn: r.expires_on });
+
+const OFFER_SELECT = `select id, client_id, product_id, max_principal::text as max_principal, to_char(expires_on, 'YYYY-MM-DD') as expires_on from self.loan_offer`;
+
+export async function insertOffer(tx: Tx, offer: LoanOfferRow, by: number): Promise<void> {
+  await tx.query(
+    `insert into self.loan_offer (tenant_id, id, client_id, product_id, max_principal, expires_on, created_by, updated_by) values (?, ?, ?, ?, ?::numeric, ?::date, ?, ?)`,
+    [tx.tenantId, offer.id, offer.clientId, offer.productId, offer.maxPrincipal, offer.expiresOn, by, by],
+  );
+}
+
+export async function offersOf(tx: Tx, clientId: number): Promise<LoanOfferRow[]> {
+  return (await tx.query<RawOffer>(`${OFFER_SELECT} where tenant_id = ? and client_id = ? and not deleted order by id`, [tx.tenantId, clientId])).map(toOffer);
+}
+
+/** Withdraws the client's offer; false when there is no such live offer. */
+export async function deleteOffer(tx: Tx, clientId: number, id: number, by: number): Promise<boolean> {
+  const rows = await tx.query(`update self.loan_offer set deleted = true, updated_by = ?, updated_at = now() where tenant_id = ? and client_id = ? and id = ? and not deleted returning id`, [by, tx.tenantId, clientId, id]);
+  return rows.length > 0;
+}
+
+/** A live offer of the product to the client, unexpired on `date`, whose maximum covers `principal` (inclusive). */
+export async function coveringOffer(tx: Tx, clientId: number, productId: number, principal: string, date: string): Promise<LoanOfferRow | null> {
+  const rows = await tx.query<RawOffer>(
+    `${OFFER_SELECT} where tenant_id = ? and client_id = ? and product_id = ? and not deleted and expires_on >= ?::date and max_principal >= ?::numeric order by max_principal desc limit 1`,
+    [tx.tenantId, clientId, productId, date, principal],
+  );
+  return rows[0] ? toOffer(rows[0]) : null;
+}

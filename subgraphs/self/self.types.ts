@@ -238,3 +238,68 @@ export class MyTransferTemplateType {
 
 @ObjectType('Me', { description: "A customer session's own data (self-service). Every field is scoped to the session's clients." })
 export class MeType {}
+
+@ObjectType('LoanOffer', { description: 'A pre-qualification: the client may apply for this product up to maxPrincipal until expiresOn (inclusive).' })
+export class LoanOfferType {
+  @Field(() => Int) id!: number;
+  @Field(() => Int) clientId!: number;
+  @Field(() => Int) productId!: number;
+  @Field(() => DecimalScalar) maxPrincipal!: string;
+  @Field(() => LocalDateScalar) expiresOn!: string;
+}
+
+@InputType('LoanOfferInput')
+export class LoanOfferInputType {
+  @Field(() => Int, { nullable: true }) productId?: number | null;
+  @Field(() => DecimalScalar, { nullable: true }) maxPrincipal?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) expiresOn?: string | null;
+}
+
+@InputType('SelfLoanApplicationInput', { description: "Interface 2.7's application without the administrative fields." })
+export class SelfLoanApplicationInputType {
+  @Field(() => Int, { nullable: true }) clientId?: number | null;
+  @Field(() => Int, { nullable: true }) productId?: number | null;
+  @Field(() => DecimalScalar, { nullable: true }) principal?: string | null;
+  @Field(() => Int, { nullable: true }) loanTermFrequency?: number | null;
+  @Field(() => Int, { nullable: true }) loanTermFrequencyType?: number | null;
+  @Field(() => Int, { nullable: true }) numberOfRepayments?: number | null;
+  @Field(() => Int, { nullable: true }) repaymentEvery?: number | null;
+  @Field(() => Int, { nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => DecimalScalar, { nullable: true }) interestRatePerPeriod?: string | null;
+  @Field(() => Int, { nullable: true }) interestRateFrequencyType?: number | null;
+  @Field(() => Int, { nullable: true }) amortizationType?: number | null;
+  @Field(() => Int, { nullable: true }) interestType?: number | null;
+  @Field(() => Int, { nullable: true }) interestCalculationPeriodType?: number | null;
+  @Field(() => String, { nullable: true }) transactionProcessingStrategyCode?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) expectedDisbursementDate?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) submittedOnDate?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true }) repaymentsStartingFromDate?: string | null;
+  @Field(() => String, { nullable: true }) loanType?: string | null;
+  @Field(() => Int, { nullable: true }) linkAccountId?: number | null;
+}
+
+@ObjectType('SelfLoanApplication')
+export class SelfLoanApplicationType {
+  @Field(() => Int) loanId!: number;
+  @Field(() => Int) resourceId!: number;
+  @Field(() => Int) clientId!: number;
+}
+
+@ObjectType('MyLoanTemplate', { description: "GET /self/loans/template?productId=: the product's terms." })
+export class MyLoanTemplateType {
+  @Field(() => Int) loanProductId!: number;
+  @Field() loanProductName!: string;
+  @Field() currencyCode!: string;
+  @Field(() => DecimalScalar) principal!: string;
+  @Field(() => DecimalScalar) minPrincipal!: string;
+  @Field(() => DecimalScalar) maxPrincipal!: string;
+  @Field(() => Int) numberOfRepayments!: number;
+  @Field(() => Int) repaymentEvery!: number;
+  @Field(() => Int) repaymentFrequencyType!: number;
+  @Field(() => DecimalScalar) interestRatePerPeriod!: string;
+  @Field(() => Int) interestRateFrequencyType!: number;
+  @Field(() => Int) amortizationType!: number;
+  @Field(() => Int) interestType!: number;
+  @Field(() => Int) interestCalculationPeriodType!: number;
+  @Field() transactionProcessingStrategyCode!: string;
+}
