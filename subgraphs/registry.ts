@@ -157,7 +157,10 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
       recordSetting: (tx, name, value, by) => organisation.settings.recordValue(tx, name, value, by),
       preparePassword: (password) => organisation.users.preparePassword(password),
       usernameTaken: (tx, username) => organisation.users.usernameTaken(tx, username),
-      createCustomerUser: async (tx, actor, user) => ({ userId: (await organisation.users.createCustomerCore(tx, actor, user)).id }),
+      createCustomerUser: async (tx, actor, user) => {
+        const created = await organisation.users.createCustomerCore(tx, actor, user);
+        return created && { userId: created.id };
+      },
       login: async (tenantId, username, password, address) => {
         const result = await organisation.auth.login(tenantId, username, password, 'self', address);
         return {

@@ -162,13 +162,15 @@ export class UserService {
   /**
    * A customer's login (self-registration), inside the caller's transaction: flagged as a self-service
    * user, with the Self Service User role and linked to its client. Staff user lists never show it.
+   * Null when the username is taken, also by a concurrent registration (the transaction is then unusable:
+   * the caller refuses and rolls back).
    */
   async createCustomerCore(
     tx: Tx,
     actor: Actor,
     input: { username: string; firstname: string; lastname: string; email: string; officeId: number; clientId: number; passwordHash: string },
-  ): Promise<AppUser> {
-    await this.assertUsernameFree(tx, input.username, null);
+  ): Promise<AppUser | null> {
+    if (await this.usernameTaken(tx, input.username)) return null;
     const user = new AppUser();
     user.tenantId = tx.tenantId;
     user.id = await nextValue(tx, 'user');
@@ -184,7 +186,12 @@ export class UserService {
     tx.em.persist(user);
     tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: user.id, roleId: SELF_SERVICE_ROLE_ID }));
     tx.em.persist(Object.assign(new UserClient(), { tenantId: tx.tenantId, userId: user.id, clientId: input.clientId }));
-    await this.flushUnique(tx, user.username);
+    try {
+      await tx.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'app_user_username')) return null;
+      throw error;
+    }
     return user;
   }
 

@@ -89,11 +89,12 @@ export class RegistrationService {
       officeId, firstname: input.firstname, lastname: input.lastname, mobileNo: input.mobileNo, emailAddress: input.email, bvn: input.bvn, date, bvnVerdict: verdict,
     });
     const account = await this.deps.accounts.openActive(tx, actor, client.id, PRIMARY_SAVINGS, date);
-    const { userId } = await this.deps.organisation.createCustomerUser(tx, actor, {
+    const user = await this.deps.organisation.createCustomerUser(tx, actor, {
       username: input.email, firstname: input.firstname, lastname: input.lastname, email: input.email, officeId, clientId: client.id, passwordHash,
     });
+    if (!user) throw duplicateUser();
     try {
-      await recordCustomerLogin(tx, { userId, clientId: client.id, email: input.email, mobileNo: input.mobileNo });
+      await recordCustomerLogin(tx, { userId: user.userId, clientId: client.id, email: input.email, mobileNo: input.mobileNo });
     } catch (error) {
       // A concurrent registration took the email or number after our check.
       if (isUniqueViolation(error, 'customer_login_email') || isUniqueViolation(error, 'customer_login_mobile')) throw duplicateUser();

@@ -246,8 +246,8 @@ export interface SelfOrganisation {
   preparePassword(password: string): Promise<string>;
   /** True when a user (staff or customer) already has this username. */
   usernameTaken(tx: Tx, username: string): Promise<boolean>;
-  /** A self-service user (role Self Service User) linked to the client. */
-  createCustomerUser(tx: Tx, actor: Actor, user: { username: string; firstname: string; lastname: string; email: string; officeId: number; clientId: number; passwordHash: string }): Promise<{ userId: number }>;
+  /** A self-service user (role Self Service User) linked to the client; null when the username is taken (also concurrently). */
+  createCustomerUser(tx: Tx, actor: Actor, user: { username: string; firstname: string; lastname: string; email: string; officeId: number; clientId: number; passwordHash: string }): Promise<{ userId: number } | null>;
   /** Staff login's rules (throttling, lockout, expiry) on the self-service channel: 401 for staff users. */
   login(tenantId: string, username: string, password: string, address?: string): Promise<CustomerLogin>;
   logout(identity: Identity): Promise<boolean>;

@@ -127,6 +127,20 @@ describe('self-service registration', () => {
     assertError(await register(service, t.tenant, person({ mobileNo: 'not a phone' })), 400, 'validation.msg.self.registration.mobileNo.invalid');
   });
 
+  test('concurrent registrations of one email or one BVN: exactly one succeeds, the others are refused and leave nothing', async () => {
+    const email = person().email as string;
+    const sameEmail = await Promise.all(Array.from({ length: 5 }, () => register(service, t.tenant, person({ email }))));
+    assert.deepEqual(sameEmail.map((r) => r.status).sort(), [200, 403, 403, 403, 403], sameEmail.map((r) => r.text).join('\n'));
+    for (const r of sameEmail.filter((x) => x.status === 403)) assertError(r, 403, 'error.msg.self.registration.duplicate.user');
+    assert.equal(await count(service, 'customer.client where tenant_id = ? and email_address = ?', [t.tenant, email]), 1);
+
+    const bvn = person().bvn as string;
+    const sameBvn = await Promise.all(Array.from({ length: 4 }, () => register(service, t.tenant, person({ bvn }))));
+    assert.deepEqual(sameBvn.map((r) => r.status).sort(), [200, 403, 403, 403]);
+    for (const r of sameBvn.filter((x) => x.status === 403)) assertError(r, 403, 'error.msg.self.registration.bvn.already.registered');
+    assert.equal(await count(service, 'customer.client where tenant_id = ? and bvn = ?', [t.tenant, bvn]), 1);
+  });
+
   test('registration is rate-limited per BVN per day and per client address per hour (429 with Retry-After)', async () => {
     const own = await service.tenant();
     const bvn = '01111111112';
