@@ -18,7 +18,7 @@ export function clientsForSelf(clients: ClientService, verifier: BvnVerifier) {
   return {
     verifyBvn: (bvn: string, holder: { firstname: string; lastname: string }) => verifier.verify(bvn, holder),
     activeWithBvn: (tx: Tx, bvn: string) => clients.activeWithBvn(tx, bvn),
-    reportDuplicateBvn: (tx: Tx, _bvn: string, matching: { id: number; cif: string }[]) => clients.reportRefusedDuplicateBvn(tx, matching, 'self-registration'),
+    reportDuplicateBvn: (tx: Tx, matching: { id: number; cif: string }[]) => clients.reportRefusedDuplicateBvn(tx, matching, 'self-registration'),
     async createPerson(
       tx: Tx,
       actor: Actor,

@@ -6,7 +6,6 @@ export const SELF_CODES = {
   bvnUnavailable: 'error.msg.self.registration.bvn.verifier.unavailable',
   bvnAlreadyRegistered: 'error.msg.self.registration.bvn.already.registered',
   duplicateUser: 'error.msg.self.registration.duplicate.user',
-  mobileInvalid: 'validation.msg.self.registration.mobileNo.invalid',
   registrationThrottled: 'error.msg.self.registration.rate.limited',
   beneficiaryRequired: 'error.msg.self.transfer.beneficiary.required',
   beneficiaryLimitExceeded: 'error.msg.self.transfer.beneficiary.limit.exceeded',

@@ -72,7 +72,7 @@ export class RegistrationService {
     } catch (error) {
       if (!(error instanceof BvnAlreadyRegistered)) throw error;
       // The compliance flag is written on its own: the registration's transaction is gone.
-      await this.db.tx(identity.tenantId, (tx) => this.deps.customers.reportDuplicateBvn(tx, valid.bvn, error.matching));
+      await this.db.tx(identity.tenantId, (tx) => this.deps.customers.reportDuplicateBvn(tx, error.matching));
       throw refused(SELF_CODES.bvnAlreadyRegistered, 'This BVN is already registered to a customer of the institution.', 'bvn');
     }
   }

@@ -45,7 +45,7 @@ export interface SelfCustomers {
   /** Active clients holding the BVN, read under the BVN's lock (held to the end of the transaction). */
   activeWithBvn(tx: Tx, bvn: string): Promise<{ id: number; cif: string }[]>;
   /** Emits `bvn.duplicate_detected` for a registration refused because the BVN is already on `matching`. */
-  reportDuplicateBvn(tx: Tx, bvn: string, matching: { id: number; cif: string }[]): Promise<void>;
+  reportDuplicateBvn(tx: Tx, matching: { id: number; cif: string }[]): Promise<void>;
   /** Onboards an active person at KYC tier 1 (client.created with it). */
   createPerson(tx: Tx, actor: Actor, person: NewPerson): Promise<SelfClient>;
   client(tx: Tx, id: number): Promise<SelfClient | null>;

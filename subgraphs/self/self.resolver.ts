@@ -131,7 +131,7 @@ export class SelfResolver {
 export class MeResolver {
   constructor(private readonly services: SelfServices) {}
 
-  @FieldResolver(() => MyClientType, { nullable: true, description: 'The first of the session’s clients (a registered customer has one).' })
+  @FieldResolver(() => MyClientType, { nullable: true, description: "The first of the session's clients (a registered customer has one)." })
   async client(@Ctx() ctx: RequestContext): Promise<MyClientType | null> {
     const clients = await this.services.ownData.clients(ctx.identity);
     return clients[0] ? toMyClient(clients[0]) : null;
