@@ -53,7 +53,7 @@ export class BeneficiaryService {
     checkLimit(v, input.transferLimit);
     v.throwIfAny();
     return this.db.tx(customer.tenantId, async (tx) => {
-      const account = await this.deps.accounts.byAccountNo(tx, input.accountNumber!.trim());
+      const account = await this.deps.accounts.byAccountNo(tx, accountNumberOf(input.accountNumber!));
       const office = account ? await this.deps.organisation.office(tx, account.officeId) : null;
       // An account that does not exist and one booked at another office are the same answer.
       if (!account || !office || office.name.trim().toLowerCase() !== input.officeName!.trim().toLowerCase()) {
@@ -116,6 +116,15 @@ export class BeneficiaryService {
     const office = await this.deps.organisation.office(tx, b.officeId);
     return { ...b, officeName: office?.name ?? '', clientName: holder?.displayName ?? '', accountNumber: account?.accountNo ?? '' };
   }
+}
+
+/**
+ * Account numbers are 10-digit NUBANs; Fineract's clients may send one as a JSON number, which cannot
+ * carry its leading zeros, so a shorter run of digits is padded back.
+ */
+function accountNumberOf(text: string): string {
+  const trimmed = text.trim();
+  return /^\d{1,9}$/.test(trimmed) ? trimmed.padStart(10, '0') : trimmed;
 }
 
 function checkLimit(v: Validator, limit: string | null | undefined): void {

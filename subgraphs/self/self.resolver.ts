@@ -6,7 +6,7 @@ import { SAVINGS_ACCOUNT_TYPE, type BeneficiaryView } from './beneficiary.servic
 import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransfer } from './self.ports.js';
 import type { SelfServices } from './self.services.js';
 import {
-  BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
+  BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryTemplateType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
   MyAccountOptionType, MyAccountsType, MyClientType, MyLoanTemplateType, MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType,
   MyTransactionType, MyTransferTemplateType, MyTransferType, SelfLoanApplicationInputType, SelfLoanApplicationType, SelfRegistrationInput, SelfRegistrationType,
   SelfTransferInputType,
@@ -200,6 +200,12 @@ export class MeResolver {
   async loanTemplate(@Arg('productId', () => Int) productId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTemplateType> {
     const p = await this.services.loanOffers.template(ctx.identity, productId);
     return { ...p, loanProductId: p.id, loanProductName: p.name };
+  }
+
+  @FieldResolver(() => BeneficiaryTemplateType, { description: 'The account types a beneficiary may have.' })
+  beneficiaryTemplate(@Ctx() ctx: RequestContext): BeneficiaryTemplateType {
+    requireCustomer(ctx.identity);
+    return { accountTypeOptions: [SAVINGS_ACCOUNT_OPTION] };
   }
 
   @FieldResolver(() => [BeneficiaryType])

@@ -217,6 +217,11 @@ export class BeneficiaryUpdateInputType {
   @Field(() => DecimalScalar, { nullable: true }) transferLimit?: string | null;
 }
 
+@ObjectType('BeneficiaryTemplate')
+export class BeneficiaryTemplateType {
+  @Field(() => [EnumOption]) accountTypeOptions!: EnumOption[];
+}
+
 @ObjectType('MyAccountOption')
 export class MyAccountOptionType {
   @Field(() => Int) accountId!: number;

@@ -94,7 +94,9 @@ describe('self-service transfers and beneficiaries', () => {
     const bob = await funded();
     assertError(await addBeneficiary(alice, bob, { officeName: 'Head Office' }), 404, 'error.msg.self.beneficiary.account.not.found');
     assertError(await addBeneficiary(alice, bob, { accountNumber: '0000000000' }), 404, 'error.msg.self.beneficiary.account.not.found');
-    const created = await addBeneficiary(alice, bob, { name: 'Bob', transferLimit: 2000 });
+    assert.deepEqual((await alice.session.get('/self/beneficiaries/tpt/template')).body.accountTypeOptions.map((o: any) => o.id), [2]);
+    // A JSON number loses the NUBAN's leading zeros; they are put back.
+    const created = await addBeneficiary(alice, bob, { name: 'Bob', transferLimit: 2000, accountNumber: Number(bob.accountNo) });
     assert.equal(created.status, 200, created.text);
     const id = created.body.resourceId;
     assertError(await addBeneficiary(alice, bob, { name: 'bob' }), 403, 'error.msg.self.beneficiary.duplicate.name');
