@@ -1,7 +1,7 @@
 import type { Tx } from '../kernel/database.js';
 import type { Actor, CustomerIdentity } from '../kernel/identity.js';
 import { errors } from '../kernel/errors.js';
-import { ACCOUNT_SELECT, toAccountRow, type AccountRow, type RawAccount } from './account.rows.js';
+import { loadAccount, loadAccountByNumber, loadAccountsOfClients, productIdByName, type AccountRow } from './account.rows.js';
 import type { AccountDependencies } from './account.services.js';
 import { availableBalance } from './domain/balance-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
@@ -37,22 +37,24 @@ export function accountsForSelf(deps: Required<AccountDependencies>, accounts: S
       accountBalance: a.accountBalance, availableBalance: availableBalance(a).toFixed(), status: a.status,
     };
   };
-  const select = async (tx: Tx, where: string, params: unknown[]): Promise<AccountForSelf[]> => {
-    const today = await deps.businessDates.today(tx);
-    const rows = await tx.query<RawAccount>(`${ACCOUNT_SELECT} where a.tenant_id = ? and ${where} order by a.id`, [today, tx.tenantId, ...params]);
-    return rows.map((r) => view(toAccountRow(r)));
-  };
+  const today = (tx: Tx) => deps.businessDates.today(tx);
   return {
     async openActive(tx: Tx, actor: Actor, clientId: number, productName: string, date: string): Promise<AccountForSelf> {
-      const products = await tx.query<{ id: number }>(`select id from account.savings_product where tenant_id = ? and name = ?`, [tx.tenantId, productName]);
-      if (!products[0]) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product ${productName} does not exist`, productName);
-      const opened = await accounts.createCore(tx, actor, { clientId, productId: Number(products[0].id), submittedOnDate: date });
+      const productId = await productIdByName(tx, productName);
+      if (productId === null) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product ${productName} does not exist`, productName);
+      const opened = await accounts.createCore(tx, actor, { clientId, productId, submittedOnDate: date });
       const { account } = await accounts.changeStatusCore(tx, actor, opened.id, 'activate', { date });
       return view(account);
     },
-    ofClients: async (tx: Tx, clientIds: readonly number[]) => (clientIds.length === 0 ? [] : select(tx, 'a.client_id = any(?::int[])', [clientIds])),
-    get: async (tx: Tx, id: number) => (await select(tx, 'a.id = ?', [id]))[0] ?? null,
-    byAccountNo: async (tx: Tx, accountNo: string) => (await select(tx, 'a.account_no = ?', [accountNo]))[0] ?? null,
+    ofClients: async (tx: Tx, clientIds: readonly number[]) => (await loadAccountsOfClients(tx, await today(tx), clientIds)).map(view),
+    async get(tx: Tx, id: number) {
+      const account = await loadAccount(tx, await today(tx), id);
+      return account && view(account);
+    },
+    async byAccountNo(tx: Tx, accountNo: string) {
+      const account = await loadAccountByNumber(tx, await today(tx), accountNo);
+      return account && view(account);
+    },
     async transactions(tx: Tx, accountId: number, offset: number, limit: number) {
       const page = await transactions.page(tx, accountId, offset, limit);
       return {

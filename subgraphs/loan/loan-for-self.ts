@@ -2,7 +2,7 @@ import type { Tx } from '../kernel/database.js';
 import type { CustomerIdentity } from '../kernel/identity.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanProductService } from './loan-product.service.js';
-import { findLoan, loadTransactions, LOAN_COLUMNS, rows, TXN_DISBURSEMENT, type LoanRow } from './loan.store.js';
+import { findLoan, loadTransactions, loansOfClients, TXN_DISBURSEMENT } from './loan.store.js';
 import type { LoanApplicationInput, LoanType } from './loan.types.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
@@ -35,11 +35,7 @@ export function loansForSelf(applications: LoanApplicationService, products: Loa
         interestCalculationPeriodType: p.interestCalculationPeriodType, transactionProcessingStrategyCode: p.transactionProcessingStrategyCode,
       };
     },
-    async ofClients(tx: Tx, clientIds: readonly number[]) {
-      if (clientIds.length === 0) return [];
-      const loans = rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where tenant_id = ? and client_id = any(?::int[]) order by id`, [tx.tenantId, `{${clientIds.join(',')}}`]));
-      return (await applications.views(tx, loans)).map(selfView);
-    },
+    ofClients: async (tx: Tx, clientIds: readonly number[]) => (await applications.views(tx, await loansOfClients(tx, clientIds))).map(selfView),
     async get(tx: Tx, id: number) {
       const loan = await findLoan(tx, id);
       return loan ? selfView(await applications.view(tx, loan)) : null;

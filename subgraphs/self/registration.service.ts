@@ -7,7 +7,7 @@ import { EMAIL_PATTERN, normaliseMobile } from './domain/contact.js';
 import { retryAfterSeconds } from './domain/limits.js';
 import type { BvnVerdict } from './self.ports.js';
 import type { SelfDependencies } from './self.services.js';
-import { attemptsInWindows, contactTaken, recordAttempt, recordCustomerLogin } from './self.store.js';
+import { attemptsInWindows, contactTaken, lockSelfServiceOffice, recordAttempt, recordCustomerLogin } from './self.store.js';
 
 export interface RegistrationInput {
   firstname?: string | null;
@@ -115,7 +115,7 @@ export class RegistrationService {
       if (!office || office.id === 1) throw refused('error.msg.self.registration.office.invalid', 'The self-service office configured for this institution is not a branch.');
       return office.id;
     }
-    await tx.query(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`${tx.tenantId}:self-service-office`]);
+    await lockSelfServiceOffice(tx);
     const office = (await this.deps.organisation.branchNamed(tx, DIGITAL_BRANCH)) ?? (await this.deps.organisation.createBranch(tx, actor, DIGITAL_BRANCH, date));
     await this.deps.organisation.recordSetting(tx, 'self-service-office', String(office.id), actor.userId);
     return office.id;

@@ -48,6 +48,11 @@ export async function usernameOfMobile(tx: Tx, mobileNo: string): Promise<string
   return rows[0]?.email ?? null;
 }
 
+/** Serialises the creation of the tenant's self-service office (held to the end of the transaction). */
+export async function lockSelfServiceOffice(tx: Tx): Promise<void> {
+  await tx.query(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`${tx.tenantId}:self-service-office`]);
+}
+
 // ---- registration attempts (rate limits) ------------------------------------------------------
 
 export interface AttemptWindow {
