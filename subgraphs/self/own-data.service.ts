@@ -4,7 +4,7 @@ import { requireCustomer, type CustomerIdentity, type Identity } from '../kernel
 import { SELF_CODES } from './codes.js';
 import type { SelfAccount, SelfClient, SelfLoan, SelfLoanTransaction, SelfTransaction, SelfTransfer } from './self.ports.js';
 import type { SelfDependencies } from './self.services.js';
-import { beneficiariesOf, type BeneficiaryRow } from './self.store.js';
+import { beneficiariesOf } from './self.store.js';
 
 /** Interface 4.2's page size for a customer's transactions, and the ceiling every list shares. */
 export const DEFAULT_TRANSACTION_LIMIT = 15;
@@ -20,11 +20,16 @@ export interface OwnAccounts {
   loanAccounts: SelfLoan[];
 }
 
+/** An account as a transfer form offers it: with its holder's and office's names. */
+export interface AccountOption extends SelfAccount {
+  clientName: string;
+  officeName: string;
+}
+
 export interface TransferTemplate {
-  fromAccounts: SelfAccount[];
+  fromAccounts: AccountOption[];
   /** The customer's own active accounts and their beneficiaries' accounts. */
-  toAccounts: SelfAccount[];
-  beneficiaries: BeneficiaryRow[];
+  toAccounts: AccountOption[];
 }
 
 /**
@@ -99,8 +104,12 @@ export class OwnDataService {
     return this.read(identity, async (tx, customer) => {
       const own = (await this.deps.accounts.ofClients(tx, customer.clientIds)).filter((a) => a.status === ACTIVE);
       const beneficiaries = await beneficiariesOf(tx, customer.clientIds);
-      const theirs = (await Promise.all(beneficiaries.map((b) => this.deps.accounts.get(tx, b.accountId)))).filter((a): a is SelfAccount => a !== null);
-      return { fromAccounts: own, toAccounts: [...own, ...theirs.filter((a) => !own.some((o) => o.id === a.id))], beneficiaries };
+      const theirs = (await Promise.all(beneficiaries.map((b) => this.deps.accounts.get(tx, b.accountId)))).filter((a): a is SelfAccount => a !== null && !own.some((o) => o.id === a.id));
+      const option = async (a: SelfAccount): Promise<AccountOption> => ({
+        ...a, clientName: (await this.deps.customers.client(tx, a.clientId))?.displayName ?? '', officeName: (await this.deps.organisation.office(tx, a.officeId))?.name ?? '',
+      });
+      const fromAccounts = await Promise.all(own.map(option));
+      return { fromAccounts, toAccounts: [...fromAccounts, ...(await Promise.all(theirs.map(option)))] };
     });
   }
 

@@ -4,6 +4,7 @@ import { requireCustomer } from '../kernel/identity.js';
 import type { RequestContext } from '../kernel/subgraph-server.js';
 import { SAVINGS_ACCOUNT_TYPE, type BeneficiaryView } from './beneficiary.service.js';
 import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransfer } from './self.ports.js';
+import type { AccountOption } from './own-data.service.js';
 import type { SelfServices } from './self.services.js';
 import {
   BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryTemplateType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
@@ -47,7 +48,9 @@ export const toMyTransfer = (t: SelfTransfer): MyTransferType => ({
 
 const toBeneficiary = (b: BeneficiaryView): BeneficiaryType => ({ ...b, accountType: SAVINGS_ACCOUNT_OPTION });
 
-const toOption = (a: SelfAccount): MyAccountOptionType => ({ accountId: a.id, accountNo: a.accountNo, accountType: SAVINGS_ACCOUNT_OPTION, clientId: a.clientId, officeId: a.officeId, productName: a.productName });
+const toOption = (a: AccountOption): MyAccountOptionType => ({
+  accountId: a.id, accountNo: a.accountNo, accountType: SAVINGS_ACCOUNT_OPTION, clientId: a.clientId, clientName: a.clientName, officeId: a.officeId, officeName: a.officeName, productName: a.productName,
+});
 
 /** Anonymous self-service operations (registration, login) and the customer session's mutations. */
 @Resolver()

@@ -228,7 +228,9 @@ export class MyAccountOptionType {
   @Field() accountNo!: string;
   @Field(() => EnumOption) accountType!: EnumOption;
   @Field(() => Int) clientId!: number;
+  @Field() clientName!: string;
   @Field(() => Int) officeId!: number;
+  @Field() officeName!: string;
   @Field() productName!: string;
 }
 

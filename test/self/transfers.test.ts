@@ -74,7 +74,8 @@ describe('self-service transfers and beneficiaries', () => {
 
     const template = (await alice.session.get('/self/accounttransfers/template')).body;
     assert.deepEqual(template.fromAccountOptions.map((o: any) => o.accountId).sort(), [alice.savingsId, second].sort());
-    assert.ok(template.toAccountOptions.some((o: any) => o.accountId === bob.savingsId));
+    const toBob = template.toAccountOptions.find((o: any) => o.accountId === bob.savingsId);
+    assert.deepEqual([toBob.clientName, toBob.officeName], [`${bob.body.firstname} ${bob.body.lastname}`, digitalBranch]);
     assert.equal(template.beneficiaries.length, 1);
   });
 
