@@ -6,7 +6,8 @@ import { CUSTOMER_ROOT_FIELDS } from '../subgraphs/self/customer-surface.js';
 export function customerGraphQLRefusal(payload: unknown, identity: Identity): string | null {
   if (identity.kind !== 'customer') return null;
   const query = (payload as { query?: unknown } | null)?.query;
-  if (typeof query !== 'string') return null;
+  // Without its text (a persisted-query hash, a malformed body) a request's root fields cannot be checked.
+  if (typeof query !== 'string') return 'A customer session must send the query text.';
   let document: DocumentNode;
   try {
     document = parse(query);
