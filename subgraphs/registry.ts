@@ -155,7 +155,8 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
       branchNamed: async (tx, name) => organisation.offices.findChildNamed(tx, 1, name),
       createBranch: (tx, actor, name, openingDate) => organisation.offices.createCore(tx, actor, { name, parentId: 1, openingDate }),
       recordSetting: (tx, name, value, by) => organisation.settings.recordValue(tx, name, value, by),
-      preparePassword: (password) => organisation.users.preparePassword(password),
+      preparePassword: (password, repeatPassword) => organisation.users.preparePassword(password, repeatPassword ?? password),
+      changePassword: (tx, userId, passwordHash) => organisation.users.changeCustomerPasswordCore(tx, userId, passwordHash),
       usernameTaken: (tx, username) => organisation.users.usernameTaken(tx, username),
       createCustomerUser: async (tx, actor, user) => {
         const created = await organisation.users.createCustomerCore(tx, actor, user);

@@ -18,6 +18,10 @@ const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageI
 export const selfRoutes: Route[] = [
   { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', anonymous: true, result: (d) => d.selfRegister },
   { method: 'POST', path: '/self/authentication', operation: 'SelfAuthenticate', body: 'args', anonymous: true, result: (d) => d.selfAuthenticate },
+  {
+    method: 'PUT', path: '/self/user', operation: 'SelfChangePassword', body: 'args',
+    result: (d) => ({ resourceId: d.selfChangePassword, changes: { passwordEncoded: '[redacted]' } }),
+  },
   { method: 'POST', path: '/self/authentication/logout', operation: 'SelfLogout', body: 'none', result: (d) => ({ loggedOut: d.selfLogout }) },
 
   { method: 'GET', path: '/self/clients', operation: 'MyClients', result: (d) => d.me.clients },

@@ -146,11 +146,21 @@ export class UserService {
   }
 
   /** The password policy (400 `validation.msg.user.password.does.not.match.regexp`), then its hash. */
-  async preparePassword(password: string): Promise<string> {
+  async preparePassword(password: string | null | undefined, repeatPassword: string | null | undefined = password): Promise<string> {
     const v = new Validator('user');
-    if (v.required('password', password)) this.checkPassword(v, password, password);
+    if (v.required('password', password)) this.checkPassword(v, password!, repeatPassword);
     v.throwIfAny();
-    return hashPassword(password);
+    return hashPassword(password!);
+  }
+
+  /** A customer's own password change: like a staff password change, it ends every session of the user. */
+  async changeCustomerPasswordCore(tx: Tx, userId: number, passwordHash: string): Promise<void> {
+    const user = await tx.em.findOneOrFail(AppUser, { id: userId, deleted: false, isSelfServiceUser: true });
+    user.passwordHash = passwordHash;
+    user.lastPasswordChangeAt = new Date();
+    user.updatedBy = userId;
+    await tx.em.flush();
+    await this.revokeSessions(tx, userId);
   }
 
   /** Whether any live user (staff or customer) has this username, compared as the login compares it. */

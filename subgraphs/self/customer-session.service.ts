@@ -31,6 +31,14 @@ export class CustomerSessionService {
     return this.deps.organisation.login(identity.tenantId, resolved ?? username, password, identity.address);
   }
 
+  /** PUT /self/user: a new password (the policy applies) ends every session, this one too. */
+  async changePassword(identity: Identity, password: string | null | undefined, repeatPassword: string | null | undefined): Promise<number> {
+    const customer = requireCustomer(identity);
+    const hash = await this.deps.organisation.preparePassword(password, repeatPassword);
+    await this.db.tx(customer.tenantId, (tx) => this.deps.organisation.changePassword(tx, customer.userId, hash));
+    return customer.userId;
+  }
+
   async logout(identity: Identity): Promise<boolean> {
     return this.deps.organisation.logout(requireCustomer(identity));
   }

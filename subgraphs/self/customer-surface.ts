@@ -5,5 +5,5 @@
  */
 export const CUSTOMER_ROOT_FIELDS: Readonly<Record<'query' | 'mutation', ReadonlySet<string>>> = {
   query: new Set(['me']),
-  mutation: new Set(['selfTransfer', 'createBeneficiary', 'updateBeneficiary', 'deleteBeneficiary', 'selfApplyForLoan', 'selfLogout', 'selfRegister', 'selfAuthenticate']),
+  mutation: new Set(['selfTransfer', 'createBeneficiary', 'updateBeneficiary', 'deleteBeneficiary', 'selfApplyForLoan', 'selfChangePassword', 'selfLogout', 'selfRegister', 'selfAuthenticate']),
 };

@@ -243,7 +243,9 @@ export interface SelfOrganisation {
   /** Records a numeric tenant setting in the caller's transaction. */
   recordSetting(tx: Tx, name: string, value: string, by: number): Promise<void>;
   /** The password policy (400 with its code), then the hash: outside any transaction, it is slow on purpose. */
-  preparePassword(password: string): Promise<string>;
+  preparePassword(password: string | null | undefined, repeatPassword?: string | null): Promise<string>;
+  /** Sets a customer's password and revokes every session of theirs (as a staff password change does). */
+  changePassword(tx: Tx, userId: number, passwordHash: string): Promise<void>;
   /** True when a user (staff or customer) already has this username. */
   usernameTaken(tx: Tx, username: string): Promise<boolean>;
   /** A self-service user (role Self Service User) linked to the client; null when the username is taken (also concurrently). */

@@ -81,6 +81,15 @@ export class SelfResolver {
     };
   }
 
+  @Mutation(() => Int, { description: "Changes the customer's password (the policy applies) and ends every session of theirs; answers the user id." })
+  async selfChangePassword(
+    @Arg('password', () => String, { nullable: true }) password: string | null,
+    @Arg('repeatPassword', () => String, { nullable: true }) repeatPassword: string | null,
+    @Ctx() ctx: RequestContext,
+  ): Promise<number> {
+    return this.services.sessions.changePassword(ctx.identity, password, repeatPassword);
+  }
+
   @Mutation(() => Boolean, { description: "Revokes the customer session's key." })
   async selfLogout(@Ctx() ctx: RequestContext): Promise<boolean> {
     return this.services.sessions.logout(ctx.identity);
