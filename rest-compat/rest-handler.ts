@@ -106,7 +106,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     }
     // A customer is not staff: customer keys reach only /self paths, staff keys never do.
     const selfPath = route.path.startsWith(SELF_PREFIX);
-    if ((identity.kind === 'customer' && !selfPath) || (identity.kind === 'staff' && selfPath)) {
+    if ((identity.kind === 'customer' && !selfPath && !route.customers) || (identity.kind === 'staff' && selfPath)) {
       const message = identity.kind === 'customer' ? 'A customer session may call only /self paths.' : 'Staff sessions may not call /self paths.';
       return { ...fail(403, 'error.msg.not.authorized', message), identity, route: label };
     }

@@ -77,6 +77,10 @@ describe('self-service sessions and own data', () => {
     assert.equal((await service.request('GET', '/api/v1/self/clients', { tenant: t.tenant, auth: key })).status, 200);
     assert.equal((await service.request('POST', '/api/v1/self/authentication/logout', { tenant: t.tenant, auth: key })).status, 200);
     assertError(await service.request('GET', '/api/v1/self/clients', { tenant: t.tenant, auth: key }), 401, 'error.msg.not.authenticated');
+    // Staff logout ends a customer's own session too.
+    const again = (await selfLogin(service, t.tenant, bob.username, PASSWORD)).body.base64EncodedAuthenticationKey as string;
+    assert.equal((await service.request('POST', '/api/v1/authentication/logout', { tenant: t.tenant, auth: again })).status, 200);
+    assertError(await service.request('GET', '/api/v1/self/clients', { tenant: t.tenant, auth: again }), 401, 'error.msg.not.authenticated');
   });
 
   test('a password change ends every session of the customer; the new password logs in', async () => {
