@@ -56,6 +56,8 @@ describe('self-service registration', () => {
     assert.equal(login.body.isSelfServiceUser, true);
     assert.deepEqual(login.body.clients, [res.body.clientId]);
     assert.deepEqual(login.body.roles.map((r: any) => r.name), ['Self Service User']);
+    const user = (await t.get(`/users/${login.body.userId}`)).body;
+    assert.deepEqual([user.username, user.isSelfServiceUser, user.officeId], [res.body.username, true, client.officeId]);
     assertError(await service.request('POST', '/api/v1/authentication', { tenant: t.tenant, auth: null, body: { username: res.body.username, password: body.password } }), 401, 'error.msg.not.authenticated');
 
     const emitted = await events(service, t.tenant, ['client.created', 'account.created']);
