@@ -153,7 +153,7 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
     organisation: {
       office: async (tx, id) => organisation.offices.find(tx, id),
       branchNamed: async (tx, name) => organisation.offices.findChildNamed(tx, 1, name),
-      createBranch: (tx, actor, name, openingDate) => organisation.offices.createCore(tx, actor, { name, parentId: 1, openingDate }),
+      createBranch: async (tx, actor, name) => organisation.offices.createCore(tx, actor, { name, parentId: 1, openingDate: await organisation.offices.openingDate(tx, 1) }),
       recordSetting: (tx, name, value, by) => organisation.settings.recordValue(tx, name, value, by),
       preparePassword: (password, repeatPassword) => organisation.users.preparePassword(password, repeatPassword ?? password),
       changePassword: (tx, userId, passwordHash) => organisation.users.changeCustomerPasswordCore(tx, userId, passwordHash),

@@ -84,7 +84,7 @@ export class RegistrationService {
     if ((await contactTaken(tx, input.email, input.mobileNo)) || (await this.deps.organisation.usernameTaken(tx, input.email))) throw duplicateUser();
     const actor = registrar(tx.tenantId);
     const date = await this.deps.businessDates.today(tx);
-    const officeId = await this.selfServiceOffice(tx, actor, date);
+    const officeId = await this.selfServiceOffice(tx, actor);
     const client = await this.deps.customers.createPerson(tx, actor, {
       officeId, firstname: input.firstname, lastname: input.lastname, mobileNo: input.mobileNo, emailAddress: input.email, bvn: input.bvn, date, bvnVerdict: verdict,
     });
@@ -108,7 +108,7 @@ export class RegistrationService {
    * and recorded there. The creation is serialised by a lock and looks the branch up in the table (not the
    * settings cache, which may predate a concurrent first registration's commit).
    */
-  private async selfServiceOffice(tx: Tx, actor: Actor, date: string): Promise<number> {
+  private async selfServiceOffice(tx: Tx, actor: Actor): Promise<number> {
     const configured = (await this.deps.settings.read(tx, 'self-service-office')).value;
     if (configured !== null) {
       const office = await this.deps.organisation.office(tx, Number(configured));
@@ -116,7 +116,7 @@ export class RegistrationService {
       return office.id;
     }
     await lockSelfServiceOffice(tx);
-    const office = (await this.deps.organisation.branchNamed(tx, DIGITAL_BRANCH)) ?? (await this.deps.organisation.createBranch(tx, actor, DIGITAL_BRANCH, date));
+    const office = (await this.deps.organisation.branchNamed(tx, DIGITAL_BRANCH)) ?? (await this.deps.organisation.createBranch(tx, actor, DIGITAL_BRANCH));
     await this.deps.organisation.recordSetting(tx, 'self-service-office', String(office.id), actor.userId);
     return office.id;
   }

@@ -238,8 +238,11 @@ export interface SelfOrganisation {
   office(tx: Tx, id: number): Promise<SelfOffice | null>;
   /** The office directly under the head office with this name (read from the table, never a cache). */
   branchNamed(tx: Tx, name: string): Promise<SelfOffice | null>;
-  /** A branch under the head office opened on `openingDate` (office.created with it). */
-  createBranch(tx: Tx, actor: Actor, name: string, openingDate: string): Promise<SelfOffice>;
+  /**
+   * A branch under the head office (office.created with it), opened when the head office opened, so that
+   * customers of any business date can be booked there.
+   */
+  createBranch(tx: Tx, actor: Actor, name: string): Promise<SelfOffice>;
   /** Records a numeric tenant setting in the caller's transaction. */
   recordSetting(tx: Tx, name: string, value: string, by: number): Promise<void>;
   /** The password policy (400 with its code), then the hash: outside any transaction, it is slow on purpose. */

@@ -64,10 +64,14 @@ describe('self-service registration', () => {
     assert.ok(emitted.some((e) => e.event_type === 'client.created' && e.payload.data.clientId === res.body.clientId && e.payload.data.cif === res.body.cif));
     assert.ok(emitted.some((e) => e.event_type === 'account.created' && e.payload.data.accountId === res.body.savingsId && e.payload.data.accountNo === res.body.accountNo));
 
-    // The second registration books at the same Digital Branch.
+    // The second registration books at the same Digital Branch, on an earlier business date too: the
+    // branch opened with the head office.
+    assert.equal((await t.post('/businessdate', { type: 'BUSINESS_DATE', date: '2025-03-01', dateFormat: 'yyyy-MM-dd', locale: 'en' })).status, 200);
     const second = await register(service, t.tenant, person());
     assert.equal(second.status, 200, second.text);
-    assert.equal((await t.get(`/clients/${second.body.clientId}`)).body.officeId, client.officeId);
+    const secondClient = (await t.get(`/clients/${second.body.clientId}`)).body;
+    assert.equal(secondClient.officeId, client.officeId);
+    assert.deepEqual(secondClient.activationDate, [2025, 3, 1]);
   });
 
   test('a configured self-service office is where customers are booked', async () => {
