@@ -39,6 +39,9 @@ export interface RestDeps {
   runOperation: (request: OperationRequest, identity: Identity, requestId: string, report: IdempotencyReport) => Promise<OperationResult>;
 }
 
+/** The self-service interface's paths (interface 4.2): the only ones a customer session reaches. */
+const SELF_PREFIX = '/self/';
+
 interface CompiledRoute extends Route {
   pattern: RegExp;
   paramNames: string[];
@@ -100,6 +103,12 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     // No body work for a caller who may not call this route at all: its body is never read.
     if (identity.kind === 'anonymous' && !route.anonymous) {
       return { ...fail(401, 'error.msg.not.authenticated', 'Unauthenticated. Please login.', [{ code: 'error.msg.not.authenticated', message: 'Unauthenticated. Please login.', parameterName: 'id' }]), route: label };
+    }
+    // A customer is not staff: customer keys reach only /self paths, staff keys never do.
+    const selfPath = route.path.startsWith(SELF_PREFIX);
+    if ((identity.kind === 'customer' && !selfPath && !route.customers) || (identity.kind === 'staff' && selfPath)) {
+      const message = identity.kind === 'customer' ? 'A customer session may call only /self paths.' : 'Staff sessions may not call /self paths.';
+      return { ...fail(403, 'error.msg.not.authorized', message), identity, route: label };
     }
 
     const params: Record<string, string> = {};

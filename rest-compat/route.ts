@@ -23,6 +23,8 @@ export interface Route {
   result: (data: Record<string, any>, req: RouteRequest) => unknown;
   /** Callable without credentials (login). */
   anonymous?: boolean;
+  /** Outside /self, still open to customer sessions: only logout, which ends the caller's own session. */
+  customers?: boolean;
 }
 
 export interface RouteRequest {

@@ -21,6 +21,7 @@ import { truncateForMessage } from '../subgraphs/kernel/money.js';
 import { authenticate, clientAddress, credentialsFrom, credentialsFromConnectionParams } from './authenticate.js';
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
 import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
+import { customerGraphQLRefusal } from './customer-scope.js';
 import { directRoutes } from './direct-route.js';
 import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
 import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, isJsonContentType, MAX_BODY_BYTES, queryIsUtf8, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
@@ -251,6 +252,8 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       if (!(error instanceof GraphQLLimitError)) throw error;
       return { kind: 'refused', status: 400, code: error.code, message: error.message };
     }
+    const notForCustomers = customerGraphQLRefusal(parsed, identity);
+    if (notForCustomers) return { kind: 'refused', status: 403, code: 'error.msg.not.authorized', message: notForCustomers };
     return { kind: 'ok', body, parsed };
   }
 
@@ -340,6 +343,8 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
           if (!(error instanceof GraphQLLimitError)) throw error;
           return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400, errors: [] } })];
         }
+        const notForCustomers = identity && customerGraphQLRefusal(payload, identity);
+        if (notForCustomers) return [new GraphQLError(notForCustomers, { extensions: { code: 'error.msg.not.authorized', status: 403, errors: [] } })];
         return wsOptions.onSubscribe!(ctx, id, payload);
       },
       // The same rule as over HTTP: validation's suggestions (which arrive as a result's errors) only for

@@ -22,6 +22,8 @@ import { buildOrganisationSchema, organisationDatabase } from './organisation/or
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisation/permissions.js';
 import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
+import { buildSelfSchema, selfDatabase } from './self/self.module.js';
+import { createSelfServices, type SelfServices } from './self/self.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
 import { createTillServices, type TillServices } from './till/till.services.js';
 import type { StaffRecord } from './till/till.ports.js';
@@ -30,7 +32,7 @@ import type { StaffRecord } from './till/till.ports.js';
  * The composition root: which modules exist, how their services are wired to each other, and how each
  * subgraph's schema is built. Modules never import each other's internals; they meet here.
  */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase];
 
 /** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
 const LOAN_SCHEDULER_TICK_MS = 60_000;
@@ -44,6 +46,7 @@ export interface Services {
   till: TillServices;
   account: AccountServices;
   loan: LoanServices;
+  self: SelfServices;
 }
 
 export interface Platform {
@@ -142,7 +145,36 @@ export function createServices(db: Database, config: Config, logger?: Logger): S
   });
   // After the ledger's seeder: loan products post to its chart.
   organisation.tenants.addSeeder(loan.seedTenant);
-  return { organisation, customer, ledger, till, account, loan };
+  const self = createSelfServices(db, {
+    settings: organisation.settings,
+    businessDates: organisation.businessDates,
+    customers: customer.forSelf,
+    accounts: account.forSelf,
+    loans: loan.forSelf,
+    organisation: {
+      office: async (tx, id) => organisation.offices.find(tx, id),
+      branchNamed: async (tx, name) => organisation.offices.findChildNamed(tx, 1, name),
+      createBranch: async (tx, actor, name) => organisation.offices.createCore(tx, actor, { name, parentId: 1, openingDate: await organisation.offices.openingDate(tx, 1) }),
+      recordSetting: (tx, name, value, by) => organisation.settings.recordValue(tx, name, value, by),
+      preparePassword: (password, repeatPassword) => organisation.users.preparePassword(password, repeatPassword ?? password),
+      changePassword: (tx, userId, passwordHash) => organisation.users.changeCustomerPasswordCore(tx, userId, passwordHash),
+      usernameTaken: (tx, username) => organisation.users.usernameTaken(tx, username),
+      createCustomerUser: async (tx, actor, user) => {
+        const created = await organisation.users.createCustomerCore(tx, actor, user);
+        return created && { userId: created.id };
+      },
+      login: async (tenantId, username, password, address) => {
+        const result = await organisation.auth.login(tenantId, username, password, 'self', address);
+        return {
+          key: result.key, userId: result.user.id, username: result.user.username, officeId: result.user.officeId, officeName: result.officeName,
+          roles: result.roles.map((r) => ({ id: r.id, name: r.name, description: r.description, disabled: r.disabled })),
+          shouldRenewPassword: result.shouldRenewPassword, clientIds: result.identity.kind === 'customer' ? result.identity.clientIds : [],
+        };
+      },
+      logout: (identity) => organisation.auth.logout(identity),
+    },
+  });
+  return { organisation, customer, ledger, till, account, loan, self };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -198,4 +230,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   loan: (services) => buildLoanSchema(() => services().loan),
   till: (services) => buildTillSchema(() => services().till),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
+  self: (services) => buildSelfSchema(() => services().self),
 };

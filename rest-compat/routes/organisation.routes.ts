@@ -5,7 +5,7 @@ const id = (name: string) => (req: { params: Record<string, string> }) => ({ id:
 /** Fineract's office/staff/user/role/payment type paths. */
 export const organisationRoutes: Route[] = [
   { method: 'POST', path: '/authentication', operation: 'Authenticate', body: 'args', anonymous: true, result: (d) => d.authenticate },
-  { method: 'POST', path: '/authentication/logout', operation: 'Logout', body: 'none', result: (d) => ({ loggedOut: d.logout }) },
+  { method: 'POST', path: '/authentication/logout', operation: 'Logout', body: 'none', customers: true, result: (d) => ({ loggedOut: d.logout }) },
 
   { method: 'GET', path: '/offices', operation: 'Offices', result: (d) => d.offices },
   // Fineract's external-id forms, resolved in the office service within the caller's scope.

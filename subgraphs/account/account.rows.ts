@@ -216,3 +216,22 @@ export async function loadAccount(tx: Tx, today: string, id: number, lock = fals
   const rows = await tx.query<RawAccount>(`${ACCOUNT_SELECT} where a.tenant_id = ? and a.id = ?`, [today, tx.tenantId, id], lock ? [lockAccountRows(tx.tenantId, [id])] : []);
   return rows[0] ? toAccountRow(rows[0]) : null;
 }
+
+/** The accounts of several clients, in id order. */
+export async function loadAccountsOfClients(tx: Tx, today: string, clientIds: readonly number[]): Promise<AccountRow[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await tx.query<RawAccount>(`${ACCOUNT_SELECT} where a.tenant_id = ? and a.client_id in (${clientIds.map(() => '?').join(', ')}) order by a.id`, [today, tx.tenantId, ...clientIds]);
+  return rows.map(toAccountRow);
+}
+
+/** The account with this (NUBAN) number, or null. */
+export async function loadAccountByNumber(tx: Tx, today: string, accountNo: string): Promise<AccountRow | null> {
+  const rows = await tx.query<RawAccount>(`${ACCOUNT_SELECT} where a.tenant_id = ? and a.account_no = ?`, [today, tx.tenantId, accountNo]);
+  return rows[0] ? toAccountRow(rows[0]) : null;
+}
+
+/** The id of the savings product with this name, or null. */
+export async function productIdByName(tx: Tx, name: string): Promise<number | null> {
+  const rows = await tx.query<{ id: number }>(`select id from account.savings_product where tenant_id = ? and name = ?`, [tx.tenantId, name]);
+  return rows[0] ? Number(rows[0].id) : null;
+}

@@ -2,6 +2,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import type { RecordCash, SavingsForLoans } from '../kernel/ports.js';
 import type { AccountDependencies } from './account.ports.js';
 import { errors } from '../kernel/errors.js';
+import { accountsForSelf } from './account-for-self.js';
 import { MakerCheckerService } from './maker-checker.service.js';
 import { ProductService } from './product.service.js';
 import { ReferenceService } from './reference.service.js';
@@ -24,6 +25,8 @@ export interface AccountServices {
   makerChecker: MakerCheckerService;
   /** The port the loan module calls for disbursements to and repayments from savings. */
   forLoans: SavingsForLoans;
+  /** What the self-service module reaches accounts through (wired in the composition root). */
+  forSelf: ReturnType<typeof accountsForSelf>;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -42,6 +45,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     transfers,
     makerChecker: new MakerCheckerService(db, full, accounts, transactions, transfers),
     forLoans: transactions.forLoans(),
+    forSelf: accountsForSelf(full, accounts, transactions, transfers),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

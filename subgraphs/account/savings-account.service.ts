@@ -210,49 +210,52 @@ export class SavingsAccountService {
       if (value != null) v.check(new Money(value).gte(0) && new Money(value).lt('1e14'), key, 'must.be.zero.or.greater', `The parameter \`${key}\` must be zero or greater.`, value);
     }
     v.throwIfAny();
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const today = await this.deps.businessDates.today(tx);
-      const client = await this.deps.clients.forAccount(tx, input.clientId!);
-      if (!client || !(await this.deps.scope.canSee(tx, staff, { officeId: client.officeId, staffId: client.staffId, clientId: client.id }))) {
-        throw errors.notFound('error.msg.client.id.invalid', `Client with identifier ${input.clientId} does not exist`, input.clientId);
-      }
-      if (!client.active) throw rule('error.msg.savingsaccount.client.not.active', `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
-      if (input.submittedOnDate! > today) {
-        throw errors.badRequest('error.msg.savingsaccount.submittedOnDate.cannot.be.a.future.date', 'The submitted date cannot be after the business date.', 'submittedOnDate');
-      }
-      const productRows = await tx.em.execute<{ account_type: string; currency_code: string; digits_after_decimal: number; nominal_annual_interest_rate: string; allow_overdraft: boolean; overdraft_limit: string | null; min_required_balance: string | null; enforce_min_required_balance: boolean }[]>(
-        `select account_type, currency_code, digits_after_decimal, nominal_annual_interest_rate::text as nominal_annual_interest_rate, allow_overdraft,
-           overdraft_limit::text as overdraft_limit, min_required_balance::text as min_required_balance, enforce_min_required_balance
-         from account.savings_product where tenant_id = ? and id = ?`,
-        [tx.tenantId, input.productId],
+    return this.db.tx(staff.tenantId, (tx) => this.createCore(tx, staff, input));
+  }
+
+  /** Opens a validated application (status submitted) inside the caller's transaction. */
+  async createCore(tx: Tx, staff: StaffIdentity, input: CreateSavingsAccountInput): Promise<AccountRow> {
+    const today = await this.deps.businessDates.today(tx);
+    const client = await this.deps.clients.forAccount(tx, input.clientId!);
+    if (!client || !(await this.deps.scope.canSee(tx, staff, { officeId: client.officeId, staffId: client.staffId, clientId: client.id }))) {
+      throw errors.notFound('error.msg.client.id.invalid', `Client with identifier ${input.clientId} does not exist`, input.clientId);
+    }
+    if (!client.active) throw rule('error.msg.savingsaccount.client.not.active', `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
+    if (input.submittedOnDate! > today) {
+      throw errors.badRequest('error.msg.savingsaccount.submittedOnDate.cannot.be.a.future.date', 'The submitted date cannot be after the business date.', 'submittedOnDate');
+    }
+    const productRows = await tx.em.execute<{ account_type: string; currency_code: string; digits_after_decimal: number; nominal_annual_interest_rate: string; allow_overdraft: boolean; overdraft_limit: string | null; min_required_balance: string | null; enforce_min_required_balance: boolean }[]>(
+      `select account_type, currency_code, digits_after_decimal, nominal_annual_interest_rate::text as nominal_annual_interest_rate, allow_overdraft,
+         overdraft_limit::text as overdraft_limit, min_required_balance::text as min_required_balance, enforce_min_required_balance
+       from account.savings_product where tenant_id = ? and id = ?`,
+      [tx.tenantId, input.productId],
+    );
+    const product = productRows[0];
+    if (!product) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
+    const id = await nextValue(tx, 'savingsaccount');
+    const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
+    const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));
+    const allowOverdraft = input.allowOverdraft ?? product.allow_overdraft;
+    try {
+      await tx.em.execute(
+        `insert into account.savings_account (tenant_id, id, account_no, external_id, client_id, office_id, product_id, account_type, currency_code,
+           digits_after_decimal, status, submitted_on_date, nominal_annual_interest_rate, allow_overdraft, overdraft_limit, min_required_balance,
+           enforce_min_required_balance, created_by, updated_by)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          tx.tenantId, id, accountNo, input.externalId ?? null, client.id, client.officeId, input.productId, product.account_type, product.currency_code,
+          product.digits_after_decimal, STATUS_SUBMITTED, input.submittedOnDate, input.nominalAnnualInterestRate ?? product.nominal_annual_interest_rate,
+          allowOverdraft, allowOverdraft ? (input.overdraftLimit ?? product.overdraft_limit ?? '0') : '0', input.minRequiredBalance ?? product.min_required_balance,
+          input.enforceMinRequiredBalance ?? product.enforce_min_required_balance, actorId(staff), actorId(staff),
+        ],
       );
-      const product = productRows[0];
-      if (!product) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
-      const id = await nextValue(tx, 'savingsaccount');
-      const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
-      const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));
-      const allowOverdraft = input.allowOverdraft ?? product.allow_overdraft;
-      try {
-        await tx.em.execute(
-          `insert into account.savings_account (tenant_id, id, account_no, external_id, client_id, office_id, product_id, account_type, currency_code,
-             digits_after_decimal, status, submitted_on_date, nominal_annual_interest_rate, allow_overdraft, overdraft_limit, min_required_balance,
-             enforce_min_required_balance, created_by, updated_by)
-           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?)`,
-          [
-            tx.tenantId, id, accountNo, input.externalId ?? null, client.id, client.officeId, input.productId, product.account_type, product.currency_code,
-            product.digits_after_decimal, STATUS_SUBMITTED, input.submittedOnDate, input.nominalAnnualInterestRate ?? product.nominal_annual_interest_rate,
-            allowOverdraft, allowOverdraft ? (input.overdraftLimit ?? product.overdraft_limit ?? '0') : '0', input.minRequiredBalance ?? product.min_required_balance,
-            input.enforceMinRequiredBalance ?? product.enforce_min_required_balance, actorId(staff), actorId(staff),
-          ],
-        );
-      } catch (error) {
-        if (isUniqueViolation(error, 'savings_account_external_id')) {
-          throw errors.duplicate('error.msg.savingsaccount.duplicate.externalId', `A savings account with external id ${input.externalId} already exists.`, 'externalId', input.externalId);
-        }
-        throw error;
+    } catch (error) {
+      if (isUniqueViolation(error, 'savings_account_external_id')) {
+        throw errors.duplicate('error.msg.savingsaccount.duplicate.externalId', `A savings account with external id ${input.externalId} already exists.`, 'externalId', input.externalId);
       }
-      return (await loadAccount(tx, today, id))!;
-    });
+      throw error;
+    }
+    return (await loadAccount(tx, today, id))!;
   }
 
   async changeStatus(identity: Identity, id: number, command: StatusCommand, input: AccountDateInput): Promise<AccountChange> {

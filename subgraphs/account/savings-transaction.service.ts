@@ -322,9 +322,7 @@ export class SavingsTransactionService {
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
-      const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
-      const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ? offset ?`, [tx.tenantId, accountId, Math.min(limit, MAX_LIMIT), offset]);
-      return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
+      return this.page(tx, accountId, offset, limit);
     });
   }
 
@@ -353,6 +351,13 @@ export class SavingsTransactionService {
       for (const row of await this.withPaymentTypes(tx, rows.map(toTxn))) result.get(row.accountId)?.push(row);
       return result;
     });
+  }
+
+  /** One page of an account's transactions, newest first, for a caller that has already checked scope. */
+  async page(tx: Tx, accountId: number, offset: number, limit: number): Promise<{ total: number; items: TransactionRow[] }> {
+    const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
+    const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ? offset ?`, [tx.tenantId, accountId, Math.min(limit, MAX_LIMIT), offset]);
+    return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
   }
 
   async get(identity: Identity, accountId: number, transactionId: number): Promise<TransactionRow> {

@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount, Money } from '../kernel/money.js';
 import {
   ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, lockAccountRows, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
@@ -74,6 +74,23 @@ const toRow = (r: RawTransfer): TransferRow => ({
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
 const notFound = (id: unknown) => errors.notFound('error.msg.accounttransfer.id.invalid', `Account transfer with identifier ${id} does not exist`, id);
 
+/** What a transfer body must hold before any account is read (staff and self-service alike). */
+export function validateTransfer(input: TransferInput): void {
+  const v = new Validator('accounttransfer');
+  v.required('fromAccountId', input.fromAccountId);
+  v.required('toAccountId', input.toAccountId);
+  v.required('transferAmount', input.transferAmount);
+  v.required('transferDate', input.transferDate);
+  v.maxLength('transferDescription', input.transferDescription, 200);
+  for (const key of ['fromAccountType', 'toAccountType'] as const) {
+    if (input[key] != null) v.check(input[key] === SAVINGS_ACCOUNT_TYPE, key, 'is.not.one.of.expected.enumerations', `Only savings accounts (${key} 2) can be transferred between here.`, input[key]);
+  }
+  v.throwIfAny();
+  if (input.fromAccountId === input.toAccountId) {
+    throw errors.badRequest('error.msg.accounttransfer.from.and.to.accounts.same', 'The source and destination accounts of a transfer must differ.', 'toAccountId');
+  }
+}
+
 /**
  * Transfers between two savings/current accounts of the tenant: both legs, one journal transaction
  * (DR source liability, CR destination liability) and both events in one database transaction.
@@ -104,19 +121,7 @@ export class TransferService {
 
   private async run(identity: Identity, input: TransferInput, mayHold: boolean): Promise<TransferOutcome> {
     const staff = requireStaff(identity, 'CREATE_ACCOUNTTRANSFER');
-    const v = new Validator('accounttransfer');
-    v.required('fromAccountId', input.fromAccountId);
-    v.required('toAccountId', input.toAccountId);
-    v.required('transferAmount', input.transferAmount);
-    v.required('transferDate', input.transferDate);
-    v.maxLength('transferDescription', input.transferDescription, 200);
-    for (const key of ['fromAccountType', 'toAccountType'] as const) {
-      if (input[key] != null) v.check(input[key] === SAVINGS_ACCOUNT_TYPE, key, 'is.not.one.of.expected.enumerations', `Only savings accounts (${key} 2) can be transferred between here.`, input[key]);
-    }
-    v.throwIfAny();
-    if (input.fromAccountId === input.toAccountId) {
-      throw errors.badRequest('error.msg.accounttransfer.from.and.to.accounts.same', 'The source and destination accounts of a transfer must differ.', 'toAccountId');
-    }
+    validateTransfer(input);
     return this.db.tx(staff.tenantId, async (tx) => {
       const outcome = await this.createCore(tx, staff, input, { holdAbove: await this.transactions.approvalCeiling(tx, false) });
       if (outcome.kind === 'held' && !mayHold) {
@@ -130,9 +135,10 @@ export class TransferService {
    * Seven statements: the receiver's client locked (for its KYC cap) with the transfer's id drawn; both
    * accounts locked in id order, read with their clients and their transaction ids drawn; each leg with
    * its event (the debit with the transfer's row, the credit re-checking the receiver's cumulative cap);
-   * the journal (the office's lock, then one statement).
+   * the journal (the office's lock, then one statement). A customer (self-service) acts only from an account
+   * of their own: scope answers 404 for any other source.
    */
-  async createCore(tx: Tx, staff: StaffIdentity, input: TransferInput, options: { holdAbove?: string | null } = {}): Promise<TransferOutcome> {
+  async createCore(tx: Tx, staff: StaffIdentity | CustomerIdentity, input: TransferInput, options: { holdAbove?: string | null } = {}): Promise<TransferOutcome> {
     const fromId = input.fromAccountId!;
     const toId = input.toAccountId!;
     const amount = formatAmount(input.transferAmount!);
@@ -260,7 +266,7 @@ export class TransferService {
     });
   }
 
-  private async find(tx: Tx, id: number): Promise<TransferRow | null> {
+  async find(tx: Tx, id: number): Promise<TransferRow | null> {
     const rows = await tx.query<RawTransfer>(`${SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
     return rows[0] ? toRow(rows[0]) : null;
   }

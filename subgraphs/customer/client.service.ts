@@ -641,13 +641,40 @@ export class ClientService {
   }
 
   /**
+   * Active clients holding `bvn`, read under the BVN's lock (the one onboarding takes, held to the end of
+   * the caller's transaction), so a concurrent onboarding of the same number waits and then sees this one.
+   */
+  async activeWithBvn(tx: Tx, bvn: string): Promise<{ id: number; cif: string }[]> {
+    await this.lockBvn(tx, bvn);
+    const found = await tx.em.find(Client, { bvn, statusId: CLIENT_STATUS_ACTIVE }, { fields: ['id', 'cif'], orderBy: { id: 'asc' } });
+    return found.map((c) => ({ id: c.id, cif: c.cif }));
+  }
+
+  /**
+   * Compliance flag for an onboarding refused because its BVN is already on active clients (self-service
+   * registration): bvn.duplicate_detected with no new client, naming the matching ones.
+   */
+  async reportRefusedDuplicateBvn(tx: Tx, matching: { id: number; cif: string }[], channel: string): Promise<void> {
+    await emit(tx, {
+      eventType: 'bvn.duplicate_detected',
+      entityName: 'CLIENT',
+      actionName: 'BVNDUPLICATE',
+      data: { clientId: null, channel, matchingClientIds: matching.map((m) => m.id), matchingCifs: matching.map((m) => m.cif) },
+    });
+  }
+
+  private async lockBvn(tx: Tx, bvn: string): Promise<void> {
+    await tx.em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`${tx.tenantId}:bvn:${bvn}`]);
+  }
+
+  /**
    * Compliance flag (interface section 6): the BVN is already on another active client of the tenant.
    * Onboarding goes on; the client is flagged and bvn.duplicate_detected is written with the change.
    * An advisory lock per BVN serializes concurrent onboardings of the same number, so neither misses the other.
    */
   private async detectDuplicateBvn(tx: Tx, client: Client): Promise<void> {
     if (!client.bvn) return;
-    await tx.em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`${tx.tenantId}:bvn:${client.bvn}`]);
+    await this.lockBvn(tx, client.bvn);
     const others = await tx.em.find(Client, { bvn: client.bvn, id: { $ne: client.id }, statusId: CLIENT_STATUS_ACTIVE }, { fields: ['id', 'cif'], orderBy: { id: 'asc' } });
     if (others.length === 0 || client.bvnDuplicate) return;
     client.bvnDuplicate = true;

@@ -1,5 +1,6 @@
 import type { Database } from '../kernel/database.js';
 import { bvnVerifierFromEnv, type BvnVerifier } from './bvn-verifier.js';
+import { clientsForSelf } from './client-for-self.js';
 import { ClientLifecycleService } from './client-lifecycle.service.js';
 import { ClientService } from './client.service.js';
 import { CorporateKycService } from './corporate-kyc.service.js';
@@ -11,6 +12,8 @@ export interface CustomerServices {
   lifecycle: ClientLifecycleService;
   corporateKyc: CorporateKycService;
   bvnVerifier: BvnVerifier;
+  /** What the self-service module reaches clients through (wired in the composition root). */
+  forSelf: ReturnType<typeof clientsForSelf>;
   /** Office names for read models (a page of clients in one batch). */
   officeNames: CustomerDependencies['officeNames'];
   /** Code values for read models (gender, client type...). */
@@ -25,6 +28,7 @@ export function createCustomerServices(db: Database, deps: CustomerDependencies,
     lifecycle: new ClientLifecycleService(db, clients, deps),
     corporateKyc: new CorporateKycService(db, clients),
     bvnVerifier,
+    forSelf: clientsForSelf(clients, bvnVerifier),
     officeNames: deps.officeNames,
     codeValues: deps.codeValues,
   };

@@ -46,7 +46,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -56,6 +56,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   till: 4004,
   ledger: 4005,
   organisation: 4006,
+  self: 4007,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';

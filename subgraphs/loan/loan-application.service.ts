@@ -1,7 +1,7 @@
 import BigNumber from 'bignumber.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { stillNeeded, tierFor } from './domain/tiers.js';
 import { generateSchedule, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS, type Schedule, type ScheduleTerms } from './domain/schedule.js';
@@ -211,7 +211,11 @@ export class LoanApplicationService {
     return this.db.tx(staff.tenantId, (tx) => this.submitCore(tx, staff, input));
   }
 
-  async submitCore(tx: Tx, staff: StaffIdentity, input: LoanApplicationInput): Promise<LoanRow> {
+  /**
+   * A submitted application inside the caller's transaction. A customer (self-service) applies only for
+   * their own client (scope answers 404 otherwise); the approval flow is the same as for staff.
+   */
+  async submitCore(tx: Tx, staff: StaffIdentity | CustomerIdentity, input: LoanApplicationInput): Promise<LoanRow> {
     const terms = await this.terms(tx, input, { requireClient: true, current: null });
     const client = await this.visibleBorrower(tx, staff, input.clientId!);
     if (!client.active) throw errors.domainRule('error.msg.loan.client.not.active', `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
@@ -390,7 +394,7 @@ export class LoanApplicationService {
     return generateSchedule(scheduleTerms(loan, disbursementDate, principal));
   }
 
-  private async visibleBorrower(tx: Tx, staff: StaffIdentity, clientId: number) {
+  private async visibleBorrower(tx: Tx, staff: StaffIdentity | CustomerIdentity, clientId: number) {
     const client = await this.deps.borrower(tx, clientId);
     if (!client || !(await this.deps.scope.canSee(tx, staff, { officeId: client.officeId, staffId: client.staffId, clientId: client.id }))) {
       throw errors.notFound('error.msg.client.id.invalid', `Client with identifier ${clientId} does not exist`, clientId);

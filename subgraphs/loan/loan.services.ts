@@ -3,6 +3,7 @@ import { ApprovalPolicyService } from './approval-policy.service.js';
 import { DelinquencyService } from './delinquency.service.js';
 import { DisbursementService } from './disbursement.service.js';
 import { LoanApplicationService } from './loan-application.service.js';
+import { loansForSelf } from './loan-for-self.js';
 import { LoanApprovalService } from './loan-approval.service.js';
 import { LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies } from './loan.ports.js';
@@ -18,6 +19,8 @@ export interface LoanServices {
   disbursements: DisbursementService;
   repayments: RepaymentService;
   delinquency: DelinquencyService;
+  /** What the self-service module reads loans through (wired in the composition root). */
+  forSelf: ReturnType<typeof loansForSelf>;
   seedTenant: (tx: Tx) => Promise<void>;
 }
 
@@ -34,6 +37,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     disbursements: new DisbursementService(db, deps, applications),
     repayments: new RepaymentService(db, deps, applications),
     delinquency,
+    forSelf: loansForSelf(applications, products),
     seedTenant: loanSeeder(products, policies, delinquency),
   };
 }

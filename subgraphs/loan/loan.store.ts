@@ -119,6 +119,12 @@ export async function findLoan(tx: Tx, id: number, options: { lock?: boolean } =
   return rows<LoanRow>(raw)[0] ?? null;
 }
 
+/** Every loan of several clients, in id order. */
+export async function loansOfClients(tx: Tx, clientIds: readonly number[]): Promise<LoanRow[]> {
+  if (clientIds.length === 0) return [];
+  return rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where tenant_id = ? and client_id = any(?::int[]) order by id`, [tx.tenantId, `{${clientIds.join(',')}}`]));
+}
+
 export const loanNotFound = (id: number) => errors.notFound('error.msg.loan.id.invalid', `Loan with identifier ${id} does not exist`, id);
 
 export async function loadPeriods(tx: Tx, loanIds: readonly number[]): Promise<PeriodRow[]> {

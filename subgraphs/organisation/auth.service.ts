@@ -89,7 +89,8 @@ export class AuthService {
       session.expiresAt = new Date(Date.now() + this.sessionTtlSeconds * 1000);
       await tx.em.persist(session).flush();
       const identity = await this.identityOf(tx, user);
-      const roleIds = identity.kind === 'staff' ? identity.roleIds : [];
+      // A customer's identity carries no roles (it acts only on its own records); its login still shows them.
+      const roleIds = identity.kind === 'staff' ? identity.roleIds : (await tx.em.find(UserRole, { userId: user.id }, { orderBy: { roleId: 'asc' } })).map((r) => r.roleId);
       const roles = roleIds.length ? await tx.em.find(Role, { id: { $in: roleIds } }, { orderBy: { id: 'asc' } }) : [];
       const office = await tx.em.findOneOrFail(Office, { id: user.officeId });
       const staff = user.staffId ? await tx.em.findOne(Staff, { id: user.staffId }) : null;

@@ -71,6 +71,17 @@ export class OfficeService {
   }
 
   /** For other modules inside their transaction (the posting engine's date check): the office's opening date, or null when absent. */
+  /** The office, whoever asks (self-service books its customers at a configured office), or null. */
+  async find(tx: Tx, id: number): Promise<Office | null> {
+    return tx.em.findOne(Office, { id });
+  }
+
+  /** An office directly under `parentId` with this name (case-insensitive), read from the table, never a cache. */
+  async findChildNamed(tx: Tx, parentId: number, name: string): Promise<Office | null> {
+    const rows = await tx.em.execute<{ id: number }[]>(`select id from organisation.office where tenant_id = ? and parent_id = ? and lower(name) = lower(?)`, [tx.tenantId, parentId, name]);
+    return rows[0] ? this.find(tx, Number(rows[0].id)) : null;
+  }
+
   async openingDate(tx: Tx, id: number): Promise<string | null> {
     return (await tx.em.findOne(Office, { id }))?.openingDate ?? null;
   }

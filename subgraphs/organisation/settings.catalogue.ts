@@ -26,8 +26,14 @@ export const SETTINGS: SettingDef[] = [
   { id: 7, name: 'kyc-tier-1-balance-limit', description: 'KYC tier 1: largest cumulative balance across the client\'s accounts.', enabled: true, value: '300000', stringValue: null, kind: 'value' },
   { id: 8, name: 'kyc-tier-2-single-deposit-limit', description: 'KYC tier 2: largest single credit (base currency).', enabled: true, value: '100000', stringValue: null, kind: 'value' },
   { id: 9, name: 'kyc-tier-2-balance-limit', description: 'KYC tier 2: largest cumulative balance across the client\'s accounts.', enabled: true, value: '500000', stringValue: null, kind: 'value' },
+  { id: 10, name: 'self-service-office', description: 'Office id where self-registered clients are booked; unset: a "Digital Branch" under the head office is created at the first registration and recorded here.', enabled: true, value: null, stringValue: null, kind: 'value' },
+  { id: 11, name: 'self-registration-limit-per-ip-per-hour', description: 'Self-registrations accepted from one client address per hour (carrier NAT puts many phones behind one address).', enabled: true, value: '100', stringValue: null, kind: 'value' },
+  { id: 12, name: 'self-registration-limit-per-bvn-per-day', description: 'Self-registration attempts with one BVN per day.', enabled: true, value: '5', stringValue: null, kind: 'value' },
+  { id: 13, name: 'self-transfer-daily-limit-tier-1', description: 'KYC tier 1: self-service transfers to others per business date.', enabled: true, value: '50000', stringValue: null, kind: 'value' },
+  { id: 14, name: 'self-transfer-daily-limit-tier-2', description: 'KYC tier 2: self-service transfers to others per business date.', enabled: true, value: '200000', stringValue: null, kind: 'value' },
+  { id: 15, name: 'self-transfer-daily-limit-tier-3', description: 'KYC tier 3: self-service transfers to others per business date.', enabled: true, value: '5000000', stringValue: null, kind: 'value' },
   // Off by default, as Fineract's maker-checker is; once enabled, 500,000 unless the tenant sets a value.
-  { id: 10, name: 'maker-checker-non-cash-ceiling', description: 'When enabled, a staff-made non-cash withdrawal above this amount waits for checker approval.', enabled: false, value: '500000', stringValue: null, kind: 'value' },
+  { id: 16, name: 'maker-checker-non-cash-ceiling', description: 'When enabled, a staff-made non-cash withdrawal above this amount waits for checker approval.', enabled: false, value: '500000', stringValue: null, kind: 'value' },
 ];
 
 export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));

@@ -51,6 +51,18 @@ export class SettingsService implements TenantSettings {
     return view(def, byId.get(def.id), tenantName);
   }
 
+  /** Records a numeric setting inside the caller's transaction (the self-service office, created once). */
+  async recordValue(tx: Tx, name: string, value: string, by: number): Promise<void> {
+    const def = SETTINGS_BY_NAME.get(name);
+    if (!def || def.kind !== 'value') throw new Error(`${name} is not a numeric setting`);
+    await tx.em.execute(
+      `insert into organisation.setting (tenant_id, id, name, enabled, value, string_value, created_by, updated_by)
+       values (?, ?, ?, ?, ?::numeric, null, ?, ?)
+       on conflict (tenant_id, id) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
+      [tx.tenantId, def.id, def.name, def.enabled, value, by, by],
+    );
+  }
+
   async list(identity: Identity): Promise<SettingView[]> {
     const staff = requireStaff(identity, 'READ_CONFIGURATION');
     return this.db.tx(staff.tenantId, async (tx) => {

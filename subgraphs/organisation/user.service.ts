@@ -7,7 +7,8 @@ import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
 import { hashPassword, PASSWORD_POLICY } from './password.js';
 import type { RoleService } from './role.service.js';
-import { AppUser, UserRole } from './user.entity.js';
+import { AppUser, UserClient, UserRole } from './user.entity.js';
+import { SELF_SERVICE_ROLE_ID } from './permissions.js';
 
 export interface CreateUserInput {
   username?: string | null;
@@ -142,6 +143,66 @@ export class UserService {
     await this.flushUnique(tx, user.username);
     await this.auditRoles(tx, actor, user.id, [], roleIds);
     return { user, roleIds };
+  }
+
+  /** The password policy (400 `validation.msg.user.password.does.not.match.regexp`), then its hash. */
+  async preparePassword(password: string | null | undefined, repeatPassword: string | null | undefined = password): Promise<string> {
+    const v = new Validator('user');
+    if (v.required('password', password)) this.checkPassword(v, password!, repeatPassword);
+    v.throwIfAny();
+    return hashPassword(password!);
+  }
+
+  /** A customer's own password change: like a staff password change, it ends every session of the user. */
+  async changeCustomerPasswordCore(tx: Tx, userId: number, passwordHash: string): Promise<void> {
+    const user = await tx.em.findOneOrFail(AppUser, { id: userId, deleted: false, isSelfServiceUser: true });
+    user.passwordHash = passwordHash;
+    user.lastPasswordChangeAt = new Date();
+    user.updatedBy = userId;
+    await tx.em.flush();
+    await this.revokeSessions(tx, userId);
+  }
+
+  /** Whether any live user (staff or customer) has this username, compared as the login compares it. */
+  async usernameTaken(tx: Tx, username: string): Promise<boolean> {
+    const rows = await tx.em.execute(`select 1 from organisation.app_user where tenant_id = ? and lower(username) = lower(?) and not deleted`, [tx.tenantId, username]);
+    return rows.length > 0;
+  }
+
+  /**
+   * A customer's login (self-registration), inside the caller's transaction: flagged as a self-service
+   * user, with the Self Service User role and linked to its client. Staff user lists never show it.
+   * Null when the username is taken, also by a concurrent registration (the transaction is then unusable:
+   * the caller refuses and rolls back).
+   */
+  async createCustomerCore(
+    tx: Tx,
+    actor: Actor,
+    input: { username: string; firstname: string; lastname: string; email: string; officeId: number; clientId: number; passwordHash: string },
+  ): Promise<AppUser | null> {
+    if (await this.usernameTaken(tx, input.username)) return null;
+    const user = new AppUser();
+    user.tenantId = tx.tenantId;
+    user.id = await nextValue(tx, 'user');
+    user.username = input.username;
+    user.firstname = input.firstname;
+    user.lastname = input.lastname;
+    user.email = input.email;
+    user.officeId = input.officeId;
+    user.isSelfServiceUser = true;
+    user.passwordHash = input.passwordHash;
+    user.lastPasswordChangeAt = new Date();
+    user.createdBy = user.updatedBy = actor.userId;
+    tx.em.persist(user);
+    tx.em.persist(Object.assign(new UserRole(), { tenantId: tx.tenantId, userId: user.id, roleId: SELF_SERVICE_ROLE_ID }));
+    tx.em.persist(Object.assign(new UserClient(), { tenantId: tx.tenantId, userId: user.id, clientId: input.clientId }));
+    try {
+      await tx.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error, 'app_user_username')) return null;
+      throw error;
+    }
+    return user;
   }
 
   async update(identity: Identity, id: number, input: UpdateUserInput): Promise<UserWithRoles & { changes: Record<string, unknown> }> {

@@ -1,0 +1,75 @@
+import { intParam, type Route } from '../route.js';
+
+const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
+
+type Data = Record<string, any>;
+
+/** Interface 2.5's savings account, with Fineract's summary beside the top-level balances. */
+const savingsAccount = (a: Data) => ({ ...a, summary: { accountBalance: a.accountBalance, availableBalance: a.availableBalance, currency: a.currency } });
+/** A loan's status is Fineract's {id, code, value} on REST. */
+const loan = ({ loanStatus, ...l }: Data) => ({ ...l, status: loanStatus });
+const accounts = (d: Data) => ({ savingsAccounts: d.savingsAccounts.map(savingsAccount), loanAccounts: d.loanAccounts.map(loan) });
+const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageItems: p.pageItems ?? [] });
+
+/**
+ * The self-service interface (interface 4.2, Fineract's /self paths). Customer sessions reach only these;
+ * staff sessions are refused on them (rest-handler). The staff paths of loan offers close the list.
+ */
+export const selfRoutes: Route[] = [
+  { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', anonymous: true, result: (d) => d.selfRegister },
+  { method: 'POST', path: '/self/authentication', operation: 'SelfAuthenticate', body: 'args', anonymous: true, result: (d) => d.selfAuthenticate },
+  {
+    method: 'PUT', path: '/self/user', operation: 'SelfChangePassword', body: 'args',
+    result: (d) => ({ resourceId: d.selfChangePassword, changes: { passwordEncoded: '[redacted]' } }),
+  },
+  { method: 'POST', path: '/self/authentication/logout', operation: 'SelfLogout', body: 'none', result: (d) => ({ loggedOut: d.selfLogout }) },
+
+  { method: 'GET', path: '/self/clients', operation: 'MyClients', result: (d) => d.me.clients },
+  { method: 'GET', path: '/self/clients/:clientId', operation: 'MyClient', variables: id('clientId'), result: (d) => d.me.clientById },
+  { method: 'GET', path: '/self/clients/:clientId/accounts', operation: 'MyAccounts', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => accounts(d.me.accounts) },
+  { method: 'GET', path: '/self/accounts', operation: 'MyAccounts', result: (d) => accounts(d.me.accounts) },
+
+  {
+    method: 'GET', path: '/self/savingsaccounts/:accountId', operation: 'MySavingsAccount',
+    variables: (req) => ({ id: intParam(req.params.accountId), withTransactions: (req.query.get('associations') ?? '').split(',').includes('transactions') }),
+    result: (d) => {
+      const { transactionPage, ...account } = d.me.savingsAccount;
+      return { ...savingsAccount(account), ...(transactionPage ? { transactions: transactionPage.pageItems ?? [] } : {}) };
+    },
+  },
+  {
+    method: 'GET', path: '/self/savingsaccounts/:accountId/transactions', operation: 'MySavingsTransactions',
+    variables: (req) => ({ id: intParam(req.params.accountId), offset: intParam(req.query.get('offset')), limit: intParam(req.query.get('limit')) }),
+    result: (d) => page(d.me.savingsAccount.transactionPage),
+  },
+
+  // /self/loans/template before /self/loans/:loanId, which would take "template" for an id.
+  { method: 'GET', path: '/self/loans/template', operation: 'MyLoanTemplate', variables: (req) => ({ productId: intParam(req.query.get('productId')) }), result: (d) => d.me.loanTemplate },
+  { method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', result: (d) => d.selfApplyForLoan },
+  { method: 'GET', path: '/self/loans/:loanId', operation: 'MyLoan', variables: id('loanId'), result: (d) => loan(d.me.loan) },
+  { method: 'GET', path: '/self/loans/:loanId/transactions', operation: 'MyLoanTransactions', variables: id('loanId'), result: (d) => d.me.loanTransactions },
+
+  { method: 'POST', path: '/self/accounttransfers', operation: 'SelfTransfer', body: 'input', result: (d) => d.selfTransfer },
+  { method: 'GET', path: '/self/accounttransfers/template', operation: 'MyTransferTemplate', result: (d) => d.me.transferTemplate },
+  { method: 'GET', path: '/self/accounttransfers/:transferId', operation: 'MyTransfer', variables: id('transferId'), result: (d) => d.me.transfer },
+
+  { method: 'GET', path: '/self/beneficiaries/tpt/template', operation: 'MyBeneficiaryTemplate', result: (d) => d.me.beneficiaryTemplate },
+  { method: 'GET', path: '/self/beneficiaries/tpt', operation: 'MyBeneficiaries', result: (d) => d.me.beneficiaries },
+  { method: 'POST', path: '/self/beneficiaries/tpt', operation: 'CreateBeneficiary', body: 'input', result: (d) => ({ resourceId: d.createBeneficiary.id }) },
+  {
+    method: 'PUT', path: '/self/beneficiaries/tpt/:beneficiaryId', operation: 'UpdateBeneficiary', body: 'input', variables: id('beneficiaryId'),
+    result: (d) => ({ resourceId: d.updateBeneficiary.beneficiary.id, changes: d.updateBeneficiary.changes }),
+  },
+  { method: 'DELETE', path: '/self/beneficiaries/tpt/:beneficiaryId', operation: 'DeleteBeneficiary', variables: id('beneficiaryId'), result: (d) => ({ resourceId: d.deleteBeneficiary }) },
+
+  // Staff record the offers that pre-qualify a client for POST /self/loans.
+  { method: 'GET', path: '/clients/:clientId/loanoffers', operation: 'LoanOffers', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => d.loanOffers },
+  {
+    method: 'POST', path: '/clients/:clientId/loanoffers', operation: 'CreateLoanOffer', body: 'input', variables: (req) => ({ clientId: intParam(req.params.clientId) }),
+    result: (d) => ({ clientId: d.createLoanOffer.clientId, resourceId: d.createLoanOffer.id }),
+  },
+  {
+    method: 'DELETE', path: '/clients/:clientId/loanoffers/:offerId', operation: 'DeleteLoanOffer',
+    variables: (req) => ({ clientId: intParam(req.params.clientId), offerId: intParam(req.params.offerId) }), result: (d) => ({ resourceId: d.deleteLoanOffer }),
+  },
+];

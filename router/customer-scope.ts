@@ -1,0 +1,41 @@
+import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import type { Identity } from '../subgraphs/kernel/identity.js';
+import { CUSTOMER_ROOT_FIELDS } from '../subgraphs/self/customer-surface.js';
+
+/** Why a customer key may not run a GraphQL request, or null when it may (or the caller is not a customer). */
+export function customerGraphQLRefusal(payload: unknown, identity: Identity): string | null {
+  if (identity.kind !== 'customer') return null;
+  const query = (payload as { query?: unknown } | null)?.query;
+  // Without its text (a persisted-query hash, a malformed body) a request's root fields cannot be checked.
+  if (typeof query !== 'string') return 'A customer session must send the query text.';
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch {
+    // The gateway words a parse error itself.
+    return null;
+  }
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  for (const definition of document.definitions) {
+    // Subscriptions already scope their events to the customer's own records (kernel/event-stream.ts).
+    if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation === 'subscription') continue;
+    const allowed = CUSTOMER_ROOT_FIELDS[definition.operation];
+    const refused = rootFields(definition.selectionSet, fragments, new Set()).find((name) => name !== '__typename' && !allowed.has(name));
+    if (refused) return `A customer session may not call ${refused}; self-service is served by me and the self-service mutations.`;
+  }
+  return null;
+}
+
+function rootFields(selectionSet: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): string[] {
+  const names: string[] = [];
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) names.push(selection.name.value);
+    else if (selection.kind === Kind.INLINE_FRAGMENT) names.push(...rootFields(selection.selectionSet, fragments, seen));
+    else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      const fragment = fragments.get(selection.name.value);
+      if (fragment) names.push(...rootFields(fragment.selectionSet, fragments, seen));
+    }
+  }
+  return names;
+}

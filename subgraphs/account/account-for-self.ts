@@ -1,0 +1,76 @@
+import type { Tx } from '../kernel/database.js';
+import type { Actor, CustomerIdentity } from '../kernel/identity.js';
+import { errors } from '../kernel/errors.js';
+import { loadAccount, loadAccountByNumber, loadAccountsOfClients, productIdByName, type AccountRow } from './account.rows.js';
+import type { AccountDependencies } from './account.ports.js';
+import { availableBalance } from './domain/balance-rules.js';
+import type { SavingsAccountService } from './savings-account.service.js';
+import type { SavingsTransactionService, TransactionRow } from './savings-transaction.service.js';
+import { validateTransfer, type TransferInput, type TransferRow, type TransferService } from './transfer.service.js';
+
+/** An account as self-service shows it (interface 2.5). */
+export interface AccountForSelf {
+  id: number;
+  accountNo: string;
+  clientId: number;
+  officeId: number;
+  productId: number;
+  productName: string;
+  accountType: string;
+  currency: { code: string; name: string; displaySymbol: string | null; decimalPlaces: number };
+  accountBalance: string;
+  availableBalance: string;
+  status: number;
+}
+
+/**
+ * What the account module offers the self-service module, each call inside the caller's transaction and
+ * without a permission check: self-service has decided that the customer owns what it asks about (and a
+ * transfer's source is checked again by the scope service, which knows customers).
+ */
+export function accountsForSelf(deps: Required<AccountDependencies>, accounts: SavingsAccountService, transactions: SavingsTransactionService, transfers: TransferService) {
+  const view = (a: AccountRow): AccountForSelf => {
+    const currency = deps.currencyInfo(a.currencyCode);
+    return {
+      id: a.id, accountNo: a.accountNo, clientId: a.clientId, officeId: a.officeId, productId: a.productId, productName: a.productName, accountType: a.accountType,
+      currency: { code: a.currencyCode, name: currency?.name ?? a.currencyCode, displaySymbol: currency?.displaySymbol ?? null, decimalPlaces: a.digitsAfterDecimal },
+      accountBalance: a.accountBalance, availableBalance: availableBalance(a).toFixed(), status: a.status,
+    };
+  };
+  const today = (tx: Tx) => deps.businessDates.today(tx);
+  return {
+    async openActive(tx: Tx, actor: Actor, clientId: number, productName: string, date: string): Promise<AccountForSelf> {
+      const productId = await productIdByName(tx, productName);
+      if (productId === null) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product ${productName} does not exist`, productName);
+      const opened = await accounts.createCore(tx, actor, { clientId, productId, submittedOnDate: date });
+      const { account } = await accounts.changeStatusCore(tx, actor, opened.id, 'activate', { date });
+      return view(account);
+    },
+    ofClients: async (tx: Tx, clientIds: readonly number[]) => (await loadAccountsOfClients(tx, await today(tx), clientIds)).map(view),
+    async get(tx: Tx, id: number) {
+      const account = await loadAccount(tx, await today(tx), id);
+      return account && view(account);
+    },
+    async byAccountNo(tx: Tx, accountNo: string) {
+      const account = await loadAccountByNumber(tx, await today(tx), accountNo);
+      return account && view(account);
+    },
+    async transactions(tx: Tx, accountId: number, offset: number, limit: number) {
+      const page = await transactions.page(tx, accountId, offset, limit);
+      return {
+        total: page.total,
+        items: page.items.map((t: TransactionRow) => ({
+          id: t.id, transactionType: t.transactionType, credit: t.credit, date: t.date, amount: t.amount, runningBalance: t.runningBalance, note: t.note, reversed: t.reversed, transferId: t.transferId,
+        })),
+      };
+    },
+    validateTransfer: (input: TransferInput) => validateTransfer(input),
+    transfer: async (tx: Tx, customer: CustomerIdentity, input: TransferInput): Promise<TransferRow> => {
+      // No ceiling is given, so a customer's transfer always executes (maker-checker holds staff transfers).
+      const outcome = await transfers.createCore(tx, customer, input);
+      if (outcome.kind !== 'executed') throw new Error('a transfer without a ceiling was held');
+      return outcome.transfer;
+    },
+    findTransfer: (tx: Tx, id: number): Promise<TransferRow | null> => transfers.find(tx, id),
+  };
+}

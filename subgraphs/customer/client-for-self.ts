@@ -1,0 +1,42 @@
+import type { Tx } from '../kernel/database.js';
+import type { Actor, StaffIdentity } from '../kernel/identity.js';
+import type { BvnVerification, BvnVerifier } from './bvn-verifier.js';
+import { Client, CLIENT_STATUS_ACTIVE, LEGAL_FORM_PERSON } from './client.entity.js';
+import type { ClientService } from './client.service.js';
+
+/** A client as self-service shows it to its own customer. */
+const selfView = (c: Client) => ({
+  id: c.id, cif: c.cif, accountNo: c.accountNo, displayName: c.displayName, firstname: c.firstname, lastname: c.lastname, officeId: c.officeId,
+  kycTier: c.kycTier, active: c.statusId === CLIENT_STATUS_ACTIVE, mobileNo: c.mobileNo, emailAddress: c.emailAddress,
+});
+
+/**
+ * What the customer module offers the self-service module, inside the caller's transaction and without a
+ * permission check (self-service registers as its own channel and reads only the session's clients).
+ */
+export function clientsForSelf(clients: ClientService, verifier: BvnVerifier) {
+  return {
+    verifyBvn: (bvn: string, holder: { firstname: string; lastname: string }) => verifier.verify(bvn, holder),
+    activeWithBvn: (tx: Tx, bvn: string) => clients.activeWithBvn(tx, bvn),
+    reportDuplicateBvn: (tx: Tx, matching: { id: number; cif: string }[]) => clients.reportRefusedDuplicateBvn(tx, matching, 'self-registration'),
+    async createPerson(
+      tx: Tx,
+      actor: Actor,
+      p: { officeId: number; firstname: string; lastname: string; mobileNo: string; emailAddress: string; bvn: string; date: string; bvnVerdict: BvnVerification },
+    ) {
+      const client = await clients.createCore(tx, actor, {
+        input: {
+          officeId: p.officeId, legalFormId: LEGAL_FORM_PERSON, firstname: p.firstname, lastname: p.lastname, mobileNo: p.mobileNo, emailAddress: p.emailAddress,
+          bvn: p.bvn, active: true, activationDate: p.date, submittedOnDate: p.date,
+        },
+        bvnCheck: p.bvnVerdict,
+      });
+      return selfView(client);
+    },
+    visibleToStaff: async (tx: Tx, staff: StaffIdentity, id: number) => (await clients.findInScope(tx, staff, id)) !== null,
+    async client(tx: Tx, id: number) {
+      const client = await tx.em.findOne(Client, { id });
+      return client ? selfView(client) : null;
+    },
+  };
+}

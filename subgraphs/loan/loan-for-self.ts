@@ -1,0 +1,50 @@
+import type { Tx } from '../kernel/database.js';
+import type { CustomerIdentity } from '../kernel/identity.js';
+import type { LoanApplicationService } from './loan-application.service.js';
+import type { LoanProductService } from './loan-product.service.js';
+import { findLoan, loadTransactions, loansOfClients, TXN_DISBURSEMENT } from './loan.store.js';
+import type { LoanApplicationInput, LoanType } from './loan.types.js';
+
+/** A loan as self-service shows it: figures, status and the repayment schedule. */
+const selfView = (l: LoanType) => ({
+  id: l.id, accountNo: l.accountNo, clientId: l.clientId, productId: l.loanProductId, productName: l.loanProductName ?? '', status: l.status.id,
+  statusCode: l.status.code, statusValue: l.status.value, principal: l.principal, currencyCode: l.currency.code,
+  schedule: l.repaymentSchedule.periods.filter((p) => p.period != null).map((p) => ({
+    period: p.period!, fromDate: p.fromDate, dueDate: p.dueDate, principalDue: p.principalDue ?? '0', interestDue: p.interestDue ?? '0',
+    totalDue: p.totalDueForPeriod, totalOutstanding: p.totalOutstandingForPeriod ?? '0', complete: p.complete,
+  })),
+});
+
+/**
+ * What the loan module offers the self-service module, inside the caller's transaction and without a
+ * permission check: self-service has already decided the customer owns the client or loan asked about.
+ */
+export function loansForSelf(applications: LoanApplicationService, products: LoanProductService) {
+  return {
+    /** A customer's application (status 100): the normal approval flow, policies and four eyes follow. */
+    async apply(tx: Tx, customer: CustomerIdentity, input: LoanApplicationInput): Promise<{ id: number }> {
+      return { id: (await applications.submitCore(tx, customer, input)).id };
+    },
+    /** A product's terms, for the self-service loan template and the offers staff record. */
+    async product(tx: Tx, id: number) {
+      const p = await products.find(tx, id);
+      return p && {
+        id: p.id, name: p.name, currencyCode: p.currencyCode, principal: p.principal, minPrincipal: p.minPrincipal, maxPrincipal: p.maxPrincipal,
+        numberOfRepayments: p.numberOfRepayments, repaymentEvery: p.repaymentEvery, repaymentFrequencyType: p.repaymentFrequencyType, interestRatePerPeriod: p.interestRatePerPeriod,
+        interestRateFrequencyType: p.interestRateFrequencyType, amortizationType: p.amortizationType, interestType: p.interestType,
+        interestCalculationPeriodType: p.interestCalculationPeriodType, transactionProcessingStrategyCode: p.transactionProcessingStrategyCode,
+      };
+    },
+    ofClients: async (tx: Tx, clientIds: readonly number[]) => (await applications.views(tx, await loansOfClients(tx, clientIds))).map(selfView),
+    async get(tx: Tx, id: number) {
+      const loan = await findLoan(tx, id);
+      return loan ? selfView(await applications.view(tx, loan)) : null;
+    },
+    async transactions(tx: Tx, loanId: number) {
+      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t) => ({
+        id: t.id, type: t.typeId === TXN_DISBURSEMENT ? { id: 1, code: 'loanTransactionType.disbursement', value: 'Disbursement' } : { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment' },
+        date: t.transactionDate, amount: t.amount,
+      }));
+    },
+  };
+}

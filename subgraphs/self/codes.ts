@@ -1,0 +1,22 @@
+/** The self-service module's globalisation codes (issue 21). Numbers, paths and codes are the contract. */
+export const SELF_CODES = {
+  bvnInvalid: 'validation.msg.self.registration.bvn.invalid',
+  bvnNotFound: 'error.msg.self.registration.bvn.not.found',
+  bvnNameMismatch: 'error.msg.self.registration.bvn.name.mismatch',
+  bvnUnavailable: 'error.msg.self.registration.bvn.verifier.unavailable',
+  bvnAlreadyRegistered: 'error.msg.self.registration.bvn.already.registered',
+  duplicateUser: 'error.msg.self.registration.duplicate.user',
+  registrationThrottled: 'error.msg.self.registration.rate.limited',
+  beneficiaryRequired: 'error.msg.self.transfer.beneficiary.required',
+  beneficiaryLimitExceeded: 'error.msg.self.transfer.beneficiary.limit.exceeded',
+  dailyLimitExceeded: 'error.msg.self.transfer.daily.limit.exceeded',
+  beneficiaryNotFound: 'error.msg.self.beneficiary.id.invalid',
+  beneficiaryAccountNotFound: 'error.msg.self.beneficiary.account.not.found',
+  beneficiaryDuplicate: 'error.msg.self.beneficiary.duplicate.name',
+  transferNotFound: 'error.msg.accounttransfer.id.invalid',
+  clientNotFound: 'error.msg.client.id.invalid',
+  accountNotFound: 'error.msg.savingsaccount.id.invalid',
+  loanNotFound: 'error.msg.loan.id.invalid',
+  loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
+  loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
+} as const;

@@ -1,0 +1,20 @@
+import type { GraphQLSchema } from 'graphql';
+import type { DatabaseModule } from '../kernel/database.js';
+import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { SelfMigration } from './migrations/20261125000100_self.js';
+import { MeResolver, MySavingsAccountResolver, SelfResolver } from './self.resolver.js';
+import type { SelfServices } from './self.services.js';
+
+/** Tables are written with SQL (self.store.ts); no ORM entities. */
+export const selfDatabase: DatabaseModule = {
+  entities: [],
+  migrations: [{ name: '20261125000100_self', class: SelfMigration }],
+};
+
+/** `services` is read lazily, at the first request: printing the schema needs no database. */
+export async function buildSelfSchema(services: () => SelfServices): Promise<GraphQLSchema> {
+  return buildFederatedSchema({
+    resolvers: [SelfResolver, MeResolver, MySavingsAccountResolver],
+    container: (cls) => new (cls as new (s: SelfServices) => object)(services()),
+  });
+}

@@ -1,0 +1,270 @@
+import type { Tx } from '../kernel/database.js';
+import type { Actor, CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
+import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
+
+/**
+ * What the self-service module needs from the customer, account, loan and organisation modules, wired in
+ * the composition root (subgraphs/registry.ts). Every `tx` method runs inside the caller's transaction and
+ * checks no permission: self-service decides ownership itself (the session's client ids) before calling.
+ */
+
+/** The national BVN engine's verdict (the customer module's verifier port). */
+export interface BvnVerdict {
+  verified: boolean;
+  reason?: 'not_found' | 'invalid_format' | 'name_mismatch' | 'unavailable';
+}
+
+export interface SelfClient {
+  id: number;
+  cif: string;
+  accountNo: string;
+  displayName: string;
+  firstname: string | null;
+  lastname: string | null;
+  officeId: number;
+  kycTier: number;
+  active: boolean;
+  mobileNo: string | null;
+  emailAddress: string | null;
+}
+
+export interface NewPerson {
+  officeId: number;
+  firstname: string;
+  lastname: string;
+  mobileNo: string;
+  emailAddress: string;
+  bvn: string;
+  /** YYYY-MM-DD: submitted and activated on it. */
+  date: string;
+  bvnVerdict: BvnVerdict;
+}
+
+export interface SelfCustomers {
+  /** Asked outside any transaction: an engine may take seconds. */
+  verifyBvn(bvn: string, holder: { firstname: string; lastname: string }): Promise<BvnVerdict>;
+  /** Active clients holding the BVN, read under the BVN's lock (held to the end of the transaction). */
+  activeWithBvn(tx: Tx, bvn: string): Promise<{ id: number; cif: string }[]>;
+  /** Emits `bvn.duplicate_detected` for a registration refused because the BVN is already on `matching`. */
+  reportDuplicateBvn(tx: Tx, matching: { id: number; cif: string }[]): Promise<void>;
+  /** Onboards an active person at KYC tier 1 (client.created with it). */
+  createPerson(tx: Tx, actor: Actor, person: NewPerson): Promise<SelfClient>;
+  client(tx: Tx, id: number): Promise<SelfClient | null>;
+  /** Whether a staff user may see the client (office subtree, an Account Officer's book). */
+  visibleToStaff(tx: Tx, staff: StaffIdentity, id: number): Promise<boolean>;
+}
+
+export interface SelfCurrency {
+  code: string;
+  name: string;
+  displaySymbol: string | null;
+  decimalPlaces: number;
+}
+
+export interface SelfAccount {
+  id: number;
+  accountNo: string;
+  clientId: number;
+  officeId: number;
+  productId: number;
+  productName: string;
+  /** 'SAVINGS' | 'CURRENT' */
+  accountType: string;
+  currency: SelfCurrency;
+  accountBalance: string;
+  availableBalance: string;
+  /** 100 submitted ... 300 active ... 600 closed. */
+  status: number;
+}
+
+export interface SelfTransaction {
+  id: number;
+  /** 1 deposit, 2 withdrawal (Fineract's savings transaction types). */
+  transactionType: number;
+  credit: boolean;
+  date: string;
+  amount: string;
+  runningBalance: string;
+  note: string | null;
+  reversed: boolean;
+  transferId: number | null;
+}
+
+/** Fineract's account transfer body (interface 4.2), amounts as decimal text and dates as YYYY-MM-DD. */
+export interface SelfTransferInput {
+  fromOfficeId?: number | null;
+  fromClientId?: number | null;
+  fromAccountType?: number | null;
+  fromAccountId?: number | null;
+  toOfficeId?: number | null;
+  toClientId?: number | null;
+  toAccountType?: number | null;
+  toAccountId?: number | null;
+  transferAmount?: string | null;
+  transferDate?: string | null;
+  transferDescription?: string | null;
+}
+
+export interface SelfTransfer {
+  id: number;
+  fromOfficeId: number;
+  fromClientId: number;
+  fromAccountId: number;
+  fromAccountNo: string;
+  toOfficeId: number;
+  toClientId: number;
+  toAccountId: number;
+  toAccountNo: string;
+  amount: string;
+  currencyCode: string;
+  transferDate: string;
+  description: string | null;
+}
+
+export interface SelfAccounts {
+  /** Opens the product named `productName` for the client and activates it on `date` (account.created with it). */
+  openActive(tx: Tx, actor: Actor, clientId: number, productName: string, date: string): Promise<SelfAccount>;
+  ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfAccount[]>;
+  get(tx: Tx, id: number): Promise<SelfAccount | null>;
+  byAccountNo(tx: Tx, accountNo: string): Promise<SelfAccount | null>;
+  /** Newest first. */
+  transactions(tx: Tx, accountId: number, offset: number, limit: number): Promise<{ total: number; items: SelfTransaction[] }>;
+  /** Checks the body as a staff transfer's; the account module's scope answers 404 for a source not the customer's. */
+  validateTransfer(input: SelfTransferInput): void;
+  /** Both legs, their events, the receiver's KYC caps and the journal, in the caller's transaction. */
+  transfer(tx: Tx, customer: CustomerIdentity, input: SelfTransferInput): Promise<SelfTransfer>;
+  findTransfer(tx: Tx, id: number): Promise<SelfTransfer | null>;
+}
+
+export interface SelfLoanPeriod {
+  period: number;
+  fromDate: string | null;
+  dueDate: string;
+  principalDue: string;
+  interestDue: string;
+  totalDue: string;
+  totalOutstanding: string;
+  complete: boolean;
+}
+
+export interface SelfLoan {
+  id: number;
+  accountNo: string;
+  clientId: number;
+  productId: number;
+  productName: string;
+  status: number;
+  statusCode: string;
+  statusValue: string;
+  principal: string;
+  currencyCode: string;
+  schedule: SelfLoanPeriod[];
+}
+
+export interface SelfLoanTransaction {
+  id: number;
+  type: { id: number; code: string; value: string };
+  date: string;
+  amount: string;
+}
+
+/** Interface 2.7's application without the administrative fields (loan officer, external id). */
+export interface SelfLoanApplication {
+  clientId?: number | null;
+  productId?: number | null;
+  principal?: string | null;
+  loanTermFrequency?: number | null;
+  loanTermFrequencyType?: number | null;
+  numberOfRepayments?: number | null;
+  repaymentEvery?: number | null;
+  repaymentFrequencyType?: number | null;
+  interestRatePerPeriod?: string | null;
+  interestRateFrequencyType?: number | null;
+  amortizationType?: number | null;
+  interestType?: number | null;
+  interestCalculationPeriodType?: number | null;
+  transactionProcessingStrategyCode?: string | null;
+  expectedDisbursementDate?: string | null;
+  submittedOnDate?: string | null;
+  repaymentsStartingFromDate?: string | null;
+  loanType?: string | null;
+  linkAccountId?: number | null;
+}
+
+export interface SelfLoanProduct {
+  id: number;
+  name: string;
+  currencyCode: string;
+  principal: string;
+  minPrincipal: string;
+  maxPrincipal: string;
+  numberOfRepayments: number;
+  repaymentEvery: number;
+  repaymentFrequencyType: number;
+  interestRatePerPeriod: string;
+  interestRateFrequencyType: number;
+  amortizationType: number;
+  interestType: number;
+  interestCalculationPeriodType: number;
+  transactionProcessingStrategyCode: string;
+}
+
+export interface SelfLoans {
+  /** Submits the application as the customer (scope: their own client only); status 100. */
+  apply(tx: Tx, customer: CustomerIdentity, input: SelfLoanApplication): Promise<{ id: number }>;
+  product(tx: Tx, id: number): Promise<SelfLoanProduct | null>;
+  ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfLoan[]>;
+  get(tx: Tx, id: number): Promise<SelfLoan | null>;
+  transactions(tx: Tx, loanId: number): Promise<SelfLoanTransaction[]>;
+}
+
+export interface SelfOffice {
+  id: number;
+  name: string;
+}
+
+/** A customer login as the organisation module answers it. */
+export interface CustomerLogin {
+  key: string;
+  userId: number;
+  username: string;
+  officeId: number;
+  officeName: string;
+  roles: { id: number; name: string; description: string | null; disabled: boolean }[];
+  shouldRenewPassword: boolean;
+  clientIds: number[];
+}
+
+export interface SelfOrganisation {
+  office(tx: Tx, id: number): Promise<SelfOffice | null>;
+  /** The office directly under the head office with this name (read from the table, never a cache). */
+  branchNamed(tx: Tx, name: string): Promise<SelfOffice | null>;
+  /**
+   * A branch under the head office (office.created with it), opened when the head office opened, so that
+   * customers of any business date can be booked there.
+   */
+  createBranch(tx: Tx, actor: Actor, name: string): Promise<SelfOffice>;
+  /** Records a numeric tenant setting in the caller's transaction. */
+  recordSetting(tx: Tx, name: string, value: string, by: number): Promise<void>;
+  /** The password policy (400 with its code), then the hash: outside any transaction, it is slow on purpose. */
+  preparePassword(password: string | null | undefined, repeatPassword?: string | null): Promise<string>;
+  /** Sets a customer's password and revokes every session of theirs (as a staff password change does). */
+  changePassword(tx: Tx, userId: number, passwordHash: string): Promise<void>;
+  /** True when a user (staff or customer) already has this username. */
+  usernameTaken(tx: Tx, username: string): Promise<boolean>;
+  /** A self-service user (role Self Service User) linked to the client; null when the username is taken (also concurrently). */
+  createCustomerUser(tx: Tx, actor: Actor, user: { username: string; firstname: string; lastname: string; email: string; officeId: number; clientId: number; passwordHash: string }): Promise<{ userId: number } | null>;
+  /** Staff login's rules (throttling, lockout, expiry) on the self-service channel: 401 for staff users. */
+  login(tenantId: string, username: string, password: string, address?: string): Promise<CustomerLogin>;
+  logout(identity: Identity): Promise<boolean>;
+}
+
+/** What the self-service module needs, wired in subgraphs/registry.ts. */
+export interface SelfDependencies {
+  settings: TenantSettings;
+  businessDates: BusinessDates;
+  customers: SelfCustomers;
+  accounts: SelfAccounts;
+  loans: SelfLoans;
+  organisation: SelfOrganisation;
+}

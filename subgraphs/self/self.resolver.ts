@@ -1,0 +1,254 @@
+import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
+import { requireCustomer } from '../kernel/identity.js';
+import type { RequestContext } from '../kernel/request-context.js';
+import { SAVINGS_ACCOUNT_TYPE, type BeneficiaryView } from './beneficiary.service.js';
+import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransfer } from './self.ports.js';
+import type { AccountOption } from './own-data.service.js';
+import type { SelfServices } from './self.services.js';
+import {
+  BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryTemplateType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
+  MyAccountOptionType, MyAccountsType, MyClientType, MyLoanTemplateType, MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType,
+  MyTransactionType, MyTransferTemplateType, MyTransferType, SelfLoanApplicationInputType, SelfLoanApplicationType, SelfRegistrationInput, SelfRegistrationType,
+  SelfTransferInputType,
+} from './self.types.js';
+
+const SAVINGS_STATUS: Record<number, [string, string]> = {
+  100: ['savingsAccountStatusType.submitted.and.pending.approval', 'Submitted and pending approval'],
+  200: ['savingsAccountStatusType.approved', 'Approved'],
+  300: ['savingsAccountStatusType.active', 'Active'],
+  400: ['savingsAccountStatusType.withdrawn.by.applicant', 'Withdrawn by applicant'],
+  500: ['savingsAccountStatusType.rejected', 'Rejected'],
+  600: ['savingsAccountStatusType.closed', 'Closed'],
+};
+const CLIENT_STATUS: Record<number, [string, string]> = { 100: ['clientStatusType.pending', 'Pending'], 300: ['clientStatusType.active', 'Active'], 600: ['clientStatusType.closed', 'Closed'] };
+const SAVINGS_ACCOUNT_OPTION = enumOption(SAVINGS_ACCOUNT_TYPE, 'accountType.savings', 'Savings Account');
+const TRANSACTION_TYPES: Record<number, [string, string]> = { 1: ['savingsAccountTransactionType.deposit', 'Deposit'], 2: ['savingsAccountTransactionType.withdrawal', 'Withdrawal'] };
+
+const coded = (table: Record<number, [string, string]>, id: number): EnumOption => enumOption(id, table[id]?.[0] ?? 'unknown', table[id]?.[1] ?? String(id));
+
+export const toMyClient = (c: SelfClient): MyClientType => ({ ...c, status: coded(CLIENT_STATUS, c.active ? 300 : 100) });
+
+export const toMySavingsAccount = (a: SelfAccount): MySavingsAccountType => ({ ...a, status: coded(SAVINGS_STATUS, a.status) });
+
+export const toMyTransaction = (t: SelfTransaction): MyTransactionType => ({
+  id: t.id, transactionType: coded(TRANSACTION_TYPES, t.transactionType), entryType: t.credit ? 'CREDIT' : 'DEBIT', date: t.date, amount: t.amount,
+  runningBalance: t.runningBalance, narrative: t.note, reversed: t.reversed, transferId: t.transferId,
+});
+
+export const toMyLoan = (l: SelfLoan): MyLoanType => ({
+  ...l,
+  loanStatus: enumOption(l.status, l.statusCode, l.statusValue),
+  repaymentSchedule: { periods: l.schedule.map((p) => ({ ...p, totalDueForPeriod: p.totalDue, totalOutstandingForPeriod: p.totalOutstanding })) },
+});
+
+export const toMyTransfer = (t: SelfTransfer): MyTransferType => ({
+  ...t, resourceId: t.id, transferId: t.id, status: 'SUCCESSFUL', savingsId: t.fromAccountId, transferAmount: t.amount, transferDescription: t.description,
+});
+
+const toBeneficiary = (b: BeneficiaryView): BeneficiaryType => ({ ...b, accountType: SAVINGS_ACCOUNT_OPTION });
+
+const toOption = (a: AccountOption): MyAccountOptionType => ({
+  accountId: a.id, accountNo: a.accountNo, accountType: SAVINGS_ACCOUNT_OPTION, clientId: a.clientId, clientName: a.clientName, officeId: a.officeId, officeName: a.officeName, productName: a.productName,
+});
+
+/** Anonymous self-service operations (registration, login) and the customer session's mutations. */
+@Resolver()
+export class SelfResolver {
+  constructor(private readonly services: SelfServices) {}
+
+  @Query(() => MeType, { description: "The customer session's own data. Staff sessions are refused (403)." })
+  me(@Ctx() ctx: RequestContext): MeType {
+    requireCustomer(ctx.identity);
+    return new MeType();
+  }
+
+  @Mutation(() => SelfRegistrationType, { description: 'Interface 4.2 registration: BVN checked, then client, Primary Savings account and self-service login in one transaction.' })
+  async selfRegister(@Arg('input', () => SelfRegistrationInput) input: SelfRegistrationInput, @Ctx() ctx: RequestContext): Promise<SelfRegistrationType> {
+    return this.services.registration.register(ctx.identity, input);
+  }
+
+  @Mutation(() => CustomerLoginPayload, { description: 'Customer login by email or mobile number; the key works only on /self paths and `me`.' })
+  async selfAuthenticate(
+    @Arg('username', () => String, { nullable: true }) username: string | null,
+    @Arg('password', () => String, { nullable: true }) password: string | null,
+    @Ctx() ctx: RequestContext,
+  ): Promise<CustomerLoginPayload> {
+    const login = await this.services.sessions.login(ctx.identity, username, password);
+    return {
+      username: login.username, userId: login.userId, base64EncodedAuthenticationKey: login.key, authenticated: true, officeId: login.officeId, officeName: login.officeName,
+      roles: login.roles, permissions: [], shouldRenewPassword: login.shouldRenewPassword, isTwoFactorAuthenticationRequired: false, isSelfServiceUser: true, clients: login.clientIds,
+    };
+  }
+
+  @Mutation(() => Int, { description: "Changes the customer's password (the policy applies) and ends every session of theirs; answers the user id." })
+  async selfChangePassword(
+    @Arg('password', () => String, { nullable: true }) password: string | null,
+    @Arg('repeatPassword', () => String, { nullable: true }) repeatPassword: string | null,
+    @Ctx() ctx: RequestContext,
+  ): Promise<number> {
+    return this.services.sessions.changePassword(ctx.identity, password, repeatPassword);
+  }
+
+  @Mutation(() => Boolean, { description: "Revokes the customer session's key." })
+  async selfLogout(@Ctx() ctx: RequestContext): Promise<boolean> {
+    return this.services.sessions.logout(ctx.identity);
+  }
+
+  @Mutation(() => MyTransferType, { description: 'A transfer from an own account, executed at once: to an own account, or to a beneficiary within its limit and the daily limit.' })
+  async selfTransfer(@Arg('input', () => SelfTransferInputType) input: SelfTransferInputType, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
+    return toMyTransfer(await this.services.transfers.transfer(ctx.identity, input));
+  }
+
+  @Mutation(() => BeneficiaryType)
+  async createBeneficiary(@Arg('input', () => BeneficiaryInputType) input: BeneficiaryInputType, @Ctx() ctx: RequestContext): Promise<BeneficiaryType> {
+    return toBeneficiary(await this.services.beneficiaries.create(ctx.identity, input));
+  }
+
+  @Mutation(() => BeneficiaryChangeType)
+  async updateBeneficiary(@Arg('id', () => Int) id: number, @Arg('input', () => BeneficiaryUpdateInputType) input: BeneficiaryUpdateInputType, @Ctx() ctx: RequestContext): Promise<BeneficiaryChangeType> {
+    const { beneficiary, changes } = await this.services.beneficiaries.update(ctx.identity, id, input);
+    return { beneficiary: toBeneficiary(beneficiary), changes };
+  }
+
+  @Mutation(() => SelfLoanApplicationType, { description: 'A loan application under an unexpired offer covering the principal (403 otherwise); it enters the normal approval flow.' })
+  async selfApplyForLoan(@Arg('input', () => SelfLoanApplicationInputType) input: SelfLoanApplicationInputType, @Ctx() ctx: RequestContext): Promise<SelfLoanApplicationType> {
+    const { loanId, clientId } = await this.services.loanOffers.apply(ctx.identity, input);
+    return { loanId, resourceId: loanId, clientId };
+  }
+
+  @Query(() => [LoanOfferType], { description: "Staff: a client's loan offers." })
+  async loanOffers(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<LoanOfferType[]> {
+    return this.services.loanOffers.list(ctx.identity, clientId);
+  }
+
+  @Mutation(() => LoanOfferType, { description: 'Staff: records a loan offer on a client.' })
+  async createLoanOffer(@Arg('clientId', () => Int) clientId: number, @Arg('input', () => LoanOfferInputType) input: LoanOfferInputType, @Ctx() ctx: RequestContext): Promise<LoanOfferType> {
+    return this.services.loanOffers.create(ctx.identity, clientId, input);
+  }
+
+  @Mutation(() => Int, { description: 'Staff: withdraws a loan offer.' })
+  async deleteLoanOffer(@Arg('clientId', () => Int) clientId: number, @Arg('offerId', () => Int) offerId: number, @Ctx() ctx: RequestContext): Promise<number> {
+    return this.services.loanOffers.delete(ctx.identity, clientId, offerId);
+  }
+
+  @Mutation(() => Int)
+  async deleteBeneficiary(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
+    return this.services.beneficiaries.delete(ctx.identity, id);
+  }
+}
+
+/** `me`'s fields: each reads the session's own records, and anything else is 404. */
+@Resolver(() => MeType)
+export class MeResolver {
+  constructor(private readonly services: SelfServices) {}
+
+  @FieldResolver(() => MyClientType, { nullable: true, description: "The first of the session's clients (a registered customer has one)." })
+  async client(@Ctx() ctx: RequestContext): Promise<MyClientType | null> {
+    const clients = await this.services.ownData.clients(ctx.identity);
+    return clients[0] ? toMyClient(clients[0]) : null;
+  }
+
+  @FieldResolver(() => [MyClientType])
+  async clients(@Ctx() ctx: RequestContext): Promise<MyClientType[]> {
+    return (await this.services.ownData.clients(ctx.identity)).map(toMyClient);
+  }
+
+  @FieldResolver(() => MyClientType, { name: 'clientById' })
+  async clientById(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MyClientType> {
+    return toMyClient(await this.services.ownData.client(ctx.identity, id));
+  }
+
+  @FieldResolver(() => MyAccountsType, { description: "Every own account, or one own client's." })
+  async accounts(@Arg('clientId', () => Int, { nullable: true }) clientId: number | null, @Ctx() ctx: RequestContext): Promise<MyAccountsType> {
+    const own = await this.services.ownData.accounts(ctx.identity, clientId);
+    return { savingsAccounts: own.savingsAccounts.map(toMySavingsAccount), loanAccounts: own.loanAccounts.map(toMyLoan) };
+  }
+
+  @FieldResolver(() => [MySavingsAccountType])
+  async savingsAccounts(@Ctx() ctx: RequestContext): Promise<MySavingsAccountType[]> {
+    return (await this.services.ownData.accounts(ctx.identity)).savingsAccounts.map(toMySavingsAccount);
+  }
+
+  @FieldResolver(() => MySavingsAccountType)
+  async savingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MySavingsAccountType> {
+    return toMySavingsAccount(await this.services.ownData.savingsAccount(ctx.identity, id));
+  }
+
+  @FieldResolver(() => [MyLoanType])
+  async loans(@Ctx() ctx: RequestContext): Promise<MyLoanType[]> {
+    return (await this.services.ownData.accounts(ctx.identity)).loanAccounts.map(toMyLoan);
+  }
+
+  @FieldResolver(() => MyLoanType)
+  async loan(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MyLoanType> {
+    return toMyLoan(await this.services.ownData.loan(ctx.identity, id));
+  }
+
+  @FieldResolver(() => [MyLoanTransactionType])
+  async loanTransactions(@Arg('loanId', () => Int) loanId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTransactionType[]> {
+    return (await this.services.ownData.loanTransactions(ctx.identity, loanId)).map((t) => ({ ...t, type: enumOption(t.type.id, t.type.code, t.type.value) }));
+  }
+
+  @FieldResolver(() => MyTransferType)
+  async transfer(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
+    return toMyTransfer(await this.services.ownData.transfer(ctx.identity, id));
+  }
+
+  @FieldResolver(() => MyTransferTemplateType)
+  async transferTemplate(@Ctx() ctx: RequestContext): Promise<MyTransferTemplateType> {
+    const template = await this.services.ownData.transferTemplate(ctx.identity);
+    const views = await this.services.beneficiaries.list(ctx.identity);
+    return {
+      fromAccountTypeOptions: [SAVINGS_ACCOUNT_OPTION],
+      toAccountTypeOptions: [SAVINGS_ACCOUNT_OPTION],
+      fromAccountOptions: template.fromAccounts.map(toOption),
+      toAccountOptions: template.toAccounts.map(toOption),
+      beneficiaries: views.map(toBeneficiary),
+    };
+  }
+
+  @FieldResolver(() => MyLoanTemplateType)
+  async loanTemplate(@Arg('productId', () => Int) productId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTemplateType> {
+    const p = await this.services.loanOffers.template(ctx.identity, productId);
+    return { ...p, loanProductId: p.id, loanProductName: p.name };
+  }
+
+  @FieldResolver(() => BeneficiaryTemplateType, { description: 'The account types a beneficiary may have.' })
+  beneficiaryTemplate(@Ctx() ctx: RequestContext): BeneficiaryTemplateType {
+    requireCustomer(ctx.identity);
+    return { accountTypeOptions: [SAVINGS_ACCOUNT_OPTION] };
+  }
+
+  @FieldResolver(() => [BeneficiaryType])
+  async beneficiaries(@Ctx() ctx: RequestContext): Promise<BeneficiaryType[]> {
+    return (await this.services.beneficiaries.list(ctx.identity)).map(toBeneficiary);
+  }
+}
+
+/** An own account's transactions: a list for `me`, a page for GET /self/savingsaccounts/{id}/transactions. */
+@Resolver(() => MySavingsAccountType)
+export class MySavingsAccountResolver {
+  constructor(private readonly services: SelfServices) {}
+
+  @FieldResolver(() => [MyTransactionType], { description: 'Newest first; 15 by default, at most 200.' })
+  async transactions(
+    @Root() account: MySavingsAccountType,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Ctx() ctx: RequestContext,
+  ): Promise<MyTransactionType[]> {
+    return (await this.services.ownData.transactions(ctx.identity, account.id, { limit, offset })).items.map(toMyTransaction);
+  }
+
+  @FieldResolver(() => MyTransactionPageType)
+  async transactionPage(
+    @Root() account: MySavingsAccountType,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Ctx() ctx: RequestContext,
+  ): Promise<MyTransactionPageType> {
+    const page = await this.services.ownData.transactions(ctx.identity, account.id, { limit, offset });
+    return { totalFilteredRecords: page.total, pageItems: page.items.map(toMyTransaction) };
+  }
+}

@@ -1,0 +1,29 @@
+import type { Database } from '../kernel/database.js';
+import { BeneficiaryService } from './beneficiary.service.js';
+import { CustomerSessionService } from './customer-session.service.js';
+import { LoanOfferService } from './loan-offer.service.js';
+import { OwnDataService } from './own-data.service.js';
+import { RegistrationService } from './registration.service.js';
+import type { SelfDependencies } from './self.ports.js';
+import { SelfTransferService } from './self-transfer.service.js';
+
+/** The self-service module's facade: customer registration, sessions, own data, beneficiaries, transfers and loan offers. */
+export interface SelfServices {
+  registration: RegistrationService;
+  sessions: CustomerSessionService;
+  ownData: OwnDataService;
+  beneficiaries: BeneficiaryService;
+  transfers: SelfTransferService;
+  loanOffers: LoanOfferService;
+}
+
+export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
+  return {
+    registration: new RegistrationService(db, deps),
+    sessions: new CustomerSessionService(db, deps),
+    ownData: new OwnDataService(db, deps),
+    beneficiaries: new BeneficiaryService(db, deps),
+    transfers: new SelfTransferService(db, deps),
+    loanOffers: new LoanOfferService(db, deps),
+  };
+}
