@@ -20,12 +20,8 @@ export interface AccountClient {
 
 /** The customer module's side of accounts: small in-transaction reads of client rows. */
 export interface ClientsForAccounts {
-  /**
-   * The client, or null. With `lock`, the client's row is locked (FOR NO KEY UPDATE) until the caller's
-   * transaction ends: every KYC-checked credit to any of the client's accounts takes it first, so two
-   * concurrent credits of one client see each other's balances and cannot both pass the cumulative cap.
-   */
-  forAccount(tx: Tx, clientId: number, options?: { lock?: boolean }): Promise<AccountClient | null>;
+  /** The client, or null (credits lock it through HOLDER_FOR_CREDIT, in their own statement). */
+  forAccount(tx: Tx, clientId: number): Promise<AccountClient | null>;
   /** Several clients at once (display names and scope of a page of accounts). */
   many(tx: Tx, clientIds: readonly number[]): Promise<Map<number, AccountClient>>;
   /** Ids of the clients booked to a staff member (an Account Officer's portfolio). */

@@ -7,7 +7,7 @@ import { ReferenceCache, ReferenceMap } from '../kernel/reference-cache.js';
 import { nextValue } from '../kernel/sequence.js';
 import { balancedLines, checkHeader, checkPostingDate, reversalLines, withAccounts } from './domain/posting.js';
 import type { AccountRules, CurrencyRules } from './domain/posting.js';
-import { GL_TYPES, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
+import { USAGE_HEADER } from './ledger.entities.js';
 
 /** One side of one line: exactly one of debit or credit, a positive decimal string (or number-free text). */
 export interface PostingLine {
@@ -216,8 +216,4 @@ export class PostingEngine {
     );
     return posted;
   }
-}
-
-export function glTypeOf(id: number): (typeof GL_TYPES)[GLTypeId] | undefined {
-  return GL_TYPES[id as GLTypeId];
 }

@@ -67,11 +67,6 @@ export const PERMISSIONS: PermissionDef[] = Object.entries(GROUPS).flatMap(([gro
   ),
 );
 
-const KNOWN = new Set(PERMISSIONS.map((p) => p.code));
-
-export function isKnownPermission(code: string): boolean {
-  return KNOWN.has(code);
-}
 
 const codes = (entity: string, ...actions: string[]) => actions.map((a) => `${a}_${entity}`);
 
