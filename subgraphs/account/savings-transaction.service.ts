@@ -433,9 +433,10 @@ export class SavingsTransactionService {
   ): Promise<{ id: number; runningBalance: string; totalDeposits: string; totalWithdrawals: string; cashRecorded: boolean }> {
     const signed = leg.credit ? leg.amount : new Money(leg.amount).negated().toFixed();
     const cap = options.kyc?.caps.balance ?? null;
-    const event = options.event ? outboxInsert(tx, options.event, 'txn') : null;
-    // The event's running balance, when the row was not locked before, is the moved row's (JSON as Number() writes it).
-    const eventSql = event && options.unlocked ? event.sql.replace('?::jsonb', `jsonb_set(?::jsonb, '{data,runningBalance}', to_jsonb(trim_scale(txn.running_balance)))`) : event?.sql;
+    // The event's running balance, when the row was not locked before, is the moved row's (an exact number).
+    const event = options.event
+      ? outboxInsert(tx, options.event, { from: 'txn', computed: options.unlocked ? [{ path: ['data', 'runningBalance'], sql: 'to_jsonb(trim_scale(txn.running_balance))' }] : [] })
+      : null;
     const usable = options.unlocked ? ` and status = ${STATUS_ACTIVE} and not blocked and not ${leg.credit ? 'credit_blocked' : 'debit_blocked'}` : '';
     const rows = await tx.query<{ id: string; running_balance: string; total_deposits: string; total_withdrawals: string; cash_recorded: number }>(
       `with moved as (
@@ -449,7 +450,7 @@ export class SavingsTransactionService {
            payment_type_id, is_cash, account_number, check_number, routing_code, receipt_number, bank_number, note, transfer_id, loan_id, loan_transaction_id, created_by, updated_by)
          select ?, coalesce(?::bigint, nextval('account.savings_transaction_seq')), ?, ?, ?, ?::numeric, moved.account_balance, ?::date, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from moved
          returning id, running_balance)${event ? `,
-       ev as (${eventSql})` : ''}${options.also ? `,
+       ev as (${event.sql})` : ''}${options.also ? `,
        also as (${options.also.sql})` : ''}${options.cash ? `,
        ${options.cash.sql}` : ''}
        select txn.id, txn.running_balance::text as running_balance, moved.total_deposits::text as total_deposits, moved.total_withdrawals::text as total_withdrawals,

@@ -138,19 +138,28 @@ export class PostingEngine {
       lines,
     };
     // The event's lines get their ids in SQL, from the rows just inserted (in insertion order).
+    const eventLines = lines.map((line) => ({ ...line, amount: exactNumber(line.amount) }));
     const event = outboxInsert(tx, {
       eventType: JOURNAL_POSTED_EVENT,
       entityName: 'JOURNALENTRY',
       actionName: request.reversalOf ? 'REVERSE' : 'CREATE',
       data: {
         ...posted,
-        lines: lines.map((line) => ({ ...line, amount: exactNumber(line.amount) })),
+        lines: eventLines,
         amount: exactNumber(total),
         reversalOf: request.reversalOf ?? null,
         entityType: request.source?.entityType ?? null,
         entityId: request.source?.entityId ?? null,
       },
-    }, 'jt');
+    }, {
+      from: 'jt',
+      computed: [{
+        path: ['data', 'lines'],
+        sql: `(select jsonb_agg(line.value || jsonb_build_object('id', (ids.ids)[line.ordinality]) order by line.ordinality)
+           from ids, jsonb_array_elements(?::jsonb) with ordinality as line)`,
+        params: [JSON.stringify(eventLines)],
+      }],
+    });
     const result = await tx.query<{ closing_date: string | null; claimed: number; ids: string[] | null }>(
       `with closure as (
          select to_char(max(closing_date), 'YYYY-MM-DD') as closing_date from ledger.gl_closure where tenant_id = ? and office_id = ? and not deleted),
@@ -164,13 +173,11 @@ export class PostingEngine {
          select v.* from jt cross join (values ${rows.join(', ')}) as v(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)
          returning id),
        ids as (select array_agg(id order by id) as ids from je),
-       ev as (${event.sql.replace('?::jsonb', `jsonb_set(?::jsonb, '{data,lines}', (
-           select jsonb_agg(line.value || jsonb_build_object('id', (ids.ids)[line.ordinality]) order by line.ordinality)
-           from ids, jsonb_array_elements(?::jsonb -> 'data' -> 'lines') with ordinality as line))`)})
+       ev as (${event.sql})
        select (select closing_date from closure) as closing_date, (select count(*) from jt)::int as claimed, (select ids::text[] from ids) as ids`,
       [
         tx.tenantId, request.officeId, tx.tenantId, transactionId, request.date, ...values,
-        ...event.params, event.params[event.params.length - 1],
+        ...event.params,
       ],
       [officeLock],
     );
