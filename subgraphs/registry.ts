@@ -57,7 +57,10 @@ export interface Platform {
 }
 
 export function createServices(db: Database, config: Config, logger?: Logger): Services {
-  const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
+  // The till is created below: the port reaches it only when called, after both exist.
+  const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds }, {
+    openTillOfStaff: (tx, staffId) => till.openTillOfStaff(tx, staffId),
+  });
   const ledger = createLedgerServices(db, {
     officeOpeningDate: (tx, officeId) => organisation.offices.openingDate(tx, officeId),
     officeInScope: async (tx, staff, officeId) => (await organisation.offices.findInScope(tx, staff, officeId)) !== null,

@@ -5,6 +5,7 @@ import { HookService } from './hook.service.js';
 import { seedCodes } from './code.seed.js';
 import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
+import type { OrganisationPorts } from './organisation.ports.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
 import { ScopeService } from './scope.service.js';
@@ -33,7 +34,7 @@ export interface OrganisationServices {
   codes: CodeService;
 }
 
-export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
+export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }, ports: OrganisationPorts): OrganisationServices {
   const offices = new OfficeService(db);
   // The role service tells the auth service's cache to forget, and the auth service reads roles: the
   // callback refers to `auth` only when called, after both exist.
@@ -48,7 +49,7 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     offices,
     staff: new StaffService(db, offices),
     roles,
-    users: new UserService(db, offices, roles, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
+    users: new UserService(db, offices, roles, ports, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
     auth,
     paymentTypes: new PaymentTypeService(db),
     settings,
