@@ -4,6 +4,7 @@ import { errors, PlatformError } from '../kernel/errors.js';
 import { hasForbiddenCharacters } from '../kernel/forbidden-characters.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import { LoginThrottle } from './login-throttle.js';
+import { DatabaseLoginFailures } from './store/login-failures.store.js';
 import { Office } from './office.entity.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import type { RoleService } from './role.service.js';
@@ -59,7 +60,7 @@ export class AuthService {
     private readonly db: Database,
     private readonly roles: RoleService,
     private readonly sessionTtlSeconds: number,
-    private readonly throttle: LoginThrottle = new LoginThrottle(),
+    private readonly throttle: LoginThrottle = new LoginThrottle(new DatabaseLoginFailures(db)),
   ) {}
 
   async tenantExists(tenantId: string): Promise<boolean> {
@@ -71,15 +72,15 @@ export class AuthService {
   }
 
   async login(tenantId: string, username: string, password: string, channel: 'staff' | 'self', address?: string): Promise<LoginResult> {
-    const verdict = this.throttle.check(tenantId, username, address);
+    const verdict = await this.throttle.check(tenantId, username, address);
     if (!verdict.allowed) throw throttled(verdict.retryAfterSeconds);
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     // The hash is checked outside any transaction: it is slow on purpose and must not hold a connection.
     if (!(await this.passwordMatches(user, password)) || !user || (channel === 'self') !== user.isSelfServiceUser) {
-      this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address);
       throw badCredentials();
     }
-    this.throttle.recordSuccess(tenantId, username, address);
+    await this.throttle.recordSuccess(tenantId, username, address);
     const key = randomBytes(32).toString('base64url');
     return this.db.tx(tenantId, async (tx) => {
       const session = new Session();
@@ -131,13 +132,13 @@ export class AuthService {
     // refuses: such a credential names no user (401), it must not reach a query (500).
     if (colon <= 0 || hasForbiddenCharacters(decoded)) return null;
     const username = decoded.slice(0, colon);
-    if (!this.throttle.check(tenantId, username, address).allowed) return null;
+    if (!(await this.throttle.check(tenantId, username, address)).allowed) return null;
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     if (!(await this.passwordMatches(user, decoded.slice(colon + 1))) || !user) {
-      this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address);
       return null;
     }
-    this.throttle.recordSuccess(tenantId, username, address);
+    await this.throttle.recordSuccess(tenantId, username, address);
     const identity = await this.db.tx(tenantId, (tx) => this.identityOf(tx, user));
     this.remember(cacheKey, identity, CREDENTIAL_CACHE_MS);
     return identity;
