@@ -6,7 +6,7 @@ import { buildSchema, getOperationAST, GraphQLError, type DocumentNode, type Exe
 import { useServer } from 'graphql-ws/use/ws';
 import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { envelope } from '../rest-compat/envelope.js';
 import { createRestHandler, requestHash, type BodyRead } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
@@ -25,11 +25,14 @@ import { directRoutes } from './direct-route.js';
 import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
+import { endableResponse, OpenStreams } from './open-streams.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
 const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
 const HEALTH_PATHS = new Set(['/actuator/health', '/fineract-provider/actuator/health']);
 const MASKED_500_CODE = 'error.msg.platform.server.side.error';
+/** graphql-ws's close code for credentials that no longer hold (the protocol's Unauthorized). */
+const UNAUTHORIZED_CLOSE_CODE = 4401;
 
 export interface Edge {
   url: string;
@@ -86,6 +89,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const directRoute = local ? directRoutes(local, logger) : undefined;
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
+  // Revocations end the subscriptions opened with the revoked credentials: graphql-ws closes 4401, SSE ends.
+  const streams = new OpenStreams();
+  const stopRevoking = auth.onRevoked((revocation) => streams.revoke(revocation));
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
@@ -191,7 +197,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
     if (result.kind === 'stream') {
       for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
-      await sendNodeResponse(result.response, res, req, false);
+      const stream = endableResponse(result.response);
+      const untrack = streams.add(identity, stream.end);
+      // The caller went away: the gateway's subscription (and its keep-alive pings) ends with it.
+      res.once('close', () => {
+        untrack();
+        stream.end();
+      });
+      await sendNodeResponse(stream.response, res, req, false);
       return { identity, route: 'graphql' };
     }
     send(res, result.status, result.body, { ...result.headers, ...common });
@@ -323,8 +336,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       },
       onConnect: async (ctx) => {
         try {
-          const request = (ctx.extra as { request?: IncomingMessage }).request;
-          (ctx.extra as { identity?: Identity }).identity = await authenticate(auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
+          const { request, socket } = ctx.extra as { request?: IncomingMessage; socket: WebSocket };
+          const identity = await authenticate(auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
+          (ctx.extra as { identity?: Identity }).identity = identity;
+          // graphql-ws ends the connection's subscriptions when its socket closes.
+          socket.once('close', streams.add(identity, () => socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized')));
           return true;
         } catch {
           return false;
@@ -339,6 +355,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     url: `https://localhost:${port}`,
     port,
     async stop() {
+      stopRevoking();
       await wsCleanup.dispose();
       wsServer.close();
       server.closeAllConnections();
