@@ -6,7 +6,7 @@ import { buildSchema, getOperationAST, GraphQLError, type DocumentNode, type Exe
 import { useServer } from 'graphql-ws/use/ws';
 import { getGraphQLWSOptions } from '@graphql-hive/gateway-runtime';
 import { sendNodeResponse } from '@whatwg-node/server';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { envelope } from '../rest-compat/envelope.js';
 import { createRestHandler, requestHash, type BodyRead } from '../rest-compat/rest-handler.js';
 import { ROUTES } from '../rest-compat/routes/index.js';
@@ -27,6 +27,7 @@ import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
 import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, isJsonContentType, MAX_BODY_BYTES, queryIsUtf8, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { edgeTlsOptions } from './tls.js';
+import { endableResponse, OpenStreams } from './open-streams.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
 const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
@@ -34,6 +35,8 @@ const HEALTH_PATHS = new Set(['/actuator/health', '/fineract-provider/actuator/h
 const MASKED_500_CODE = 'error.msg.platform.server.side.error';
 /** Bytes that are not UTF-8, in a body or a query string: refused, never stored as U+FFFD. */
 const INVALID_ENCODING = 'error.msg.invalid.request.encoding';
+/** graphql-ws's close code for credentials that no longer hold (the protocol's Unauthorized). */
+const UNAUTHORIZED_CLOSE_CODE = 4401;
 
 export interface Edge {
   url: string;
@@ -90,6 +93,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const directRoute = local ? directRoutes(local, logger) : undefined;
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
+  // Revocations end the subscriptions opened with the revoked credentials: graphql-ws closes 4401, SSE ends.
+  const streams = new OpenStreams();
+  const stopRevoking = auth.onRevoked((revocation) => streams.revoke(revocation));
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
@@ -203,10 +209,17 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
     if (result.kind === 'json' && !canIntrospect(identity, config.graphqlIntrospection)) result.body = withoutSuggestions(result.body);
     if (result.kind === 'stream') {
-      // The gateway's SSE answer says no-cache (stored, revalidated); account events must not be stored at all.
-      result.response.headers.set('cache-control', common['cache-control']!);
       for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
-      await sendNodeResponse(result.response, res, req, false);
+      const stream = endableResponse(result.response);
+      // The gateway's SSE answer says no-cache (stored, revalidated); account events must not be stored at all.
+      stream.response.headers.set('cache-control', common['cache-control']!);
+      const untrack = streams.add(identity, stream.end);
+      // The caller went away: the gateway's subscription (and its keep-alive pings) ends with it.
+      res.once('close', () => {
+        untrack();
+        stream.end();
+      });
+      await sendNodeResponse(stream.response, res, req, false);
       return { identity, route: 'graphql' };
     }
     send(res, result.status, result.body, { ...result.headers, ...common });
@@ -356,8 +369,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       },
       onConnect: async (ctx) => {
         try {
-          const request = (ctx.extra as { request?: IncomingMessage }).request;
-          (ctx.extra as { identity?: Identity }).identity = await authenticate(auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
+          const { request, socket } = ctx.extra as { request?: IncomingMessage; socket: WebSocket };
+          const identity = await authenticate(auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
+          (ctx.extra as { identity?: Identity }).identity = identity;
+          // graphql-ws ends the connection's subscriptions when its socket closes.
+          socket.once('close', streams.add(identity, () => socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized')));
           return true;
         } catch {
           return false;
@@ -372,6 +388,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     url: `https://localhost:${port}`,
     port,
     async stop() {
+      stopRevoking();
       await wsCleanup.dispose();
       wsServer.close();
       server.closeAllConnections();

@@ -9,6 +9,7 @@ import { createCustomerServices, type CustomerServices } from './customer/custom
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
 import type { Logger } from './kernel/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
+import { DatabaseLoginFailures, RedisLoginFailures, type LoginFailureCounts } from './organisation/store/login-failures.store.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { createBus } from './kernel/bus.js';
@@ -60,8 +61,11 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export function createServices(db: Database, config: Config, logger?: Logger): Services {
-  const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds });
+export function createServices(db: Database, config: Config, logger: Logger | undefined, loginFailures: LoginFailureCounts): Services {
+  // The till is created below: the port reaches it only when called, after both exist.
+  const organisation = createOrganisationServices(db, { sessionTtlSeconds: config.sessionTtlSeconds, loginFailures }, {
+    openTillOfStaff: (tx, staffId) => till.openTillOfStaff(tx, staffId),
+  });
   const ledger = createLedgerServices(db, {
     officeOpeningDate: (tx, officeId) => organisation.offices.openingDate(tx, officeId),
     officeInScope: async (tx, staff, officeId) => (await organisation.offices.findInScope(tx, staff, officeId)) !== null,
@@ -187,7 +191,11 @@ export async function startPlatform(
   if (options.migrate ?? true) await db.migrate();
   const bus = createBus(config.redisUrl, (error) => logger.warn({ err: error }, 'the bus between processes is unavailable'));
   const pubsub = createPubSub(bus);
-  const services = createServices(db, config, logger);
+  // Failed logins are counted where every process sees them: Redis when configured, else the database.
+  const loginFailures = config.redisUrl
+    ? new RedisLoginFailures(config.redisUrl, (error) => logger.warn({ err: error }, 'login failures cannot be counted in Redis'))
+    : new DatabaseLoginFailures(db);
+  const services = createServices(db, config, logger, loginFailures);
   if (options.provision ?? true) {
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   }
@@ -218,6 +226,7 @@ export async function startPlatform(
       await webhooks?.stop();
       await pubsub.close();
       bus.close();
+      loginFailures.close();
       await db.close();
     },
   };

@@ -4,6 +4,7 @@ import { errors, PlatformError } from '../kernel/errors.js';
 import { hasForbiddenCharacters } from '../kernel/forbidden-characters.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import { LoginThrottle } from './login-throttle.js';
+import { DatabaseLoginFailures } from './store/login-failures.store.js';
 import { Office } from './office.entity.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import type { RoleService } from './role.service.js';
@@ -21,6 +22,25 @@ export interface LoginResult {
   staffDisplayName: string | null;
   roles: Role[];
   shouldRenewPassword: boolean;
+}
+
+/**
+ * Credentials that stop working: a user's (password or role change, delete), one session of theirs
+ * (logout), or every identity of a tenant (a role's permissions changed).
+ */
+export interface CredentialRevocation {
+  tenantId: string;
+  userId?: number;
+  sessionHash?: string;
+}
+
+/** Whether `identity` was authenticated with credentials the revocation ends. */
+export function revocationCovers(revocation: CredentialRevocation, identity: StaffIdentity | CustomerIdentity): boolean {
+  return (
+    identity.tenantId === revocation.tenantId &&
+    (revocation.userId === undefined || identity.userId === revocation.userId) &&
+    (revocation.sessionHash === undefined || identity.sessionHash === revocation.sessionHash)
+  );
 }
 
 /** Passwords older than this must be renewed at next login (unless the user is exempt). */
@@ -53,13 +73,14 @@ const throttled = (retryAfterSeconds: number) => {
 export class AuthService {
   private readonly cache = new Map<string, { identity: StaffIdentity | CustomerIdentity; until: number }>();
   private readonly knownTenants = new Map<string, number>();
-  private readonly forgetListeners: ((tenantId: string, userId?: number) => void)[] = [];
+  private readonly forgetListeners: ((revocation: CredentialRevocation) => void)[] = [];
+  private readonly revokedListeners = new Set<(revocation: CredentialRevocation) => void>();
 
   constructor(
     private readonly db: Database,
     private readonly roles: RoleService,
     private readonly sessionTtlSeconds: number,
-    private readonly throttle: LoginThrottle = new LoginThrottle(),
+    private readonly throttle: LoginThrottle = new LoginThrottle(new DatabaseLoginFailures(db)),
   ) {}
 
   async tenantExists(tenantId: string): Promise<boolean> {
@@ -71,15 +92,15 @@ export class AuthService {
   }
 
   async login(tenantId: string, username: string, password: string, channel: 'staff' | 'self', address?: string): Promise<LoginResult> {
-    const verdict = this.throttle.check(tenantId, username, address);
+    const verdict = await this.throttle.check(tenantId, username, address);
     if (!verdict.allowed) throw throttled(verdict.retryAfterSeconds);
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     // The hash is checked outside any transaction: it is slow on purpose and must not hold a connection.
     if (!(await this.passwordMatches(user, password)) || !user || (channel === 'self') !== user.isSelfServiceUser) {
-      this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address);
       throw badCredentials();
     }
-    this.throttle.recordSuccess(tenantId, username, address);
+    await this.throttle.recordSuccess(tenantId, username, address);
     const key = randomBytes(32).toString('base64url');
     return this.db.tx(tenantId, async (tx) => {
       const session = new Session();
@@ -132,13 +153,13 @@ export class AuthService {
     // refuses: such a credential names no user (401), it must not reach a query (500).
     if (colon <= 0 || hasForbiddenCharacters(decoded)) return null;
     const username = decoded.slice(0, colon);
-    if (!this.throttle.check(tenantId, username, address).allowed) return null;
+    if (!(await this.throttle.check(tenantId, username, address)).allowed) return null;
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     if (!(await this.passwordMatches(user, decoded.slice(colon + 1))) || !user) {
-      this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address);
       return null;
     }
-    this.throttle.recordSuccess(tenantId, username, address);
+    await this.throttle.recordSuccess(tenantId, username, address);
     const identity = await this.db.tx(tenantId, (tx) => this.identityOf(tx, user));
     this.remember(cacheKey, identity, CREDENTIAL_CACHE_MS);
     return identity;
@@ -154,41 +175,54 @@ export class AuthService {
   }
 
   /**
-   * Ends every cached credential of one user on this instance at once (sessions and raw Basic). The
-   * database rows are revoked by the caller's transaction; other instances follow within CREDENTIAL_CACHE_MS.
+   * Ends every cached credential of one user on this instance at once (sessions and raw Basic), and
+   * announces it to the other instances. The database rows are revoked by the caller's transaction.
    */
   forgetUser(tenantId: string, userId: number): void {
-    this.forgetLocally(tenantId, userId);
-    for (const listener of this.forgetListeners) listener(tenantId, userId);
+    this.revoke({ tenantId, userId });
   }
 
   /** A role's permissions changed: every cached identity of the tenant is rebuilt on its next use. */
   forgetTenant(tenantId: string): void {
-    this.forgetLocally(tenantId);
-    for (const listener of this.forgetListeners) listener(tenantId);
+    this.revoke({ tenantId });
   }
 
-  /** Clears this instance's cache only (a revocation announced by another instance). */
-  forgetLocally(tenantId: string, userId?: number): void {
-    for (const [key, entry] of this.cache) {
-      if (entry.identity.tenantId === tenantId && (userId === undefined || entry.identity.userId === userId)) this.cache.delete(key);
-    }
+  private revoke(revocation: CredentialRevocation): void {
+    this.forgetLocally(revocation);
+    for (const listener of this.forgetListeners) listener(revocation);
+  }
+
+  /**
+   * Applies a revocation on this instance only (made here, or announced by another instance): clears the
+   * credential cache and tells `onRevoked` listeners, which end the streams opened with those credentials.
+   */
+  forgetLocally(revocation: CredentialRevocation): void {
+    for (const [key, entry] of this.cache) if (revocationCovers(revocation, entry.identity)) this.cache.delete(key);
+    for (const listener of this.revokedListeners) listener(revocation);
   }
 
   /** Tells `listener` of every revocation made on this instance (to share it with other instances). */
-  onForget(listener: (tenantId: string, userId?: number) => void): void {
+  onForget(listener: (revocation: CredentialRevocation) => void): void {
     this.forgetListeners.push(listener);
+  }
+
+  /** Tells `listener` of every revocation applied on this instance, wherever it was made; returns its removal. */
+  onRevoked(listener: (revocation: CredentialRevocation) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
   }
 
   /** Revokes the caller's session. Raw Basic credentials have no session: there is nothing to revoke. */
   async logout(identity: Identity): Promise<boolean> {
     if (identity.kind === 'anonymous') throw errors.unauthenticated();
     if (!identity.sessionHash) return false;
-    for (const [key, entry] of this.cache) if (entry.identity.sessionHash === identity.sessionHash) this.cache.delete(key);
-    return this.db.tx(identity.tenantId, async (tx) => {
-      const revoked = await tx.em.nativeUpdate(Session, { keyHash: identity.sessionHash, userId: identity.userId, revokedAt: null }, { revokedAt: new Date() });
-      return revoked > 0;
+    const revoked = await this.db.tx(identity.tenantId, async (tx) => {
+      const count = await tx.em.nativeUpdate(Session, { keyHash: identity.sessionHash, userId: identity.userId, revokedAt: null }, { revokedAt: new Date() });
+      return count > 0;
     });
+    // After the commit: an instance told earlier could re-read the session as still valid and cache it.
+    this.revoke({ tenantId: identity.tenantId, userId: identity.userId, sessionHash: identity.sessionHash });
+    return revoked;
   }
 
   private remember(key: string, identity: StaffIdentity | CustomerIdentity, ttl: number): void {

@@ -12,6 +12,7 @@ import { IdempotentEffectMigration } from '../kernel/migrations/20261122001200_i
 import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
 import { ReferenceVersionMigration } from '../kernel/migrations/20261122001400_reference_version.js';
 import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
+import { LoginFailuresMigration } from './migrations/20261125000100_login_failures.js';
 import { OrganisationSettingsMigration } from './migrations/20261122000110_settings.js';
 import { Office } from './office.entity.js';
 import { OfficeResolver, toOfficeType } from './office.resolver.js';
@@ -38,6 +39,7 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261122000900_codes', class: CodesMigration },
     { name: '20261122001200_idempotent_effect', class: IdempotentEffectMigration },
     { name: '20261122001400_reference_version', class: ReferenceVersionMigration },
+    { name: '20261125000100_login_failures', class: LoginFailuresMigration },
   ],
 };
 

@@ -1,10 +1,13 @@
 import type { Database } from '../kernel/database.js';
 import { AuthService } from './auth.service.js';
+import { LoginThrottle } from './login-throttle.js';
+import type { LoginFailureCounts } from './store/login-failures.store.js';
 import { BusinessDateService } from './business-date.service.js';
 import { HookService } from './hook.service.js';
 import { seedCodes } from './code.seed.js';
 import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
+import type { OrganisationPorts } from './organisation.ports.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
 import { ScopeService } from './scope.service.js';
@@ -33,12 +36,12 @@ export interface OrganisationServices {
   codes: CodeService;
 }
 
-export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number }): OrganisationServices {
+export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number; loginFailures: LoginFailureCounts }, ports: OrganisationPorts): OrganisationServices {
   const offices = new OfficeService(db);
   // The role service tells the auth service's cache to forget, and the auth service reads roles: the
   // callback refers to `auth` only when called, after both exist.
   const roles = new RoleService(db, (tenantId) => auth.forgetTenant(tenantId));
-  const auth = new AuthService(db, roles, options.sessionTtlSeconds);
+  const auth = new AuthService(db, roles, options.sessionTtlSeconds, new LoginThrottle(options.loginFailures));
   const settings = new SettingsService(db);
   const tenants = new TenantService(db);
   // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
@@ -48,7 +51,7 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     offices,
     staff: new StaffService(db, offices),
     roles,
-    users: new UserService(db, offices, roles, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
+    users: new UserService(db, offices, roles, ports, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
     auth,
     paymentTypes: new PaymentTypeService(db),
     settings,

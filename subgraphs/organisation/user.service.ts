@@ -5,10 +5,12 @@ import { hasPermission, requireStaff, type Actor, type Identity, type StaffIdent
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
+import type { OrganisationPorts } from './organisation.ports.js';
 import { hashPassword, PASSWORD_POLICY } from './password.js';
 import type { RoleService } from './role.service.js';
-import { AppUser, UserClient, UserRole } from './user.entity.js';
 import { SELF_SERVICE_ROLE_ID } from './permissions.js';
+import { Staff } from './staff.entity.js';
+import { AppUser, UserClient, UserRole } from './user.entity.js';
 
 export interface CreateUserInput {
   username?: string | null;
@@ -46,6 +48,9 @@ const forbidden = (code: string, message: string, args: unknown[] = []) => new P
 
 export const USER_ROLES_CHANGED_EVENT = 'user.roles.changed';
 
+/** A login re-linked to a staff record whose cashier holds an unsettled till would move that till's cash. */
+export const STAFF_HAS_OPEN_TILL = 'error.msg.user.staff.has.open.till';
+
 /**
  * Ends a user's credentials cached at the edge (the auth service's cache), after the transaction that
  * revoked their sessions commits. A port, so the user service needs no edge code.
@@ -58,6 +63,7 @@ export class UserService {
     private readonly db: Database,
     private readonly offices: OfficeService,
     private readonly roles: RoleService,
+    private readonly ports: Pick<OrganisationPorts, 'openTillOfStaff'>,
     private readonly forgetCredentials: ForgetUserCredentials = () => undefined,
   ) {}
 
@@ -133,7 +139,7 @@ export class UserService {
     user.lastname = input.lastname!.trim();
     user.email = input.email ?? null;
     user.officeId = office.id;
-    user.staffId = await this.checkStaff(tx, input.staffId ?? null);
+    user.staffId = await this.checkStaff(tx, actor, input.staffId ?? null);
     user.passwordHash = passwordHash!;
     user.passwordNeverExpires = input.passwordNeverExpires ?? false;
     user.lastPasswordChangeAt = new Date();
@@ -232,9 +238,10 @@ export class UserService {
     if (rolesChange && id === actor.userId) {
       throw forbidden('error.msg.user.cannot.change.own.roles', 'A user cannot change their own roles.');
     }
-    // Power over another user's login (password, roles) is containment-checked: only over users who
-    // hold nothing the actor does not, and only granting what the actor holds.
-    if (id !== actor.userId && (rolesChange || passwordHash)) {
+    // Every field of another user's login (username, office, staff, email, names, password, roles) is
+    // containment-checked: only over users who hold nothing the actor does not, and only granting what
+    // the actor holds. A username or office change locks a user out as surely as a password change.
+    if (id !== actor.userId) {
       await this.assertMayGrant(tx, actor, [...new Set([...previousRoleIds, ...nextRoleIds])]);
     }
     const changes: Record<string, unknown> = {};
@@ -255,7 +262,18 @@ export class UserService {
       user.officeId = changes.officeId = office.id;
     }
     if (input.staffId !== undefined && input.staffId !== user.staffId) {
-      user.staffId = changes.staffId = await this.checkStaff(tx, input.staffId ?? null);
+      const staffId = await this.checkStaff(tx, actor, input.staffId ?? null);
+      // The till rule finds a cashier by the user's staff record: re-linked, the login would move that cashier's cash.
+      const till = staffId === null ? null : await this.ports.openTillOfStaff(tx, staffId);
+      if (till) {
+        throw errors.domainRule(
+          STAFF_HAS_OPEN_TILL,
+          `Staff ${staffId} is cashier ${till.cashierId}, whose till of ${till.businessDate} is not settled: a user cannot be linked to it until it is.`,
+          [staffId, till.cashierId, till.businessDate],
+          'staffId',
+        );
+      }
+      user.staffId = changes.staffId = staffId;
     }
     if (passwordHash) {
       user.passwordHash = passwordHash;
@@ -336,10 +354,13 @@ export class UserService {
     return ids;
   }
 
-  private async checkStaff(tx: Tx, staffId: number | null): Promise<number | null> {
+  /** The staff record when it exists within the actor's office subtree; 404 otherwise, as for an office. */
+  private async checkStaff(tx: Tx, actor: StaffIdentity, staffId: number | null): Promise<number | null> {
     if (staffId === null) return null;
-    const rows = await tx.em.execute<{ id: number }[]>(`select id from organisation.staff where tenant_id = ? and id = ?`, [tx.tenantId, staffId]);
-    if (rows.length === 0) throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
+    const staff = await tx.em.findOne(Staff, { id: staffId });
+    if (!staff || !(await this.offices.findInScope(tx, actor, staff.officeId))) {
+      throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
+    }
     return staffId;
   }
 

@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Database, Tx } from '../kernel/database.js';
 import type { CashRecordSql, RecordCash } from '../kernel/ports.js';
 import { CashierService } from './cashier.service.js';
 import { SettlementService } from './settlement.service.js';
@@ -18,6 +18,8 @@ export interface TillServices {
   settlements: SettlementService;
   recordCash: RecordCash;
   cashSql: CashRecordSql;
+  /** A cashier of the staff record with a till not yet settled, in the caller's transaction (user administration asks). */
+  openTillOfStaff: (tx: Tx, staffId: number) => Promise<{ cashierId: number; businessDate: string } | null>;
   names: TillNames;
 }
 
@@ -31,6 +33,7 @@ export function createTillServices(db: Database, deps: TillDependencies): TillSe
     settlements: new SettlementService(db, deps, store),
     recordCash: (tx, movement) => cash.recordCash(tx, movement),
     cashSql: (tx, movement, after) => cash.cashSql(tx, movement, after),
+    openTillOfStaff: (tx, staffId) => store.openTillOfStaff(tx, staffId),
     names: {
       offices: deps.officeNames,
       staff: deps.staffNames,

@@ -135,6 +135,21 @@ export class TillStore {
     return (await this.lockTill(tx, cashierId, businessDate))!;
   }
 
+  /**
+   * A cashier of `staffId` whose till (any business date) is not yet settled: cash that user logins linked
+   * to this staff record would move. Null when none.
+   */
+  async openTillOfStaff(tx: Tx, staffId: number): Promise<{ cashierId: number; businessDate: string } | null> {
+    const rows = await tx.query<{ cashier_id: number; business_date: string }>(
+      `select t.cashier_id, to_char(t.business_date, 'YYYY-MM-DD') as business_date
+         from till.cashier c join till.till t on t.tenant_id = c.tenant_id and t.cashier_id = c.id
+        where c.tenant_id = ? and c.staff_id = ? and not t.settled
+        order by t.business_date, t.cashier_id limit 1`,
+      [tx.tenantId, staffId],
+    );
+    return rows[0] ? { cashierId: Number(rows[0].cashier_id), businessDate: rows[0].business_date } : null;
+  }
+
   async till(tx: Tx, cashierId: number, businessDate: string): Promise<TillRow | null> {
     const rows = await tx.em.execute<TillRow[]>(`select ${TILL_COLUMNS} from till.till where tenant_id = ? and cashier_id = ? and business_date = ?::date`, [tx.tenantId, cashierId, businessDate]);
     return rows[0] ?? null;
