@@ -5,10 +5,8 @@ import { Money, formatAmount } from '../kernel/money.js';
 import { emit, outboxInsert, type DomainEvent } from '../kernel/outbox.js';
 import type { CashMovement, LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
 import { exactNumber } from '../kernel/exact-json.js';
-import {
-  ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, loadAccount, lockAccountRows, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL,
-  type AccountRow, type RawAccount, type RawClient,
-} from './account.rows.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow, type RawAccount, type RawClient } from './account.rows.js';
+import { HOLDER_FOR_CREDIT, ensureCreditLock, lockAccountRows } from './locks.js';
 import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.ports.js';
 import { amountProblem, BALANCE_COLUMN_MAX, BALANCE_LIMIT_EXCEEDED, balanceFloor, canDebit, exceedsBalanceColumns } from './domain/balance-rules.js';
 import { checkKycCredit, type TierCaps } from './domain/kyc-limit.js';

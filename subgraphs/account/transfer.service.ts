@@ -2,9 +2,8 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount, Money } from '../kernel/money.js';
-import {
-  ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, ensureCreditLock, HOLDER_FOR_CREDIT, LIABILITY_GL, lockAccountRows, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient,
-} from './account.rows.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, LIABILITY_GL, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient } from './account.rows.js';
+import { HOLDER_FOR_CREDIT, ensureCreditLock, lockAccountRows } from './locks.js';
 import type { AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
 import { insertHold } from './maker-checker.store.js';
