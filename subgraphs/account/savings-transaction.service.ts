@@ -1,15 +1,16 @@
-import type { Database, Statement, Tx } from '../kernel/database.js';
+import { cteRef, type CteFragment } from '../kernel/cte.js';
+import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
+import { exactNumber } from '../kernel/exact-json.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import { emit, outboxInsert, type DomainEvent } from '../kernel/outbox.js';
 import type { CashMovement, LoanSavingsMovement, OperatingAccount, SavingsForLoans } from '../kernel/ports.js';
-import { exactNumber } from '../kernel/exact-json.js';
-import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow, type RawAccount, type RawClient } from './account.rows.js';
-import { HOLDER_FOR_CREDIT, ensureCreditLock, lockAccountRows } from './locks.js';
 import type { AccountClient, AccountDependencies, AccountPaymentType } from './account.ports.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CASH_GL, CLIENT_COLUMNS, LIABILITY_GL, loadAccount, SETTLEMENT_GL, STATUS_ACTIVE, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow, type RawAccount, type RawClient } from './account.rows.js';
 import { amountProblem, BALANCE_COLUMN_MAX, BALANCE_LIMIT_EXCEEDED, balanceFloor, canDebit, exceedsBalanceColumns } from './domain/balance-rules.js';
 import { checkKycCredit, type TierCaps } from './domain/kyc-limit.js';
+import { HOLDER_FOR_CREDIT, ensureCreditLock, lockAccountRows } from './locks.js';
 import { insertHold } from './maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
 
@@ -24,6 +25,9 @@ export interface TransactionInput {
   routingCode?: string | null;
   bankNumber?: string | null;
 }
+
+/** The CTE of writeLeg's statement that yields the written transaction: a till's cash record waits for it. */
+const LEG_CTE = cteRef('txn');
 
 const DETAIL_KEYS = ['accountNumber', 'checkNumber', 'routingCode', 'receiptNumber', 'bankNumber'] as const;
 
@@ -427,7 +431,7 @@ export class SavingsTransactionService {
    */
   async writeLeg(
     tx: Tx, leg: Leg,
-    options: { event?: DomainEvent; kyc?: { client: AccountClient; caps: TierCaps }; also?: { sql: string; params: unknown[] }; unlocked?: { today: string }; cash?: Statement } = {},
+    options: { event?: DomainEvent; kyc?: { client: AccountClient; caps: TierCaps }; also?: { sql: string; params: unknown[] }; unlocked?: { today: string }; cash?: CteFragment } = {},
   ): Promise<{ id: number; runningBalance: string; totalDeposits: string; totalWithdrawals: string; cashRecorded: boolean }> {
     const signed = leg.credit ? leg.amount : new Money(leg.amount).negated().toFixed();
     const cap = options.kyc?.caps.balance ?? null;
@@ -452,7 +456,7 @@ export class SavingsTransactionService {
        also as (${options.also.sql})` : ''}${options.cash ? `,
        ${options.cash.sql}` : ''}
        select txn.id, txn.running_balance::text as running_balance, moved.total_deposits::text as total_deposits, moved.total_withdrawals::text as total_withdrawals,
-         ${options.cash ? '(select count(*) from till_cash)' : '0'}::int as cash_recorded
+         ${options.cash ? `(select count(*) from ${options.cash.result})` : '0'}::int as cash_recorded
        from txn, moved`,
       [
         signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
@@ -530,8 +534,8 @@ export class SavingsTransactionService {
    * module offers them; the till's row is then locked after the account's, in the same round trip, and held
    * only until commit. Without them (or when they record nothing) the caller calls recordCash after the leg.
    */
-  private async cashSql(tx: Tx, movement: CashMovement | null): Promise<Statement | undefined> {
-    return movement && this.deps.cashSql ? this.deps.cashSql(tx, movement, 'txn') : undefined;
+  private async cashSql(tx: Tx, movement: CashMovement | null): Promise<CteFragment | undefined> {
+    return movement && this.deps.cashSql ? this.deps.cashSql(tx, movement, LEG_CTE) : undefined;
   }
 
   async bankName(tx: Tx): Promise<string> {

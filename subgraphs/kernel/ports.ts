@@ -1,4 +1,5 @@
-import type { Statement, Tx } from './database.js';
+import type { Tx } from './database.js';
+import type { CteFragment, CteRef } from './cte.js';
 import type { Identity, StaffIdentity } from './identity.js';
 
 /**
@@ -90,11 +91,11 @@ export type RecordCash = (tx: Tx, movement: CashMovement) => Promise<CashRecorde
 /**
  * The till's record of a cash movement as common table expressions for the caller's own statement, so the
  * movement and its till record take one round trip (and a busy account's row is held one round trip less).
- * They run only after the caller's CTE named `after` has yielded a row, and end in `till_cash`, which
- * yields the record or nothing when the till refuses; the caller then calls RecordCash, which says why.
+ * They run only after the caller's CTE `after` has yielded a row; the fragment's `result` yields the
+ * record, or nothing when the till refuses, and the caller then calls RecordCash, which says why.
  * Throws the refusals that need no till row.
  */
-export type CashRecordSql = (tx: Tx, movement: CashMovement, after: string) => Promise<Statement>;
+export type CashRecordSql = (tx: Tx, movement: CashMovement, after: CteRef) => Promise<CteFragment>;
 
 /** The borrower's account as the loan module needs it. */
 export interface OperatingAccount {

@@ -1,4 +1,5 @@
-import type { Database, Statement, Tx } from '../kernel/database.js';
+import { cteRef, type CteFragment, type CteRef } from '../kernel/cte.js';
+import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
@@ -35,6 +36,9 @@ export interface TxnFilter {
   offset?: number | null;
   limit?: number | null;
 }
+
+/** The last of the till's CTEs: it yields the cash record. */
+const TILL_CASH = cteRef('till_cash');
 
 const MAX_LIMIT = 200;
 
@@ -126,7 +130,7 @@ export class TillCashService {
     const { member, today, amount } = await this.movementOf(tx, movement);
     const statement = this.cashStatement(tx, member.id, movement, today, amount, null);
     for (let attempt = 0; ; attempt++) {
-      const rows = await tx.query<{ id: string; cashier_id: number }>(`with ${statement.sql} select id, cashier_id from till_cash`, statement.params);
+      const rows = await tx.query<{ id: string; cashier_id: number }>(`with ${statement.sql} select id, cashier_id from ${statement.result}`, statement.params);
       if (rows[0]) return { cashierId: Number(rows[0].cashier_id), cashierTransactionId: Number(rows[0].id) };
       // The refusal reads the till under its lock: when a concurrent movement has since made room (a
       // settlement waited on, an allocation), nothing is wrong any more and the movement runs again.
@@ -137,11 +141,11 @@ export class TillCashService {
 
   /**
    * The till's record of a movement as common table expressions for the caller's own statement (kernel
-   * CashRecordSql): they run only once the caller's CTE `after` has yielded a row, and end in `till_cash`,
-   * which yields the record, or nothing when the till refuses; the caller then calls recordCash, which
-   * tries once more and says why. Refusals that need no till row (no staff record) are thrown here.
+   * CashRecordSql): they run only once the caller's CTE `after` has yielded a row, and their `result`
+   * yields the record, or nothing when the till refuses; the caller then calls recordCash, which tries
+   * once more and says why. Refusals that need no till row (no staff record) are thrown here.
    */
-  async cashSql(tx: Tx, movement: CashMovement, after: string): Promise<Statement> {
+  async cashSql(tx: Tx, movement: CashMovement, after: CteRef): Promise<CteFragment> {
     const { member, today, amount } = await this.movementOf(tx, movement);
     return this.cashStatement(tx, member.id, movement, today, amount, after);
   }
@@ -155,7 +159,7 @@ export class TillCashService {
   }
 
   /** The CTEs `till_cashier`, `till_moved` and `till_cash` (see cashSql); `after`, when given, gates the first. */
-  private cashStatement(tx: Tx, staffId: number, movement: CashMovement, today: string, amount: Money, after: string | null): Statement {
+  private cashStatement(tx: Tx, staffId: number, movement: CashMovement, today: string, amount: Money, after: CteRef | null): CteFragment {
     const type = movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT;
     return {
       sql: `till_cashier as (
@@ -172,6 +176,7 @@ export class TillCashService {
          select ?, nextval('till.cashier_transaction_id_seq'), till_cashier.id, till_cashier.teller_id, till_cashier.office_id, ?::date, ?, ?::numeric, ?, null, ?, ?, ?, null, ?, ?
          from till_moved join till_cashier on till_cashier.id = till_moved.cashier_id
          returning id, cashier_id)`,
+      result: TILL_CASH,
       params: [
         tx.tenantId, staffId, movement.officeId, today, today,
         tillEffect(type, amount).toFixed(), movement.userId, tx.tenantId, today, movement.currency, ...(movement.direction === 'out' ? [formatAmount(amount)] : []),
