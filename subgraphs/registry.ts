@@ -22,7 +22,9 @@ import { createLoanServices, type LoanServices } from './loan/loan.services.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisation/permissions.js';
-import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
+import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './webhooks/webhook-delivery.js';
+import { buildWebhooksSchema, webhooksDatabase } from './webhooks/webhooks.module.js';
+import { createWebhooksServices, type WebhooksServices } from './webhooks/webhooks.services.js';
 import { buildSelfSchema, selfDatabase } from './self/self.module.js';
 import { createSelfServices, type SelfServices } from './self/self.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
@@ -33,7 +35,7 @@ import type { StaffRecord } from './till/till.ports.js';
  * The composition root: which modules exist, how their services are wired to each other, and how each
  * subgraph's schema is built. Modules never import each other's internals; they meet here.
  */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase];
 
 /** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
 const LOAN_SCHEDULER_TICK_MS = 60_000;
@@ -48,6 +50,7 @@ export interface Services {
   account: AccountServices;
   loan: LoanServices;
   self: SelfServices;
+  webhooks: WebhooksServices;
 }
 
 export interface Platform {
@@ -178,7 +181,8 @@ export function createServices(db: Database, config: Config, logger: Logger | un
       logout: (identity) => organisation.auth.logout(identity),
     },
   });
-  return { organisation, customer, ledger, till, account, loan, self };
+  const webhooks = createWebhooksServices(db, { settings: organisation.settings });
+  return { organisation, customer, ledger, till, account, loan, self, webhooks };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -240,4 +244,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   till: (services) => buildTillSchema(() => services().till),
   ledger: (services) => buildLedgerSchema(() => services().ledger),
   self: (services) => buildSelfSchema(() => services().self),
+  webhooks: (services) => buildWebhooksSchema(() => services().webhooks),
 };

@@ -46,7 +46,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -57,6 +57,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   ledger: 4005,
   organisation: 4006,
   self: 4007,
+  webhooks: 4008,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';

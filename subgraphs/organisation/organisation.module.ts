@@ -3,7 +3,6 @@ import type { DatabaseModule } from '../kernel/database.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
 import type { RequestContext } from '../kernel/request-context.js';
 import { AuthResolver } from './auth.resolver.js';
-import { HookResolver } from './hook.resolver.js';
 import { HooksMigration } from './migrations/20261122000800_hooks.js';
 import { Code, CodeValue } from './code.entity.js';
 import { CodeResolver } from './code.resolver.js';
@@ -45,7 +44,7 @@ export const organisationDatabase: DatabaseModule = {
 
 /** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
 export async function buildOrganisationSchema(services: () => OrganisationServices): Promise<GraphQLSchema> {
-  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, CodeResolver, HookResolver] as const;
+  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, CodeResolver] as const;
   return buildFederatedSchema({
     resolvers: [...resolvers],
     container: (cls) => new (cls as new (s: OrganisationServices) => object)(services()),

@@ -3,7 +3,6 @@ import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { LoginFailureCounts } from './store/login-failures.store.js';
 import { BusinessDateService } from './business-date.service.js';
-import { HookService } from './hook.service.js';
 import { seedCodes } from './code.seed.js';
 import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
@@ -31,8 +30,6 @@ export interface OrganisationServices {
   businessDates: BusinessDateService;
   /** Data scope for every module; the kernel's Scope port. */
   scope: ScopeService;
-  /** Webhook hooks, their delivery log and replay (/hooks). */
-  hooks: HookService;
   codes: CodeService;
 }
 
@@ -57,7 +54,6 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
     settings,
     businessDates: new BusinessDateService(db, settings),
     scope: new ScopeService(),
-    hooks: new HookService(db, settings),
     codes: new CodeService(db),
   };
 }

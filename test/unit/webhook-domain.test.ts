@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { eventPair, hookReceives, isKnownPair } from '../../subgraphs/organisation/domain/hook-events.js';
-import { backoffMs, MAX_ATTEMPTS, MAX_RETRY_DELAY_MS, nextStep, retryAfterMs } from '../../subgraphs/organisation/domain/retry-policy.js';
-import { signatureHeaders } from '../../subgraphs/organisation/domain/signature.js';
-import { isPrivateAddress, payloadUrlProblem } from '../../subgraphs/organisation/domain/target-address.js';
+import { eventPair, hookReceives, isKnownPair } from '../../subgraphs/webhooks/domain/hook-events.js';
+import { backoffMs, MAX_ATTEMPTS, MAX_RETRY_DELAY_MS, nextStep, retryAfterMs } from '../../subgraphs/webhooks/domain/retry-policy.js';
+import { signatureHeaders } from '../../subgraphs/webhooks/domain/signature.js';
+import { isPrivateAddress, payloadUrlProblem } from '../../subgraphs/webhooks/domain/target-address.js';
 
 describe('webhook domain (pure)', () => {
   test('backoff doubles from the base with at most 25% jitter, capped at 24 h; 15 attempts span about a day', () => {

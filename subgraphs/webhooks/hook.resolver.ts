@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../kernel/request-context.js';
-import type { OrganisationServices } from './organisation.services.js';
+import type { WebhooksServices } from './webhooks.services.js';
 import {
   DeliveryPageType, HookChangePayload, HookCreatePayload, HookInput, HookTemplateType, HookTestPayload, HookType, RedeliveryPayload,
 } from './hook.types.js';
@@ -8,7 +8,7 @@ import {
 /** Fineract's /hooks plus the delivery log and replay. */
 @Resolver()
 export class HookResolver {
-  constructor(private readonly services: OrganisationServices) {}
+  constructor(private readonly services: WebhooksServices) {}
 
   @Query(() => HookTemplateType, { description: 'Events a hook can choose (grouped by entity), the event-name mapping and the "Web" config fields.' })
   hookTemplate(@Ctx() ctx: RequestContext): HookTemplateType {

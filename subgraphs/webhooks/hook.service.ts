@@ -84,7 +84,7 @@ const payloadUrlOf = (input: HookInput): string | undefined => {
 };
 const hookNotFound = (id: unknown) => errors.notFound('error.msg.hook.identifier.not.found', `Hook with identifier ${String(id)} does not exist`, id);
 
-/** Fineract's /hooks, signed and retried delivery's configuration, its delivery log and replay. The only writer of organisation.hook*. */
+/** Fineract's /hooks, signed and retried delivery's configuration, its delivery log and replay. The only writer of webhooks.hook*. */
 export class HookService {
   constructor(
     private readonly db: Database,
@@ -129,7 +129,7 @@ export class HookService {
     const id = await nextValue(tx, 'hook');
     const by = actor.userId;
     await tx.em.execute(
-      `insert into organisation.hook (tenant_id, id, name, display_name, is_active, template_id, payload_url, content_type, secret, created_by, updated_by)
+      `insert into webhooks.hook (tenant_id, id, name, display_name, is_active, template_id, payload_url, content_type, secret, created_by, updated_by)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [tx.tenantId, id, WEB_TEMPLATE.name, input.displayName?.trim() || null, input.isActive ?? true, WEB_TEMPLATE.id, config.url!, config.contentType ?? 'json', config.secret ?? generated!, by, by],
     );
@@ -145,7 +145,7 @@ export class HookService {
 
   async updateCore(tx: Tx, actor: Actor, id: number, input: HookInput, resolved: readonly string[] = []): Promise<{ id: number; changes: Record<string, unknown> }> {
     const rows = await tx.em.execute<{ id: number; display_name: string | null; is_active: boolean; payload_url: string; content_type: string }[]>(
-      `select id, display_name, is_active, payload_url, content_type from organisation.hook where tenant_id = ? and id = ? for update`,
+      `select id, display_name, is_active, payload_url, content_type from webhooks.hook where tenant_id = ? and id = ? for update`,
       [tx.tenantId, id],
     );
     const current = rows[0];
@@ -160,12 +160,12 @@ export class HookService {
     if (config.secret) changes.secret = '[changed]';
     const by = actor.userId;
     await tx.em.execute(
-      `update organisation.hook set display_name = ?, is_active = ?, payload_url = ?, content_type = ?, secret = coalesce(?, secret), updated_by = ?, updated_at = now()
+      `update webhooks.hook set display_name = ?, is_active = ?, payload_url = ?, content_type = ?, secret = coalesce(?, secret), updated_by = ?, updated_at = now()
        where tenant_id = ? and id = ?`,
       [displayName, input.isActive ?? current.is_active, config.url ?? current.payload_url, config.contentType ?? current.content_type, config.secret ?? null, by, tx.tenantId, id],
     );
     if (input.events) {
-      await tx.em.execute(`delete from organisation.hook_event where tenant_id = ? and hook_id = ?`, [tx.tenantId, id]);
+      await tx.em.execute(`delete from webhooks.hook_event where tenant_id = ? and hook_id = ?`, [tx.tenantId, id]);
       await this.writeEvents(tx, id, input.events, by);
       changes.events = input.events;
     }
@@ -180,7 +180,7 @@ export class HookService {
   }
 
   async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<number> {
-    const deleted = await tx.em.execute<{ id: number }[]>(`delete from organisation.hook where tenant_id = ? and id = ? returning id`, [tx.tenantId, id]);
+    const deleted = await tx.em.execute<{ id: number }[]>(`delete from webhooks.hook where tenant_id = ? and id = ? returning id`, [tx.tenantId, id]);
     if (deleted.length === 0) throw hookNotFound(id);
     return id;
   }
@@ -197,10 +197,10 @@ export class HookService {
       await this.requireHook(tx, hookId);
       const filter = query.status != null ? ' and a.status = ?' : '';
       const params: unknown[] = [tx.tenantId, hookId, ...(query.status != null ? [query.status] : [])];
-      const [{ total }] = (await tx.em.execute<{ total: string }[]>(`select count(*) as total from organisation.webhook_attempt a where a.tenant_id = ? and a.hook_id = ?${filter}`, params)) as [{ total: string }];
+      const [{ total }] = (await tx.em.execute<{ total: string }[]>(`select count(*) as total from webhooks.webhook_attempt a where a.tenant_id = ? and a.hook_id = ?${filter}`, params)) as [{ total: string }];
       const rows = await tx.em.execute<{ id: string; delivery_id: string; event_id: string; event_type: string; attempt: number; status: string; status_code: number | null; duration_ms: number | null; error: string | null; next_attempt_at: Date | null; attempted_at: Date | null }[]>(
         `select a.id, a.delivery_id, d.event_id, d.event_type, a.attempt, a.status, a.status_code, a.duration_ms, a.error, a.next_attempt_at, a.attempted_at
-           from organisation.webhook_attempt a join organisation.webhook_delivery d on d.tenant_id = a.tenant_id and d.id = a.delivery_id
+           from webhooks.webhook_attempt a join webhooks.webhook_delivery d on d.tenant_id = a.tenant_id and d.id = a.delivery_id
           where a.tenant_id = ? and a.hook_id = ?${filter}
           order by a.id desc limit ? offset ?`,
         [...params, limit, query.offset ?? 0],
@@ -224,7 +224,7 @@ export class HookService {
   async redeliverCore(tx: Tx, actor: Actor, hookId: number, deliveryId: number): Promise<{ deliveryId: number; attempt: number }> {
     await this.requireHook(tx, hookId);
     const rows = await tx.em.execute<{ attempts: number; status: string }[]>(
-      `select attempts, status from organisation.webhook_delivery where tenant_id = ? and hook_id = ? and id = ? for update`,
+      `select attempts, status from webhooks.webhook_delivery where tenant_id = ? and hook_id = ? and id = ? for update`,
       [tx.tenantId, hookId, deliveryId],
     );
     const delivery = rows[0];
@@ -232,13 +232,13 @@ export class HookService {
     const attempt = delivery.attempts + 1;
     // A pending delivery is only brought forward (its lease, if a worker holds it, stays: no second send in flight).
     await tx.em.execute(
-      `update organisation.webhook_delivery set status = 'pending', next_attempt_at = now(),
+      `update webhooks.webhook_delivery set status = 'pending', next_attempt_at = now(),
          lease_until = case when status = 'pending' then lease_until else null end, updated_by = ?, updated_at = now()
        where tenant_id = ? and id = ?`,
       [actor.userId, tx.tenantId, deliveryId],
     );
     await tx.em.execute(
-      `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at, created_by) values (?, ?, ?, ?, 'pending', now(), ?)
+      `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at, created_by) values (?, ?, ?, ?, 'pending', now(), ?)
        on conflict (tenant_id, delivery_id, attempt) do update set next_attempt_at = now(), updated_at = now()`,
       [tx.tenantId, deliveryId, hookId, attempt, actor.userId],
     );
@@ -264,9 +264,9 @@ export class HookService {
     };
     const [row] = (await tx.em.execute<{ id: string }[]>(
       `with d as (
-         insert into organisation.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at, created_by)
+         insert into webhooks.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at, created_by)
          values (?, ?, ?, ?, 'HOOK', 'TEST', ?, 'pending', now(), now(), ?) returning tenant_id, id, hook_id, next_attempt_at)
-       insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
+       insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
        select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d returning delivery_id as id`,
       [tx.tenantId, hookId, envelope.eventId, envelope.eventType, deliveryBody(envelope), actor.userId],
     )) as [{ id: string }];
@@ -275,7 +275,7 @@ export class HookService {
   }
 
   private async requireHook(tx: Tx, id: number): Promise<{ is_active: boolean }> {
-    const rows = await tx.em.execute<{ is_active: boolean }[]>(`select is_active from organisation.hook where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+    const rows = await tx.em.execute<{ is_active: boolean }[]>(`select is_active from webhooks.hook where tenant_id = ? and id = ?`, [tx.tenantId, id]);
     if (!rows[0]) throw hookNotFound(id);
     return rows[0];
   }
@@ -284,7 +284,7 @@ export class HookService {
     const unique = [...new Map(events.map((e) => [`${e.entityName}\u0000${e.actionName}`, e])).values()];
     if (unique.length === 0) return;
     await tx.em.execute(
-      `insert into organisation.hook_event (tenant_id, hook_id, entity_name, action_name, created_by, updated_by) values ${unique.map(() => '(?, ?, ?, ?, ?, ?)').join(',')}`,
+      `insert into webhooks.hook_event (tenant_id, hook_id, entity_name, action_name, created_by, updated_by) values ${unique.map(() => '(?, ?, ?, ?, ?, ?)').join(',')}`,
       unique.flatMap((e) => [tx.tenantId, hookId, e.entityName, e.actionName, by, by]),
     );
   }
@@ -342,10 +342,10 @@ export class HookService {
   private async load(tx: Tx, id?: number): Promise<HookView[]> {
     const rows = await tx.em.execute<HookRow[]>(
       `select h.id, h.name, h.display_name, h.is_active, h.template_id, h.payload_url, h.content_type, h.created_at, h.updated_at,
-              (select count(*) from organisation.webhook_attempt a where a.tenant_id = h.tenant_id and a.hook_id = h.id and a.status in ('failed', 'dead')) as failure_count,
+              (select count(*) from webhooks.webhook_attempt a where a.tenant_id = h.tenant_id and a.hook_id = h.id and a.status in ('failed', 'dead')) as failure_count,
               last.status as last_status, last.attempted_at as last_at, last.status_code as last_code
-         from organisation.hook h
-         left join lateral (select a.status, a.attempted_at, a.status_code from organisation.webhook_attempt a
+         from webhooks.hook h
+         left join lateral (select a.status, a.attempted_at, a.status_code from webhooks.webhook_attempt a
                              where a.tenant_id = h.tenant_id and a.hook_id = h.id and a.attempted_at is not null
                              order by a.attempted_at desc, a.id desc limit 1) last on true
         where h.tenant_id = ?${id === undefined ? '' : ' and h.id = ?'}
@@ -354,7 +354,7 @@ export class HookService {
     );
     if (rows.length === 0) return [];
     const events = await tx.em.execute<{ hook_id: number; entity_name: string; action_name: string }[]>(
-      `select hook_id, entity_name, action_name from organisation.hook_event where tenant_id = ? and hook_id in (${rows.map(() => '?').join(',')}) order by entity_name, action_name`,
+      `select hook_id, entity_name, action_name from webhooks.hook_event where tenant_id = ? and hook_id in (${rows.map(() => '?').join(',')}) order by entity_name, action_name`,
       [tx.tenantId, ...rows.map((r) => r.id)],
     );
     return rows.map((r) => ({

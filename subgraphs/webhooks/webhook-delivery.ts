@@ -10,7 +10,7 @@ import { signatureHeaders } from './domain/signature.js';
 import { send } from './webhook-sender.js';
 
 /**
- * Durable webhook delivery. The outbox relay fans each committed event out into one organisation.webhook_delivery
+ * Durable webhook delivery. The outbox relay fans each committed event out into one webhooks.webhook_delivery
  * row per matching active hook (in the relay's transaction, so a crash repeats both or neither; the unique
  * (hook, event) key makes the repeat harmless). Workers on any instance claim due rows with FOR UPDATE SKIP
  * LOCKED and a lease, POST them outside any transaction, and record each attempt. A crash mid-attempt leaves
@@ -37,7 +37,7 @@ export function webhookFanOut(): OutboxSink {
     const tenants = [...new Set(rows.map((r) => r.envelope.tenantId))];
     const hookRows = await em.execute<{ tenant_id: string; hook_id: number; entity_name: string; action_name: string }[]>(
       `select h.tenant_id, h.id as hook_id, e.entity_name, e.action_name
-         from organisation.hook h join organisation.hook_event e on e.tenant_id = h.tenant_id and e.hook_id = h.id
+         from webhooks.hook h join webhooks.hook_event e on e.tenant_id = h.tenant_id and e.hook_id = h.id
         where h.is_active and h.tenant_id in (${tenants.map(() => '?').join(',')})`,
       tenants,
     );
@@ -63,11 +63,11 @@ export function webhookFanOut(): OutboxSink {
     if (count === 0) return;
     await em.execute(
       `with d as (
-         insert into organisation.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at)
+         insert into webhooks.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at)
          values ${Array.from({ length: count }, () => `(?, ?, ?, ?, ?, ?, ?, 'pending', now(), ?)`).join(',')}
          on conflict (tenant_id, hook_id, event_id) do nothing
          returning tenant_id, id, hook_id, next_attempt_at)
-       insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
+       insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
        select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d`,
       values,
     );
@@ -116,10 +116,10 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   const claim = (): Promise<ClaimedDelivery[]> =>
     db.system((em: Em) =>
       em.execute<ClaimedDelivery[]>(
-        `update organisation.webhook_delivery d set lease_until = now() + (? * interval '1 millisecond')
+        `update webhooks.webhook_delivery d set lease_until = now() + (? * interval '1 millisecond')
            from (select c.tenant_id, c.id, h.payload_url, h.secret
-                   from organisation.webhook_delivery c
-                   join organisation.hook h on h.tenant_id = c.tenant_id and h.id = c.hook_id
+                   from webhooks.webhook_delivery c
+                   join webhooks.hook h on h.tenant_id = c.tenant_id and h.id = c.hook_id
                   where c.status = 'pending' and c.next_attempt_at <= now() and (c.lease_until is null or c.lease_until < now()) and h.is_active
                   order by c.next_attempt_at, c.id
                   limit ? for update of c skip locked) picked
@@ -171,16 +171,16 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
       const rows = (n: number, tuple: string) => Array.from({ length: n }, () => tuple).join(',');
       // Deliveries first, in id order, as redeliver does: the same lock order in both never deadlocks.
       const ids = records.map((r) => r.delivery.id).sort((a, b) => Number(a) - Number(b));
-      await tx.em.execute(`select id from organisation.webhook_delivery where tenant_id = ? and id in (${ids.map(() => '?').join(',')}) order by id for update`, [tenantId, ...ids]);
+      await tx.em.execute(`select id from webhooks.webhook_delivery where tenant_id = ? and id in (${ids.map(() => '?').join(',')}) order by id for update`, [tenantId, ...ids]);
       await tx.em.execute(
-        `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
+        `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
          values ${rows(records.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, now())')}
          on conflict (tenant_id, delivery_id, attempt) do update set status = excluded.status, status_code = excluded.status_code,
            duration_ms = excluded.duration_ms, error = excluded.error, next_attempt_at = excluded.next_attempt_at, attempted_at = now(), updated_at = now()`,
         records.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt, r.status, r.statusCode, r.durationMs, r.error, r.nextAt]),
       );
       await tx.em.execute(
-        `update organisation.webhook_delivery d set attempts = v.attempts, status = v.status, next_attempt_at = coalesce(v.next_at, d.next_attempt_at),
+        `update webhooks.webhook_delivery d set attempts = v.attempts, status = v.status, next_attempt_at = coalesce(v.next_at, d.next_attempt_at),
            lease_until = null, delivered_at = case when v.status = 'delivered' then now() else d.delivered_at end, updated_at = now()
          from (values ${rows(records.length, '(?::bigint, ?::integer, ?::varchar, ?::timestamptz)')}) as v(id, attempts, status, next_at)
          where d.tenant_id = ? and d.id = v.id`,
@@ -189,14 +189,14 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
       const retries = records.filter((r) => r.nextAt);
       if (retries.length > 0) {
         await tx.em.execute(
-          `insert into organisation.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at) values ${rows(retries.length, "(?, ?, ?, ?, 'pending', ?::timestamptz)")}
+          `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at) values ${rows(retries.length, "(?, ?, ?, ?, 'pending', ?::timestamptz)")}
            on conflict (tenant_id, delivery_id, attempt) do nothing`,
           retries.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt + 1, r.nextAt]),
         );
       }
       const gone = [...new Set(records.filter((r) => r.disableHook).map((r) => r.delivery.hook_id))];
       if (gone.length > 0) {
-        await tx.em.execute(`update organisation.hook set is_active = false, updated_at = now() where tenant_id = ? and id in (${gone.map(() => '?').join(',')})`, [tenantId, ...gone]);
+        await tx.em.execute(`update webhooks.hook set is_active = false, updated_at = now() where tenant_id = ? and id in (${gone.map(() => '?').join(',')})`, [tenantId, ...gone]);
       }
     });
   };
@@ -243,7 +243,7 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     if (Date.now() - lastPurge < 3600_000) return;
     lastPurge = Date.now();
     await db.system((em) =>
-      em.execute(`delete from organisation.webhook_delivery where created_at < now() - interval '${RETENTION_DAYS} days' and status <> 'pending'`),
+      em.execute(`delete from webhooks.webhook_delivery where created_at < now() - interval '${RETENTION_DAYS} days' and status <> 'pending'`),
     );
   };
 

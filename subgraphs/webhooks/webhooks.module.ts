@@ -1,0 +1,20 @@
+import type { GraphQLSchema } from 'graphql';
+import type { DatabaseModule } from '../kernel/database.js';
+import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { HookResolver } from './hook.resolver.js';
+import { WebhooksMigration } from './migrations/20261125000300_webhooks.js';
+import type { WebhooksServices } from './webhooks.services.js';
+
+/** Tables are written with SQL (hook.service.ts, webhook-delivery.ts); no ORM entities. */
+export const webhooksDatabase: DatabaseModule = {
+  entities: [],
+  migrations: [{ name: '20261125000300_webhooks', class: WebhooksMigration }],
+};
+
+/** `services` is read lazily, at the first request: printing the schema needs no database. */
+export async function buildWebhooksSchema(services: () => WebhooksServices): Promise<GraphQLSchema> {
+  return buildFederatedSchema({
+    resolvers: [HookResolver],
+    container: (cls) => new (cls as new (s: WebhooksServices) => object)(services()),
+  });
+}
