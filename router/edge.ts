@@ -22,6 +22,9 @@ import { authenticate, clientAddress, credentialsFrom, credentialsFromConnection
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
 import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
 import { directRoutes } from './direct-route.js';
+import { graphqlAnswerStatus, graphqlContentType, graphqlMediaType } from './graphql-http.js';
+import { PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
+import { loadOperations } from '../rest-compat/operations.js';
 import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
 import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, isJsonContentType, MAX_BODY_BYTES, queryIsUtf8, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
@@ -89,6 +92,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const directRoute = local ? directRoutes(local, logger) : undefined;
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
+  // The REST layer's documents are trusted in every deployment (its operations are the service's own).
+  const persisted = new PersistedQueries(
+    config.graphqlTrustedDocuments ? readTrustedDocuments(config.graphqlTrustedDocuments) : undefined,
+    [...loadOperations(schema).values()].map((o) => o.text),
+  );
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
@@ -136,8 +144,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       sendError(res, 'rest', { status: 404, code: 'error.msg.resource.not.found', message: `No resource at ${truncateForMessage(url.pathname, 80)}.` }, common);
       return {};
     }
+    // GraphQL answers in the media type the caller accepts (GraphQL over HTTP), the edge's own refusals too.
+    const headers = surface === 'graphql' ? { ...common, 'content-type': graphqlContentType(graphqlMediaType(req.headers.accept)) } : common;
     if (!queryIsUtf8(url.search)) {
-      sendError(res, surface, { status: 400, code: INVALID_ENCODING, message: 'The query string must be percent-encoded UTF-8.' }, common);
+      sendError(res, surface, { status: 400, code: INVALID_ENCODING, message: 'The query string must be percent-encoded UTF-8.' }, headers);
       return {};
     }
     // The one place a request is authenticated, before its body is read; REST and GraphQL get the same identity.
@@ -146,7 +156,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      sendError(res, surface, fromPlatformError(error), common);
+      sendError(res, surface, fromPlatformError(error), headers);
       return { route: surface === 'graphql' ? 'graphql' : undefined };
     }
     if (surface === 'rest') {
@@ -157,7 +167,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     }
     const refusal = await graphqlRefusal(req, url, identity);
     if (refusal.kind === 'refused') {
-      sendError(res, 'graphql', refusal, common);
+      sendError(res, 'graphql', refusal, headers);
       return { identity, route: 'graphql' };
     }
     // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
@@ -171,7 +181,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         return { kind: 'json', ...direct };
       }
       const response = await gateway.fetch(
-        `http://edge.internal${url.pathname}${url.search}`,
+        `http://edge.internal${url.pathname}${refusal.search}`,
         { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
         context,
       );
@@ -179,7 +189,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const text = await response.text();
       if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
       const headers: Record<string, string> = {};
-      response.headers.forEach((value, key) => {
+      response.headers.forEach((value, name) => {
+        // The runtime's headers keep their case ("Content-Type"), which lost to the edge's default content type.
+        const key = name.toLowerCase();
         if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
       });
       return { kind: 'json', status: response.status, body: text, headers };
@@ -189,14 +201,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     if (key !== undefined && identity.kind !== 'anonymous') {
       if (!IDEMPOTENCY_KEY.test(key)) {
-        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, common);
+        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, headers);
         return { identity, route: 'graphql' };
       }
       identity = { ...identity, idempotency: { key, requestHash: requestHash('POST', url.pathname, url.search, refusal.body ?? '') } };
     }
     const result = await runGateway();
     if (report.refusal) {
-      sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], common);
+      sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], headers);
       return { identity, route: 'graphql' };
     }
     if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
@@ -208,7 +220,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       await sendNodeResponse(result.response, res, req, false);
       return { identity, route: 'graphql' };
     }
-    send(res, result.status, result.body, { ...result.headers, ...common });
+    send(res, graphqlAnswerStatus(identity, result.status, result.body), result.body, { ...result.headers, ...common });
     return { identity, route: 'graphql' };
   };
 
@@ -224,7 +236,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   }
 
   /** Reads and checks a GraphQL HTTP request (size, content type, limits) before the gateway plans it. */
-  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown }> {
+  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown; search: string }> {
     let parsed: unknown;
     let body: string | undefined;
     if (req.method === 'POST') {
@@ -237,21 +249,35 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: 'The request body is not valid JSON.' };
       }
     } else {
-      let variables: unknown;
-      try {
-        variables = url.searchParams.has('variables') ? JSON.parse(url.searchParams.get('variables')!) : undefined;
-      } catch {
-        return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: 'The variables parameter is not valid JSON.' };
+      const json: Record<string, unknown> = {};
+      for (const name of ['variables', 'extensions']) {
+        try {
+          json[name] = url.searchParams.has(name) ? JSON.parse(url.searchParams.get(name)!) : undefined;
+        } catch {
+          return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: `The ${name} parameter is not valid JSON.` };
+        }
       }
-      parsed = { query: url.searchParams.get('query') ?? undefined, variables, operationName: url.searchParams.get('operationName') ?? undefined };
+      parsed = { query: url.searchParams.get('query') ?? undefined, ...json, operationName: url.searchParams.get('operationName') ?? undefined };
     }
+    const resolved = persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
+    if (resolved.kind === 'refused') return { ...resolved, extensions: { code: resolved.code, status: resolved.status, errors: [] } };
+    parsed = resolved.body;
     try {
       checkGraphQLRequest(schema, parsed, identity, config.graphqlIntrospection);
     } catch (error) {
       if (!(error instanceof GraphQLLimitError)) throw error;
       return { kind: 'refused', status: 400, code: error.code, message: error.message };
     }
-    return { kind: 'ok', body, parsed };
+    if (resolved.register) persisted.register(resolved.register);
+    if (!resolved.changed) return { kind: 'ok', body, parsed, search: url.search };
+    // A document named by its hash goes on as if the client had sent its text.
+    if (req.method === 'POST') return { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search };
+    const search = new URLSearchParams(url.searchParams);
+    const { query, extensions } = parsed as { query: string; extensions?: unknown };
+    search.set('query', query);
+    if (extensions === undefined) search.delete('extensions');
+    else search.set('extensions', JSON.stringify(extensions));
+    return { kind: 'ok', body, parsed, search: `?${search}` };
   }
 
   /**
@@ -332,8 +358,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     {
       ...wsOptions,
       // The same GraphQL limits as over HTTP, before the gateway sees the operation.
-      onSubscribe: (ctx, id, payload) => {
+      onSubscribe: (ctx, id, sent) => {
         const identity = (ctx.extra as { identity?: Identity }).identity;
+        // Trusted documents hold here too; a hash names a document, but nothing is registered over a socket.
+        const resolved = identity ? persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
+        if (resolved.kind === 'refused') return [new GraphQLError(resolved.message, { extensions: { code: resolved.code, status: resolved.status, errors: [] } })];
+        const payload = resolved.body as typeof sent;
         try {
           if (identity) checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
         } catch (error) {

@@ -1,0 +1,41 @@
+import type { Identity } from '../subgraphs/kernel/identity.js';
+
+/**
+ * GraphQL over HTTP (the GraphQL-over-HTTP specification) for the edge's own answers and the gateway's:
+ * the response media type the caller accepts, and the status of an answer the caller could not have.
+ */
+
+export type GraphQLMediaType = 'application/json' | 'application/graphql-response+json';
+
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+const NOT_AUTHENTICATED = 'error.msg.not.authenticated';
+
+/**
+ * The media type of the answer: the caller's most preferred (q-values, then order) of the two, and
+ * application/json for no Accept, `*` ranges, or neither (the spec's legacy default).
+ */
+export function graphqlMediaType(accept: string | undefined): GraphQLMediaType {
+  if (!accept) return 'application/json';
+  const ranges = accept.split(',').map((part, index) => {
+    const [type = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return { type, q: q ? Number(q.slice(2)) : 1, index };
+  });
+  const chosen = ranges
+    .filter((r) => r.q > 0 && (r.type === GRAPHQL_RESPONSE || r.type === 'application/json' || r.type === 'application/*' || r.type === '*/*'))
+    .sort((a, b) => b.q - a.q || a.index - b.index)[0];
+  return chosen?.type === GRAPHQL_RESPONSE ? GRAPHQL_RESPONSE : 'application/json';
+}
+
+export const graphqlContentType = (mediaType: GraphQLMediaType) => `${mediaType}; charset=utf-8`;
+
+/**
+ * The status of a GraphQL JSON answer. A caller without credentials whose request needed them gets 401
+ * under both media types, as a wrong password does (the subgraphs answer "not authenticated" inside a 200):
+ * the answer is about the request's credentials, not about GraphQL.
+ */
+export function graphqlAnswerStatus(identity: Identity, status: number, body: string): number {
+  if (identity.kind !== 'anonymous' || !body.includes(NOT_AUTHENTICATED)) return status;
+  const errors = (JSON.parse(body) as { errors?: { extensions?: { code?: unknown } }[] }).errors ?? [];
+  return errors.some((e) => e.extensions?.code === NOT_AUTHENTICATED) ? 401 : status;
+}
