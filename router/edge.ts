@@ -22,7 +22,7 @@ import { authenticate, clientAddress, credentialsFrom, credentialsFromConnection
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
 import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
 import { directRoutes } from './direct-route.js';
-import { graphqlAnswerStatus, graphqlContentType, graphqlMediaType } from './graphql-http.js';
+import { gatewayAccept, graphqlAnswerStatus, graphqlContentType, graphqlMediaType } from './graphql-http.js';
 import { PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
 import { loadOperations } from '../rest-compat/operations.js';
 import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
@@ -182,7 +182,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       }
       const response = await gateway.fetch(
         `http://edge.internal${url.pathname}${refusal.search}`,
-        { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
+        { method: req.method, headers: { ...gatewayHeaders(req), accept: gatewayAccept(req.headers.accept) }, body: refusal.body },
         context,
       );
       if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
@@ -288,8 +288,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
    */
   async function runDirect(req: IncomingMessage, parsed: unknown, context: EdgeContext): Promise<{ status: number; body: string; headers: Record<string, string> } | null> {
     if (!directRoute || req.method !== 'POST') return null;
-    const accept = req.headers.accept;
-    if (accept !== undefined && accept !== '*/*' && !/^application\/json\b/i.test(accept)) return null;
+    if (gatewayAccept(req.headers.accept) !== 'application/json') return null;
     const body = parsed as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | null;
     if (!body || typeof body !== 'object' || typeof body.query !== 'string' || body.extensions !== undefined) return null;
     if (body.operationName != null && typeof body.operationName !== 'string') return null;

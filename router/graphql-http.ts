@@ -30,6 +30,15 @@ export function graphqlMediaType(accept: string | undefined): GraphQLMediaType {
 export const graphqlContentType = (mediaType: GraphQLMediaType) => `${mediaType}; charset=utf-8`;
 
 /**
+ * The Accept the gateway is given: a stream (SSE, multipart) as the caller asked, anything else as the
+ * media type chosen here. The spec lets a server disregard an Accept it cannot serve and answer
+ * application/json; the runtime answered `text/html` with a bare 406 that carried no error at all.
+ */
+export function gatewayAccept(accept: string | undefined): string {
+  return accept && /text\/event-stream|multipart\/mixed/i.test(accept) ? accept : graphqlMediaType(accept);
+}
+
+/**
  * The status of a GraphQL JSON answer. A caller without credentials whose request needed them gets 401
  * under both media types, as a wrong password does (the subgraphs answer "not authenticated" inside a 200):
  * the answer is about the request's credentials, not about GraphQL.
