@@ -22,7 +22,7 @@ import { authenticate, clientAddress, credentialsFrom, credentialsFromConnection
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
 import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
 import { directRoutes } from './direct-route.js';
-import { gatewayAccept, graphqlAnswerStatus, graphqlContentType, graphqlMediaType } from './graphql-http.js';
+import { gatewayAccept, graphqlAnswerStatus, graphqlContentType, graphqlGetParams, graphqlMediaType, withDocument } from './graphql-http.js';
 import { PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
 import { loadOperations } from '../rest-compat/operations.js';
 import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
@@ -145,9 +145,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       return {};
     }
     // GraphQL answers in the media type the caller accepts (GraphQL over HTTP), the edge's own refusals too.
-    const headers = surface === 'graphql' ? { ...common, 'content-type': graphqlContentType(graphqlMediaType(req.headers.accept)) } : common;
+    const surfaceHeaders = surface === 'graphql' ? { ...common, 'content-type': graphqlContentType(graphqlMediaType(req.headers.accept)) } : common;
     if (!queryIsUtf8(url.search)) {
-      sendError(res, surface, { status: 400, code: INVALID_ENCODING, message: 'The query string must be percent-encoded UTF-8.' }, headers);
+      sendError(res, surface, { status: 400, code: INVALID_ENCODING, message: 'The query string must be percent-encoded UTF-8.' }, surfaceHeaders);
       return {};
     }
     // The one place a request is authenticated, before its body is read; REST and GraphQL get the same identity.
@@ -156,7 +156,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      sendError(res, surface, fromPlatformError(error), headers);
+      sendError(res, surface, fromPlatformError(error), surfaceHeaders);
       return { route: surface === 'graphql' ? 'graphql' : undefined };
     }
     if (surface === 'rest') {
@@ -167,7 +167,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     }
     const refusal = await graphqlRefusal(req, url, identity);
     if (refusal.kind === 'refused') {
-      sendError(res, 'graphql', refusal, headers);
+      sendError(res, 'graphql', refusal, surfaceHeaders);
       return { identity, route: 'graphql' };
     }
     // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
@@ -201,14 +201,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     if (key !== undefined && identity.kind !== 'anonymous') {
       if (!IDEMPOTENCY_KEY.test(key)) {
-        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, headers);
+        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, surfaceHeaders);
         return { identity, route: 'graphql' };
       }
       identity = { ...identity, idempotency: { key, requestHash: requestHash('POST', url.pathname, url.search, refusal.body ?? '') } };
     }
     const result = await runGateway();
     if (report.refusal) {
-      sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], headers);
+      sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], surfaceHeaders);
       return { identity, route: 'graphql' };
     }
     if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
@@ -249,15 +249,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: 'The request body is not valid JSON.' };
       }
     } else {
-      const json: Record<string, unknown> = {};
-      for (const name of ['variables', 'extensions']) {
-        try {
-          json[name] = url.searchParams.has(name) ? JSON.parse(url.searchParams.get(name)!) : undefined;
-        } catch {
-          return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: `The ${name} parameter is not valid JSON.` };
-        }
-      }
-      parsed = { query: url.searchParams.get('query') ?? undefined, ...json, operationName: url.searchParams.get('operationName') ?? undefined };
+      const read = graphqlGetParams(url);
+      if (read.kind === 'refused') return read;
+      parsed = read.params;
     }
     const resolved = persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
     if (resolved.kind === 'refused') return { ...resolved, extensions: { code: resolved.code, status: resolved.status, errors: [] } };
@@ -271,13 +265,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     if (resolved.register) persisted.register(resolved.register);
     if (!resolved.changed) return { kind: 'ok', body, parsed, search: url.search };
     // A document named by its hash goes on as if the client had sent its text.
-    if (req.method === 'POST') return { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search };
-    const search = new URLSearchParams(url.searchParams);
-    const { query, extensions } = parsed as { query: string; extensions?: unknown };
-    search.set('query', query);
-    if (extensions === undefined) search.delete('extensions');
-    else search.set('extensions', JSON.stringify(extensions));
-    return { kind: 'ok', body, parsed, search: `?${search}` };
+    return req.method === 'POST' ? { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search } : { kind: 'ok', body, parsed, search: withDocument(url, parsed) };
   }
 
   /**

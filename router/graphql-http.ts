@@ -48,3 +48,28 @@ export function graphqlAnswerStatus(identity: Identity, status: number, body: st
   const errors = (JSON.parse(body) as { errors?: { extensions?: { code?: unknown } }[] }).errors ?? [];
   return errors.some((e) => e.extensions?.code === NOT_AUTHENTICATED) ? 401 : status;
 }
+
+type Refusal = { kind: 'refused'; status: number; code: string; message: string };
+
+/** A GET request's parameters (`query`, `operationName`, and `variables` and `extensions` as JSON). */
+export function graphqlGetParams(url: URL): { kind: 'ok'; params: Record<string, unknown> } | Refusal {
+  const json: Record<string, unknown> = {};
+  for (const name of ['variables', 'extensions']) {
+    try {
+      json[name] = url.searchParams.has(name) ? JSON.parse(url.searchParams.get(name)!) : undefined;
+    } catch {
+      return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: `The ${name} parameter is not valid JSON.` };
+    }
+  }
+  return { kind: 'ok', params: { query: url.searchParams.get('query') ?? undefined, ...json, operationName: url.searchParams.get('operationName') ?? undefined } };
+}
+
+/** A GET request's query string carrying the document it named by hash (the gateway reads GET itself). */
+export function withDocument(url: URL, params: unknown): string {
+  const { query, extensions } = params as { query: string; extensions?: unknown };
+  const search = new URLSearchParams(url.searchParams);
+  search.set('query', query);
+  if (extensions === undefined) search.delete('extensions');
+  else search.set('extensions', JSON.stringify(extensions));
+  return `?${search}`;
+}
