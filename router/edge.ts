@@ -22,7 +22,7 @@ import { authenticate, clientAddress, credentialsFrom, credentialsFromConnection
 import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type EdgeContext } from './gateway.js';
 import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
 import { directRoutes } from './direct-route.js';
-import { gatewayAccept, graphqlAnswerStatus, graphqlContentType, graphqlGetParams, graphqlMediaType, withDocument } from './graphql-http.js';
+import { anonymousStreamRefusal, gatewayAccept, graphqlAnswerStatus, graphqlContentType, graphqlGetParams, graphqlMediaType, withDocument } from './graphql-http.js';
 import { PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
 import { loadOperations } from '../rest-compat/operations.js';
 import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
@@ -164,6 +164,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const response = await rest(req, url.pathname.slice(prefix.length) || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
       send(res, response.status, response.body, { ...response.headers, ...common });
       return { identity, route: response.route };
+    }
+    const anonymousStream = anonymousStreamRefusal(identity, req.headers.accept);
+    if (anonymousStream) {
+      sendError(res, 'graphql', fromPlatformError(anonymousStream), surfaceHeaders);
+      return { identity, route: 'graphql' };
     }
     const refusal = await graphqlRefusal(req, url, identity);
     if (refusal.kind === 'refused') {

@@ -1,3 +1,4 @@
+import { errors, type PlatformError } from '../subgraphs/kernel/errors.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 
 /**
@@ -35,7 +36,17 @@ export const graphqlContentType = (mediaType: GraphQLMediaType) => `${mediaType}
  * application/json; the runtime answered `text/html` with a bare 406 that carried no error at all.
  */
 export function gatewayAccept(accept: string | undefined): string {
-  return accept && /text\/event-stream|multipart\/mixed/i.test(accept) ? accept : graphqlMediaType(accept);
+  return accept && STREAM.test(accept) ? accept : graphqlMediaType(accept);
+}
+
+const STREAM = /text\/event-stream|multipart\/mixed/i;
+
+/**
+ * A stream (SSE subscriptions) for a caller without credentials: every subscription needs them, and the
+ * stream's 200 would already be sent when its first event said so; refused with the 401 a query gets.
+ */
+export function anonymousStreamRefusal(identity: Identity, accept: string | undefined): PlatformError | undefined {
+  return identity.kind === 'anonymous' && accept && STREAM.test(accept) ? errors.unauthenticated() : undefined;
 }
 
 /**

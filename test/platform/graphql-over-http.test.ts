@@ -47,6 +47,10 @@ describe('GraphQL over HTTP: statuses, media types and codes', () => {
         assertMediaType(res, mediaType, label);
       }
     }
+    // A subscription stream (SSE) too: its 200 would go out before its first event could say so.
+    const stream = await post('text/event-stream', { query: 'subscription { officeCreated { id } }' }, { auth: null, headers: { accept: 'text/event-stream' } });
+    assert.equal(stream.status, 401, stream.text);
+    assert.deepEqual(codesOf(stream), ['error.msg.not.authenticated']);
     // What an anonymous caller may do (log in) is still answered 200.
     const login = await post(GRAPHQL_RESPONSE, { query: 'mutation { authenticate(username: "admin", password: "password") { authenticated } }' }, { auth: null });
     assert.equal(login.status, 200, login.text);
