@@ -75,11 +75,10 @@ export class LruDocuments {
 }
 
 /**
- * A trusted-documents manifest: a JSON object mapping each document's SHA-256 (lower-case hex of its
- * UTF-8 text) to the document, as GraphQL Codegen's client preset writes it (`persisted-documents.json`),
- * or Apollo's persisted query manifest (`{"format": "apollo-persisted-query-manifest", "operations":
- * [{"id", "body", ...}]}`). A hash that is not its document's is refused at start: such an entry could
- * never be sent as text.
+ * A trusted-documents manifest: a JSON object mapping each document's id to the document, as GraphQL
+ * Codegen's client preset writes it (`persisted-documents.json`, ids the SHA-256 of the document), or
+ * Apollo's persisted query manifest (`{"format": "apollo-persisted-query-manifest", "operations":
+ * [{"id", "body", ...}]}`). Read whole at start: a file that is not such a manifest stops the start.
  */
 export function readTrustedDocuments(path: string): Map<string, string> {
   let parsed: unknown;
@@ -93,11 +92,11 @@ export function readTrustedDocuments(path: string): Map<string, string> {
     : parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? Object.entries(parsed) : [];
   if (pairs.length === 0) throw new Error(`GRAPHQL_TRUSTED_DOCUMENTS: ${path} holds no documents (a JSON object of sha256 hash -> document)`);
   const documents = new Map<string, string>();
-  for (const [hash, document] of pairs) {
-    if (typeof hash !== 'string' || typeof document !== 'string' || !SHA256_HEX.test(hash) || sha256Hex(document) !== hash) {
-      throw new Error(`GRAPHQL_TRUSTED_DOCUMENTS: ${path}: "${String(hash).slice(0, 80)}" is not the SHA-256 (lower-case hex) of its document`);
+  for (const [id, document] of pairs) {
+    if (typeof id !== 'string' || id === '' || typeof document !== 'string' || document.trim() === '') {
+      throw new Error(`GRAPHQL_TRUSTED_DOCUMENTS: ${path}: "${String(id).slice(0, 80)}" is not an id with a document`);
     }
-    documents.set(hash, document);
+    documents.set(normalizedId(id), document);
   }
   return documents;
 }
@@ -107,64 +106,77 @@ function isApolloManifest(value: unknown): value is { operations: ({ id?: unknow
   return manifest !== null && typeof manifest === 'object' && manifest.format === 'apollo-persisted-query-manifest' && Array.isArray(manifest.operations);
 }
 
+/** `sha256:<hex>` (the trusted-documents `documentId` form) and upper-case hex name the same document as lower-case hex. */
+function normalizedId(id: string): string {
+  const bare = id.startsWith('sha256:') ? id.slice('sha256:'.length) : id;
+  return SHA256_HEX.test(bare.toLowerCase()) ? bare.toLowerCase() : id;
+}
+
 interface GraphQLParams {
   query?: unknown;
   operationName?: unknown;
   variables?: unknown;
   extensions?: Record<string, unknown> & { persistedQuery?: { version?: unknown; sha256Hash?: unknown } };
+  /** The trusted-documents form of a persisted request (`"sha256:<hex>"` or a manifest's id). */
+  documentId?: unknown;
 }
 
 export class PersistedQueries {
   private readonly store = new LruDocuments(APQ_LIMITS);
+  private readonly trusted?: { byId: ReadonlyMap<string, string>; texts: ReadonlySet<string> };
 
   /**
-   * `trusted`: the manifest's documents, when the deployment serves only those; `alwaysTrusted`: documents
-   * that every deployment serves (the REST layer's own operations).
+   * `manifest`: the only documents the deployment serves, by id; `alwaysTrusted`: documents every
+   * deployment serves (the REST layer's own operations), by their SHA-256.
    */
-  constructor(private readonly trusted?: ReadonlyMap<string, string>, alwaysTrusted: Iterable<string> = []) {
-    if (trusted) {
-      const all = new Map(trusted);
-      for (const document of alwaysTrusted) all.set(sha256Hex(document), document);
-      this.trusted = all;
+  constructor(manifest?: ReadonlyMap<string, string>, alwaysTrusted: Iterable<string> = []) {
+    if (manifest) {
+      const byId = new Map(manifest);
+      for (const document of alwaysTrusted) byId.set(sha256Hex(document), document);
+      this.trusted = { byId, texts: new Set(byId.values()) };
     }
   }
 
-  get trustedOnly(): boolean {
-    return this.trusted !== undefined;
-  }
-
   /**
-   * Fills in the document of a request that names it by hash (for `tenant`: one tenant never reads another's
-   * entries), or refuses it. `mayRegister`: an authenticated caller's document may be remembered under
-   * its hash, once the edge's checks have admitted it (`register`); anonymous callers register nothing.
+   * Fills in the document of a request that names it by hash or id (for `tenant`: one tenant never reads
+   * another's entries), or refuses it. `mayRegister`: an authenticated caller's document may be remembered
+   * under its hash, once the edge's checks have admitted it (`register`); anonymous callers register nothing.
    */
   resolve(params: unknown, tenant: string, mayRegister: boolean): PersistedQueryResolution {
     if (params === null || typeof params !== 'object' || Array.isArray(params)) return { kind: 'ok', body: params, changed: false };
     const request = params as GraphQLParams;
     const persisted = request.extensions !== null && typeof request.extensions === 'object' ? request.extensions.persistedQuery : undefined;
-    if (persisted === undefined) {
-      if (this.trusted && typeof request.query === 'string' && this.trusted.get(sha256Hex(request.query)) !== request.query) return notTrusted();
+    const documentId = typeof request.documentId === 'string' ? request.documentId : undefined;
+    if (persisted === undefined && documentId === undefined) {
+      if (this.trusted && typeof request.query === 'string' && !this.trusted.texts.has(request.query)) return notTrusted();
       return { kind: 'ok', body: params, changed: false };
     }
-    if (persisted === null || typeof persisted !== 'object' || persisted.version !== 1) {
-      return { kind: 'refused', status: 400, code: PERSISTED_QUERY_VERSION_UNSUPPORTED, message: 'Persisted queries are version 1: extensions.persistedQuery {version: 1, sha256Hash}.' };
+    let id: string;
+    if (documentId !== undefined) {
+      id = normalizedId(documentId);
+    } else {
+      if (persisted === null || typeof persisted !== 'object' || persisted.version !== 1) {
+        return { kind: 'refused', status: 400, code: PERSISTED_QUERY_VERSION_UNSUPPORTED, message: 'Persisted queries are version 1: extensions.persistedQuery {version: 1, sha256Hash}.' };
+      }
+      id = typeof persisted.sha256Hash === 'string' ? normalizedId(persisted.sha256Hash) : '';
+      if (!SHA256_HEX.test(id) && !this.trusted?.byId.has(id)) {
+        return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'extensions.persistedQuery.sha256Hash must be 64 hexadecimal digits.' };
+      }
     }
-    const hash = typeof persisted.sha256Hash === 'string' ? persisted.sha256Hash.toLowerCase() : '';
-    if (!SHA256_HEX.test(hash)) {
-      return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'extensions.persistedQuery.sha256Hash must be 64 hexadecimal digits.' };
-    }
-    const key = `${tenant}\n${hash}`;
+    const key = `${tenant}\n${id}`;
     let query: string;
     let register: { key: string; query: string } | undefined;
     if (typeof request.query === 'string') {
-      if (sha256Hex(request.query) !== hash) {
-        return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'The provided sha256Hash is not the SHA-256 of the query.' };
-      }
-      if (this.trusted && this.trusted.get(hash) !== request.query) return notTrusted();
       query = request.query;
-      if (!this.trusted && mayRegister && query.length <= APQ_LIMITS.maxDocumentChars) register = { key, query };
+      if (this.trusted) {
+        // The text decides: a trusted document runs whatever it is called.
+        if (!this.trusted.texts.has(query)) return notTrusted();
+      } else if (documentId === undefined) {
+        if (sha256Hex(query) !== id) return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'The provided sha256Hash is not the SHA-256 of the query.' };
+        if (mayRegister && query.length <= APQ_LIMITS.maxDocumentChars) register = { key, query };
+      }
     } else {
-      const found = this.trusted ? this.trusted.get(hash) : this.store.get(key);
+      const found = this.trusted ? this.trusted.byId.get(id) : this.store.get(key);
       if (found === undefined) return { kind: 'refused', status: 200, code: PERSISTED_QUERY_NOT_FOUND, message: 'PersistedQueryNotFound' };
       query = found;
     }

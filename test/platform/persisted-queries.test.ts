@@ -168,10 +168,12 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS: only a manifest\'s documents', () => {
   let dir: string;
   const TRUSTED = '{ offices { id name } }';
   const TRUSTED_SUBSCRIPTION = 'subscription { officeCreated { id name } }';
+  /** A manifest may name a document by an id of its own (a Relay-style or hand-picked one). */
+  const NAMED = ['office-names', '{ offices { name } }'] as const;
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cbs-trusted-'));
     const manifest = join(dir, 'persisted-documents.json');
-    writeFileSync(manifest, JSON.stringify(Object.fromEntries([TRUSTED, TRUSTED_SUBSCRIPTION].map((d) => [sha256Hex(d), d]))));
+    writeFileSync(manifest, JSON.stringify(Object.fromEntries([...[TRUSTED, TRUSTED_SUBSCRIPTION].map((d) => [sha256Hex(d), d]), NAMED])));
     service = await TestService.start({ env: { GRAPHQL_TRUSTED_DOCUMENTS: manifest } });
     t = await service.tenant();
   });
@@ -188,6 +190,13 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS: only a manifest\'s documents', () => {
     }
     const byGet = await t.request('GET', getUrl({ extensions: persistedQuery(TRUSTED) }));
     assert.equal(byGet.status, 200, byGet.text);
+    // The trusted-documents request form, documentId, by hash or by the manifest's own id.
+    for (const body of [{ documentId: `sha256:${sha256Hex(TRUSTED)}` }, { documentId: NAMED[0] }, { extensions: { persistedQuery: { version: 1, sha256Hash: NAMED[0] } } }, { query: NAMED[1] }]) {
+      const res = await t.request('POST', '/graphql', { body });
+      assert.equal(res.status, 200, `${JSON.stringify(body)}: ${res.text}`);
+      assert.equal(res.body.data.offices[0].name, 'Head Office');
+    }
+    assertNotFound(await t.request('POST', '/graphql', { body: { documentId: 'no-such-document' } }), 'an unknown documentId');
 
     const other = '{ offices { id } }';
     for (const mediaType of ['application/json', 'application/graphql-response+json']) {
@@ -242,10 +251,13 @@ describe('GRAPHQL_TRUSTED_DOCUMENTS: only a manifest\'s documents', () => {
     }
   });
 
-  test('a manifest is read whole at start: a hash that is not its document\'s stops the service from starting', () => {
+  test('a manifest is read whole at start: a file that is not one stops the service from starting', () => {
     const path = join(dir, 'wrong.json');
-    writeFileSync(path, JSON.stringify({ [sha256Hex('{ a }')]: '{ b }' }));
-    assert.throws(() => readTrustedDocuments(path), /not the SHA-256/);
+    assert.throws(() => readTrustedDocuments(join(dir, 'missing.json')), /cannot read/);
+    writeFileSync(path, JSON.stringify({ [sha256Hex('{ a }')]: 5 }));
+    assert.throws(() => readTrustedDocuments(path), /not an id with a document/);
+    writeFileSync(path, '[]');
+    assert.throws(() => readTrustedDocuments(path), /holds no documents/);
     writeFileSync(path, '{}');
     assert.throws(() => readTrustedDocuments(path), /holds no documents/);
     writeFileSync(path, JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id: sha256Hex(TRUSTED), name: 'Offices', type: 'query', body: TRUSTED }] }));
