@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {
-  buildSchema, getNamedType, getNullableType, isInputObjectType, isListType, isObjectType, isScalarType, isSpecifiedScalarType,
+  buildSchema, getNamedType, getNullableType, isEnumType, isInputObjectType, isListType, isObjectType, isScalarType, isSpecifiedScalarType,
   type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
 } from 'graphql';
 import { after, before, describe, test } from 'node:test';
@@ -215,6 +215,62 @@ describe('hardening (property): every Decimal, date, JSON object, integer and lo
       const res = await t.request('POST', '/graphql', { body: { query: `${c.root} { ${c.field.name}(${c.arg.name}: ${literal})${selection} }` }, ...strict });
       assertValidationError(res, c.scalar, `${c.arg.name}${fieldPath}`, `${c.field.name}(${c.arg.name}) literal ${literal.slice(0, 80)}`);
     }
+  });
+
+  test('GraphQL: every built-in scalar and enum position of every argument, fed a value of another kind', async () => {
+    /** Values no input of the kind accepts, as JSON (variables) and as GraphQL literals. */
+    const wrong: Record<string, [json: string, literal: string][]> = {
+      Int: [['"abc"', '"abc"'], ['1.5', '1.5'], ['2147483648', '2147483648'], ['true', 'true'], ['{"a":1}', '{ a: 1 }']],
+      Float: [['"abc"', '"abc"'], ['true', 'true'], ['[[1]]', '[[1]]']],
+      Boolean: [['"yes"', '"yes"'], ['1', '1'], ['{}', '{}']],
+      String: [['5', '5'], ['true', 'true'], ['{"a":"b"}', '{ a: "b" }']],
+      ID: [['true', 'true'], ['1.5', '1.5'], ['{}', '{}']],
+      enum: [['"NOT_A_VALUE"', 'NOT_A_VALUE'], ['5', '5']],
+    };
+    const kindOf = (type: GraphQLInputType): string | undefined => {
+      const named = getNamedType(type);
+      return isEnumType(named) ? 'enum' : isScalarType(named) && isSpecifiedScalarType(named) ? named.name : undefined;
+    };
+    /** Each built-in scalar or enum leaf of an input type (lists entered at index 0, cycles cut). */
+    const leaves = (type: GraphQLInputType, prefix: (string | number)[] = [], seen = new Set<string>()): { path: (string | number)[]; kind: string }[] => {
+      const nullable = getNullableType(type);
+      if (isListType(nullable)) return leaves(nullable.ofType, [...prefix, 0], seen);
+      const kind = kindOf(nullable);
+      if (kind) return [{ path: prefix, kind }];
+      if (!isInputObjectType(nullable) || seen.has(nullable.name)) return [];
+      const inner = new Set([...seen, nullable.name]);
+      return Object.values(nullable.getFields()).flatMap((f) => leaves(f.type, [...prefix, f.name], inner));
+    };
+    const strict = { headers: { accept: 'application/graphql-response+json' } };
+    const seenKinds = new Set<string>();
+    const roots = [['query', schema.getQueryType()!], ['mutation', schema.getMutationType()!]] as const;
+    for (const [root, type] of roots) {
+      for (const field of Object.values(type.getFields())) {
+        for (const arg of field.args) {
+          // A sample: per argument, one position of each kind, its value drawn from the generator.
+          const byKind = new Map(leaves(arg.type).map((leaf) => [leaf.kind, leaf]));
+          for (const { path, kind } of byKind.values()) {
+            seenKinds.add(kind);
+            const [json, literal] = pick(wrong[kind]!);
+            const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+            const what = `${field.name}(${arg.name}) ${kind} at ${restName(path) || '(top)'} = ${json}`;
+            const variable = await t.request('POST', '/graphql', {
+              rawBody: `{"query":${JSON.stringify(`${root}($v: ${String(arg.type)}) { ${field.name}(${arg.name}: $v)${selection} }`)},"variables":{"v":${jsonAt(path, json)}}}`,
+              ...strict,
+            });
+            assert.equal(variable.status, 400, `${what} (variable): ${variable.text.slice(0, 300)}`);
+            assert.deepEqual(variable.body.errors.map((e: { extensions?: { code?: string } }) => e.extensions?.code), ['BAD_USER_INPUT'], `${what} (variable)`);
+            assert.match(variable.body.errors[0].message, /\$v/, what);
+            const res = await t.request('POST', '/graphql', { body: { query: `${root} { ${field.name}(${arg.name}: ${literalAt(path, literal)})${selection} }` }, ...strict });
+            assert.equal(res.status, 400, `${what} (literal): ${res.text.slice(0, 300)}`);
+            // GraphQL's validation, or the edge's limits first (a limit of 2147483648 is past the page size).
+            for (const error of res.body.errors) assert.match(error.extensions?.code ?? '', /^(GRAPHQL_VALIDATION_FAILED|error\.msg\.graphql\.)/, `${what} (literal): ${res.text.slice(0, 300)}`);
+          }
+        }
+      }
+    }
+    // ID and enum inputs are not in the schema yet (closed sets become enums with issue 24 item 3); their values wait for them.
+    for (const kind of ['Int', 'Float', 'Boolean', 'String']) assert.ok(seenKinds.has(kind), `some argument takes ${kind}`);
   });
 
   test('every custom scalar in an input position of the supergraph is one the edge checks', () => {
