@@ -56,8 +56,8 @@ export function anonymousStreamRefusal(identity: Identity, accept: string | unde
  */
 export function graphqlAnswerStatus(identity: Identity, status: number, body: string): number {
   if (identity.kind !== 'anonymous' || !body.includes(NOT_AUTHENTICATED)) return status;
-  const errors = (JSON.parse(body) as { errors?: { extensions?: { code?: unknown } }[] }).errors ?? [];
-  return errors.some((e) => e.extensions?.code === NOT_AUTHENTICATED) ? 401 : status;
+  const answered = (JSON.parse(body) as { errors?: { extensions?: { code?: unknown } }[] }).errors ?? [];
+  return answered.some((e) => e.extensions?.code === NOT_AUTHENTICATED) ? 401 : status;
 }
 
 type Refusal = { kind: 'refused'; status: number; code: string; message: string };
