@@ -137,6 +137,11 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
       if (typeof value === 'string') return value;
       t.errors.push(invalid(path, 'invalid.type', `The parameter \`${path}\` must be text.`, value));
       return undefined;
+    case 'JSONObject':
+      // The subgraph's scalar throws on anything but an object, which surfaced as a 500.
+      if (typeof value === 'object' && !Array.isArray(value) && !(value instanceof NumberLiteral)) return value;
+      t.errors.push(invalid(path, 'invalid.json.format', `The parameter \`${path}\` must be a JSON object.`, value));
+      return undefined;
     default:
       return value instanceof NumberLiteral ? value.source : value;
   }

@@ -23,6 +23,9 @@ import { createGateway, edgeContext, gatewayHeaders, maskGatewayError, type Edge
 import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, withoutSuggestions } from './graphql-limits.js';
 import { customerGraphQLRefusal } from './customer-scope.js';
 import { directRoutes } from './direct-route.js';
+import { anonymousStreamRefusal, gatewayAccept, graphqlAnswerStatus, graphqlContentType, graphqlGetParams, graphqlMediaType, withDocument } from './graphql-http.js';
+import { PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
+import { loadOperations } from '../rest-compat/operations.js';
 import { isDashboardPath, serveDashboard } from './dashboard-assets.js';
 import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, isJsonContentType, MAX_BODY_BYTES, queryIsUtf8, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
@@ -96,6 +99,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   // Revocations end the subscriptions opened with the revoked credentials: graphql-ws closes 4401, SSE ends.
   const streams = new OpenStreams();
   const stopRevoking = auth.onRevoked((revocation) => streams.revoke(revocation));
+  // The REST layer's documents are trusted in every deployment (its operations are the service's own).
+  const persisted = new PersistedQueries(
+    config.graphqlTrustedDocuments ? readTrustedDocuments(config.graphqlTrustedDocuments) : undefined,
+    [...loadOperations(schema).values()].map((o) => o.text),
+  );
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
@@ -143,8 +151,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       sendError(res, 'rest', { status: 404, code: 'error.msg.resource.not.found', message: `No resource at ${truncateForMessage(url.pathname, 80)}.` }, common);
       return {};
     }
+    // GraphQL answers in the media type the caller accepts (GraphQL over HTTP), the edge's own refusals too.
+    const surfaceHeaders = surface === 'graphql' ? { ...common, 'content-type': graphqlContentType(graphqlMediaType(req.headers.accept)) } : common;
     if (!queryIsUtf8(url.search)) {
-      sendError(res, surface, { status: 400, code: INVALID_ENCODING, message: 'The query string must be percent-encoded UTF-8.' }, common);
+      sendError(res, surface, { status: 400, code: INVALID_ENCODING, message: 'The query string must be percent-encoded UTF-8.' }, surfaceHeaders);
       return {};
     }
     // The one place a request is authenticated, before its body is read; REST and GraphQL get the same identity.
@@ -153,7 +163,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      sendError(res, surface, fromPlatformError(error), common);
+      sendError(res, surface, fromPlatformError(error), surfaceHeaders);
       return { route: surface === 'graphql' ? 'graphql' : undefined };
     }
     if (surface === 'rest') {
@@ -162,9 +172,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       send(res, response.status, response.body, { ...response.headers, ...common });
       return { identity, route: response.route };
     }
+    const anonymousStream = anonymousStreamRefusal(identity, req.headers.accept);
+    if (anonymousStream) {
+      sendError(res, 'graphql', fromPlatformError(anonymousStream), surfaceHeaders);
+      return { identity, route: 'graphql' };
+    }
     const refusal = await graphqlRefusal(req, url, identity);
     if (refusal.kind === 'refused') {
-      sendError(res, 'graphql', refusal, common);
+      sendError(res, 'graphql', refusal, surfaceHeaders);
       return { identity, route: 'graphql' };
     }
     // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
@@ -178,15 +193,17 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         return { kind: 'json', ...direct };
       }
       const response = await gateway.fetch(
-        `http://edge.internal${url.pathname}${url.search}`,
-        { method: req.method, headers: gatewayHeaders(req), body: refusal.body },
+        `http://edge.internal${url.pathname}${refusal.search}`,
+        { method: req.method, headers: { ...gatewayHeaders(req), accept: gatewayAccept(req.headers.accept) }, body: refusal.body },
         context,
       );
       if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
       const text = await response.text();
       if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
       const headers: Record<string, string> = {};
-      response.headers.forEach((value, key) => {
+      response.headers.forEach((value, name) => {
+        // The runtime's headers keep their case ("Content-Type"), which lost to the edge's default content type.
+        const key = name.toLowerCase();
         if (!key.startsWith('access-control-') && key !== 'content-length') headers[key] = value;
       });
       return { kind: 'json', status: response.status, body: text, headers };
@@ -196,14 +213,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
     if (key !== undefined && identity.kind !== 'anonymous') {
       if (!IDEMPOTENCY_KEY.test(key)) {
-        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, common);
+        sendError(res, 'graphql', { status: 400, code: 'error.msg.idempotency.key.invalid', message: 'An Idempotency-Key is 1 to 255 visible ASCII characters.' }, surfaceHeaders);
         return { identity, route: 'graphql' };
       }
       identity = { ...identity, idempotency: { key, requestHash: requestHash('POST', url.pathname, url.search, refusal.body ?? '') } };
     }
     const result = await runGateway();
     if (report.refusal) {
-      sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], common);
+      sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], surfaceHeaders);
       return { identity, route: 'graphql' };
     }
     if (report.replayed && result.kind === 'json') result.headers['x-served-from-cache'] = 'true';
@@ -222,7 +239,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       await sendNodeResponse(stream.response, res, req, false);
       return { identity, route: 'graphql' };
     }
-    send(res, result.status, result.body, { ...result.headers, ...common });
+    send(res, graphqlAnswerStatus(identity, result.status, result.body), result.body, { ...result.headers, ...common });
     return { identity, route: 'graphql' };
   };
 
@@ -238,7 +255,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   }
 
   /** Reads and checks a GraphQL HTTP request (size, content type, limits) before the gateway plans it. */
-  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown }> {
+  async function graphqlRefusal(req: IncomingMessage, url: URL, identity: Identity): Promise<({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown; search: string }> {
     let parsed: unknown;
     let body: string | undefined;
     if (req.method === 'POST') {
@@ -251,14 +268,13 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: 'The request body is not valid JSON.' };
       }
     } else {
-      let variables: unknown;
-      try {
-        variables = url.searchParams.has('variables') ? JSON.parse(url.searchParams.get('variables')!) : undefined;
-      } catch {
-        return { kind: 'refused', status: 400, code: 'error.msg.invalid.request.body', message: 'The variables parameter is not valid JSON.' };
-      }
-      parsed = { query: url.searchParams.get('query') ?? undefined, variables, operationName: url.searchParams.get('operationName') ?? undefined };
+      const read = graphqlGetParams(url);
+      if (read.kind === 'refused') return read;
+      parsed = read.params;
     }
+    const resolved = persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
+    if (resolved.kind === 'refused') return { ...resolved, extensions: { code: resolved.code, status: resolved.status, errors: [] } };
+    parsed = resolved.body;
     try {
       checkGraphQLRequest(schema, parsed, identity, config.graphqlIntrospection);
     } catch (error) {
@@ -267,7 +283,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     }
     const notForCustomers = customerGraphQLRefusal(parsed, identity);
     if (notForCustomers) return { kind: 'refused', status: 403, code: 'error.msg.not.authorized', message: notForCustomers };
-    return { kind: 'ok', body, parsed };
+    if (resolved.register) persisted.register(resolved.register);
+    if (!resolved.changed) return { kind: 'ok', body, parsed, search: url.search };
+    // A document named by its hash goes on as if the client had sent its text.
+    return req.method === 'POST' ? { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search } : { kind: 'ok', body, parsed, search: withDocument(url, parsed) };
   }
 
   /**
@@ -278,8 +297,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
    */
   async function runDirect(req: IncomingMessage, parsed: unknown, context: EdgeContext): Promise<{ status: number; body: string; headers: Record<string, string> } | null> {
     if (!directRoute || req.method !== 'POST') return null;
-    const accept = req.headers.accept;
-    if (accept !== undefined && accept !== '*/*' && !/^application\/json\b/i.test(accept)) return null;
+    if (gatewayAccept(req.headers.accept) !== 'application/json') return null;
     const body = parsed as { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown } | null;
     if (!body || typeof body !== 'object' || typeof body.query !== 'string' || body.extensions !== undefined) return null;
     if (body.operationName != null && typeof body.operationName !== 'string') return null;
@@ -348,8 +366,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     {
       ...wsOptions,
       // The same GraphQL limits as over HTTP, before the gateway sees the operation.
-      onSubscribe: (ctx, id, payload) => {
+      onSubscribe: (ctx, id, sent) => {
         const identity = (ctx.extra as { identity?: Identity }).identity;
+        // Trusted documents hold here too; a hash names a document, but nothing is registered over a socket.
+        const resolved = identity ? persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
+        if (resolved.kind === 'refused') return [new GraphQLError(resolved.message, { extensions: { code: resolved.code, status: resolved.status, errors: [] } })];
+        const payload = resolved.body as typeof sent;
         try {
           if (identity) checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
         } catch (error) {

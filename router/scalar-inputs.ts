@@ -1,5 +1,5 @@
 import {
-  Kind, isInputObjectType, isListType, isNonNullType, isScalarType, typeFromAST,
+  Kind, getVariableValues, isInputObjectType, isInputType, isListType, isNonNullType, isScalarType, typeFromAST,
   type GraphQLInputType, type GraphQLSchema, type ValueNode, type VariableDefinitionNode,
 } from 'graphql';
 import { DecimalFormatError, parseBoundedDecimal } from '../subgraphs/kernel/money.js';
@@ -7,17 +7,29 @@ import { parseLocalDate } from '../subgraphs/kernel/scalars.js';
 
 export const INVALID_DECIMAL = 'validation.msg.invalid.decimal.format';
 export const INVALID_DATE = 'validation.msg.invalid.date.format';
+export const INVALID_JSON_OBJECT = 'validation.msg.invalid.json.format';
+/** A variable GraphQL cannot coerce to its declared type (Int, an enum, a missing non-null): Apollo's code for it. */
+export const BAD_USER_INPUT = 'BAD_USER_INPUT';
+
+/**
+ * The custom scalars that inputs use, each checked here; a test fails when the supergraph has another
+ * in an input position. (DateTimeISO is output only.)
+ */
+export const CHECKED_INPUT_SCALARS = ['Decimal', 'LocalDate', 'JSONObject'] as const;
 
 /** How the caller refuses a request (graphql-limits answers 400 with the code). */
 type Refuse = (code: string, message: string) => never;
 
 /**
- * Decimal and LocalDate inputs checked at the edge as their subgraph's scalar will parse them. The
+ * Decimal, LocalDate and JSONObject inputs checked at the edge as their subgraph's scalar will parse them. The
  * gateway's schema is printed SDL, whose scalars accept anything: a value the subgraph's scalar refuses
  * (1e40, "2026-13-45") reached it after planning and failed there as a 500.
  */
 function checkScalar(typeName: string, value: unknown, path: string, refuse: Refuse): void {
-  if (typeName === 'Decimal') {
+  if (typeName === 'JSONObject') {
+    // Its subgraph's scalar (graphql-scalars) threw on anything but an object, which surfaced as a 500.
+    if (typeof value !== 'object' || Array.isArray(value)) refuse(INVALID_JSON_OBJECT, `${path} must be a JSON object.`);
+  } else if (typeName === 'Decimal') {
     try {
       parseBoundedDecimal(value);
     } catch (error) {
@@ -52,7 +64,13 @@ export function checkLiteralScalars(node: ValueNode, type: GraphQLInputType, pat
     }
     return;
   }
-  if (isScalarType(type) && (node.kind === Kind.STRING || node.kind === Kind.INT || node.kind === Kind.FLOAT)) checkScalar(type.name, node.value, path, refuse);
+  if (!isScalarType(type)) return;
+  if (type.name === 'JSONObject') {
+    if (node.kind !== Kind.OBJECT) refuse(INVALID_JSON_OBJECT, `${path} must be a JSON object.`);
+  } else {
+    // A boolean, enum, list or object literal is no decimal or date either (null stands for those).
+    checkScalar(type.name, node.kind === Kind.STRING || node.kind === Kind.INT || node.kind === Kind.FLOAT ? node.value : null, path, refuse);
+  }
 }
 
 function checkValueScalars(value: unknown, type: GraphQLInputType, path: string, refuse: Refuse): void {
@@ -72,16 +90,26 @@ function checkValueScalars(value: unknown, type: GraphQLInputType, path: string,
     }
     return;
   }
-  if (isScalarType(type) && (typeof value === 'string' || typeof value === 'number')) checkScalar(type.name, value, path, refuse);
+  if (!isScalarType(type)) return;
+  checkScalar(type.name, value, path, refuse);
 }
 
 /** The operation's variable values (and defaults) against their declared types. */
 export function checkVariableScalars(schema: GraphQLSchema, definitions: readonly VariableDefinitionNode[], values: Record<string, unknown>, refuse: Refuse): void {
+  let allKnown = true;
   for (const definition of definitions) {
-    const type = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
-    if (!type) continue;
+    const type = typeFromAST(schema, definition.type);
+    if (!type || !isInputType(type)) {
+      allKnown = false;
+      continue;
+    }
     const name = definition.variable.name.value;
     if (definition.defaultValue) checkLiteralScalars(definition.defaultValue, type, `$${name}`, refuse);
     checkValueScalars(values[name], type, `$${name}`, refuse);
   }
+  // Then GraphQL's own coercion of the built-in types, which the gateway answered without a code (an
+  // unknown type is validation's to report).
+  if (!allKnown) return;
+  const coerced = getVariableValues(schema, definitions, values, { maxErrors: 1 });
+  if (coerced.errors) refuse(BAD_USER_INPUT, coerced.errors[0]!.message.slice(0, 300));
 }

@@ -30,6 +30,8 @@ export interface Config {
   corsOrigins: string[];
   /** GraphQL introspection for authenticated staff (GRAPHQL_INTROSPECTION); off by default in production. */
   graphqlIntrospection: boolean;
+  /** A manifest of the only GraphQL documents /graphql runs (GRAPHQL_TRUSTED_DOCUMENTS, a file path); unset: any document. */
+  graphqlTrustedDocuments?: string;
   webhooks: WebhookConfig;
 }
 
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter((o) => o !== '' && o !== '*'),
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION === undefined || env.GRAPHQL_INTROSPECTION === '' ? mode !== 'production' : env.GRAPHQL_INTROSPECTION === 'true',
+    ...(env.GRAPHQL_TRUSTED_DOCUMENTS ? { graphqlTrustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS } : {}),
   };
 }
 
