@@ -13,7 +13,7 @@ import { ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import { IDEMPOTENCY_REFUSALS, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
-import type { SubgraphName } from '../subgraphs/kernel/config.js';
+import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { Platform } from '../subgraphs/registry.js';
@@ -25,15 +25,23 @@ import { directRoutes } from './direct-route.js';
 import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
+import { createHealth, Lifecycle } from './health.js';
+import { InFlight } from './shutdown.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
 const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
-const HEALTH_PATHS = new Set(['/actuator/health', '/fineract-provider/actuator/health']);
 const MASKED_500_CODE = 'error.msg.platform.server.side.error';
 
 export interface Edge {
   url: string;
   port: number;
+  /** Readiness: UP once the edge listens, OUT_OF_SERVICE from the moment draining begins. */
+  lifecycle: Lifecycle;
+  /**
+   * Graceful stop (SIGTERM): readiness DOWN, no new connections, subscriptions closed (going away), the
+   * requests in flight answered within `graceMs`; then as stop(). Resolves true when all finished in time.
+   */
+  drain(graceMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -86,6 +94,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const directRoute = local ? directRoutes(local, logger) : undefined;
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
+  const lifecycle = new Lifecycle();
+  const inProcess = local ? [...local.keys()] : [];
+  const health = createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)) });
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
@@ -114,10 +125,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
 
   const handle = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>): Promise<{ identity?: Identity; route?: string }> => {
     const url = new URL(req.url ?? '/', 'https://edge');
-    if (HEALTH_PATHS.has(url.pathname)) {
-      const up = await platform.db.ping();
-      send(res, up ? 200 : 503, JSON.stringify({ status: up ? 'UP' : 'DOWN' }), common);
-      return { route: 'health' };
+    const actuator = req.method === 'GET' || req.method === 'HEAD' ? health(url.pathname) : undefined;
+    if (actuator) {
+      const answer = await actuator;
+      send(res, answer.status, answer.body, common);
+      return { route: answer.route };
     }
     if (req.method === 'OPTIONS') {
       // CORS preflight: the allowlist's headers (if any) are already in `common`.
@@ -272,6 +284,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   }
 
   const server: Server = createHttpsServer(loadTls(config), (req, res) => {
+    inFlight.track(res);
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req);
     const common = { ...securityHeaders(requestId), ...corsHeaders(req, config.corsOrigins) };
@@ -296,9 +309,13 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       };
       // A masked 500 is a bug: its request id is what ties the client's report to the server's trace.
       if (res.statusCode >= 500) logger.error(line, 'request');
+      // Probes come every few seconds from every orchestrator: at info they would drown the requests.
+      else if (route?.startsWith('actuator/')) logger.debug(line, 'request');
       else logger.info(line, 'request');
     }
   });
+
+  const inFlight = new InFlight(server);
 
   // Listening first: a taken port is then one line (ws would re-emit the listen error to graphql-ws's logger).
   await listen(server, config.port, config.host, "the edge's HTTPS listener, PORT");
@@ -335,16 +352,31 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   );
 
   const port = (server.address() as AddressInfo).port;
-  return {
-    url: `https://localhost:${port}`,
-    port,
-    async stop() {
-      await wsCleanup.dispose();
-      wsServer.close();
+  // Each once only: a drain closes the subscriptions first and ends with stop(), which the owner may call again.
+  let subscriptionsClosed: Promise<void> | undefined;
+  const closeSubscriptions = () => (subscriptionsClosed ??= Promise.resolve(wsCleanup.dispose()));
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await closeSubscriptions();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.dispose();
+    })());
+  lifecycle.ready();
+  return {
+    url: `https://localhost:${port}`,
+    port,
+    lifecycle,
+    async drain(graceMs) {
+      lifecycle.stopping();
+      // Subscribers are told the server is going away (1001) and may resubscribe elsewhere at once.
+      await closeSubscriptions();
+      const finished = await inFlight.drain(graceMs);
+      await stop();
+      return finished;
     },
+    stop,
   };
 }
 

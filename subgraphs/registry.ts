@@ -11,7 +11,7 @@ import type { Logger } from './kernel/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
-import { createBus } from './kernel/bus.js';
+import { createBus, type Bus } from './kernel/bus.js';
 import { purgeIdempotencyKeys } from './kernel/idempotency.js';
 import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
@@ -49,6 +49,8 @@ export interface Platform {
   config: Config;
   db: Database;
   pubsub: PubSub;
+  /** Broadcast between this deployment's processes (Redis when REDIS_URL is set); health probes it. */
+  bus: Bus;
   relay: OutboxRelay | null;
   /** This process's webhook delivery worker (null when WEBHOOK_WORKER=off). */
   webhooks: DeliveryWorker | null;
@@ -151,12 +153,18 @@ export async function startPlatform(
   options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number; scheduler?: boolean; applicationName?: string } = {},
 ): Promise<Platform> {
   const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax }, applicationName: options.applicationName ?? 'cbs' });
-  if (options.migrate ?? true) await db.migrate();
+  const began = performance.now();
+  if (options.migrate ?? true) {
+    const applied = await db.migrate();
+    logger.info({ applied: applied.length, ms: Math.round(performance.now() - began) }, 'migrations applied');
+  }
   const bus = createBus(config.redisUrl, (error) => logger.warn({ err: error }, 'the bus between processes is unavailable'));
   const pubsub = createPubSub(bus);
   const services = createServices(db, config, logger);
   if (options.provision ?? true) {
+    const provisioning = performance.now();
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
+    logger.info({ tenants: config.tenants, ms: Math.round(performance.now() - provisioning) }, 'tenants provisioned');
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
   // Webhook workers run where relays run (the processes that do background work); SKIP LOCKED makes several safe.
@@ -175,6 +183,7 @@ export async function startPlatform(
     config,
     db,
     pubsub,
+    bus,
     relay,
     webhooks,
     services,

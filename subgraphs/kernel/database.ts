@@ -196,8 +196,9 @@ export class Database {
     }
   }
 
-  async migrate(): Promise<void> {
-    await this.orm.migrator.up();
+  /** Applies pending migrations; returns the names of those applied. */
+  async migrate(): Promise<string[]> {
+    return (await this.orm.migrator.up()).map((m) => m.name);
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,8 @@ import { nodeTooOld } from '../../subgraphs/kernel/node-version.js';
 import { DATABASE_MODULES } from '../../subgraphs/registry.js';
 import { SUBGRAPHS } from '../../subgraphs/kernel/config.js';
 import { freePort } from '../support/ports.js';
+import { createTestDatabase } from '../support/database.js';
+import pg from 'pg';
 
 const run = promisify(execFile);
 
@@ -68,5 +70,36 @@ describe('startup hazards: a held embedded database, an old Node, a taken port',
     } finally {
       blocker.close();
     }
+  });
+
+  test('configuration mistakes: one line per variable, exit 1, before the database is touched', async () => {
+    const database = await createTestDatabase();
+    try {
+      const result = await runEntry('dist/router/main.js', [], { DATA_DIR: join(dataDir, 'config'), DATABASE_URL: database.url, PORT: 'abc', SERVE: 'everything', NODE_ENV: 'production', ADMIN_PASSWORD: 'password', INTERNAL_SIGNING_KEY: 'k' });
+      assert.equal(result.code, 1, result.stdout + result.stderr);
+      const lines = result.stderr.trim().split('\n');
+      assert.deepEqual(lines.map((l) => l.split(':')[0]).sort(), ['ADMIN_PASSWORD', 'PORT', 'SERVE'], result.stderr);
+      assert.ok(lines.every((l) => !/\bat .*\.js:\d+/.test(l)), 'no stack trace');
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const tables = await client.query(`select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`);
+        assert.equal(tables.rows[0].n, 0, 'no migration ran');
+      } finally {
+        await client.end();
+      }
+      const malformed = await runEntry('dist/scripts/migrate.js', [], { DATABASE_URL: 'postgres//nohost' });
+      assert.equal(malformed.code, 1);
+      assert.match(malformed.stderr.trim(), /^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL with a host; got something that is not a URL$/);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test('a bad tenant slug is one line, not a stack', async () => {
+    const result = await runEntry('dist/scripts/tenants.js', ['create', 'Acme Bank'], { DATA_DIR: join(dataDir, 'slug'), DATABASE_URL: '' });
+    assert.equal(result.code, 1, result.stdout + result.stderr);
+    assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+    assert.match(result.stderr, /"Acme Bank" is not a tenant slug/);
   });
 });
