@@ -25,6 +25,7 @@ import { directRoutes } from './direct-route.js';
 import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, requestIdOf, securityHeaders } from './http-hygiene.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
+import { ideResponse, wantsIde } from './graphiql.js';
 import { createHealth, Lifecycle } from './health.js';
 import { InFlight } from './shutdown.js';
 import { listen } from '../subgraphs/kernel/listen.js';
@@ -130,6 +131,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const answer = await actuator;
       send(res, answer.status, answer.body, common);
       return { route: answer.route };
+    }
+    // The browser IDE and its assets: never in production, where /graphql answers only API calls.
+    if (config.env !== 'production' && wantsIde(req, url.pathname)) {
+      const ide = ideResponse(url.pathname);
+      send(res, ide.status, ide.body, { ...common, ...ide.headers });
+      return { route: 'graphiql' };
     }
     if (req.method === 'OPTIONS') {
       // CORS preflight: the allowlist's headers (if any) are already in `common`.
