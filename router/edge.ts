@@ -26,7 +26,8 @@ import { corsHeaders, isJsonContentType, MAX_BODY_BYTES, readLimitedBody, reques
 import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
 import { ideResponse, wantsIde } from './graphiql.js';
-import { createHealth, Lifecycle } from './health.js';
+import { buildInfo, createHealth, Lifecycle } from './health.js';
+import { OPENAPI_PATHS, openApiDocument } from './openapi.js';
 import { InFlight } from './shutdown.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
@@ -97,6 +98,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const auth = services.organisation.auth;
   const lifecycle = new Lifecycle();
   const inProcess = local ? [...local.keys()] : [];
+  const openApi = openApiDocument(schema, ROUTES, buildInfo().version);
   const health = createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)) });
   const rest = createRestHandler({
     schema,
@@ -137,6 +139,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const ide = ideResponse(url.pathname);
       send(res, ide.status, ide.body, { ...common, ...ide.headers });
       return { route: 'graphiql' };
+    }
+    // The API's description is public: no tenant, no credentials.
+    if (req.method === 'GET' && OPENAPI_PATHS.has(url.pathname)) {
+      send(res, 200, openApi(), common);
+      return { route: 'openapi' };
     }
     if (req.method === 'OPTIONS') {
       // CORS preflight: the allowlist's headers (if any) are already in `common`.

@@ -48,14 +48,14 @@ export interface HealthAnswer {
   route: string;
 }
 
-interface BuildInfo {
+export interface BuildInfo {
   name: string;
   version: string;
   time: string;
 }
 
 /** The package's name and version, and when this build was made (when `npm run build` wrote this file). */
-function buildInfo(): BuildInfo {
+export function buildInfo(): BuildInfo {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
   return { name: pkg.name, version: pkg.version, time: statSync(new URL(import.meta.url)).mtime.toISOString() };
 }
