@@ -29,6 +29,7 @@ import { ideResponse, wantsIde } from './graphiql.js';
 import { buildInfo, createHealth, Lifecycle } from './health.js';
 import { OPENAPI_PATHS, openApiDocument } from './openapi.js';
 import { InFlight } from './shutdown.js';
+import { METRICS_PATH, metricsAccess, Metrics, operationOfText, sendMetrics, startMetricsServer } from './metrics.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
 const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
@@ -97,6 +98,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const auth = services.organisation.auth;
   const lifecycle = new Lifecycle();
+  const metrics = new Metrics(platform.telemetry);
   const inProcess = local ? [...local.keys()] : [];
   const openApi = openApiDocument(schema, ROUTES, buildInfo().version);
   const health = createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)) });
@@ -109,6 +111,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     // request than the plan's execution in process.
     runOperation: async (operation, identity, requestId, report) => {
       await gatewaySchema;
+      const began = process.hrtime.bigint();
       const context = edgeContext(identity, config.internalSigningKey, requestId, report);
       const { parse, validate, contextFactory, execute, schema: gatewaySchemaNow } = gateway.getEnveloped(context);
       const document = parse(operation.query);
@@ -118,6 +121,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const result = direct
         ? await direct({ document, variables: operation.variables, operationName: operation.operationName, operationType: operationTypeOf(document, operation.operationName), context })
         : ((await execute({ schema: gatewaySchemaNow, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: await contextFactory() })) as ExecutionResult);
+      metrics.operation(operation.operationName, operationTypeOf(document, operation.operationName), 'rest', direct ? 'direct' : 'gateway', seconds(began), Boolean(result.errors?.length));
       return {
         data: result.data as Record<string, unknown> | null | undefined,
         // Direct results are masked here as the gateway masks its own.
@@ -126,8 +130,19 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     },
   });
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>): Promise<{ identity?: Identity; route?: string }> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>): Promise<{ identity?: Identity; route?: string; operation?: string }> => {
     const url = new URL(req.url ?? '/', 'https://edge');
+    if (url.pathname === METRICS_PATH && req.method === 'GET') {
+      const access = metricsAccess(config.metrics, req);
+      if (access === 'allowed') {
+        await sendMetrics(metrics, res, common);
+        return { route: 'metrics' };
+      }
+      if (access === 'unauthorized') {
+        sendError(res, 'rest', { status: 401, code: 'error.msg.not.authenticated', message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>.' }, { ...common, 'www-authenticate': 'Bearer' });
+        return { route: 'metrics' };
+      }
+    }
     const actuator = req.method === 'GET' || req.method === 'HEAD' ? health(url.pathname) : undefined;
     if (actuator) {
       const answer = await actuator;
@@ -178,10 +193,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
     type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
     const report: IdempotencyReport = { replayed: false };
+    const parsedBody = refusal.parsed as { query?: unknown; operationName?: unknown } | null | undefined;
+    const { name: operationName, type: operationType } = operationOfText(parsedBody?.query, parsedBody?.operationName);
     const runGateway = async (): Promise<GatewayResult> => {
       const context = edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report);
+      const began = process.hrtime.bigint();
       const direct = await runDirect(req, refusal.parsed, context);
       if (direct) {
+        metrics.operation(operationName, operationType, 'graphql', 'direct', seconds(began), direct.body.includes('"errors"'));
         if (direct.body.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
         return { kind: 'json', ...direct };
       }
@@ -192,6 +211,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       );
       if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
       const text = await response.text();
+      metrics.operation(operationName, operationType, 'graphql', 'gateway', seconds(began), text.includes('"errors"'));
       if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
       const headers: Record<string, string> = {};
       response.headers.forEach((value, key) => {
@@ -218,10 +238,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     if (result.kind === 'stream') {
       for (const [name, value] of Object.entries(common)) res.setHeader(name, value);
       await sendNodeResponse(result.response, res, req, false);
-      return { identity, route: 'graphql' };
+      return { identity, route: 'graphql', operation: operationName };
     }
     send(res, result.status, result.body, { ...result.headers, ...common });
-    return { identity, route: 'graphql' };
+    return { identity, route: 'graphql', operation: operationName };
   };
 
   /** A request body, REST or GraphQL: JSON only (415) and bounded (413), read only once its caller is known. */
@@ -303,7 +323,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     const requestId = requestIdOf(req);
     const common = { ...securityHeaders(requestId), ...corsHeaders(req, config.corsOrigins) };
     handle(req, res, common)
-      .then(({ identity, route }) => log(identity, route))
+      .then(({ identity, route, operation }) => log(identity, route, operation))
       .catch((error: unknown) => {
         logger.error({ err: error, requestId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
         const masked = { status: 500, code: MASKED_500_CODE, message: 'An unexpected error occurred.', extensions: { code: MASKED_500_CODE, status: 500, kind: 'internal', errors: [] } };
@@ -311,25 +331,31 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         else res.end();
         log(undefined, undefined);
       });
-    function log(identity: Identity | undefined, route: string | undefined) {
+    function log(identity: Identity | undefined, route: string | undefined, operation?: string) {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      // Templated routes only: an unknown path is one series, whatever was asked for.
+      metrics.request(route, req.method, res.statusCode, identity?.tenantId, durationMs / 1000);
       const line = {
         requestId,
         tenant: identity?.tenantId,
         user: identity && identity.kind !== 'anonymous' ? identity.userId : undefined,
         method: req.method,
         route: route ?? truncateForMessage(req.url?.split('?')[0] ?? '', 200),
+        operation: operation === undefined ? undefined : truncateForMessage(operation, 64),
         status: res.statusCode,
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        durationMs,
       };
       // A masked 500 is a bug: its request id is what ties the client's report to the server's trace.
       if (res.statusCode >= 500) logger.error(line, 'request');
       // Probes come every few seconds from every orchestrator: at info they would drown the requests.
-      else if (route?.startsWith('actuator/')) logger.debug(line, 'request');
+      else if (route?.startsWith('actuator/') || route === 'metrics') logger.debug(line, 'request');
       else logger.info(line, 'request');
     }
   });
 
   const inFlight = new InFlight(server);
+  // Production without METRICS_TOKEN: metrics only on loopback, never on the public port.
+  const metricsServer = config.metrics.separate ? await startMetricsServer(metrics, config.metrics.port) : null;
 
   // Listening first: a taken port is then one line (ws would re-emit the listen error to graphql-ws's logger).
   await listen(server, config.port, config.host, "the edge's HTTPS listener, PORT");
@@ -376,6 +402,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.dispose();
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
     })());
   lifecycle.ready();
   return {
@@ -395,4 +422,6 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
 }
 
 type EdgeContextRecord = Record<string, unknown>;
+
+const seconds = (since: bigint): number => Number(process.hrtime.bigint() - since) / 1e9;
 

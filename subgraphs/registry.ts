@@ -9,7 +9,7 @@ import { createCustomerServices, type CustomerServices } from './customer/custom
 import { openDatabase, type Database, type DatabaseModule } from './kernel/database.js';
 import type { Logger } from './kernel/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
-import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
+import { outboxLagSeconds, startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
 import { createBus, type Bus } from './kernel/bus.js';
 import { purgeIdempotencyKeys } from './kernel/idempotency.js';
@@ -21,7 +21,7 @@ import { createLoanServices, type LoanServices } from './loan/loan.services.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisation/permissions.js';
-import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
+import { deliveryBacklog, startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './organisation/webhook-delivery.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
 import { createTillServices, type StaffRecord, type TillServices } from './till/till.services.js';
 
@@ -55,7 +55,15 @@ export interface Platform {
   /** This process's webhook delivery worker (null when WEBHOOK_WORKER=off). */
   webhooks: DeliveryWorker | null;
   services: Services;
+  /** What operators' metrics read at scrape time, across tenants. */
+  telemetry: Telemetry;
   close(): Promise<void>;
+}
+
+export interface Telemetry {
+  pool(): Promise<{ total: number; idle: number; waiting: number } | null>;
+  outboxLagSeconds(): Promise<number>;
+  webhookDeliveries(): Promise<{ pending: number; retrying: number; dead: number }>;
 }
 
 export function createServices(db: Database, config: Config, logger?: Logger): Services {
@@ -187,6 +195,11 @@ export async function startPlatform(
     relay,
     webhooks,
     services,
+    telemetry: {
+      pool: () => db.poolStats(),
+      outboxLagSeconds: () => outboxLagSeconds(db),
+      webhookDeliveries: () => deliveryBacklog(db),
+    },
     async close() {
       services.loan.delinquency.stopScheduler();
       if (purge) clearInterval(purge);
