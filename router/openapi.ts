@@ -57,6 +57,11 @@ const ERROR_STATUSES: Record<string, string> = {
   '403': 'Not permitted, or a business rule refused the command (the specific code in errors[0]).',
   '404': "Not found, or not the caller's to see.",
   '409': 'A conflict, or the same Idempotency-Key still in flight.',
+  '413': 'The body is larger than 1 MB.',
+  '415': 'The body is not JSON.',
+  '422': 'The Idempotency-Key was used with another request.',
+  '429': 'Too many failed logins (Retry-After says when to try again).',
+  '500': "A bug: the request id in X-Request-Id is in the service's error log.",
 };
 
 /** GraphQL scalars as REST writes them. */
@@ -164,11 +169,20 @@ function objectIn(fields: Record<string, { type: GraphQLInputType; description?:
  */
 function probe(route: Route, compiled: CompiledOperation): { queryParams: string[]; response: Schema } {
   const asked = new Set<string>();
-  const query = {
-    get: (name: string) => (asked.add(name), null),
-    has: (name: string) => (asked.add(name), false),
-    getAll: (name: string) => (asked.add(name), []),
-  } as unknown as URLSearchParams;
+  const query = new (class extends URLSearchParams {
+    override get(name: string) {
+      asked.add(name);
+      return null;
+    }
+    override has(name: string) {
+      asked.add(name);
+      return false;
+    }
+    override getAll(name: string) {
+      asked.add(name);
+      return [];
+    }
+  })();
   const params = new Proxy({}, { get: (_t, key) => (typeof key === 'string' ? '1' : undefined) }) as Record<string, string>;
   const req: RouteRequest = { params, query, body: {} };
   try {
@@ -190,8 +204,15 @@ function shapeOf(route: Route, compiled: CompiledOperation, req: RouteRequest, n
       accessed.push(path);
       return undefined;
     }
+    const list = field !== undefined && isListType(getNullableType(field.type));
     return new Proxy(function stub() {}, {
-      get: (_t, key) => (key === PATH ? path : key === Symbol.toPrimitive ? () => '' : typeof key === 'string' ? stand([...path, key]) : undefined),
+      get: (_t, key) => {
+        if (key === PATH) return path;
+        if (key === Symbol.toPrimitive) return () => '';
+        // A list mapped item by item: one stand-in item (same path: a list's items share its selection).
+        if (key === 'map' && list) return (fn: (item: unknown, index: number) => unknown) => [fn(stand(path), 0)];
+        return typeof key === 'string' ? stand([...path, key]) : undefined;
+      },
       apply: () => stand([...path, '()']),
       ownKeys: () => [...(selectionAt(compiled.output, path)?.keys() ?? []), 'prototype'],
       getOwnPropertyDescriptor: (_t, key) => (key === 'prototype' ? Reflect.getOwnPropertyDescriptor(function stub() {}, key) : typeof key === 'string' ? { enumerable: true, configurable: true, value: stand([...path, key]) } : undefined),
@@ -203,12 +224,14 @@ function shapeOf(route: Route, compiled: CompiledOperation, req: RouteRequest, n
   } catch {
     return { type: 'object' };
   }
+  // A path the stand-ins cannot tie to a field (computed keys) is described as any value.
   const fromPath = (path: string[]): Schema => {
     const field = fieldAt(compiled.output, path);
-    return field ? outputSchema(field.type, field.selection) : { type: 'object' };
+    return field ? outputSchema(field.type, field.selection) : {};
   };
   const describe = (value: unknown, key?: string): Schema => {
-    if (typeof value === 'function') return fromPath((value as unknown as Record<symbol, string[]>)[PATH]!);
+    if (typeof value === 'function') return fromPath(Reflect.get(value, PATH) as string[]);
+    if (value === null) return {};
     if (Array.isArray(value)) return { type: 'array', items: value.length ? describe(value[0]) : {} };
     if (value && typeof value === 'object') {
       const properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, describe(v, k)]));
