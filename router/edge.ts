@@ -29,6 +29,7 @@ import { ideResponse, wantsIde } from './graphiql.js';
 import { buildInfo, createHealth, Lifecycle } from './health.js';
 import { OPENAPI_PATHS, openApiDocument } from './openapi.js';
 import { InFlight } from './shutdown.js';
+import { traceIdOf } from './trace.js';
 import { METRICS_PATH, metricsAccess, Metrics, operationOfText, sendMetrics, startMetricsServer } from './metrics.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
@@ -321,11 +322,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     inFlight.track(res);
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req);
+    const traceId = traceIdOf(req.headers.traceparent);
     const common = { ...securityHeaders(requestId), ...corsHeaders(req, config.corsOrigins) };
     handle(req, res, common)
       .then(({ identity, route, operation }) => log(identity, route, operation))
       .catch((error: unknown) => {
-        logger.error({ err: error, requestId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
+        logger.error({ err: error, requestId, traceId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
         const masked = { status: 500, code: MASKED_500_CODE, message: 'An unexpected error occurred.', extensions: { code: MASKED_500_CODE, status: 500, kind: 'internal', errors: [] } };
         if (!res.headersSent) sendError(res, surfaceOf(new URL(req.url ?? '/', 'https://edge').pathname) ?? 'rest', masked, common);
         else res.end();
@@ -337,6 +339,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       metrics.request(route, req.method, res.statusCode, identity?.tenantId, durationMs / 1000);
       const line = {
         requestId,
+        traceId,
         tenant: identity?.tenantId,
         user: identity && identity.kind !== 'anonymous' ? identity.userId : undefined,
         method: req.method,

@@ -93,3 +93,32 @@ describe('Prometheus metrics in production without a token', () => {
     assert.match(await res.text(), /^# TYPE http_requests_total counter/m);
   });
 });
+
+describe('request log lines', () => {
+  let service: TestService;
+  let admin: TenantSession;
+  before(async () => {
+    service = await TestService.start({ captureLogs: true, env: { LOG_LEVEL: 'info' } });
+    admin = await service.tenant('log');
+  });
+  after(async () => service.stop());
+
+  const lineFor = (requestId: string) => service.logs.find((l) => l.msg === 'request' && l.requestId === requestId);
+
+  test('carry the GraphQL operation name and the caller\'s trace id (a malformed traceparent is ignored); probes are not logged at info', async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await admin.graphql('query ListOffices { offices { id } }', {}, { headers: { 'x-request-id': 'req-op-1', traceparent } });
+    await admin.get('/offices', { headers: { 'x-request-id': 'req-bad-trace', traceparent: '00-00000000000000000000000000000000-00f067aa0ba902b7-01' } });
+    await service.request('GET', '/actuator/health/readiness', { headers: { 'x-request-id': 'req-probe' } });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const op = lineFor('req-op-1');
+    assert.equal(op?.operation, 'ListOffices');
+    assert.equal(op?.route, 'graphql');
+    assert.equal(op?.traceId, '4bf92f3577b34da6a3ce929d0e0e4736');
+    const bad = lineFor('req-bad-trace');
+    assert.match(String(bad?.traceId), /^[0-9a-f]{32}$/);
+    assert.notEqual(bad?.traceId, '00000000000000000000000000000000');
+    assert.equal(lineFor('req-probe'), undefined, 'a readiness probe is logged at debug only');
+  });
+});
