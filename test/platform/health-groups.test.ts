@@ -44,8 +44,14 @@ describe('actuator health groups and info (subgraphs in process)', () => {
     assert.ok(!Number.isNaN(Date.parse(res.body.build.time)), res.text);
   });
 
-  test('readiness is OUT_OF_SERVICE (503) from the moment shutdown begins, liveness stays UP; draining then finishes', async () => {
+  test('readiness is OUT_OF_SERVICE (503) from the moment shutdown begins, liveness stays UP; draining closes subscriptions (1001) and the listener', async () => {
     // Last test of the file: draining closes the listener (the after hook's stop() copes with that).
+    const admin = await service.tenant('drain');
+    const client = service.subscriptionClient(admin.tenant, admin.key, { lazy: true });
+    const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+    const closed = new Promise<number>((resolve) => client.on('closed', (event) => resolve((event as { code: number }).code)));
+    client.subscribe({ query: 'subscription { officeCreated { id } }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+    await connected;
     service.edge.lifecycle.stopping();
     const ready = await service.request('GET', '/actuator/health/readiness');
     assert.equal(ready.status, 503);
@@ -55,14 +61,15 @@ describe('actuator health groups and info (subgraphs in process)', () => {
     assert.equal(health.body.status, 'OUT_OF_SERVICE');
     assert.equal((await service.request('GET', '/actuator/health/liveness')).status, 200);
     assert.equal(await service.edge.drain(5000), true, 'nothing was in flight, so draining finished within the grace period');
+    assert.equal(await closed, 1001, 'subscribers are told the server is going away');
     await assert.rejects(service.request('GET', '/actuator/health/liveness', { freshConnection: true }), /ECONNREFUSED/, 'the listener is closed');
   });
 });
 
-describe('actuator health with subgraphs over HTTP', () => {
+describe('actuator health with subgraphs over HTTP and Redis', () => {
   let service: TestService;
   before(async () => {
-    service = await TestService.start({ transport: 'http' });
+    service = await TestService.start({ transport: 'http', env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } });
   });
   after(async () => service.stop());
 
@@ -70,6 +77,7 @@ describe('actuator health with subgraphs over HTTP', () => {
     const up = await service.request('GET', '/actuator/health');
     assert.equal(up.status, 200, up.text);
     assert.deepEqual(up.body.components.subgraphs.components.ledger, { status: 'UP', details: { transport: 'http' } });
+    assert.deepEqual(up.body.components.redis, { status: 'UP' }, 'REDIS_URL is set: Redis is a component');
     await service.stopSubgraph('ledger');
     const down = await service.request('GET', '/actuator/health');
     assert.equal(down.status, 503);
