@@ -28,7 +28,7 @@ import { loadTls } from './tls.js';
 import { ideResponse, wantsIde } from './graphiql.js';
 import { buildInfo, createHealth, Lifecycle } from './health.js';
 import { OPENAPI_PATHS, openApiDocument } from './openapi.js';
-import { InFlight } from './shutdown.js';
+import { InFlight } from '../subgraphs/kernel/in-flight.js';
 import { traceIdOf } from './trace.js';
 import { METRICS_PATH, metricsAccess, Metrics, operationOfText, sendMetrics, startMetricsServer } from './metrics.js';
 import { listen } from '../subgraphs/kernel/listen.js';

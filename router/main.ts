@@ -74,11 +74,12 @@ async function runProcess(): Promise<void> {
     logger.info({ signal, graceMs: config.shutdownGraceMs, worker: index ?? undefined }, 'shutting down');
     // Readiness DOWN, no new connections, requests in flight answered (within the grace period).
     const drained = (await edge?.drain(config.shutdownGraceMs)) ?? true;
-    await Promise.all(subgraphs.map((s) => s.stop()));
+    // Subgraphs served over HTTP (split deployments) answer what the edge, or another edge, still asked.
+    const subgraphsDrained = (await Promise.all(subgraphs.map((s) => s.drain(config.shutdownGraceMs)))).every(Boolean);
     // The relay, webhook worker and scheduler stop between batches, then the pools close. A database that
     // dropped its connections must not keep the process alive: past the grace period it exits anyway.
     const closed = await settlesWithin(platform.close(), config.shutdownGraceMs);
-    logger.info({ signal, drained, closed, stopMs: Math.round(performance.now() - began) }, 'stopped');
+    logger.info({ signal, drained: drained && subgraphsDrained, closed, stopMs: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));

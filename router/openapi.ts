@@ -62,6 +62,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '422': 'The Idempotency-Key was used with another request.',
   '429': 'Too many failed logins (Retry-After says when to try again).',
   '500': "A bug: the request id in X-Request-Id is in the service's error log.",
+  '503': 'A module the request needs is unavailable (a split deployment with a subgraph down).',
 };
 
 /** GraphQL scalars as REST writes them. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { ServiceProcess } from '../support/service-process.js';
-import type { TenantSession } from '../support/service.js';
+import { TestService, type TenantSession } from '../support/service.js';
 
 const DEPOSITS = 200;
 const CONCURRENCY = 30;
@@ -77,6 +77,58 @@ describe('graceful shutdown on SIGTERM (npm start as a process, PostgreSQL)', ()
     try {
       const committed = await db.query<{ n: string }>('select count(*) as n from account.savings_transaction where account_id = $1', [accountId]);
       assert.equal(Number(committed.rows[0]!.n), answered.length, 'a deposit is committed exactly when its 200 was received');
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('a subgraph served over HTTP drains too (split deployment)', () => {
+  let service: TestService;
+  before(async () => {
+    service = await TestService.start({ transport: 'http' });
+  });
+  after(async () => service.stop());
+
+  test('a deposit in flight in the account subgraph when it is told to stop is answered 200 and committed', async () => {
+    const admin = await service.tenant('drain');
+    const branch = await admin.branch();
+    const client = await admin.post('/clients', { officeId: branch, legalFormId: 1, firstname: 'Ada', lastname: 'Split', active: true, activationDate: '2025-01-01', ...iso });
+    assert.equal(client.status, 200, client.text);
+    const products = await admin.get('/savingsproducts');
+    const savings = products.body.find((p: { name: string }) => p.name === 'Primary Savings').id;
+    const account = await admin.post('/savingsaccounts', { clientId: client.body.clientId, productId: savings, submittedOnDate: '2025-01-02', ...iso });
+    assert.equal((await admin.post(`/savingsaccounts/${account.body.savingsId}?command=activate`, {})).status, 200);
+
+    // A blocker holds the account's row, so the deposit waits inside the account subgraph.
+    const blocker = new pg.Client({ connectionString: service.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select 1 from account.savings_account where tenant_id = $1 and id = $2 for update', [admin.tenant, account.body.savingsId]);
+      const today = new Date().toISOString().slice(0, 10);
+      const deposit = admin.post(`/savingsaccounts/${account.body.savingsId}/transactions?command=deposit`, { transactionDate: today, transactionAmount: 250, paymentTypeId: BANK_TRANSFER, ...iso });
+      const dbName = new URL(service.databaseUrl!).pathname.slice(1);
+      for (let i = 0; ; i++) {
+        const waiting = await blocker.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [dbName]);
+        if (waiting.rows[0].n > 0) break;
+        if (i > 600) throw new Error('the deposit never reached the row lock');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const draining = service.drainSubgraph('account', 20_000);
+      await new Promise((r) => setImmediate(r));
+      await blocker.query('commit');
+      const answered = await deposit;
+      assert.equal(answered.status, 200, answered.text);
+      assert.equal(await draining, true);
+    } finally {
+      await blocker.end();
+    }
+    const db = new pg.Client({ connectionString: service.databaseUrl });
+    await db.connect();
+    try {
+      const rows = await db.query('select amount::text from account.savings_transaction where tenant_id = $1 and account_id = $2', [admin.tenant, account.body.savingsId]);
+      assert.deepEqual(rows.rows.map((r) => r.amount), ['250.000000']);
     } finally {
       await db.end();
     }

@@ -140,6 +140,14 @@ export class TestService {
     await subgraph.stop();
   }
 
+  /** Drains one subgraph served over HTTP, as its process does on SIGTERM (shutdown tests). */
+  async drainSubgraph(name: string, graceMs: number): Promise<boolean> {
+    const subgraph = this.subgraphs.find((s) => s.name === name);
+    if (!subgraph) throw new Error(`no subgraph ${name} served over HTTP (start with transport: 'http')`);
+    stopped.add(name);
+    return subgraph.drain(graceMs);
+  }
+
   get databaseUrl(): string | undefined {
     return this.platform.config.databaseUrl;
   }
