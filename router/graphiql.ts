@@ -116,7 +116,7 @@ const SCRIPT = `'use strict';
       else show(r.status, r.body);
     });
   });
-  $('docs').addEventListener('click', function () {
+  var schema = function () {
     keep();
     var q = '{ __schema { queryType { fields { name description } } mutationType { fields { name description } } subscriptionType { fields { name } } } }';
     post('/graphql', { query: q }).then(function (r) {
@@ -125,8 +125,10 @@ const SCRIPT = `'use strict';
       var list = function (title, type) { return type ? '# ' + title + '\\n' + type.fields.map(function (f) { return f.name + (f.description ? '  — ' + f.description.split('\\n')[0] : ''); }).join('\\n') + '\\n\\n' : ''; };
       show('schema', list('Query', s.queryType) + list('Mutation', s.mutationType) + list('Subscription', s.subscriptionType));
     });
-  });
+  };
+  $('docs').addEventListener('click', schema);
   if (fragment.has('run')) run();
+  else if (fragment.has('schema')) schema();
 })();
 `;
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 /** Every setting the service reads, with its documented default (see README "Configuration"). */
 export interface Config {
@@ -115,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
   read.url('BVN_VERIFIER_URL', ['http:', 'https:']);
   const serve = read.oneOf('SERVE', ['all', 'edge', ...SUBGRAPHS], 'all') as Serve;
-  const subgraphHost = env.SUBGRAPH_HOST || '127.0.0.1';
+  const subgraphHost = read.host('SUBGRAPH_HOST', '127.0.0.1');
   const portOffset = read.integer('SUBGRAPH_PORT_OFFSET', 0, 0, 60000);
   const subgraphPorts = Object.fromEntries(
     SUBGRAPHS.map((name) => [name, read.port(`${name.toUpperCase()}_PORT`, DEFAULT_PORTS[name] + portOffset)]),
@@ -149,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: env.DATA_DIR || './data',
     port: read.port('PORT', 8443),
-    host: env.HOST || '0.0.0.0',
+    host: read.host('HOST', '0.0.0.0'),
     tlsCert,
     tlsKey,
     adminPassword,
@@ -253,6 +254,15 @@ class EnvReader {
     if (value === undefined) return fallback;
     if (allowed.includes(value)) return value;
     if (!options.lenient) this.bad(name, value, `must be one of ${allowed.join(', ')}`);
+    return fallback;
+  }
+
+  /** An address to listen on or reach: an IP address or a host name. */
+  host(name: string, fallback: string): string {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (isIP(value) !== 0 || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value)) return value;
+    this.bad(name, value, 'must be an IP address or a host name');
     return fallback;
   }
 

@@ -67,6 +67,15 @@ describe('GraphiQL on a browser GET of /graphql', () => {
     assert.match(/<pre id="status"[^>]*>([\s\S]*?)<\/pre>/.exec(dom)?.[1] ?? '', /^200 /);
     if (process.env.GRAPHIQL_SCREENSHOT) await chromium(['--virtual-time-budget=15000', '--window-size=1280,800', `--screenshot=${process.env.GRAPHIQL_SCREENSHOT}`, url]);
   });
+
+  test('the schema view introspects for a staff session', { skip: !existsSync(CHROMIUM) && `no ${CHROMIUM}` }, async () => {
+    const dom = await chromium(['--virtual-time-budget=15000', '--dump-dom', `${service.edge.url}/graphql#tenant=${admin.tenant}&key=${encodeURIComponent(admin.key)}&schema`]);
+    const shown = /<pre id="result"[^>]*>([\s\S]*?)<\/pre>/.exec(dom)?.[1] ?? '';
+    assert.match(shown, /^# Query$/m, dom.slice(0, 2000));
+    assert.match(shown, /^offices\b/m);
+    assert.match(shown, /^# Mutation$/m);
+    assert.match(shown, /^depositToSavingsAccount\b/m);
+  });
 });
 
 describe('GraphiQL is never served in production', () => {

@@ -46,6 +46,11 @@ describe('configuration is validated, every mistake one line naming its variable
     assert.ok(found.some((p) => /^WEBHOOK_MAX_ATTEMPTS: /.test(p)));
   });
 
+  test('listening addresses: an IP address or a host name', () => {
+    assert.deepEqual(problems({ HOST: '0.0.0.0:8443', SUBGRAPH_HOST: 'bad host' }).map((p) => p.split(':')[0]), ['SUBGRAPH_HOST', 'HOST']);
+    assert.equal(loadConfig({ HOST: '::', SUBGRAPH_HOST: 'ledger.internal' }).host, '::');
+  });
+
   test('a URL with a password is never quoted back', () => {
     const [line] = problems({ DATABASE_URL: 'mysql://app:s3cret@db/bank' });
     assert.match(line!, /^DATABASE_URL: /);
