@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -101,5 +101,45 @@ describe('startup hazards: a held embedded database, an old Node, a taken port',
     assert.equal(result.code, 1, result.stdout + result.stderr);
     assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
     assert.match(result.stderr, /"Acme Bank" is not a tenant slug/);
+  });
+
+  test('start-up prints its progress with timings, and SIGINT stops it with exit 0', async () => {
+    const database = await createTestDatabase();
+    try {
+      const subgraphPorts: Record<string, string> = {};
+      for (const name of SUBGRAPHS) subgraphPorts[`${name.toUpperCase()}_PORT`] = String(await freePort());
+      const child = spawn(process.execPath, ['dist/router/main.js'], {
+        env: { ...process.env, ...subgraphPorts, NODE_ENV: 'test', LOG_LEVEL: 'info', WORKERS: '1', DATABASE_URL: database.url, DATA_DIR: join(dataDir, 'progress'), PORT: String(await freePort()), HOST: '127.0.0.1', TENANTS: 'default' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const lines: Record<string, unknown>[] = [];
+      let buffered = '';
+      const ready = new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          buffered += chunk.toString('utf8');
+          const complete = buffered.split('\n');
+          buffered = complete.pop()!;
+          for (const line of complete.filter(Boolean)) {
+            const parsed = JSON.parse(line) as Record<string, unknown>;
+            lines.push(parsed);
+            if (parsed.msg === 'core banking service ready') resolve();
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code} before it was ready`)));
+      });
+      await ready;
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGINT');
+      assert.equal(await exited, 0);
+      const byMessage = (msg: string) => lines.find((l) => l.msg === msg);
+      assert.ok(Number.isInteger(byMessage('migrations applied')?.ms), JSON.stringify(lines.slice(0, 5)));
+      assert.ok(Number(byMessage('migrations applied')?.applied) > 0);
+      assert.deepEqual(byMessage('tenants provisioned')?.tenants, ['default']);
+      assert.ok(Number.isInteger(byMessage('core banking service ready')?.startMs));
+      assert.equal(byMessage('shutting down')?.signal, 'SIGINT');
+      assert.equal(byMessage('stopped')?.drained, true);
+    } finally {
+      await database.drop();
+    }
   });
 });
