@@ -121,7 +121,7 @@ function objectOut(selection: OutputSelection): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const [key, field] of selection) {
-    properties[key] = outputSchema(field.type, field.selection);
+    properties[key] = { ...outputSchema(field.type, field.selection), ...(field.description ? { description: field.description } : {}) };
     if (isNonNullType(field.type) && !conditionalKeys.has(key)) required.push(key);
   }
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
