@@ -96,6 +96,8 @@ describe('OpenAPI 3.1 document of every /v1 path', () => {
     assert.equal(office.properties.openingDate.type, 'array');
     assert.ok(office.required.includes('id'), 'non-null fields are required');
     assert.ok(!office.required.includes('parentId'), 'nullable fields are not (nulls are omitted)');
+    const client = doc.paths['/clients/{clientId}'].get.responses['200'].content['application/json'].schema;
+    assert.match(client.properties.cif.description, /CIF/, "fields carry the GraphQL schema's descriptions");
     assert.deepEqual(doc.paths['/offices'].post.responses['400'].content['application/json'].schema, { $ref: '#/components/schemas/ErrorEnvelope' });
     assert.deepEqual(schemaErrors(doc, { $ref: '#/components/schemas/ErrorEnvelope' }, { developerMessage: 'x' }).length > 0, true, 'an envelope without its fields is refused');
   });
