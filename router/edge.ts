@@ -379,6 +379,8 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
           if (!(error instanceof GraphQLLimitError)) throw error;
           return [new GraphQLError(error.message, { extensions: { code: error.code, status: 400, errors: [] } })];
         }
+        const operation = operationOfText(payload.query, payload.operationName);
+        metrics.subscribed(operation.name, operation.type);
         return wsOptions.onSubscribe!(ctx, id, payload);
       },
       onConnect: async (ctx) => {

@@ -88,12 +88,12 @@ export interface MetricsSources {
   webhookDeliveries?: () => Promise<{ pending: number; retrying: number; dead: number }>;
 }
 
-export type Surface = 'rest' | 'graphql';
+export type Surface = 'rest' | 'graphql' | 'ws';
 
 export class Metrics {
   private readonly requests = new Counter('http_requests_total', 'HTTP requests answered by the edge.', ['route', 'method', 'status', 'tenant']);
   private readonly durations = new Histogram('http_request_duration_seconds', 'Time from request to response end, by templated route.', ['route', 'method', 'status', 'tenant']);
-  private readonly operations = new Counter('graphql_operations_total', 'GraphQL operations executed, REST paths included (each runs one named operation).', ['operation_name', 'operation_type', 'surface', 'executor', 'outcome']);
+  private readonly operations = new Counter('graphql_operations_total', 'GraphQL operations executed, REST paths included (each runs one named operation), and graphql-ws operations started.', ['operation_name', 'operation_type', 'surface', 'executor', 'outcome']);
   private readonly operationDurations = new Histogram('graphql_operation_duration_seconds', 'Time to execute a GraphQL operation.', ['operation_name', 'operation_type', 'surface', 'executor']);
   private readonly loopDelay = monitorEventLoopDelay({ resolution: 20 });
   private readonly startedAt = Date.now() / 1000 - process.uptime();
@@ -111,10 +111,23 @@ export class Metrics {
 
   /** One executed operation: `executor` says whether the gateway planned it or it ran on its subgraph directly. */
   operation(name: string | undefined, type: string | undefined, surface: Surface, executor: 'gateway' | 'direct', seconds: number, failed: boolean): void {
-    const operationName = name && NAME.test(name) ? name : name ? 'invalid' : 'anonymous';
-    const operationType = type === 'mutation' || type === 'subscription' ? type : 'query';
+    const operationName = this.operationName(name);
+    const operationType = this.operationType(type);
     this.operations.inc([operationName, operationType, surface, executor, failed ? 'error' : 'ok']);
     this.operationDurations.observe([operationName, operationType, surface, executor], seconds);
+  }
+
+  /** An operation started over graphql-ws (counted when it starts; a subscription has no single duration). */
+  subscribed(name: string | undefined, type: string | undefined): void {
+    this.operations.inc([this.operationName(name), this.operationType(type), 'ws', 'gateway', 'ok']);
+  }
+
+  private operationName(name: string | undefined): string {
+    return name && NAME.test(name) ? name : name ? 'invalid' : 'anonymous';
+  }
+
+  private operationType(type: string | undefined): string {
+    return type === 'mutation' || type === 'subscription' ? type : 'query';
   }
 
   async text(): Promise<string> {

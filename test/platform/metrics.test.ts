@@ -51,6 +51,23 @@ describe('Prometheus /metrics (outside production, no token)', () => {
     }
   });
 
+  test('a graphql-ws subscription is counted when it starts', async () => {
+    const client = service.subscriptionClient(admin.tenant, admin.key);
+    try {
+      const started = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+      client.subscribe({ query: 'subscription WatchOffices { officeCreated { id } }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+      await started;
+      let text = '';
+      for (let i = 0; i < 100 && !text.includes('operation_name="WatchOffices"'); i++) {
+        text = (await service.request('GET', '/metrics')).text;
+        if (!text.includes('operation_name="WatchOffices"')) await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(sample(text, 'graphql_operations_total{operation_name="WatchOffices",operation_type="subscription",surface="ws",executor="gateway",outcome="ok"}'), 1);
+    } finally {
+      await client.dispose();
+    }
+  });
+
   test('a mutation is counted as a mutation, with its outcome', async () => {
     const failed = await admin.graphql('mutation Broken { createOffice(input: { name: "X", parentId: 999999, openingDate: "2024-01-01" }) { id } }');
     assert.ok(failed.body.errors);
