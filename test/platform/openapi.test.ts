@@ -8,6 +8,32 @@ import { TestService, type HttpResult, type TenantSession } from '../support/ser
 const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
+/** The parts of an OpenAPI document these checks read. */
+interface SchemaObject {
+  [key: string]: unknown;
+  type?: string;
+  properties?: Record<string, SchemaObject>;
+  required?: string[];
+  additionalProperties?: boolean;
+  enum?: string[];
+  description?: string;
+}
+interface Parameter { name: string; in: string; required?: boolean; schema: SchemaObject; $ref?: string }
+interface Operation {
+  operationId: string;
+  parameters: Parameter[];
+  requestBody: { content: Record<string, { schema: SchemaObject }> };
+  responses: Record<string, { description?: string; content: Record<string, { schema: SchemaObject }> }>;
+  security?: unknown[];
+}
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { parameters: Record<string, Parameter>; securitySchemes: Record<string, unknown>; schemas: Record<string, SchemaObject> };
+}
+
 /** Every `$ref` in the document, with where it is. */
 function refs(value: unknown, at = '#'): [string, string][] {
   if (Array.isArray(value)) return value.flatMap((v, i) => refs(v, `${at}/${i}`));
@@ -19,8 +45,7 @@ function refs(value: unknown, at = '#'): [string, string][] {
 
 describe('OpenAPI 3.1 document of every /v1 path', () => {
   let service: TestService;
-  // The document as JSON: the checks below walk it freely.
-  let doc: any;
+  let doc: Document;
   before(async () => {
     service = await TestService.start();
     const res = await service.request('GET', '/api/v1/openapi.json', { tenant: null, auth: null });
@@ -44,16 +69,16 @@ describe('OpenAPI 3.1 document of every /v1 path', () => {
     const operationIds = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths)) {
       assert.match(path, /^\//, path);
-      for (const [method, operation] of Object.entries(item as Record<string, any>)) {
+      for (const [method, operation] of Object.entries(item)) {
         assert.ok(METHODS.has(method), `${path}: ${method} is not an HTTP method`);
         assert.ok(operation.responses && Object.keys(operation.responses).length > 0, `${method} ${path} has no responses`);
-        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
           assert.match(status, /^[1-5]\d\d$|^default$/);
           assert.equal(typeof response.description, 'string', `${method} ${path} ${status} needs a description`);
         }
         assert.ok(!operationIds.has(operation.operationId), `duplicate operationId ${operation.operationId}`);
         operationIds.add(operation.operationId);
-        const parameters = (operation.parameters as any[]).map((p) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p));
+        const parameters = operation.parameters.map((p) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()!]! : p));
         const seen = new Set<string>();
         for (const p of parameters) {
           assert.ok(['path', 'query', 'header', 'cookie'].includes(p.in), `${method} ${path}: parameter ${p.name} in ${p.in}`);
@@ -68,11 +93,11 @@ describe('OpenAPI 3.1 document of every /v1 path', () => {
       }
     }
     for (const [at, ref] of refs(doc)) {
-      const target = ref.replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], doc);
+      const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
       assert.ok(target, `${at}: ${ref} does not resolve`);
     }
     assert.ok(doc.components.securitySchemes.basicAuth);
-    assert.deepEqual(doc.paths['/authentication'].post.security, [], 'login needs no credentials');
+    assert.deepEqual(doc.paths['/authentication']!.post!.security, [], 'login needs no credentials');
   });
 
   test('every route of the REST table appears, with its method and command', () => {
@@ -82,23 +107,23 @@ describe('OpenAPI 3.1 document of every /v1 path', () => {
       assert.ok(operation, `${route.method} ${route.path} is missing`);
       if (route.command) {
         const command = operation.parameters.find((p: { name: string }) => p.name === 'command');
-        assert.ok(command?.schema.enum.includes(route.command), `${route.method} ${route.path}?command=${route.command} is missing`);
+        assert.ok(command?.schema.enum?.includes(route.command), `${route.method} ${route.path}?command=${route.command} is missing`);
       }
     }
   });
 
   test('bodies as they are sent: dates with dateFormat and locale in, [y, m, d] arrays out, unknown keys refused, the error envelope', () => {
-    const create = doc.paths['/offices'].post.requestBody.content['application/json'].schema;
-    assert.equal(create.properties.openingDate.type, 'string');
-    assert.ok(create.properties.dateFormat && create.properties.locale);
+    const create = doc.paths['/offices']!.post!.requestBody.content['application/json']!.schema;
+    assert.equal(create.properties!.openingDate!.type, 'string');
+    assert.ok(create.properties!.dateFormat && create.properties!.locale);
     assert.equal(create.additionalProperties, false);
-    const office = doc.paths['/offices/{officeId}'].get.responses['200'].content['application/json'].schema;
-    assert.equal(office.properties.openingDate.type, 'array');
-    assert.ok(office.required.includes('id'), 'non-null fields are required');
-    assert.ok(!office.required.includes('parentId'), 'nullable fields are not (nulls are omitted)');
-    const client = doc.paths['/clients/{clientId}'].get.responses['200'].content['application/json'].schema;
-    assert.match(client.properties.cif.description, /CIF/, "fields carry the GraphQL schema's descriptions");
-    assert.deepEqual(doc.paths['/offices'].post.responses['400'].content['application/json'].schema, { $ref: '#/components/schemas/ErrorEnvelope' });
+    const office = doc.paths['/offices/{officeId}']!.get!.responses['200']!.content['application/json']!.schema;
+    assert.equal(office.properties!.openingDate!.type, 'array');
+    assert.ok(office.required!.includes('id'), 'non-null fields are required');
+    assert.ok(!office.required!.includes('parentId'), 'nullable fields are not (nulls are omitted)');
+    const client = doc.paths['/clients/{clientId}']!.get!.responses['200']!.content['application/json']!.schema;
+    assert.match(client.properties!.cif!.description!, /CIF/, "fields carry the GraphQL schema's descriptions");
+    assert.deepEqual(doc.paths['/offices']!.post!.responses['400']!.content['application/json']!.schema, { $ref: '#/components/schemas/ErrorEnvelope' });
     assert.deepEqual(schemaErrors(doc, { $ref: '#/components/schemas/ErrorEnvelope' }, { developerMessage: 'x' }).length > 0, true, 'an envelope without its fields is refused');
   });
 
