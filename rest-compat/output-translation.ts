@@ -16,6 +16,8 @@ declare global {
 export interface OutputField {
   type: GraphQLOutputType;
   selection?: OutputSelection;
+  /** The field's schema description (the OpenAPI document repeats it). */
+  description?: string;
 }
 
 /** Response key (alias or field name) -> field, for one selection set of an operation. */
@@ -44,7 +46,7 @@ export function outputSelection(
       if (!definition) continue;
       const named = getNamedType(definition.type);
       const selection = node.selectionSet && isCompositeType(named) ? outputSelection(schema, node.selectionSet, named, fragments) : undefined;
-      merge(out, new Map([[key, { type: definition.type, selection }]]));
+      merge(out, new Map([[key, { type: definition.type, selection, ...(definition.description ? { description: definition.description } : {}) }]]));
       continue;
     }
     const fragment = node.kind === Kind.FRAGMENT_SPREAD ? fragments[node.name.value] : node;

@@ -13,7 +13,7 @@ import { ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import { IDEMPOTENCY_REFUSALS, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
-import type { SubgraphName } from '../subgraphs/kernel/config.js';
+import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import type { Logger } from '../subgraphs/kernel/logger.js';
 import type { Platform } from '../subgraphs/registry.js';
@@ -31,10 +31,15 @@ import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, isJsonCont
 import { readCommittedSupergraph } from './supergraph.js';
 import { edgeTlsOptions } from './tls.js';
 import { endableResponse, OpenStreams } from './open-streams.js';
+import { ideResponse, wantsIde } from './graphiql.js';
+import { buildInfo, createHealth, Lifecycle } from './health.js';
+import { OPENAPI_PATHS, openApiDocument } from './openapi.js';
+import { InFlight } from '../subgraphs/kernel/in-flight.js';
+import { traceIdOf } from './trace.js';
+import { METRICS_PATH, metricsAccess, Metrics, operationOfText, sendMetrics, startMetricsServer } from './metrics.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
 const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
-const HEALTH_PATHS = new Set(['/actuator/health', '/fineract-provider/actuator/health']);
 const MASKED_500_CODE = 'error.msg.platform.server.side.error';
 /** Bytes that are not UTF-8, in a body or a query string: refused, never stored as U+FFFD. */
 const INVALID_ENCODING = 'error.msg.invalid.request.encoding';
@@ -44,6 +49,13 @@ const UNAUTHORIZED_CLOSE_CODE = 4401;
 export interface Edge {
   url: string;
   port: number;
+  /** Readiness: UP once the edge listens, OUT_OF_SERVICE from the moment draining begins. */
+  lifecycle: Lifecycle;
+  /**
+   * Graceful stop (SIGTERM): readiness DOWN, no new connections, subscriptions closed (going away), the
+   * requests in flight answered within `graceMs`; then as stop(). Resolves true when all finished in time.
+   */
+  drain(graceMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -104,6 +116,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     config.graphqlTrustedDocuments ? readTrustedDocuments(config.graphqlTrustedDocuments) : undefined,
     [...loadOperations(schema).values()].map((o) => o.text),
   );
+  const lifecycle = new Lifecycle();
+  const metrics = new Metrics(platform.telemetry);
+  const inProcess = local ? [...local.keys()] : [];
+  const openApi = openApiDocument(schema, ROUTES, buildInfo().version);
+  const health = createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)) });
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
@@ -113,6 +130,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     // request than the plan's execution in process.
     runOperation: async (operation, identity, requestId, report) => {
       await gatewaySchema;
+      const began = process.hrtime.bigint();
       const context = edgeContext(identity, config.internalSigningKey, requestId, report);
       const { parse, validate, contextFactory, execute, schema: gatewaySchemaNow } = gateway.getEnveloped(context);
       const document = parse(operation.query);
@@ -122,6 +140,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const result = direct
         ? await direct({ document, variables: operation.variables, operationName: operation.operationName, operationType: operationTypeOf(document, operation.operationName), context })
         : ((await execute({ schema: gatewaySchemaNow, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: await contextFactory() })) as ExecutionResult);
+      metrics.operation(operation.operationName, operationTypeOf(document, operation.operationName), 'rest', direct ? 'direct' : 'gateway', seconds(began), Boolean(result.errors?.length));
       return {
         data: result.data as Record<string, unknown> | null | undefined,
         // Direct results are masked here as the gateway masks its own.
@@ -130,12 +149,35 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     },
   });
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>): Promise<{ identity?: Identity; route?: string }> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, common: Record<string, string>): Promise<{ identity?: Identity; route?: string; operation?: string }> => {
     const url = new URL(req.url ?? '/', 'https://edge');
-    if (HEALTH_PATHS.has(url.pathname)) {
-      const up = await platform.db.ping();
-      send(res, up ? 200 : 503, JSON.stringify({ status: up ? 'UP' : 'DOWN' }), common);
-      return { route: 'health' };
+    if (url.pathname === METRICS_PATH && req.method === 'GET') {
+      const access = metricsAccess(config.metrics, req);
+      if (access === 'allowed') {
+        await sendMetrics(metrics, res, common);
+        return { route: 'metrics' };
+      }
+      if (access === 'unauthorized') {
+        sendError(res, 'rest', { status: 401, code: 'error.msg.not.authenticated', message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>.' }, { ...common, 'www-authenticate': 'Bearer' });
+        return { route: 'metrics' };
+      }
+    }
+    const actuator = req.method === 'GET' || req.method === 'HEAD' ? health(url.pathname) : undefined;
+    if (actuator) {
+      const answer = await actuator;
+      send(res, answer.status, answer.body, common);
+      return { route: answer.route };
+    }
+    // The browser IDE and its assets: never in production, where /graphql answers only API calls.
+    if (config.env !== 'production' && wantsIde(req, url.pathname)) {
+      const ide = ideResponse(url.pathname);
+      send(res, ide.status, ide.body, { ...common, ...ide.headers });
+      return { route: 'graphiql' };
+    }
+    // The API's description is public: no tenant, no credentials.
+    if (req.method === 'GET' && OPENAPI_PATHS.has(url.pathname)) {
+      send(res, 200, openApi(), common);
+      return { route: 'openapi' };
     }
     if (req.method === 'OPTIONS') {
       // CORS preflight: the allowlist's headers (if any) are already in `common`.
@@ -185,10 +227,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     // A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes.
     type GatewayResult = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
     const report: IdempotencyReport = { replayed: false };
+    const parsedBody = refusal.parsed as { query?: unknown; operationName?: unknown } | null | undefined;
+    const { name: operationName, type: operationType } = operationOfText(parsedBody?.query, parsedBody?.operationName);
     const runGateway = async (): Promise<GatewayResult> => {
       const context = edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report);
+      const began = process.hrtime.bigint();
       const direct = await runDirect(req, refusal.parsed, context);
       if (direct) {
+        metrics.operation(operationName, operationType, 'graphql', 'direct', seconds(began), direct.body.includes('"errors"'));
         if (direct.body.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
         return { kind: 'json', ...direct };
       }
@@ -199,6 +245,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       );
       if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
       const text = await response.text();
+      metrics.operation(operationName, operationType, 'graphql', 'gateway', seconds(began), text.includes('"errors"'));
       if (text.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {
@@ -237,10 +284,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         stream.end();
       });
       await sendNodeResponse(stream.response, res, req, false);
-      return { identity, route: 'graphql' };
+      return { identity, route: 'graphql', operation: operationName };
     }
     send(res, graphqlAnswerStatus(identity, result.status, result.body), result.body, { ...result.headers, ...common });
-    return { identity, route: 'graphql' };
+    return { identity, route: 'graphql', operation: operationName };
   };
 
   /** A request body, REST or GraphQL: JSON only (415) and bounded (413), read only once its caller is known. */
@@ -321,11 +368,13 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   }
 
   const server: Server = createHttpsServer(edgeTlsOptions(config), (req, res) => {
+    inFlight.track(res);
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req);
+    const traceId = traceIdOf(req.headers.traceparent);
     const common = { ...securityHeaders(requestId), ...corsHeaders(req, config.corsOrigins) };
     handle(req, res, common)
-      .then(({ identity, route }) => log(identity, route))
+      .then(({ identity, route, operation }) => log(identity, route, operation))
       .catch((error: unknown) => {
         if (error instanceof ClientDisconnectedError) {
           res.statusCode = CLIENT_CLOSED_REQUEST;
@@ -333,27 +382,38 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
           log(undefined, undefined);
           return;
         }
-        logger.error({ err: error, requestId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
+        logger.error({ err: error, requestId, traceId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
         const masked = { status: 500, code: MASKED_500_CODE, message: 'An unexpected error occurred.', extensions: { code: MASKED_500_CODE, status: 500, kind: 'internal', errors: [] } };
         if (!res.headersSent) sendError(res, surfaceOf(new URL(req.url ?? '/', 'https://edge').pathname) ?? 'rest', masked, common);
         else res.end();
         log(undefined, undefined);
       });
-    function log(identity: Identity | undefined, route: string | undefined) {
+    function log(identity: Identity | undefined, route: string | undefined, operation?: string) {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      // Templated routes only: an unknown path is one series, whatever was asked for.
+      metrics.request(route, req.method, res.statusCode, identity?.tenantId, durationMs / 1000);
       const line = {
         requestId,
+        traceId,
         tenant: identity?.tenantId,
         user: identity && identity.kind !== 'anonymous' ? identity.userId : undefined,
         method: req.method,
         route: route ?? truncateForMessage(req.url?.split('?')[0] ?? '', 200),
+        operation: operation === undefined ? undefined : truncateForMessage(operation, 64),
         status: res.statusCode,
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        durationMs,
       };
       // A masked 500 is a bug: its request id is what ties the client's report to the server's trace.
       if (res.statusCode >= 500) logger.error(line, 'request');
+      // Probes come every few seconds from every orchestrator: at info they would drown the requests.
+      else if (route?.startsWith('actuator/') || route === 'metrics') logger.debug(line, 'request');
       else logger.info(line, 'request');
     }
   });
+
+  const inFlight = new InFlight(server);
+  // Production without METRICS_TOKEN: metrics only on loopback, never on the public port.
+  const metricsServer = config.metrics.separate ? await startMetricsServer(metrics, config.metrics.port) : null;
 
   // Listening first: a taken port is then one line (ws would re-emit the listen error to graphql-ws's logger).
   await listen(server, config.port, config.host, "the edge's HTTPS listener, PORT");
@@ -380,6 +440,8 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         }
         const notForCustomers = identity && customerGraphQLRefusal(payload, identity);
         if (notForCustomers) return [new GraphQLError(notForCustomers, { extensions: { code: 'error.msg.not.authorized', status: 403, errors: [] } })];
+        const operation = operationOfText(payload.query, payload.operationName);
+        metrics.subscribed(operation.name, operation.type);
         return wsOptions.onSubscribe!(ctx, id, payload);
       },
       // The same rule as over HTTP: validation's suggestions (which arrive as a result's errors) only for
@@ -406,19 +468,38 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   );
 
   const port = (server.address() as AddressInfo).port;
-  return {
-    url: `https://localhost:${port}`,
-    port,
-    async stop() {
+  // Each once only: a drain closes the subscriptions first and ends with stop(), which the owner may call again.
+  let subscriptionsClosed: Promise<void> | undefined;
+  const closeSubscriptions = () => (subscriptionsClosed ??= Promise.resolve(wsCleanup.dispose()));
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
       stopRevoking();
-      await wsCleanup.dispose();
+      await closeSubscriptions();
       wsServer.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.dispose();
+      if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+    })());
+  lifecycle.ready();
+  return {
+    url: `https://localhost:${port}`,
+    port,
+    lifecycle,
+    async drain(graceMs) {
+      lifecycle.stopping();
+      // Subscribers are told the server is going away (1001) and may resubscribe elsewhere at once.
+      await closeSubscriptions();
+      const finished = await inFlight.drain(graceMs);
+      await stop();
+      return finished;
     },
+    stop,
   };
 }
 
 type EdgeContextRecord = Record<string, unknown>;
+
+const seconds = (since: bigint): number => Number(process.hrtime.bigint() - since) / 1e9;
 

@@ -1,9 +1,9 @@
 import './preflight.js';
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { loadConfig, SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
+import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
 import { createLogger } from '../subgraphs/kernel/logger.js';
-import { exitOnStartupConflict } from '../subgraphs/kernel/startup-errors.js';
+import { exitOnStartupConflict, loadConfigOrExit } from '../subgraphs/kernel/startup-errors.js';
 import { startPlatform } from '../subgraphs/registry.js';
 import { announceReady, BACKGROUND_WORKER, runPrimary, workerCount, workerIndex } from './cluster.js';
 import { startEdge, type Edge } from './edge.js';
@@ -16,12 +16,11 @@ import { loadTls } from './tls.js';
  * SERVE=edge runs only the edge (it migrates, provisions and relays the outbox); SERVE=<subgraph> runs
  * one subgraph alone: that is how docker-compose runs one container each.
  */
-const config = loadConfig();
+const startedAt = performance.now();
+// Every variable is checked before anything else happens: a mistake is one line per variable and exit 1.
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel);
-const serve = process.env.SERVE ?? 'all';
-if (serve !== 'all' && serve !== 'edge' && !SUBGRAPHS.includes(serve as SubgraphName)) {
-  throw new Error(`SERVE must be all, edge or one of ${SUBGRAPHS.join(', ')}; got ${serve}`);
-}
+const serve = config.serve;
 const runsEdge = serve === 'all' || serve === 'edge';
 // One process (SERVE=all) executes its subgraphs in place unless SUBGRAPH_TRANSPORT=http asks for the split wiring.
 const inProcess = serve === 'all' && config.subgraphTransport === 'in-process';
@@ -34,7 +33,7 @@ if (cluster.isPrimary && workers > 1) {
   // The self-signed certificate is made once here: workers generating their own at once would serve different ones.
   loadTls(config);
   await runPrimary(workers, logger, (url) =>
-    logger.info({ serve, workers, transport: inProcess ? 'in-process' : 'http', url, database: 'postgresql', tenants: config.tenants }, 'core banking service ready'),
+    logger.info({ serve, workers, transport: inProcess ? 'in-process' : 'http', url, database: 'postgresql', tenants: config.tenants, startMs: Math.round(performance.now() - startedAt) }, 'core banking service ready'),
   );
 } else {
   await runProcess();
@@ -62,7 +61,7 @@ async function runProcess(): Promise<void> {
       })
     : null;
   if (alone) {
-    logger.info({ serve, transport: inProcess ? 'in-process' : 'http', url: edge?.url, subgraphs: subgraphs.map((s) => s.url), database: platform.db.kind, tenants: config.tenants }, 'core banking service ready');
+    logger.info({ serve, transport: inProcess ? 'in-process' : 'http', url: edge?.url, subgraphs: subgraphs.map((s) => s.url), database: platform.db.kind, tenants: config.tenants, startMs: Math.round(performance.now() - startedAt) }, 'core banking service ready');
   } else {
     announceReady(edge?.url);
   }
@@ -71,12 +70,37 @@ async function runProcess(): Promise<void> {
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    if (alone) logger.info({ signal }, 'shutting down');
-    await edge?.stop();
-    await Promise.all(subgraphs.map((s) => s.stop()));
-    await platform.close();
+    const began = performance.now();
+    logger.info({ signal, graceMs: config.shutdownGraceMs, worker: index ?? undefined }, 'shutting down');
+    // Readiness DOWN, no new connections, requests in flight answered (within the grace period).
+    const drained = (await edge?.drain(config.shutdownGraceMs)) ?? true;
+    // Subgraphs served over HTTP (split deployments) answer what the edge, or another edge, still asked.
+    const subgraphsDrained = (await Promise.all(subgraphs.map((s) => s.drain(config.shutdownGraceMs)))).every(Boolean);
+    // The relay, webhook worker and scheduler stop between batches, then the pools close. A database that
+    // dropped its connections must not keep the process alive: past the grace period it exits anyway.
+    const closed = await settlesWithin(platform.close(), config.shutdownGraceMs);
+    logger.info({ signal, drained: drained && subgraphsDrained, closed, stopMs: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const done = work.then(
+    () => true,
+    (error: unknown) => {
+      logger.warn({ err: error }, 'closing the platform failed');
+      return false;
+    },
+  );
+  try {
+    return await Promise.race([done, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,12 +1,11 @@
 import '../router/preflight.js';
 import 'reflect-metadata';
-import { loadConfig } from '../subgraphs/kernel/config.js';
 import { openDatabase } from '../subgraphs/kernel/database.js';
-import { exitOnStartupConflict } from '../subgraphs/kernel/startup-errors.js';
+import { exitOnStartupConflict, loadConfigOrExit } from '../subgraphs/kernel/startup-errors.js';
 import { DATABASE_MODULES } from '../subgraphs/registry.js';
 
 /** npm run migrate: applies pending migrations to DATABASE_URL (or the embedded database) and exits. */
-const db = await openDatabase(loadConfig(), DATABASE_MODULES).catch(exitOnStartupConflict);
+const db = await openDatabase(loadConfigOrExit(), DATABASE_MODULES).catch(exitOnStartupConflict);
 const pending = await db.orm.migrator.getPending();
 await db.migrate();
 console.log(pending.length ? `applied ${pending.map((m) => m.name).join(', ')}` : 'database is up to date');

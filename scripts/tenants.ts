@@ -1,8 +1,8 @@
 import '../router/preflight.js';
 import 'reflect-metadata';
-import { loadConfig } from '../subgraphs/kernel/config.js';
+import { TENANT_SLUG } from '../subgraphs/kernel/config.js';
 import { createLogger } from '../subgraphs/kernel/logger.js';
-import { exitOnStartupConflict } from '../subgraphs/kernel/startup-errors.js';
+import { exitOnStartupConflict, loadConfigOrExit } from '../subgraphs/kernel/startup-errors.js';
 import { startPlatform } from '../subgraphs/registry.js';
 
 /**
@@ -10,7 +10,11 @@ import { startPlatform } from '../subgraphs/registry.js';
  * npm run tenants -- list                                  lists tenants
  */
 const [command, slug, ...rest] = process.argv.slice(2);
-const config = loadConfig();
+const config = loadConfigOrExit();
+if (command === 'create' && slug && !TENANT_SLUG.test(slug)) {
+  console.error(`"${slug.slice(0, 64)}" is not a tenant slug: lowercase letters, digits, - and _, at most 64 characters, starting with a letter or digit.`);
+  process.exit(1);
+}
 const platform = await startPlatform(config, createLogger(config.logLevel), { provision: false, relay: false }).catch(exitOnStartupConflict);
 try {
   if (command === 'create' && slug) {

@@ -10,9 +10,9 @@ import { openDatabase, type Database, type DatabaseModule } from './kernel/datab
 import type { Logger } from './kernel/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { DatabaseLoginFailures, RedisLoginFailures, type LoginFailureCounts } from './organisation/store/login-failures.store.js';
-import { startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
+import { outboxLagSeconds, startOutboxRelay, type OutboxRelay } from './kernel/outbox-relay.js';
 import { createPubSub, type PubSub } from './kernel/pubsub.js';
-import { createBus } from './kernel/bus.js';
+import { createBus, type Bus } from './kernel/bus.js';
 import { purgeIdempotencyKeys } from './kernel/idempotency.js';
 import { CATALOGUE_BY_CODE } from './ledger/currencies.js';
 import { buildLedgerSchema, ledgerDatabase } from './ledger/ledger.module.js';
@@ -22,7 +22,7 @@ import { createLoanServices, type LoanServices } from './loan/loan.services.js';
 import { buildOrganisationSchema, organisationDatabase } from './organisation/organisation.module.js';
 import { createOrganisationServices, type OrganisationServices } from './organisation/organisation.services.js';
 import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisation/permissions.js';
-import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './webhooks/webhook-delivery.js';
+import { deliveryBacklog, startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './webhooks/webhook-delivery.js';
 import { buildWebhooksSchema, webhooksDatabase } from './webhooks/webhooks.module.js';
 import { createWebhooksServices, type WebhooksServices } from './webhooks/webhooks.services.js';
 import { buildSelfSchema, selfDatabase } from './self/self.module.js';
@@ -57,11 +57,21 @@ export interface Platform {
   config: Config;
   db: Database;
   pubsub: PubSub;
+  /** Broadcast between this deployment's processes (Redis when REDIS_URL is set); health probes it. */
+  bus: Bus;
   relay: OutboxRelay | null;
   /** This process's webhook delivery worker (null when WEBHOOK_WORKER=off). */
   webhooks: DeliveryWorker | null;
   services: Services;
+  /** What operators' metrics read at scrape time, across tenants. */
+  telemetry: Telemetry;
   close(): Promise<void>;
+}
+
+export interface Telemetry {
+  pool(): Promise<{ total: number; idle: number; waiting: number } | null>;
+  outboxLagSeconds(): Promise<number>;
+  webhookDeliveries(): Promise<{ pending: number; retrying: number; dead: number }>;
 }
 
 export function createServices(db: Database, config: Config, logger: Logger | undefined, loginFailures: LoginFailureCounts): Services {
@@ -192,7 +202,11 @@ export async function startPlatform(
   options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number; scheduler?: boolean; applicationName?: string } = {},
 ): Promise<Platform> {
   const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax }, applicationName: options.applicationName ?? 'cbs' });
-  if (options.migrate ?? true) await db.migrate();
+  const began = performance.now();
+  if (options.migrate ?? true) {
+    const applied = await db.migrate();
+    logger.info({ applied: applied.length, ms: Math.round(performance.now() - began) }, 'migrations applied');
+  }
   const bus = createBus(config.redisUrl, (error) => logger.warn({ err: error }, 'the bus between processes is unavailable'));
   const pubsub = createPubSub(bus);
   // Failed logins are counted where every process sees them: Redis when configured, else the database.
@@ -201,7 +215,9 @@ export async function startPlatform(
     : new DatabaseLoginFailures(db);
   const services = createServices(db, config, logger, loginFailures);
   if (options.provision ?? true) {
+    const provisioning = performance.now();
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
+    logger.info({ tenants: config.tenants, ms: Math.round(performance.now() - provisioning) }, 'tenants provisioned');
   }
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
   // Webhook workers run where relays run (the processes that do background work); SKIP LOCKED makes several safe.
@@ -220,9 +236,15 @@ export async function startPlatform(
     config,
     db,
     pubsub,
+    bus,
     relay,
     webhooks,
     services,
+    telemetry: {
+      pool: () => db.poolStats(),
+      outboxLagSeconds: () => outboxLagSeconds(db),
+      webhookDeliveries: () => deliveryBacklog(db),
+    },
     async close() {
       services.loan.delinquency.stopScheduler();
       if (purge) clearInterval(purge);

@@ -121,7 +121,7 @@ export class ClientResolver {
     return { totalFilteredRecords: page.total, pageItems: page.items.map(toClientType) };
   }
 
-  @Query(() => [KycTierLimitsType], { description: 'KYC tier limits (interface section 8).' })
+  @Query(() => [KycTierLimitsType], { description: 'KYC tier limits (docs/interface.md, KYC tiers).' })
   kycTierLimits(): KycTierLimitsType[] {
     return Object.values(KYC_TIER_LIMITS).map((l) => ({ ...l, requirements: [...l.requirements] }));
   }

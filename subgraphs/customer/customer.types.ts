@@ -46,7 +46,7 @@ export class ClientOfficialType {
   @Field(() => String, { nullable: true }) email!: string | null;
 }
 
-@ObjectType('CorporateKyc', { description: 'Corporate KYC attributes (interface 2.2). scumlExpiry is an ISO 8601 date string.' })
+@ObjectType('CorporateKyc', { description: 'Corporate KYC attributes (docs/interface.md, Resources). scumlExpiry is an ISO 8601 date string.' })
 export class CorporateKycType {
   @Field(() => Int) clientId!: number;
   @Field(() => String, { nullable: true }) tin!: string | null;
@@ -75,7 +75,7 @@ export class ClientType {
   @Field({ description: '"CIF" followed by 8 digits; never changes.' }) cif!: string;
   @Field({ description: '9 digits.' }) accountNo!: string;
   @Field(() => String, { nullable: true }) externalId!: string | null;
-  @Field(() => Int, { description: 'KYC tier 1, 2 or 3 (interface section 8).' }) kycTier!: number;
+  @Field(() => Int, { description: 'KYC tier 1, 2 or 3 (docs/interface.md, KYC tiers).' }) kycTier!: number;
   @Field(() => EnumOption, { description: '100 Pending, 300 Active, 400 Withdrawn, 600 Closed, 700 Rejected.' }) status!: EnumOption;
   @Field() active!: boolean;
   @Field(() => LocalDateScalar, { nullable: true }) activationDate!: string | null;

@@ -13,6 +13,8 @@ export interface Bus {
   broadcast(channel: string, message: string): void;
   onMessage(handler: (channel: string, message: string) => void): void;
   close(): void;
+  /** Whether the shared broker answers (Redis only; the other buses need nothing outside the process). */
+  ping?(): Promise<boolean>;
 }
 
 interface Envelope {
@@ -56,6 +58,10 @@ class RedisBus implements Bus {
 
   onMessage(handler: (channel: string, message: string) => void): void {
     this.handlers.push(handler);
+  }
+
+  async ping(): Promise<boolean> {
+    return (await this.publisher.ping()) === 'PONG';
   }
 
   close(): void {

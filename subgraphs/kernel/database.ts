@@ -3,7 +3,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
-import { PostgreSqlDriver } from '@mikro-orm/postgresql';
+import { PostgreSqlDriver, type PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { PgliteDriver } from '@mikro-orm/pglite';
 import type { Config } from './config.js';
 import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
@@ -179,6 +179,13 @@ export class Database {
     return em.transactional(async (tem) => fn(tem));
   }
 
+  /** The PostgreSQL pool's connections (null on the embedded database, which has one connection and no pool). */
+  async poolStats(): Promise<{ total: number; idle: number; waiting: number } | null> {
+    if (this.kind !== 'postgresql') return null;
+    const pool = await (this.orm.em.getConnection() as PostgreSqlConnection).getNativeClient();
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  }
+
   /** True when the database answers `select 1` within `timeoutMs` (a hung database is as down as a refusing one). */
   async ping(timeoutMs = 2000): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
@@ -196,8 +203,9 @@ export class Database {
     }
   }
 
-  async migrate(): Promise<void> {
-    await this.orm.migrator.up();
+  /** Applies pending migrations; returns the names of those applied. */
+  async migrate(): Promise<string[]> {
+    return (await this.orm.migrator.up()).map((m) => m.name);
   }
 
   async close(): Promise<void> {

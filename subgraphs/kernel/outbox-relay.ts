@@ -112,3 +112,11 @@ export function startOutboxRelay(
     },
   };
 }
+
+/** Seconds since the oldest committed event still waiting for the relay was written (0 when none waits). */
+export async function outboxLagSeconds(db: Database): Promise<number> {
+  const rows = await db.system((em) =>
+    em.execute<{ lag: number | string | null }[]>(`select extract(epoch from now() - min(occurred_at))::float8 as lag from kernel.outbox where published_at is null`),
+  );
+  return Math.max(0, Number(rows[0]?.lag ?? 0));
+}

@@ -1,3 +1,4 @@
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { EmbeddedDatabaseInUseError } from './database.js';
 import { PortInUseError } from './listen.js';
 
@@ -8,4 +9,15 @@ export function exitOnStartupConflict(error: unknown): never {
     process.exit(1);
   }
   throw error;
+}
+
+/** The configuration, or every mistake in it printed one line each and exit 1, before the database is opened. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) console.error(problem);
+    process.exit(1);
+  }
 }

@@ -14,6 +14,7 @@ import { valueRefusal } from './db-errors.js';
 import type { Logger } from './logger.js';
 import type { ReferenceResolvers, RequestContext } from './request-context.js';
 import { DecimalScalar, LocalDateScalar } from './scalars.js';
+import { InFlight } from './in-flight.js';
 import { listen } from './listen.js';
 import { executeWrite, INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type IdempotencyReport, type SubgraphRuntime } from './local-executor.js';
 
@@ -82,6 +83,11 @@ export interface SubgraphOptions {
 export interface RunningSubgraph {
   name: string;
   url: string;
+  /**
+   * Graceful stop (SIGTERM in a split deployment): no new connections, subscriptions told "going away",
+   * the requests in flight answered within `graceMs`, then as stop(). True when all finished in time.
+   */
+  drain(graceMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -160,8 +166,14 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
   await apollo.start();
 
   const server: Server = createServer((req, res) => {
+    inFlight.track(res);
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://subgraph');
+      // The edge's /actuator/health asks each subgraph it reaches over HTTP; no identity needed to say "up".
+      if (url.pathname === '/health') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"UP"}');
+        return;
+      }
       if (url.pathname !== '/graphql') {
         res.writeHead(404).end();
         return;
@@ -219,6 +231,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
     });
   });
 
+  const inFlight = new InFlight(server);
   const wsServer = new WebSocketServer({ server, path: '/graphql' });
   const wsCleanup = useServer<{ identity?: string; signature?: string }, { identity?: Identity }>(
     {
@@ -236,15 +249,26 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
 
   await listen(server, options.port, options.host, `the ${name} subgraph, ${name.toUpperCase()}_PORT`);
   const address = server.address() as AddressInfo;
-  return {
-    name: name,
-    url: `http://${options.host}:${address.port}/graphql`,
-    async stop() {
-      await wsCleanup.dispose();
-      wsServer.close();
+  // Each once only: a drain closes the subscriptions first and ends with stop(), which the owner may call again.
+  let subscriptionsClosed: Promise<void> | undefined;
+  const closeSubscriptions = () => (subscriptionsClosed ??= Promise.resolve(wsCleanup.dispose()));
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await closeSubscriptions();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await apollo.stop();
+    })());
+  return {
+    name: name,
+    url: `http://${options.host}:${address.port}/graphql`,
+    async drain(graceMs) {
+      await closeSubscriptions();
+      const finished = await inFlight.drain(graceMs);
+      await stop();
+      return finished;
     },
+    stop,
   };
 }

@@ -94,7 +94,7 @@ export class LoanProductChangePayload {
   @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'A loan application (interface 2.7 plus Fineract fields). Missing terms default to the product.' })
+@InputType({ description: 'A loan application (docs/interface.md, Resources), with Fineract\'s fields. Missing terms default to the product.' })
 export class LoanApplicationInput {
   @Field(() => Int, { nullable: true }) clientId?: number | null;
   @Field(() => Int, { nullable: true }) productId?: number | null;

@@ -1,3 +1,4 @@
+import { TENANT_SLUG } from '../kernel/config.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { reserveUpTo } from '../kernel/sequence.js';
 import { HEAD_OFFICE_ID, Office } from './office.entity.js';
@@ -10,8 +11,6 @@ import { AppUser, UserRole } from './user.entity.js';
 
 /** Old enough that any branch or back-dated record can open after it. */
 const HEAD_OFFICE_OPENING_DATE = '2000-01-01';
-
-export const TENANT_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /**
  * Per-tenant seeding other modules add to (the ledger's chart of accounts, currencies, products...). It runs

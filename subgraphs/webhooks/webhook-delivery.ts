@@ -294,3 +294,16 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     },
   };
 }
+
+/** Deliveries not yet done, across tenants: never tried, failed and waiting for a retry, dead (operators' gauges). */
+export async function deliveryBacklog(db: Database): Promise<{ pending: number; retrying: number; dead: number }> {
+  const rows = await db.system((em) =>
+    em.execute<{ pending: string; retrying: string; dead: string }[]>(
+      `select count(*) filter (where status = 'pending' and attempts = 0) as pending,
+              count(*) filter (where status = 'pending' and attempts > 0) as retrying,
+              count(*) filter (where status = 'dead') as dead
+         from webhooks.webhook_delivery where status <> 'delivered'`,
+    ),
+  );
+  return { pending: Number(rows[0]?.pending ?? 0), retrying: Number(rows[0]?.retrying ?? 0), dead: Number(rows[0]?.dead ?? 0) };
+}

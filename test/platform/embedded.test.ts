@@ -12,7 +12,7 @@ describe('smoke run on the embedded database (PGlite)', () => {
 
   test('health, login, offices over REST and GraphQL', async () => {
     assert.equal(service.platform.db.kind, 'pglite');
-    assert.deepEqual((await service.request('GET', '/actuator/health')).body, { status: 'UP' });
+    assert.equal((await service.request('GET', '/actuator/health')).body.status, 'UP');
     const t = await service.tenant();
     const created = await t.post('/offices', { name: 'Embedded Branch', parentId: 1 });
     assert.equal(created.status, 200);

@@ -13,7 +13,7 @@ describe('health, login and sessions over HTTPS', () => {
     for (const path of ['/actuator/health', '/fineract-provider/actuator/health']) {
       const res = await service.request('GET', path);
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { status: 'UP' });
+      assert.equal(res.body.status, 'UP');
     }
   });
 

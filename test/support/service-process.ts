@@ -82,6 +82,16 @@ export class ServiceProcess implements Requester {
     return new TenantSession(this, 'default', login.body.base64EncodedAuthenticationKey as string);
   }
 
+  /** Sends `signal` to the service's process and resolves with its exit code once it has exited. */
+  async signal(signal: NodeJS.Signals): Promise<number | null> {
+    const exited = new Promise<number | null>((resolve) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) resolve(this.child.exitCode);
+      else this.child.once('exit', (code) => resolve(code));
+    });
+    this.child.kill(signal);
+    return exited;
+  }
+
   async stop(): Promise<void> {
     await this.cleanup();
   }

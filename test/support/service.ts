@@ -16,6 +16,7 @@ import type { RunningSubgraph } from '../../subgraphs/kernel/subgraph-server.js'
 import { startPlatform, type Platform } from '../../subgraphs/registry.js';
 import { createTestDatabase } from './database.js';
 import { freePort } from './ports.js';
+import { assertDocumented, templateFor, type OpenApiDocument } from './openapi.js';
 
 const stopped = new Set<string>();
 
@@ -76,6 +77,9 @@ export class TestService {
   /** JSON log lines the service wrote, when started with `captureLogs`. */
   readonly logs: Record<string, unknown>[] = [];
 
+  /** The service's own OpenAPI document: every REST answer a test receives is checked against it. */
+  private openApi: OpenApiDocument | undefined;
+
   /**
    * `databaseUrl` runs this instance on another instance's database (a second process of one deployment,
    * or a restart); such an instance never drops it. `keepDatabase` leaves this instance's database for a
@@ -122,6 +126,9 @@ export class TestService {
     service.logs.push(...logs);
     // Later lines arrive after construction: keep appending to the same array.
     logs.push = (...items) => service.logs.push(...items);
+    const document = await service.request<OpenApiDocument>('GET', '/api/v1/openapi.json');
+    if (document.status !== 200) throw new Error(`no OpenAPI document: ${document.text.slice(0, 200)}`);
+    service.openApi = document.body;
     return service;
   }
 
@@ -131,6 +138,14 @@ export class TestService {
     if (!subgraph) throw new Error(`no subgraph ${name} served over HTTP (start with transport: 'http')`);
     stopped.add(name);
     await subgraph.stop();
+  }
+
+  /** Drains one subgraph served over HTTP, as its process does on SIGTERM (shutdown tests). */
+  async drainSubgraph(name: string, graceMs: number): Promise<boolean> {
+    const subgraph = this.subgraphs.find((s) => s.name === name);
+    if (!subgraph) throw new Error(`no subgraph ${name} served over HTTP (start with transport: 'http')`);
+    stopped.add(name);
+    return subgraph.drain(graceMs);
   }
 
   get databaseUrl(): string | undefined {
@@ -154,8 +169,21 @@ export class TestService {
     return new TenantSession(this, slug, login.body.base64EncodedAuthenticationKey as string);
   }
 
-  request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
-    return httpsJson<T>(this.edge.url, this.ca, method, path, options);
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+    const res = await httpsJson<T>(this.edge.url, this.ca, method, path, options);
+    if (this.openApi && /^\/(fineract-provider\/)?api\/v1\//.test(path)) this.checkDocumented(method, path, res);
+    return res;
+  }
+
+  /**
+   * A REST answer must be what the OpenAPI document says for its path, method and status. Paths and
+   * methods the document does not have (404 and 405 answers) and non-JSON answers have nothing to match.
+   */
+  private checkDocumented(method: string, path: string, res: HttpResult): void {
+    const template = templateFor(this.openApi!, path);
+    if (!template || !this.openApi!.paths[template]![method.toLowerCase()]) return;
+    if (!/json/.test(String(res.headers['content-type'] ?? ''))) return;
+    assertDocumented(this.openApi!, method, path, res);
   }
 
   get caCertificate(): string {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadConfig } from '../../subgraphs/kernel/config.js';
+import { ConfigError, loadConfig } from '../../subgraphs/kernel/config.js';
 
 describe('configuration', () => {
   test('defaults: embedded database, port 8443, tenant default, admin password "password"', () => {
@@ -22,5 +22,51 @@ describe('configuration', () => {
     const config = loadConfig({ TENANTS: ' alpha, beta ,', LEDGER_URL: 'http://ledger:4005/graphql' });
     assert.deepEqual(config.tenants, ['alpha', 'beta']);
     assert.equal(config.subgraphUrls.ledger, 'http://ledger:4005/graphql');
+  });
+});
+
+describe('configuration is validated, every mistake one line naming its variable', () => {
+  const problems = (env: NodeJS.ProcessEnv): readonly string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (error) {
+      assert.ok(error instanceof ConfigError, String(error));
+      return error.problems;
+    }
+  };
+
+  test('bad values: PORT, DATABASE_URL, SERVE, a tenant slug, a number; all reported together', () => {
+    const found = problems({ PORT: 'abc', DATABASE_URL: 'localhost:5432/db', SERVE: 'everything', TENANTS: 'default,Bad Slug', WEBHOOK_MAX_ATTEMPTS: '0' });
+    assert.equal(found.length, 5, found.join('\n'));
+    assert.ok(found.includes('PORT: must be a whole number from 0 to 65535; got "abc"'), found.join('\n'));
+    assert.ok(found.some((p) => /^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/.test(p)));
+    assert.ok(found.some((p) => /^SERVE: must be one of all, edge, organisation, customer, account, loan, till, ledger, self, webhooks; got "everything"$/.test(p)));
+    assert.ok(found.some((p) => /^TENANTS: "Bad Slug" is not a tenant slug/.test(p)));
+    assert.ok(found.some((p) => /^WEBHOOK_MAX_ATTEMPTS: /.test(p)));
+  });
+
+  test('listening addresses: an IP address or a host name', () => {
+    assert.deepEqual(problems({ HOST: '0.0.0.0:8443', SUBGRAPH_HOST: 'bad host' }).map((p) => p.split(':')[0]), ['SUBGRAPH_HOST', 'HOST']);
+    assert.equal(loadConfig({ HOST: '::', SUBGRAPH_HOST: 'ledger.internal' }).host, '::');
+  });
+
+  test('a URL with a password is never quoted back', () => {
+    const [line] = problems({ DATABASE_URL: 'mysql://app:s3cret@db/bank' });
+    assert.match(line!, /^DATABASE_URL: /);
+    assert.doesNotMatch(line!, /s3cret/);
+  });
+
+  test('production with the default password, a lone TLS_CERT, a bad origin, an unknown log level', () => {
+    const found = problems({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: 'k', TLS_CERT: '/etc/cert.pem', CORS_ORIGINS: 'app.example.com', LOG_LEVEL: 'loud' });
+    assert.deepEqual(found.map((p) => p.split(':')[0]), ['ADMIN_PASSWORD', 'TLS_KEY', 'CORS_ORIGINS', 'LOG_LEVEL']);
+  });
+
+  test('good values pass: Unix-socket URLs, SHUTDOWN_GRACE_MS, METRICS_TOKEN', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://app@localhost/bank?host=/var/run/postgresql', SHUTDOWN_GRACE_MS: '2500', METRICS_TOKEN: 't', SERVE: 'ledger' });
+    assert.equal(config.shutdownGraceMs, 2500);
+    assert.equal(config.metrics.token, 't');
+    assert.equal(config.serve, 'ledger');
+    assert.equal(loadConfig({}).shutdownGraceMs, 10_000);
   });
 });

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { ServiceProcess } from '../support/service-process.js';
+import { TestService, type TenantSession } from '../support/service.js';
+
+const DEPOSITS = 200;
+const CONCURRENCY = 30;
+const BANK_TRANSFER = 2;
+const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
+/** What a client may see for a request the stopping service never read: its connection refused or reset. */
+const REFUSED = /^(ECONNREFUSED|ECONNRESET|EPIPE)$/;
+
+describe('graceful shutdown on SIGTERM (npm start as a process, PostgreSQL)', () => {
+  let service: ServiceProcess;
+  let admin: TenantSession<ServiceProcess>;
+  let accountId: number;
+
+  before(async () => {
+    service = await ServiceProcess.start({ SHUTDOWN_GRACE_MS: '20000' });
+    admin = await service.admin();
+    const branch = await admin.post('/offices', { name: 'Drain Branch', parentId: 1, openingDate: '2024-01-01', ...iso });
+    assert.equal(branch.status, 200, branch.text);
+    const client = await admin.post('/clients', { officeId: branch.body.resourceId, legalFormId: 1, firstname: 'Ada', lastname: 'Drain', active: true, activationDate: '2025-01-01', ...iso });
+    assert.equal(client.status, 200, client.text);
+    const products = await admin.get('/savingsproducts');
+    const savings = products.body.find((p: { name: string }) => p.name === 'Primary Savings').id;
+    const account = await admin.post('/savingsaccounts', { clientId: client.body.clientId, productId: savings, submittedOnDate: '2025-01-02', ...iso });
+    assert.equal(account.status, 200, account.text);
+    const activated = await admin.post(`/savingsaccounts/${account.body.savingsId}?command=activate`, {});
+    assert.equal(activated.status, 200, activated.text);
+    accountId = account.body.savingsId;
+  });
+  after(async () => service.stop());
+
+  test('200 deposits 30 at a time, SIGTERM after the first second: every request answered or refused unsent, the 200s are exactly the committed ones, exit 0', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const outcomes: ({ status: number } | { error: string })[] = [];
+    let next = 0;
+    let signalled = false;
+    let startedAfterSignal = 0;
+    let exit: Promise<number | null> | undefined;
+    const terminate = () => {
+      if (signalled) return;
+      signalled = true;
+      exit = service.signal('SIGTERM');
+    };
+    // After the first second, or once a fifth of the deposits are answered on a fast machine: mid-stream either way.
+    const timer = setTimeout(terminate, 1000);
+    const sender = async () => {
+      while (next < DEPOSITS) {
+        next++;
+        if (signalled) startedAfterSignal++;
+        try {
+          const res = await admin.post(`/savingsaccounts/${accountId}/transactions?command=deposit`, { transactionDate: today, transactionAmount: 1, paymentTypeId: BANK_TRANSFER, ...iso });
+          outcomes.push({ status: res.status });
+        } catch (error) {
+          outcomes.push({ error: String((error as NodeJS.ErrnoException).code) });
+        }
+        if (outcomes.length >= DEPOSITS / 5) terminate();
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, sender));
+    clearTimeout(timer);
+    assert.equal(await exit, 0, 'the process exits 0 once drained');
+
+    assert.equal(outcomes.length, DEPOSITS);
+    assert.ok(startedAfterSignal > 0, 'SIGTERM arrived while deposits were still being sent');
+    const answered = outcomes.filter((o): o is { status: number } => 'status' in o);
+    const refused = outcomes.filter((o): o is { error: string } => 'error' in o);
+    for (const r of refused) assert.match(r.error, REFUSED);
+    assert.deepEqual([...new Set(answered.map((a) => a.status))], [200], 'every answer is a 200: nothing was cut off or failed mid-flight');
+    assert.ok(answered.length > 0);
+
+    const db = new pg.Client({ connectionString: service.databaseUrl });
+    await db.connect();
+    try {
+      const committed = await db.query<{ n: string }>('select count(*) as n from account.savings_transaction where account_id = $1', [accountId]);
+      assert.equal(Number(committed.rows[0]!.n), answered.length, 'a deposit is committed exactly when its 200 was received');
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('a subgraph served over HTTP drains too (split deployment)', () => {
+  let service: TestService;
+  before(async () => {
+    service = await TestService.start({ transport: 'http' });
+  });
+  after(async () => service.stop());
+
+  test('a deposit in flight in the account subgraph when it is told to stop is answered 200 and committed', async () => {
+    const admin = await service.tenant('drain');
+    const branch = await admin.branch();
+    const client = await admin.post('/clients', { officeId: branch, legalFormId: 1, firstname: 'Ada', lastname: 'Split', active: true, activationDate: '2025-01-01', ...iso });
+    assert.equal(client.status, 200, client.text);
+    const products = await admin.get('/savingsproducts');
+    const savings = products.body.find((p: { name: string }) => p.name === 'Primary Savings').id;
+    const account = await admin.post('/savingsaccounts', { clientId: client.body.clientId, productId: savings, submittedOnDate: '2025-01-02', ...iso });
+    assert.equal((await admin.post(`/savingsaccounts/${account.body.savingsId}?command=activate`, {})).status, 200);
+
+    // A blocker holds the account's row, so the deposit waits inside the account subgraph.
+    const blocker = new pg.Client({ connectionString: service.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select 1 from account.savings_account where tenant_id = $1 and id = $2 for update', [admin.tenant, account.body.savingsId]);
+      const today = new Date().toISOString().slice(0, 10);
+      const deposit = admin.post(`/savingsaccounts/${account.body.savingsId}/transactions?command=deposit`, { transactionDate: today, transactionAmount: 250, paymentTypeId: BANK_TRANSFER, ...iso });
+      const dbName = new URL(service.databaseUrl!).pathname.slice(1);
+      for (let i = 0; ; i++) {
+        const waiting = await blocker.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [dbName]);
+        if (waiting.rows[0].n > 0) break;
+        if (i > 600) throw new Error('the deposit never reached the row lock');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const draining = service.drainSubgraph('account', 20_000);
+      await new Promise((r) => setImmediate(r));
+      await blocker.query('commit');
+      const answered = await deposit;
+      assert.equal(answered.status, 200, answered.text);
+      assert.equal(await draining, true);
+    } finally {
+      await blocker.end();
+    }
+    const db = new pg.Client({ connectionString: service.databaseUrl });
+    await db.connect();
+    try {
+      const rows = await db.query('select amount::text from account.savings_transaction where tenant_id = $1 and account_id = $2', [admin.tenant, account.body.savingsId]);
+      assert.deepEqual(rows.rows.map((r) => r.amount), ['250.000000']);
+    } finally {
+      await db.end();
+    }
+  });
+});

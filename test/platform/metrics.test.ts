@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { freePort } from '../support/ports.js';
+import { TestService, type TenantSession } from '../support/service.js';
+
+/** The value of the one sample whose name and labels are exactly these (label order as exposed). */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('Prometheus /metrics (outside production, no token)', () => {
+  let service: TestService;
+  let admin: TenantSession;
+  before(async () => {
+    service = await TestService.start({ transport: 'in-process' });
+    admin = await service.tenant('met');
+  });
+  after(async () => service.stop());
+
+  test('requests by templated route, method, status and tenant; unknown paths as one value; operations by name and type, direct route included', async () => {
+    for (let i = 0; i < 3; i++) assert.equal((await admin.get('/offices')).status, 200);
+    assert.equal((await admin.get('/offices/1')).status, 200);
+    assert.equal((await admin.graphql('query MyOffices { offices { id } }')).status, 200);
+    await service.request('GET', '/no/such/thing/1');
+    await service.request('GET', '/no/such/thing/2');
+
+    const res = await service.request('GET', '/metrics');
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['content-type']), /^text\/plain; version=0\.0\.4/);
+    const text = res.text;
+    assert.equal(sample(text, `http_requests_total{route="GET /offices",method="GET",status="200",tenant="${admin.tenant}"}`), 3);
+    assert.equal(sample(text, `http_requests_total{route="GET /offices/:officeId",method="GET",status="200",tenant="${admin.tenant}"}`), 1);
+    assert.equal(sample(text, `http_request_duration_seconds_count{route="GET /offices",method="GET",status="200",tenant="${admin.tenant}"}`), 3);
+    assert.equal(sample(text, `http_request_duration_seconds_bucket{route="GET /offices",method="GET",status="200",tenant="${admin.tenant}",le="+Inf"}`), 3);
+    assert.match(text, /# TYPE http_request_duration_seconds histogram/);
+    assert.ok(!text.includes('/no/such'), 'raw paths never become label values');
+    assert.equal(sample(text, 'http_requests_total{route="unmatched",method="GET",status="404",tenant=""}'), 2);
+    // /offices runs the named operation Offices, which one subgraph answers: the direct route.
+    assert.equal(sample(text, 'graphql_operations_total{operation_name="Offices",operation_type="query",surface="rest",executor="direct",outcome="ok"}'), 3);
+    assert.equal(sample(text, 'graphql_operations_total{operation_name="MyOffices",operation_type="query",surface="graphql",executor="direct",outcome="ok"}'), 1);
+    assert.ok(sample(text, 'graphql_operation_duration_seconds_count{operation_name="MyOffices",operation_type="query",surface="graphql",executor="direct"}') === 1);
+
+    assert.ok((sample(text, 'db_pool_connections{state="total"}') ?? -1) >= 1, 'the pool');
+    assert.ok(sample(text, 'db_pool_connections{state="idle"}') !== undefined);
+    assert.equal(sample(text, 'db_pool_waiting_requests'), 0);
+    assert.ok(sample(text, 'outbox_relay_lag_seconds') !== undefined);
+    for (const state of ['pending', 'retrying', 'dead']) assert.equal(sample(text, `webhook_deliveries{state="${state}"}`), 0);
+    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
+      assert.ok(sample(text, name) !== undefined, name);
+    }
+  });
+
+  test('a graphql-ws subscription is counted when it starts', async () => {
+    const client = service.subscriptionClient(admin.tenant, admin.key);
+    try {
+      const started = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+      client.subscribe({ query: 'subscription WatchOffices { officeCreated { id } }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+      await started;
+      let text = '';
+      for (let i = 0; i < 100 && !text.includes('operation_name="WatchOffices"'); i++) {
+        text = (await service.request('GET', '/metrics')).text;
+        if (!text.includes('operation_name="WatchOffices"')) await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.equal(sample(text, 'graphql_operations_total{operation_name="WatchOffices",operation_type="subscription",surface="ws",executor="gateway",outcome="ok"}'), 1);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  test('a mutation is counted as a mutation, with its outcome', async () => {
+    const failed = await admin.graphql('mutation Broken { createOffice(input: { name: "X", parentId: 999999, openingDate: "2024-01-01" }) { id } }');
+    assert.ok(failed.body.errors);
+    const text = (await service.request('GET', '/metrics')).text;
+    assert.match(text, /graphql_operations_total\{operation_name="Broken",operation_type="mutation",surface="graphql",executor="(direct|gateway)",outcome="error"\} 1/);
+  });
+});
+
+describe('Prometheus /metrics with METRICS_TOKEN', () => {
+  let service: TestService;
+  before(async () => {
+    service = await TestService.start({ env: { METRICS_TOKEN: 'scrape-me' } });
+  });
+  after(async () => service.stop());
+
+  test('requires Authorization: Bearer <token>', async () => {
+    const anonymous = await service.request('GET', '/metrics');
+    assert.equal(anonymous.status, 401);
+    assert.equal(anonymous.body.userMessageGlobalisationCode, 'error.msg.not.authenticated');
+    assert.equal((await service.request('GET', '/metrics', { headers: { authorization: 'Bearer wrong' } })).status, 401);
+    const scraped = await service.request('GET', '/metrics', { headers: { authorization: 'Bearer scrape-me' } });
+    assert.equal(scraped.status, 200);
+    assert.match(scraped.text, /^# HELP http_requests_total/m);
+  });
+});
+
+describe('Prometheus metrics in production without a token', () => {
+  let service: TestService;
+  let port: number;
+  before(async () => {
+    port = await freePort();
+    service = await TestService.start({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'Not-the-default-1', INTERNAL_SIGNING_KEY: 'metrics-test-key', METRICS_PORT: String(port) } });
+  });
+  after(async () => service.stop());
+
+  test('are not on the public port, but on METRICS_PORT on loopback', async () => {
+    assert.equal((await service.request('GET', '/metrics')).status, 404);
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /^# TYPE http_requests_total counter/m);
+  });
+});
+
+describe('request log lines', () => {
+  let service: TestService;
+  let admin: TenantSession;
+  before(async () => {
+    service = await TestService.start({ captureLogs: true, env: { LOG_LEVEL: 'info' } });
+    admin = await service.tenant('log');
+  });
+  after(async () => service.stop());
+
+  const lineFor = (requestId: string) => service.logs.find((l) => l.msg === 'request' && l.requestId === requestId);
+
+  test('carry the GraphQL operation name and the caller\'s trace id (a malformed traceparent is ignored); probes are not logged at info', async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    await admin.graphql('query ListOffices { offices { id } }', {}, { headers: { 'x-request-id': 'req-op-1', traceparent } });
+    await admin.get('/offices', { headers: { 'x-request-id': 'req-bad-trace', traceparent: '00-00000000000000000000000000000000-00f067aa0ba902b7-01' } });
+    await service.request('GET', '/actuator/health/readiness', { headers: { 'x-request-id': 'req-probe' } });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const op = lineFor('req-op-1');
+    assert.equal(op?.operation, 'ListOffices');
+    assert.equal(op?.route, 'graphql');
+    assert.equal(op?.traceId, '4bf92f3577b34da6a3ce929d0e0e4736');
+    const bad = lineFor('req-bad-trace');
+    assert.match(String(bad?.traceId), /^[0-9a-f]{32}$/);
+    assert.notEqual(bad?.traceId, '00000000000000000000000000000000');
+    assert.equal(lineFor('req-probe'), undefined, 'a readiness probe is logged at debug only');
+  });
+});

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ROUTES } from '../../rest-compat/routes/index.js';
+import { openApiPath } from '../../router/openapi.js';
+import { assertDocumented, schemaErrors } from '../support/openapi.js';
+import { TestService, type HttpResult, type TenantSession } from '../support/service.js';
+
+const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** The parts of an OpenAPI document these checks read. */
+interface SchemaObject {
+  [key: string]: unknown;
+  type?: string;
+  properties?: Record<string, SchemaObject>;
+  required?: string[];
+  additionalProperties?: boolean;
+  enum?: string[];
+  description?: string;
+}
+interface Parameter { name: string; in: string; required?: boolean; schema: SchemaObject; $ref?: string }
+interface Operation {
+  operationId: string;
+  parameters: Parameter[];
+  requestBody: { content: Record<string, { schema: SchemaObject }> };
+  responses: Record<string, { description?: string; content: Record<string, { schema: SchemaObject }> }>;
+  security?: unknown[];
+}
+interface Document {
+  openapi: string;
+  info: { title: string; version: string };
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { parameters: Record<string, Parameter>; securitySchemes: Record<string, unknown>; schemas: Record<string, SchemaObject> };
+}
+
+/** Every `$ref` in the document, with where it is. */
+function refs(value: unknown, at = '#'): [string, string][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => refs(v, `${at}/${i}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => (k === '$ref' && typeof v === 'string' ? [[at, v] as [string, string]] : refs(v, `${at}/${k}`)));
+  }
+  return [];
+}
+
+describe('OpenAPI 3.1 document of every /v1 path', () => {
+  let service: TestService;
+  let doc: Document;
+  before(async () => {
+    service = await TestService.start();
+    const res = await service.request('GET', '/api/v1/openapi.json', { tenant: null, auth: null });
+    assert.equal(res.status, 200, res.text);
+    doc = res.body;
+  });
+  after(async () => service.stop());
+
+  test('served publicly (no tenant, no credentials) at /api/v1/openapi.json and under /fineract-provider, the same document', async () => {
+    const alias = await service.request('GET', '/fineract-provider/api/v1/openapi.json');
+    assert.equal(alias.status, 200);
+    assert.match(String(alias.headers['content-type']), /application\/json/);
+    assert.deepEqual(alias.body, doc);
+  });
+
+  test('structurally valid OpenAPI 3.1: info, servers, operations with responses, declared path parameters, unique operationIds, resolvable $refs', () => {
+    assert.equal(doc.openapi, '3.1.0');
+    assert.equal(typeof doc.info.title, 'string');
+    assert.equal(typeof doc.info.version, 'string');
+    assert.deepEqual(doc.servers.map((s: { url: string }) => s.url), ['/api/v1', '/fineract-provider/api/v1']);
+    const operationIds = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      assert.match(path, /^\//, path);
+      for (const [method, operation] of Object.entries(item)) {
+        assert.ok(METHODS.has(method), `${path}: ${method} is not an HTTP method`);
+        assert.ok(operation.responses && Object.keys(operation.responses).length > 0, `${method} ${path} has no responses`);
+        for (const [status, response] of Object.entries(operation.responses)) {
+          assert.match(status, /^[1-5]\d\d$|^default$/);
+          assert.equal(typeof response.description, 'string', `${method} ${path} ${status} needs a description`);
+        }
+        assert.ok(!operationIds.has(operation.operationId), `duplicate operationId ${operation.operationId}`);
+        operationIds.add(operation.operationId);
+        const parameters = operation.parameters.map((p) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()!]! : p));
+        const seen = new Set<string>();
+        for (const p of parameters) {
+          assert.ok(['path', 'query', 'header', 'cookie'].includes(p.in), `${method} ${path}: parameter ${p.name} in ${p.in}`);
+          assert.ok(p.schema, `${method} ${path}: parameter ${p.name} has no schema`);
+          assert.ok(!seen.has(`${p.in}:${p.name}`), `${method} ${path}: parameter ${p.name} twice`);
+          seen.add(`${p.in}:${p.name}`);
+        }
+        const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        const declared = parameters.filter((p) => p.in === 'path').map((p) => p.name).sort();
+        assert.deepEqual(declared, templated, `${method} ${path}: path parameters`);
+        for (const p of parameters.filter((q) => q.in === 'path')) assert.equal(p.required, true);
+      }
+    }
+    for (const [at, ref] of refs(doc)) {
+      const target = ref.replace(/^#\//, '').split('/').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+      assert.ok(target, `${at}: ${ref} does not resolve`);
+    }
+    assert.ok(doc.components.securitySchemes.basicAuth);
+    assert.deepEqual(doc.paths['/authentication']!.post!.security, [], 'login needs no credentials');
+  });
+
+  test('every route of the REST table appears, with its method and command', () => {
+    assert.ok(ROUTES.length > 100);
+    for (const route of ROUTES) {
+      const operation = doc.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
+      assert.ok(operation, `${route.method} ${route.path} is missing`);
+      if (route.command) {
+        const command = operation.parameters.find((p: { name: string }) => p.name === 'command');
+        assert.ok(command?.schema.enum?.includes(route.command), `${route.method} ${route.path}?command=${route.command} is missing`);
+      }
+    }
+  });
+
+  test('bodies as they are sent: dates with dateFormat and locale in, [y, m, d] arrays out, unknown keys refused, the error envelope', () => {
+    const create = doc.paths['/offices']!.post!.requestBody.content['application/json']!.schema;
+    assert.equal(create.properties!.openingDate!.type, 'string');
+    assert.ok(create.properties!.dateFormat && create.properties!.locale);
+    assert.equal(create.additionalProperties, false);
+    const office = doc.paths['/offices/{officeId}']!.get!.responses['200']!.content['application/json']!.schema;
+    assert.equal(office.properties!.openingDate!.type, 'array');
+    assert.ok(office.required!.includes('id'), 'non-null fields are required');
+    assert.ok(!office.required!.includes('parentId'), 'nullable fields are not (nulls are omitted)');
+    const client = doc.paths['/clients/{clientId}']!.get!.responses['200']!.content['application/json']!.schema;
+    assert.match(client.properties!.cif!.description!, /CIF/, "fields carry the GraphQL schema's descriptions");
+    assert.deepEqual(doc.paths['/offices']!.post!.responses['400']!.content['application/json']!.schema, { $ref: '#/components/schemas/ErrorEnvelope' });
+    assert.deepEqual(schemaErrors(doc, { $ref: '#/components/schemas/ErrorEnvelope' }, { developerMessage: 'x' }).length > 0, true, 'an envelope without its fields is refused');
+  });
+
+  describe('what the service answers matches what the document says', () => {
+    let admin: TenantSession;
+    const seen: [string, string, HttpResult][] = [];
+    const call = async (method: string, path: string, body?: unknown): Promise<HttpResult> => {
+      const res = await admin.request(method, `/api/v1${path}`, body === undefined ? {} : { body });
+      seen.push([method, path, res]);
+      return res;
+    };
+    before(async () => {
+      admin = await service.tenant('oas');
+    });
+
+    test('a branch, a client, a savings account, deposits and withdrawals, journal entries, refusals', async () => {
+      const office = await call('POST', '/offices', { name: 'Docs Branch', parentId: 1, openingDate: '2024-01-01', ...iso });
+      await call('GET', `/offices/${office.body.resourceId}`);
+      await call('GET', '/offices');
+      const client = await call('POST', '/clients', { officeId: office.body.resourceId, legalFormId: 1, firstname: 'Ada', lastname: 'Docs', active: true, activationDate: '2025-01-01', ...iso });
+      await call('GET', `/clients/${client.body.clientId}`);
+      await call('GET', '/clients?limit=5');
+      const products = await call('GET', '/savingsproducts');
+      const savings = products.body.find((p: { name: string }) => p.name === 'Primary Savings').id;
+      const account = await call('POST', '/savingsaccounts', { clientId: client.body.clientId, productId: savings, submittedOnDate: '2025-01-02', ...iso });
+      await call('POST', `/savingsaccounts/${account.body.savingsId}?command=activate`, {});
+      const today = new Date().toISOString().slice(0, 10);
+      await call('POST', `/savingsaccounts/${account.body.savingsId}/transactions?command=deposit`, { transactionDate: today, transactionAmount: 1500.5, paymentTypeId: 2, ...iso });
+      await call('POST', `/savingsaccounts/${account.body.savingsId}/transactions?command=withdrawal`, { transactionDate: today, transactionAmount: 100, paymentTypeId: 2, ...iso });
+      await call('GET', `/savingsaccounts/${account.body.savingsId}`);
+      await call('GET', `/savingsaccounts/${account.body.savingsId}/transactions`);
+      await call('GET', '/journalentries?limit=5');
+      await call('GET', '/glaccounts');
+      await call('GET', '/paymenttypes');
+      await call('GET', '/configurations');
+      await call('GET', '/businessdate');
+      await call('GET', '/loanproducts');
+      await call('GET', '/tellers');
+      await call('GET', '/hooks/template');
+      await call('GET', '/roles');
+      await call('GET', '/users');
+      await call('GET', '/staff');
+      // Refusals: an unknown key (400), someone else's record (404), a rule (403).
+      await call('POST', '/offices', { name: 'X', parentId: 1, openingDate: '2024-01-01', colour: 'red', ...iso });
+      await call('GET', '/clients/999999');
+      await call('POST', `/savingsaccounts/${account.body.savingsId}/transactions?command=withdrawal`, { transactionDate: today, transactionAmount: 1e9, paymentTypeId: 2, ...iso });
+
+      const statuses = new Set(seen.map(([, , res]) => res.status));
+      for (const status of [200, 400, 403, 404]) assert.ok(statuses.has(status), `saw a ${status}`);
+      for (const [method, path, res] of seen) assertDocumented(doc, method, path, res);
+    });
+  });
+});
