@@ -31,7 +31,26 @@ export interface Config {
   /** GraphQL introspection for authenticated staff (GRAPHQL_INTROSPECTION); off by default in production. */
   graphqlIntrospection: boolean;
   webhooks: WebhookConfig;
+  paymentSwitch: PaymentSwitchConfig;
 }
+
+/** The inter-bank payment switch (PAYMENT_SWITCH_*): the built-in sandbox unless a URL is given. */
+export interface PaymentSwitchConfig {
+  /** A real switch's base URL; undefined selects the in-process sandbox. */
+  url: string | undefined;
+  /** HMAC-SHA256 key of every body sent to the switch and of every inbound credit it sends. */
+  key: string;
+  /** How long a call to the switch may take before the transfer is left PENDING for the re-query worker. */
+  timeoutMs: number;
+  /** First re-query delay of a PENDING transfer (doubling per attempt, at most requeryMaxMs). */
+  requeryBaseMs: number;
+  requeryMaxMs: number;
+  /** How often the re-query worker looks for PENDING transfers that are due. */
+  pollMs: number;
+}
+
+/** The sandbox switch's key, refused with NODE_ENV=production. */
+export const SANDBOX_SWITCH_KEY = 'sandbox-switch-key';
 
 /** Webhook delivery tuning; tests shrink the retry base and poll interval so they never wait for real backoff. */
 export interface WebhookConfig {
@@ -46,7 +65,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'payments'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -57,6 +76,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   ledger: 4005,
   organisation: 4006,
   self: 4007,
+  payments: 4008,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';
@@ -67,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (mode === 'production' && adminPassword === DEFAULT_ADMIN_PASSWORD) {
     throw new Error('ADMIN_PASSWORD must be set to something other than the default when NODE_ENV=production');
   }
+  const switchKey = env.PAYMENT_SWITCH_KEY || SANDBOX_SWITCH_KEY;
+  if (mode === 'production' && switchKey === SANDBOX_SWITCH_KEY) {
+    throw new Error('PAYMENT_SWITCH_KEY must be set to something other than the sandbox key when NODE_ENV=production');
+  }
+  if (env.PAYMENT_SWITCH_URL && !env.PAYMENT_SWITCH_KEY) throw new Error('PAYMENT_SWITCH_URL needs PAYMENT_SWITCH_KEY');
   if (mode === 'production' && !env.INTERNAL_SIGNING_KEY) {
     throw new Error('INTERNAL_SIGNING_KEY must be set when NODE_ENV=production');
   }
@@ -118,6 +143,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter((o) => o !== '' && o !== '*'),
+    paymentSwitch: {
+      url: env.PAYMENT_SWITCH_URL || undefined,
+      key: switchKey,
+      timeoutMs: positive('PAYMENT_SWITCH_TIMEOUT_MS', env.PAYMENT_SWITCH_TIMEOUT_MS, 10_000),
+      requeryBaseMs: positive('PAYMENT_REQUERY_BASE_MS', env.PAYMENT_REQUERY_BASE_MS, 5000),
+      requeryMaxMs: positive('PAYMENT_REQUERY_MAX_MS', env.PAYMENT_REQUERY_MAX_MS, 300_000),
+      pollMs: positive('PAYMENT_REQUERY_POLL_MS', env.PAYMENT_REQUERY_POLL_MS, 1000),
+    },
     graphqlIntrospection: env.GRAPHQL_INTROSPECTION === undefined || env.GRAPHQL_INTROSPECTION === '' ? mode !== 'production' : env.GRAPHQL_INTROSPECTION === 'true',
   };
 }
