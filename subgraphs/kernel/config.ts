@@ -87,14 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (mode === 'production' && adminPassword === DEFAULT_ADMIN_PASSWORD) {
     throw new Error('ADMIN_PASSWORD must be set to something other than the default when NODE_ENV=production');
   }
+  if (mode === 'production' && !env.INTERNAL_SIGNING_KEY) {
+    throw new Error('INTERNAL_SIGNING_KEY must be set when NODE_ENV=production');
+  }
+  // Inbound credits are authenticated by this key alone: the documented sandbox key would let anyone credit accounts.
   const switchKey = env.PAYMENT_SWITCH_KEY || SANDBOX_SWITCH_KEY;
   if (mode === 'production' && switchKey === SANDBOX_SWITCH_KEY) {
     throw new Error('PAYMENT_SWITCH_KEY must be set to something other than the sandbox key when NODE_ENV=production');
   }
   if (env.PAYMENT_SWITCH_URL && !env.PAYMENT_SWITCH_KEY) throw new Error('PAYMENT_SWITCH_URL needs PAYMENT_SWITCH_KEY');
-  if (mode === 'production' && !env.INTERNAL_SIGNING_KEY) {
-    throw new Error('INTERNAL_SIGNING_KEY must be set when NODE_ENV=production');
-  }
   const subgraphHost = env.SUBGRAPH_HOST ?? '127.0.0.1';
   const portOffset = Number(env.SUBGRAPH_PORT_OFFSET ?? 0);
   const subgraphPorts = Object.fromEntries(

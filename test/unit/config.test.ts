@@ -12,10 +12,21 @@ describe('configuration', () => {
     assert.equal(config.subgraphUrls.customer, 'http://127.0.0.1:4001/graphql');
   });
 
-  test('production refuses the default admin password and a missing signing key', () => {
+  test('production refuses the default admin password, a missing signing key and the sandbox switch key', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: 'k' }), /ADMIN_PASSWORD/);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough' }), /INTERNAL_SIGNING_KEY/);
-    assert.equal(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k' }).env, 'production');
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k' }), /PAYMENT_SWITCH_KEY/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k', PAYMENT_SWITCH_KEY: 'sandbox-switch-key' }), /PAYMENT_SWITCH_KEY/);
+    assert.equal(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k', PAYMENT_SWITCH_KEY: 'live-key' }).env, 'production');
+  });
+
+  test('the payment switch: the in-process sandbox and its key by default; a URL needs a key', () => {
+    const sandbox = loadConfig({});
+    assert.equal(sandbox.paymentSwitch.url, undefined);
+    assert.equal(sandbox.paymentSwitch.key, 'sandbox-switch-key');
+    assert.throws(() => loadConfig({ PAYMENT_SWITCH_URL: 'https://switch.example' }), /PAYMENT_SWITCH_KEY/);
+    const real = loadConfig({ PAYMENT_SWITCH_URL: 'https://switch.example', PAYMENT_SWITCH_KEY: 'k', PAYMENT_SWITCH_TIMEOUT_MS: '2500' });
+    assert.deepEqual([real.paymentSwitch.url, real.paymentSwitch.key, real.paymentSwitch.timeoutMs], ['https://switch.example', 'k', 2500]);
   });
 
   test('TENANTS is a comma-separated list; subgraph URLs can be overridden', () => {
