@@ -42,7 +42,16 @@ export class SelfTransferService {
       this.deps.interbank.validate(input);
       // Before any transaction: the switch may take seconds, and an unknown account or a switch that is down holds nothing.
       const enquiry = await this.deps.interbank.nameEnquiry(input.toBankCode, input.toAccountNumber);
-      const held = await this.db.tx(customer.tenantId, (tx) => this.interbankCore(tx, customer, input, enquiry.accountName));
+      const held = await this.db.tx(customer.tenantId, async (tx) => {
+        const transfer = await this.interbankCore(tx, customer, input, enquiry.accountName);
+        // With an Idempotency-Key this transaction is the request's own and commits only with the stored
+        // answer: the switch must not hear of a hold that is not committed yet (a crash would lose the hold,
+        // not the payment). The answer is PENDING and the switch is called once the commit is done; a
+        // failure there is left to the re-query worker.
+        if (customer.idempotency) tx.afterCommit(() => void this.deps.interbank.dispatch(customer.tenantId, transfer.id).catch(() => undefined));
+        return transfer;
+      });
+      if (customer.idempotency) return { kind: 'interbank', transfer: held };
       return { kind: 'interbank', transfer: await this.deps.interbank.dispatch(customer.tenantId, held.id) };
     }
     this.deps.accounts.validateTransfer(input);

@@ -200,6 +200,22 @@ describe('inter-bank transfers through the sandbox switch', () => {
     assertError(await send(c, nuban(1), 5001), 403, 'error.msg.self.transfer.daily.limit.exceeded');
   });
 
+  test('with an Idempotency-Key the answer is PENDING, the switch is called after the commit, and a replay answers the same', async () => {
+    const c = await funded(10000);
+    const body = interbankBody(c.savingsId, '011', nuban(1), 1200);
+    const headers = { 'Idempotency-Key': `ib-${Date.now()}` };
+    const first = await c.session.post('/self/accounttransfers', body, { headers });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.status, 'PENDING');
+    const done = await until(() => status(c, first.body.resourceId), (s) => s.status !== 'PENDING');
+    assert.equal(done.status, 'SUCCESSFUL');
+    const replay = await c.session.post('/self/accounttransfers', body, { headers });
+    assert.equal(replay.headers['x-served-from-cache'], 'true');
+    assert.deepEqual(replay.body, first.body);
+    assert.deepEqual(await summary(c.savingsId), { accountBalance: 8800, availableBalance: 8800 });
+    assert.equal((await debitsOf(first.body.sessionId)).length, 1);
+  });
+
   test('another customer’s account as the source is 404 and nothing is held', async () => {
     const owner = await funded(5000);
     const thief = await funded(0);
