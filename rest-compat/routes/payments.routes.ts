@@ -1,17 +1,15 @@
 import { intParam, queryDate, type Route } from '../route.js';
 
-type Data = Record<string, any>;
-
 const SETTLEMENT_COLUMNS = [
   ['currency', 'VARCHAR'], ['outboundCount', 'BIGINT'], ['outboundAmount', 'DECIMAL'], ['inboundCount', 'BIGINT'], ['inboundAmount', 'DECIMAL'], ['netAmount', 'DECIMAL'],
 ] as const;
 
 /** Fineract's /runreports shape for the settlement report: one row per currency, net = outbound - inbound. */
-const settlementReport = (report: Data) => ({
+const settlementReport = (report: { date: string; rows: Record<string, unknown>[] }) => ({
   reportName: 'Interbank Settlement',
   date: report.date,
   columnHeaders: SETTLEMENT_COLUMNS.map(([columnName, columnType]) => ({ columnName, columnType, columnDisplayType: columnType === 'VARCHAR' ? 'TEXT' : 'DECIMAL' })),
-  data: (report.rows as Data[]).map((row) => ({ row: SETTLEMENT_COLUMNS.map(([name]) => row[name]) })),
+  data: report.rows.map((row) => ({ row: SETTLEMENT_COLUMNS.map(([name]) => row[name]) })),
 });
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;

@@ -148,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: env.PAYMENT_SWITCH_URL || undefined,
       key: switchKey,
       timeoutMs: positive('PAYMENT_SWITCH_TIMEOUT_MS', env.PAYMENT_SWITCH_TIMEOUT_MS, 10_000),
-      requeryBaseMs: positive('PAYMENT_REQUERY_BASE_MS', env.PAYMENT_REQUERY_BASE_MS, 5000),
+      requeryBaseMs: positive('PAYMENT_REQUERY_BASE_MS', env.PAYMENT_REQUERY_BASE_MS, 3000),
       requeryMaxMs: positive('PAYMENT_REQUERY_MAX_MS', env.PAYMENT_REQUERY_MAX_MS, 300_000),
       pollMs: positive('PAYMENT_REQUERY_POLL_MS', env.PAYMENT_REQUERY_POLL_MS, 1000),
     },

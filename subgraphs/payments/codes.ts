@@ -18,3 +18,6 @@ export const INBOUND_REFUSALS = {
 
 /** An inter-bank transfer's states: PENDING until the switch's answer makes it one of the two final ones. */
 export type InterbankStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+
+/** An account number at a bank: digits (a NUBAN has 10; other schemes and test numbers differ in length). */
+export const ACCOUNT_NUMBER = /^\d{1,20}$/;

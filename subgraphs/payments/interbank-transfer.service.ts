@@ -3,7 +3,7 @@ import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { requireStaff, type CustomerIdentity, type Identity } from '../kernel/identity.js';
 import type { Logger } from '../kernel/logger.js';
 import { formatAmount, Money } from '../kernel/money.js';
-import { PAYMENTS_CODES } from './codes.js';
+import { ACCOUNT_NUMBER, PAYMENTS_CODES } from './codes.js';
 import { newSessionId } from './domain/session-id.js';
 import {
   findTransfer, finishTransfer, insertTransfer, listTransfers, lockPending, scheduleRequery, settlementTotals, type InterbankTransferRow,
@@ -67,7 +67,7 @@ export class InterbankTransferService {
   async nameEnquiry(bankCode: string | null | undefined, accountNumber: string | null | undefined): Promise<NameEnquiryAnswer> {
     const v = new Validator('interbank');
     v.check(typeof bankCode === 'string' && /^\d{3}$/.test(bankCode), 'bankCode', 'invalid', 'The parameter `bankCode` is a 3-digit bank code.', bankCode);
-    v.check(typeof accountNumber === 'string' && /^\d{10}$/.test(accountNumber), 'accountNumber', 'invalid', 'The parameter `accountNumber` is a 10-digit NUBAN account number.', accountNumber);
+    v.check(typeof accountNumber === 'string' && ACCOUNT_NUMBER.test(accountNumber), 'accountNumber', 'invalid', 'The parameter `accountNumber` is an account number (digits; a NUBAN has 10).', accountNumber);
     v.throwIfAny();
     let answer: NameEnquiryAnswer | null;
     try {
@@ -86,7 +86,7 @@ export class InterbankTransferService {
     v.required('fromAccountId', input.fromAccountId);
     if (v.required('toBankCode', input.toBankCode)) v.check(/^\d{3}$/.test(input.toBankCode!), 'toBankCode', 'invalid', 'The parameter `toBankCode` is a 3-digit bank code.', input.toBankCode);
     if (v.required('toAccountNumber', input.toAccountNumber)) {
-      v.check(/^\d{10}$/.test(input.toAccountNumber!), 'toAccountNumber', 'invalid', 'The parameter `toAccountNumber` is a 10-digit NUBAN account number.', input.toAccountNumber);
+      v.check(ACCOUNT_NUMBER.test(input.toAccountNumber!), 'toAccountNumber', 'invalid', 'The parameter `toAccountNumber` is an account number (digits; a NUBAN has 10).', input.toAccountNumber);
     }
     if (v.required('transferAmount', input.transferAmount)) {
       v.check(new Money(input.transferAmount!).gt(0), 'transferAmount', 'not.greater.than.zero', 'The parameter `transferAmount` must be greater than 0.', input.transferAmount);

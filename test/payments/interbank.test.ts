@@ -89,13 +89,13 @@ describe('inter-bank transfers through the sandbox switch', () => {
     assertSchemas(debits);
     const txnId = `S${debits[0]!.payload.data.transactionId}`;
     const journal = (await t.get(`/journalentries?transactionId=${txnId}`)).body.pageItems;
-    assert.deepEqual(journal.map((e: any) => [e.glAccountCode, e.entryType.value, e.amount]).sort(), [['11201', 'CREDIT', 2500.5], ['21101', 'DEBIT', 2500.5]]);
+    assert.deepEqual(journal.map((e: { glAccountCode: string; entryType: { value: string }; amount: number }) => [e.glAccountCode, e.entryType.value, e.amount]).sort(), [['11201', 'CREDIT', 2500.5], ['21101', 'DEBIT', 2500.5]]);
     assert.equal(await settlementMovement(service, t.tenant, [txnId]), -2500.5);
 
     // Staff see it with its session id; another customer does not.
     const listed = await t.get('/interbank/transfers?status=SUCCESSFUL');
     assert.equal(listed.status, 200, listed.text);
-    assert.ok(listed.body.some((x: any) => x.id === res.body.resourceId && x.sessionId === res.body.sessionId));
+    assert.ok(listed.body.some((x: { id: number; sessionId: string }) => x.id === res.body.resourceId && x.sessionId === res.body.sessionId));
     const other = await funded(0);
     assertError(await other.session.get(`/self/accounttransfers/${res.body.resourceId}`), 404, 'error.msg.accounttransfer.id.invalid');
     assertError(await c.session.get('/interbank/transfers'), 403, 'error.msg.not.authorized');
@@ -269,7 +269,8 @@ describe('inter-bank transfers through the sandbox switch', () => {
   test('the settlement report: SUCCESSFUL outbound minus inbound equals the GL 11201 movement of that day’s inter-bank postings', async () => {
     const before = (await t.get(`/runreports/Interbank%20Settlement?R_date=${TODAY}`));
     assert.equal(before.status, 200, before.text);
-    const ngn = (report: any) => report.data.find((d: any) => d.row[0] === 'NGN')?.row ?? ['NGN', 0, 0, 0, 0, 0];
+    type Row = [string, number, number, number, number, number];
+    const ngn = (report: { data: { row: Row }[] }): Row => report.data.find((d) => d.row[0] === 'NGN')?.row ?? ['NGN', 0, 0, 0, 0, 0];
     const c = await funded(20000);
     const out = await send(c, nuban(5), 700);
     assert.equal(out.body.status, 'SUCCESSFUL');

@@ -49,10 +49,17 @@ export async function settlementMovement(service: TestService, tenant: string, t
   return Number(rows[0]!.net);
 }
 
+/** An outbox row: its payload as stored (jsonb, parsed), and its text for schema checks. */
+export interface OutboxRow {
+  event_type: string;
+  payload: { data: Record<string, unknown> };
+  raw: string;
+}
+
 /** The tenant's outbox events of these types, raw text included for schema checks. */
-export async function outbox(service: TestService, tenant: string, types: string[]): Promise<{ event_type: string; payload: any; raw: string }[]> {
+export async function outbox(service: TestService, tenant: string, types: string[]): Promise<OutboxRow[]> {
   return service.platform.db.system((em) =>
-    em.execute<{ event_type: string; payload: any; raw: string }[]>(
+    em.execute<OutboxRow[]>(
       `select event_type, payload, payload::text as raw from kernel.outbox where tenant_id = ? and event_type = any(?::text[]) order by id`,
       [tenant, `{${types.join(',')}}`],
     ),

@@ -18,6 +18,7 @@ export function verifySwitchSignature(key: string, timestamp: string | null | un
   if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return false;
   if (Math.abs(now / 1000 - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS) return false;
   const expected = Buffer.from(switchSignature(key, timestamp, body));
-  const given = Buffer.from(signature);
+  // Hex digits in either case are the same signature.
+  const given = Buffer.from(signature.toLowerCase());
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
