@@ -216,6 +216,27 @@ describe('inter-bank transfers through the sandbox switch', () => {
     assert.equal((await debitsOf(first.body.sessionId)).length, 1);
   });
 
+  test('GraphQL: me.interbankBanks, me.interbankNameEnquiry and selfTransfer for customers; interbankTransfers for staff only', async () => {
+    const c = await funded(5000);
+    const number = nuban(2);
+    const read = await c.session.graphql(`query($n: String) { me { interbankBanks { code } interbankNameEnquiry(bankCode: "232", accountNumber: $n) { accountName sessionId } } }`, { n: number });
+    assert.equal(read.status, 200, read.text);
+    assert.ok(read.body.data!.me.interbankBanks.some((b: { code: string }) => b.code === '232'));
+    assert.match(read.body.data!.me.interbankNameEnquiry.sessionId, /^\d{30}$/);
+    const sent = await c.session.graphql(
+      `mutation($input: SelfTransferInput!) { selfTransfer(input: $input) { resourceId status sessionId accountName toBankCode transferAmount } }`,
+      { input: { fromAccountId: c.savingsId, toBankCode: '232', toAccountNumber: number, transferAmount: '300.25', transferDate: TODAY } },
+    );
+    assert.equal(sent.status, 200, sent.text);
+    assert.deepEqual([sent.body.data!.selfTransfer.status, sent.body.data!.selfTransfer.transferAmount, sent.body.data!.selfTransfer.toBankCode], ['SUCCESSFUL', '300.25', '232']);
+    assert.equal(sent.body.data!.selfTransfer.accountName, read.body.data!.me.interbankNameEnquiry.accountName);
+
+    const staff = await t.graphql(`{ interbankTransfers(status: "SUCCESSFUL") { id sessionId amount } }`);
+    assert.ok(staff.body.data!.interbankTransfers.some((x: { id: number }) => x.id === sent.body.data!.selfTransfer.resourceId));
+    const refused = await c.session.graphql(`{ interbankTransfers { id } }`);
+    assert.equal(refused.body.errors?.[0]?.extensions?.code, 'error.msg.not.authorized');
+  });
+
   test('another customer’s account as the source is 404 and nothing is held', async () => {
     const owner = await funded(5000);
     const thief = await funded(0);
