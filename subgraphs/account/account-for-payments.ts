@@ -5,7 +5,7 @@ import { ensureCreditLock, LIABILITY_GL, loadAccount, loadAccountByNumber, SETTL
 import type { AccountDependencies } from './account.ports.js';
 import { availableBalance, canDebit } from './domain/balance-rules.js';
 import { accountNotFound } from './savings-account.service.js';
-import { checkAmount, checkUsable, insufficient, type Originator, type SavingsTransactionService } from './savings-transaction.service.js';
+import { checkAmount, checkDate, checkUsable, insufficient, type Originator, type SavingsTransactionService } from './savings-transaction.service.js';
 
 /** An account as the payments module sees it when it holds, settles or credits. */
 export interface AccountForPayments {
@@ -50,13 +50,16 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
     },
 
     /**
-     * Holds `amount` on an account of `clientIds` (404 otherwise): active, not blocked for debits, and the
-     * amount within the available balance read under the row lock. Returns the hold's id.
+     * Holds `amount` on an account of `clientIds` (404 otherwise): active, not blocked for debits, `date` not
+     * after the business date nor before activation, and the amount within the available balance read under
+     * the row lock. Returns the hold's id.
      */
-    async hold(tx: Tx, request: { accountId: number; clientIds: readonly number[]; amount: string; reference: string }): Promise<{ holdId: number; account: AccountForPayments }> {
-      const account = await loadAccount(tx, await today(tx), request.accountId, true);
+    async hold(tx: Tx, request: { accountId: number; clientIds: readonly number[]; amount: string; date: string; reference: string }): Promise<{ holdId: number; account: AccountForPayments }> {
+      const date = await today(tx);
+      const account = await loadAccount(tx, date, request.accountId, true);
       if (!account || !request.clientIds.includes(account.clientId)) throw accountNotFound(request.accountId);
       checkUsable(account, false);
+      checkDate(account, request.date, date);
       checkAmount(account, request.amount, { resource: 'accounttransfer', name: 'transferAmount' });
       if (!canDebit(account, request.amount)) throw insufficient(account, request.amount);
       const rows = await tx.query<{ id: string }>(

@@ -105,7 +105,7 @@ export class InterbankTransferService {
     const amount = formatAmount(input.transferAmount!);
     const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
     const sessionId = newSessionId(`000${bankCode}`);
-    const { holdId, account } = await this.deps.accounts.hold(tx, { accountId: input.fromAccountId!, clientIds: customer.clientIds, amount, reference: sessionId });
+    const { holdId, account } = await this.deps.accounts.hold(tx, { accountId: input.fromAccountId!, clientIds: customer.clientIds, amount, date: input.transferDate!, reference: sessionId });
     const id = await this.deps.accounts.nextTransferId(tx);
     await insertTransfer(tx, {
       id, sessionId, clientId: account.clientId, fromAccountId: account.id, fromAccountNo: account.accountNo, officeId: account.officeId, holdId,

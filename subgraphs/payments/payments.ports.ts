@@ -84,7 +84,7 @@ export interface PaymentsAccounts {
   nextTransferId(tx: Tx): Promise<number>;
   get(tx: Tx, id: number): Promise<PaymentsAccount | null>;
   /** Holds the amount under the account's row lock: 404 unless the account is one of `clientIds`, refusals as for a debit. */
-  hold(tx: Tx, request: { accountId: number; clientIds: readonly number[]; amount: string; reference: string }): Promise<{ holdId: number; account: PaymentsAccount }>;
+  hold(tx: Tx, request: { accountId: number; clientIds: readonly number[]; amount: string; date: string; reference: string }): Promise<{ holdId: number; account: PaymentsAccount }>;
   /** The hold becomes the debit (DR liability, CR 11201) with its account.debit; null when it was not held any more. */
   settle(tx: Tx, holdId: number, movement: InterbankMovement): Promise<{ savingsTransactionId: number } | null>;
   /** False when it was not held any more. */
