@@ -9,8 +9,10 @@ import type { SwitchTransferRequest } from './payments.ports.js';
  * runs: `PORT=9090 PAYMENT_SWITCH_KEY=... node dist/subgraphs/payments/sandbox-server.js`. A transfer to
  * an account ending in 7 is held unanswered for `NO_ANSWER_MS` (default 60 s), longer than any timeout
  * the service should use, and is SUCCESSFUL at its first status query. Unsigned or forged requests are 401.
+ * Run as a program it prints one line per transfer request received (`{"received": sessionId}`), so an
+ * operator (or a test) can see that no session was ever sent twice.
  */
-export function startSandboxServer(options: { port: number; key: string; noAnswerMs?: number; host?: string }): Promise<Server> {
+export function startSandboxServer(options: { port: number; key: string; noAnswerMs?: number; host?: string; onTransfer?: (sessionId: string) => void }): Promise<Server> {
   const ledger = new SandboxLedger();
   const noAnswerMs = options.noAnswerMs ?? 60_000;
   const server = createServer((req, res) => {
@@ -27,6 +29,7 @@ export function startSandboxServer(options: { port: number; key: string; noAnswe
       return answer ? send(res, 200, answer) : send(res, 404, { error: 'unknown account' });
     }
     if (route === 'POST /transfers') {
+      options.onTransfer?.(String(parsed.sessionId));
       const { answer, rule } = ledger.receive(parsed as unknown as SwitchTransferRequest);
       if (rule === 'no-answer') {
         const timer = setTimeout(() => send(res, 200, answer), noAnswerMs);
@@ -65,7 +68,10 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(process.env.PORT ?? 9090);
-  const server = await startSandboxServer({ port, key: process.env.PAYMENT_SWITCH_KEY ?? 'sandbox-switch-key', noAnswerMs: Number(process.env.NO_ANSWER_MS ?? 60_000) });
+  const server = await startSandboxServer({
+    port, key: process.env.PAYMENT_SWITCH_KEY ?? 'sandbox-switch-key', noAnswerMs: Number(process.env.NO_ANSWER_MS ?? 60_000),
+    onTransfer: (sessionId) => process.stdout.write(`${JSON.stringify({ received: sessionId })}\n`),
+  });
   const address = server.address();
   process.stdout.write(`sandbox switch listening on ${typeof address === 'object' && address ? address.port : port}\n`);
 }

@@ -13,15 +13,27 @@ const KEY = 'e2e-switch-key-1c9f';
 
 /** The sandbox switch served over HTTP in its own process, through the real adapter (http-switch.ts). */
 class SandboxProcess {
+  /** Session ids of every transfer request the sandbox received, in order (its stdout). */
+  readonly received: string[] = [];
+
   private constructor(
     readonly url: string,
     private readonly child: ChildProcess,
-  ) {}
+  ) {
+    let pending = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) if (line.startsWith('{')) this.received.push((JSON.parse(line) as { received: string }).received);
+    });
+  }
 
   static async start(port?: number): Promise<SandboxProcess> {
     const listen = port ?? (await freePort());
     const child = spawn(process.execPath, ['dist/subgraphs/payments/sandbox-server.js'], { env: { ...process.env, PORT: String(listen), PAYMENT_SWITCH_KEY: KEY }, stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
+      // The first line says it listens.
       child.stdout!.once('data', () => resolve());
       child.once('exit', (code) => reject(new Error(`the sandbox switch exited with ${code}`)));
     });
@@ -166,6 +178,9 @@ describe('a crash (kill -9) while inter-bank transfers are PENDING', () => {
     const done = await until(() => restarted.get('/interbank/transfers'), (r) => r.status === 200 && r.body.length === 2 && r.body.every((x: { status: string }) => x.status !== 'PENDING'));
     assert.deepEqual(done.body.map((x: { status: string }) => x.status), ['SUCCESSFUL', 'SUCCESSFUL']);
     assert.deepEqual(await summary(restarted, c.savingsId), { accountBalance: 7000, availableBalance: 7000 });
+    // Re-queried, never re-sent: the switch received each session once.
+    const sessions = done.body.map((x: { sessionId: string }) => x.sessionId).sort();
+    assert.deepEqual(sandbox.received.filter((id) => sessions.includes(id)).sort(), sessions);
     const withdrawals = (await restarted.get(`/savingsaccounts/${c.savingsId}/transactions?limit=50`)).body.pageItems.filter((x: { transactionType: { value: string } }) => x.transactionType.value === 'Withdrawal');
     assert.deepEqual(withdrawals.map((x: { amount: number }) => x.amount).sort(), [1000, 2000]);
   });
