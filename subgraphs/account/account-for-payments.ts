@@ -3,7 +3,7 @@ import { errors } from '../kernel/errors.js';
 import { formatAmount } from '../kernel/money.js';
 import { ensureCreditLock, LIABILITY_GL, loadAccount, loadAccountByNumber, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
 import type { AccountDependencies } from './account.ports.js';
-import { availableBalance, canDebit } from './domain/balance-rules.js';
+import { canDebit } from './domain/balance-rules.js';
 import { accountNotFound } from './savings-account.service.js';
 import { checkAmount, checkDate, checkUsable, insufficient, type Originator, type SavingsTransactionService } from './savings-transaction.service.js';
 
@@ -14,7 +14,6 @@ export interface AccountForPayments {
   clientId: number;
   officeId: number;
   currencyCode: string;
-  availableBalance: string;
 }
 
 /** The money side of an inter-bank movement: the switch's session id is its reference in the event. */
@@ -25,7 +24,7 @@ export interface InterbankMovement {
 }
 
 const view = (a: AccountRow): AccountForPayments => ({
-  id: a.id, accountNo: a.accountNo, clientId: a.clientId, officeId: a.officeId, currencyCode: a.currencyCode, availableBalance: availableBalance(a).toFixed(),
+  id: a.id, accountNo: a.accountNo, clientId: a.clientId, officeId: a.officeId, currencyCode: a.currencyCode,
 });
 
 /**
@@ -42,11 +41,6 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
     /** An id from the account transfers' sequence, so an inter-bank transfer's id never names an intra-bank transfer. */
     async nextTransferId(tx: Tx): Promise<number> {
       return Number((await tx.query<{ id: string }>(`select nextval('account.account_transfer_seq') as id`, []))[0]!.id);
-    },
-
-    async get(tx: Tx, id: number): Promise<AccountForPayments | null> {
-      const account = await loadAccount(tx, await today(tx), id);
-      return account && view(account);
     },
 
     /**
@@ -66,7 +60,7 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
         `insert into account.payment_hold (tenant_id, account_id, amount, reference) values (?, ?, ?::numeric, ?) returning id`,
         [tx.tenantId, account.id, request.amount, request.reference],
       );
-      return { holdId: Number(rows[0]!.id), account: view({ ...account, onHold: formatAmount(account.onHold) }) };
+      return { holdId: Number(rows[0]!.id), account: view(account) };
     },
 
     /**
@@ -142,5 +136,3 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
     },
   };
 }
-
-export type AccountsForPayments = ReturnType<typeof accountsForPayments>;

@@ -4,7 +4,6 @@ export const PAYMENTS_CODES = {
   switchUnavailable: 'error.msg.interbank.switch.unavailable',
   signatureInvalid: 'error.msg.interbank.signature.invalid',
   transferNotFound: 'error.msg.accounttransfer.id.invalid',
-  inboundInvalid: 'validation.msg.interbank.inbound.invalid',
 } as const;
 
 /** What the bank answers the switch when it refuses an inbound credit (in the body, with 200). */

@@ -70,7 +70,6 @@ export interface PaymentsAccount {
   clientId: number;
   officeId: number;
   currencyCode: string;
-  availableBalance: string;
 }
 
 export interface InterbankMovement {
@@ -82,7 +81,6 @@ export interface InterbankMovement {
 /** The account module's side, each method inside the caller's transaction (see account-for-payments.ts). */
 export interface PaymentsAccounts {
   nextTransferId(tx: Tx): Promise<number>;
-  get(tx: Tx, id: number): Promise<PaymentsAccount | null>;
   /** Holds the amount under the account's row lock: 404 unless the account is one of `clientIds`, refusals as for a debit. */
   hold(tx: Tx, request: { accountId: number; clientIds: readonly number[]; amount: string; date: string; reference: string }): Promise<{ holdId: number; account: PaymentsAccount }>;
   /** The hold becomes the debit (DR liability, CR 11201) with its account.debit; null when it was not held any more. */

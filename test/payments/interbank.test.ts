@@ -96,6 +96,8 @@ describe('inter-bank transfers through the sandbox switch', () => {
     const listed = await t.get('/interbank/transfers?status=SUCCESSFUL');
     assert.equal(listed.status, 200, listed.text);
     assert.ok(listed.body.some((x: { id: number; sessionId: string }) => x.id === res.body.resourceId && x.sessionId === res.body.sessionId));
+    const one = await t.get(`/interbank/transfers/${res.body.resourceId}`);
+    assert.deepEqual([one.status, one.body.sessionId, one.body.status, one.body.amount, one.body.toAccountNumber], [200, res.body.sessionId, 'SUCCESSFUL', 2500.5, to]);
     const other = await funded(0);
     assertError(await other.session.get(`/self/accounttransfers/${res.body.resourceId}`), 404, 'error.msg.accounttransfer.id.invalid');
     assertError(await c.session.get('/interbank/transfers'), 403, 'error.msg.not.authorized');
