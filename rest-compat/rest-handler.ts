@@ -148,7 +148,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
       }
     }
 
-    const request: RouteRequest = { params, query: url.searchParams, body };
+    const request: RouteRequest = { params, query: url.searchParams, body, rawBody, headers: req.headers };
 
     // The key travels with the identity to the subgraph, whose transaction claims it together with the effect.
     // Anonymous calls (login, registration) keep no key: their answers hold credentials, never stored for replay.
@@ -195,7 +195,7 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     return fail(400, 'validation.msg.validation.errors.exist', 'This request takes no body.', Object.keys(req.body).map((key) => ({ code: 'error.msg.parameter.unsupported', message: `The parameter ${key} is not supported.`, parameterName: key })));
   }
   const bodyErrors: FieldError[] = [];
-  if (mode !== 'none') {
+  if (mode === 'input' || mode === 'args') {
     const fields = mode === 'input' ? op.inputFields! : Object.fromEntries(Object.entries(op.variables).filter(([name]) => !(name in variables)));
     const translated = translateBody(req.body, fields);
     bodyErrors.push(...translated.errors);

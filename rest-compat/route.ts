@@ -14,9 +14,10 @@ export interface Route {
   operation: string;
   /**
    * Where the JSON body goes: 'input' makes it the $input variable (its keys checked against the
-   * input type), 'args' spreads its keys over the operation's variables, 'none' refuses a body.
+   * input type), 'args' spreads its keys over the operation's variables, 'none' refuses a body, 'raw'
+   * leaves the body to `variables` (req.rawBody) as it came: a signature over its exact bytes is checked.
    */
-  body?: 'input' | 'args' | 'none';
+  body?: 'input' | 'args' | 'none' | 'raw';
   /** Variables from path params and query string (path ids are integers). */
   variables?: (req: RouteRequest) => Record<string, unknown>;
   /** Shapes the (already translated) GraphQL data into the Fineract response. */
@@ -31,6 +32,9 @@ export interface RouteRequest {
   params: Record<string, string>;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** The body exactly as received (for signatures over it). */
+  rawBody: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
 export const intParam = (value: string | null | undefined): number | undefined => {

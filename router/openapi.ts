@@ -185,7 +185,7 @@ function probe(route: Route, compiled: CompiledOperation): { queryParams: string
     }
   })();
   const params = new Proxy({}, { get: (_t, key) => (typeof key === 'string' ? '1' : undefined) }) as Record<string, string>;
-  const req: RouteRequest = { params, query, body: {} };
+  const req: RouteRequest = { params, query, body: {}, rawBody: '', headers: {} };
   try {
     route.variables?.(req);
   } catch {
@@ -275,7 +275,8 @@ function requestBody(route: Route, compiled: CompiledOperation, pathParams: stri
 
 const tagOf = (path: string): string => path.split('/')[1] ?? 'root';
 /** A route's path as the document writes it, relative to the servers (/api/v1 and its Fineract alias). */
-export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+/** A route's path as OpenAPI writes it: `:name` is `{name}`; a space a route accepts in any encoding is `%20`. */
+export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}').replaceAll('(?:%20|\\+| )', '%20');
 
 export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], version: string): Schema {
   const operations = loadOperations(schema);

@@ -25,6 +25,12 @@ import { BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID } from './organisati
 import { deliveryBacklog, startDeliveryWorker, webhookFanOut, type DeliveryWorker } from './webhooks/webhook-delivery.js';
 import { buildWebhooksSchema, webhooksDatabase } from './webhooks/webhooks.module.js';
 import { createWebhooksServices, type WebhooksServices } from './webhooks/webhooks.services.js';
+import { HttpSwitch } from './payments/http-switch.js';
+import { buildPaymentsSchema, paymentsDatabase } from './payments/payments.module.js';
+import type { PaymentSwitch } from './payments/payments.ports.js';
+import { createPaymentsServices, type PaymentsServices } from './payments/payments.services.js';
+import { startRequeryWorker, type RequeryWorker } from './payments/requery-worker.js';
+import { SandboxSwitch } from './payments/sandbox-switch.js';
 import { buildSelfSchema, selfDatabase } from './self/self.module.js';
 import { createSelfServices, type SelfServices } from './self/self.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
@@ -35,7 +41,7 @@ import type { StaffRecord } from './till/till.ports.js';
  * The composition root: which modules exist, how their services are wired to each other, and how each
  * subgraph's schema is built. Modules never import each other's internals; they meet here.
  */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase];
 
 /** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
 const LOAN_SCHEDULER_TICK_MS = 60_000;
@@ -51,6 +57,7 @@ export interface Services {
   loan: LoanServices;
   self: SelfServices;
   webhooks: WebhooksServices;
+  payments: PaymentsServices;
 }
 
 export interface Platform {
@@ -62,6 +69,8 @@ export interface Platform {
   relay: OutboxRelay | null;
   /** This process's webhook delivery worker (null when WEBHOOK_WORKER=off). */
   webhooks: DeliveryWorker | null;
+  /** This process's inter-bank status re-query worker (on background processes only). */
+  requery: RequeryWorker | null;
   services: Services;
   /** What operators' metrics read at scrape time, across tenants. */
   telemetry: Telemetry;
@@ -162,6 +171,23 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   });
   // After the ledger's seeder: loan products post to its chart.
   organisation.tenants.addSeeder(loan.seedTenant);
+  const paymentSwitch: PaymentSwitch = config.paymentSwitch.url
+    ? new HttpSwitch(config.paymentSwitch.url, config.paymentSwitch.key, config.paymentSwitch.timeoutMs)
+    : new SandboxSwitch();
+  const payments = createPaymentsServices(db, {
+    settings: organisation.settings,
+    businessDates: organisation.businessDates,
+    accounts: account.forPayments,
+    // Wired lazily: self is created below and, through its own port, calls payments.
+    usage: { releaseInterbank: (tx, transferId) => self.transfers.releaseInterbankUsage(tx, transferId) },
+    switch: paymentSwitch,
+    switchKey: config.paymentSwitch.key,
+    timeoutMs: config.paymentSwitch.timeoutMs,
+    requeryBaseMs: config.paymentSwitch.requeryBaseMs,
+    requeryMaxMs: config.paymentSwitch.requeryMaxMs,
+    clientName: async (tx, clientId) => (await customer.forSelf.client(tx, clientId))?.displayName ?? '',
+    officesInScope: (tx, staff) => organisation.scope.officeIds(tx, staff),
+  }, logger);
   const self = createSelfServices(db, {
     settings: organisation.settings,
     businessDates: organisation.businessDates,
@@ -190,9 +216,17 @@ export function createServices(db: Database, config: Config, logger: Logger | un
       },
       logout: (identity) => organisation.auth.logout(identity),
     },
+    interbank: {
+      banks: () => payments.transfers.banks(),
+      nameEnquiry: (bankCode, accountNumber) => payments.transfers.nameEnquiry(bankCode, accountNumber),
+      validate: (input) => payments.transfers.validate(input),
+      hold: (tx, customer, input, accountName) => payments.transfers.holdCore(tx, customer, input, accountName),
+      dispatch: (tenantId, id) => payments.transfers.dispatch(tenantId, id),
+      ownTransfer: (tx, customer, id) => payments.transfers.ownTransfer(tx, customer, id),
+    },
   });
   const webhooks = createWebhooksServices(db, { settings: organisation.settings });
-  return { organisation, customer, ledger, till, account, loan, self, webhooks };
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments };
 }
 
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
@@ -222,6 +256,10 @@ export async function startPlatform(
   // One relay per deployment is enough (SKIP LOCKED makes more safe); subgraph-only processes skip it.
   // Webhook workers run where relays run (the processes that do background work); SKIP LOCKED makes several safe.
   const webhooks = config.webhooks.worker && (options.relay ?? true) ? startDeliveryWorker(db, services.organisation.settings, logger, config.webhooks) : null;
+  // Inter-bank transfers left PENDING (no answer in time, or a crash) are re-queried where webhooks are delivered.
+  const requery = options.relay ?? true
+    ? startRequeryWorker(db, services.payments.transfers, logger, { pollMs: config.paymentSwitch.pollMs, leaseMs: config.paymentSwitch.timeoutMs + 5000 })
+    : null;
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
   shareCredentialRevocations(bus, services.organisation.auth);
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
@@ -239,6 +277,7 @@ export async function startPlatform(
     bus,
     relay,
     webhooks,
+    requery,
     services,
     telemetry: {
       pool: () => db.poolStats(),
@@ -246,6 +285,7 @@ export async function startPlatform(
       webhookDeliveries: () => deliveryBacklog(db),
     },
     async close() {
+      await requery?.stop();
       services.loan.delinquency.stopScheduler();
       if (purge) clearInterval(purge);
       await relay?.stop();
@@ -267,4 +307,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   ledger: (services) => buildLedgerSchema(() => services().ledger),
   self: (services) => buildSelfSchema(() => services().self),
   webhooks: (services) => buildWebhooksSchema(() => services().webhooks),
+  payments: (services) => buildPaymentsSchema(() => services().payments),
 };

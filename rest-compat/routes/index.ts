@@ -6,8 +6,9 @@ import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { loanRoutes } from './loan.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
+import { paymentsRoutes } from './payments.routes.js';
 import { selfRoutes } from './self.routes.js';
 import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
-export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes, ...selfRoutes];
+export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes, ...selfRoutes];

@@ -53,6 +53,12 @@ export const selfRoutes: Route[] = [
   { method: 'GET', path: '/self/accounttransfers/template', operation: 'MyTransferTemplate', result: (d) => d.me.transferTemplate },
   { method: 'GET', path: '/self/accounttransfers/:transferId', operation: 'MyTransfer', variables: id('transferId'), result: (d) => d.me.transfer },
 
+  { method: 'GET', path: '/self/interbank/banks', operation: 'MyInterbankBanks', result: (d) => d.me.interbankBanks },
+  {
+    method: 'GET', path: '/self/interbank/nameenquiry', operation: 'MyNameEnquiry',
+    variables: (req) => ({ bankCode: req.query.get('bankCode'), accountNumber: req.query.get('accountNumber') }), result: (d) => d.me.interbankNameEnquiry,
+  },
+
   { method: 'GET', path: '/self/beneficiaries/tpt/template', operation: 'MyBeneficiaryTemplate', result: (d) => d.me.beneficiaryTemplate },
   { method: 'GET', path: '/self/beneficiaries/tpt', operation: 'MyBeneficiaries', result: (d) => d.me.beneficiaries },
   { method: 'POST', path: '/self/beneficiaries/tpt', operation: 'CreateBeneficiary', body: 'input', result: (d) => ({ resourceId: d.createBeneficiary.id }) },

@@ -20,8 +20,12 @@ export interface AccountClient {
 
 /** The customer module's side of accounts: small in-transaction reads of client rows. */
 export interface ClientsForAccounts {
-  /** The client, or null (credits lock it through HOLDER_FOR_CREDIT, in their own statement). */
-  forAccount(tx: Tx, clientId: number): Promise<AccountClient | null>;
+  /**
+   * The client, or null. With `lock`, its row is locked (FOR NO KEY UPDATE) until the transaction ends: an
+   * inbound inter-bank credit takes it before the account, as HOLDER_FOR_CREDIT does inside a deposit's
+   * statement (docs/locking.md).
+   */
+  forAccount(tx: Tx, clientId: number, options?: { lock?: boolean }): Promise<AccountClient | null>;
   /** Several clients at once (display names and scope of a page of accounts). */
   many(tx: Tx, clientIds: readonly number[]): Promise<Map<number, AccountClient>>;
   /** Ids of the clients booked to a staff member (an Account Officer's portfolio). */

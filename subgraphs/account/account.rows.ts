@@ -52,7 +52,7 @@ export interface AccountRow {
   blocked: boolean;
   debitBlocked: boolean;
   creditBlocked: boolean;
-  /** Pending maker-checker holds of the current business day. */
+  /** Pending maker-checker holds of the current business day, and inter-bank transfers awaiting the switch. */
   onHold: string;
 }
 
@@ -65,8 +65,9 @@ export const ACCOUNT_COLUMNS = `a.id, a.account_no, a.external_id, a.client_id, 
     a.nominal_annual_interest_rate::text as nominal_annual_interest_rate, a.allow_overdraft, a.overdraft_limit::text as overdraft_limit,
     a.min_required_balance::text as min_required_balance, a.enforce_min_required_balance, a.account_balance::text as account_balance,
     a.total_deposits::text as total_deposits, a.total_withdrawals::text as total_withdrawals, a.blocked, a.debit_blocked, a.credit_blocked,
-    coalesce((select sum(m.amount) from account.maker_checker m where m.tenant_id = a.tenant_id and m.account_id = a.id
-      and m.status = 'awaiting.approval' and m.made_on_date >= ?::date), 0)::text as on_hold`;
+    (coalesce((select sum(m.amount) from account.maker_checker m where m.tenant_id = a.tenant_id and m.account_id = a.id
+      and m.status = 'awaiting.approval' and m.made_on_date >= ?::date), 0)
+    + coalesce((select sum(h.amount) from account.payment_hold h where h.tenant_id = a.tenant_id and h.account_id = a.id and h.status = 'held'), 0))::text as on_hold`;
 export const ACCOUNT_FROM = `from account.savings_account a
   join account.savings_product p on p.tenant_id = a.tenant_id and p.id = a.product_id`;
 

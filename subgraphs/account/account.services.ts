@@ -2,6 +2,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import type { RecordCash, SavingsForLoans } from '../kernel/ports.js';
 import type { AccountDependencies } from './account.ports.js';
 import { errors } from '../kernel/errors.js';
+import { accountsForPayments } from './account-for-payments.js';
 import { accountsForSelf } from './account-for-self.js';
 import { MakerCheckerService } from './maker-checker.service.js';
 import { ProductService } from './product.service.js';
@@ -27,6 +28,8 @@ export interface AccountServices {
   forLoans: SavingsForLoans;
   /** What the self-service module reaches accounts through (wired in the composition root). */
   forSelf: ReturnType<typeof accountsForSelf>;
+  /** What the payments module holds, settles and credits accounts through (wired in the composition root). */
+  forPayments: ReturnType<typeof accountsForPayments>;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -46,6 +49,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     makerChecker: new MakerCheckerService(db, full, accounts, transactions, transfers),
     forLoans: transactions.forLoans(),
     forSelf: accountsForSelf(full, accounts, transactions, transfers),
+    forPayments: accountsForPayments(full, transactions),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

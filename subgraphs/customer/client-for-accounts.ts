@@ -34,10 +34,14 @@ const toClient = (r: Row): ClientForAccounts => ({
   displayName: r.display_name,
 });
 
-/** Small in-transaction reads of client rows for the account module (the customer module stays the only writer). */
+/**
+ * Small in-transaction reads of client rows for the account module (the customer module stays the only
+ * writer). `lock` takes FOR NO KEY UPDATE: it serializes KYC-checked credits of one client without
+ * blocking the key-share locks that inserting an account (foreign key to the client) takes.
+ */
 export const clientsForAccounts = {
-  async forAccount(tx: Tx, clientId: number): Promise<ClientForAccounts | null> {
-    const rows = await tx.em.execute<Row[]>(`${SELECT} where tenant_id = ? and id = ?`, [tx.tenantId, clientId]);
+  async forAccount(tx: Tx, clientId: number, options: { lock?: boolean } = {}): Promise<ClientForAccounts | null> {
+    const rows = await tx.em.execute<Row[]>(`${SELECT} where tenant_id = ? and id = ?${options.lock ? ' for no key update' : ''}`, [tx.tenantId, clientId]);
     return rows[0] ? toClient(rows[0]) : null;
   },
 

@@ -39,6 +39,7 @@ export interface Config {
   /** A manifest of the only GraphQL documents /graphql runs (GRAPHQL_TRUSTED_DOCUMENTS, a file path); unset: any document. */
   graphqlTrustedDocuments?: string;
   webhooks: WebhookConfig;
+  paymentSwitch: PaymentSwitchConfig;
 }
 
 /** Prometheus metrics: who may read /metrics, and where. */
@@ -50,6 +51,24 @@ export interface MetricsConfig {
   /** Production without a token: metrics only on 127.0.0.1:METRICS_PORT, never on the public listener. */
   separate: boolean;
 }
+
+/** The inter-bank payment switch (PAYMENT_SWITCH_*): the built-in sandbox unless a URL is given. */
+export interface PaymentSwitchConfig {
+  /** A real switch's base URL; undefined selects the in-process sandbox. */
+  url: string | undefined;
+  /** HMAC-SHA256 key of every body sent to the switch and of every inbound credit it sends. */
+  key: string;
+  /** How long a call to the switch may take before the transfer is left PENDING for the re-query worker. */
+  timeoutMs: number;
+  /** First re-query delay of a PENDING transfer (doubling per attempt, at most requeryMaxMs). */
+  requeryBaseMs: number;
+  requeryMaxMs: number;
+  /** How often the re-query worker looks for PENDING transfers that are due. */
+  pollMs: number;
+}
+
+/** The sandbox switch's key, refused with NODE_ENV=production. */
+export const SANDBOX_SWITCH_KEY = 'sandbox-switch-key';
 
 /** Webhook delivery tuning; tests shrink the retry base and poll interval so they never wait for real backoff. */
 export interface WebhookConfig {
@@ -64,7 +83,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -76,6 +95,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   organisation: 4006,
   self: 4007,
   webhooks: 4008,
+  payments: 4009,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';
@@ -122,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const serve = read.oneOf('SERVE', ['all', 'edge', ...SUBGRAPHS], 'all') as Serve;
   const subgraphHost = read.host('SUBGRAPH_HOST', '127.0.0.1');
   const portOffset = read.integer('SUBGRAPH_PORT_OFFSET', 0, 0, 60000);
+  // Inbound credits are authenticated by this key alone: the documented sandbox key would let anyone credit accounts.
+  const switchKey = env.PAYMENT_SWITCH_KEY || SANDBOX_SWITCH_KEY;
+  if (mode === 'production' && switchKey === SANDBOX_SWITCH_KEY) problems.push('PAYMENT_SWITCH_KEY: must be set to something other than the sandbox key when NODE_ENV=production');
+  const switchUrl = read.url('PAYMENT_SWITCH_URL', ['http:', 'https:']);
+  if (switchUrl && !env.PAYMENT_SWITCH_KEY) problems.push('PAYMENT_SWITCH_URL: needs PAYMENT_SWITCH_KEY');
   const subgraphPorts = Object.fromEntries(
     SUBGRAPHS.map((name) => [name, read.port(`${name.toUpperCase()}_PORT`, DEFAULT_PORTS[name] + portOffset)]),
   ) as Record<SubgraphName, number>;
@@ -190,6 +215,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins,
     graphqlIntrospection: read.oneOf('GRAPHQL_INTROSPECTION', ['true', 'false'], mode !== 'production' ? 'true' : 'false') === 'true',
     ...(env.GRAPHQL_TRUSTED_DOCUMENTS ? { graphqlTrustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS } : {}),
+    paymentSwitch: {
+      url: switchUrl,
+      key: switchKey,
+      timeoutMs: read.integer('PAYMENT_SWITCH_TIMEOUT_MS', 10_000, 1),
+      requeryBaseMs: read.integer('PAYMENT_REQUERY_BASE_MS', 3000, 1),
+      requeryMaxMs: read.integer('PAYMENT_REQUERY_MAX_MS', 300_000, 1),
+      pollMs: read.integer('PAYMENT_REQUERY_POLL_MS', 1000, 1),
+    },
   };
   // Read elsewhere (the cluster, the gateway, the SQL logger), checked here with the rest.
   read.integer('WORKERS', 1, 1, 256);

@@ -2,7 +2,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireCustomer, type CustomerIdentity, type Identity } from '../kernel/identity.js';
 import { SELF_CODES } from './codes.js';
-import type { SelfAccount, SelfClient, SelfLoan, SelfLoanTransaction, SelfTransaction, SelfTransfer } from './self.ports.js';
+import type { SelfAccount, SelfClient, SelfInterbankBank, SelfLoan, SelfLoanTransaction, SelfNameEnquiry, SelfTransaction, SelfTransferOutcome } from './self.ports.js';
 import type { SelfDependencies } from './self.ports.js';
 import { beneficiariesOf } from './self.store.js';
 
@@ -91,13 +91,30 @@ export class OwnDataService {
     });
   }
 
-  /** A transfer made from one of the customer's accounts. */
-  async transfer(identity: Identity, id: number): Promise<SelfTransfer> {
+  /**
+   * A transfer made from one of the customer's accounts: within the bank, or to another bank in its
+   * current state (inter-bank transfers take their ids from the same sequence, so an id names one or the other).
+   */
+  async transfer(identity: Identity, id: number): Promise<SelfTransferOutcome> {
     return this.read(identity, async (tx, customer) => {
       const transfer = await this.deps.accounts.findTransfer(tx, id);
-      if (!transfer || !customer.clientIds.includes(transfer.fromClientId)) throw transferNotFound(id);
-      return transfer;
+      if (transfer && customer.clientIds.includes(transfer.fromClientId)) return { kind: 'intra', transfer };
+      const interbank = transfer ? null : await this.deps.interbank.ownTransfer(tx, customer, id);
+      if (!interbank) throw transferNotFound(id);
+      return { kind: 'interbank', transfer: interbank };
     });
+  }
+
+  /** The banks the payment switch reaches (503 when it cannot be asked). */
+  async interbankBanks(identity: Identity): Promise<SelfInterbankBank[]> {
+    requireCustomer(identity);
+    return this.deps.interbank.banks();
+  }
+
+  /** The name on an account at another bank, before a transfer to it (404 unknown, 503 switch down). */
+  async nameEnquiry(identity: Identity, bankCode: string | null | undefined, accountNumber: string | null | undefined): Promise<SelfNameEnquiry> {
+    requireCustomer(identity);
+    return this.deps.interbank.nameEnquiry(bankCode, accountNumber);
   }
 
   async transferTemplate(identity: Identity): Promise<TransferTemplate> {

@@ -100,6 +100,9 @@ export interface SelfTransferInput {
   toClientId?: number | null;
   toAccountType?: number | null;
   toAccountId?: number | null;
+  /** Inter-bank: the destination bank's 3-digit code and the NUBAN number there (instead of toOfficeId/toClientId/toAccountId). */
+  toBankCode?: string | null;
+  toAccountNumber?: string | null;
   transferAmount?: string | null;
   transferDate?: string | null;
   transferDescription?: string | null;
@@ -259,6 +262,56 @@ export interface SelfOrganisation {
   logout(identity: Identity): Promise<boolean>;
 }
 
+/** An inter-bank transfer as the payments module answers it. */
+export interface SelfInterbankTransfer {
+  id: number;
+  sessionId: string;
+  /** PENDING, SUCCESSFUL or FAILED. */
+  status: string;
+  reason: string | null;
+  clientId: number;
+  officeId: number;
+  fromAccountId: number;
+  fromAccountNo: string;
+  toBankCode: string;
+  toAccountNumber: string;
+  toAccountName: string;
+  amount: string;
+  currencyCode: string;
+  transferDate: string;
+  description: string | null;
+}
+
+/** A transfer as it ended: within the bank at once, or to another bank in whatever state the switch left it. */
+export type SelfTransferOutcome = { kind: 'intra'; transfer: SelfTransfer } | { kind: 'interbank'; transfer: SelfInterbankTransfer };
+
+export interface SelfInterbankBank {
+  code: string;
+  name: string;
+}
+
+export interface SelfNameEnquiry {
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+  sessionId: string;
+}
+
+/**
+ * The payments module's inter-bank transfers. `hold` runs in the caller's transaction (which holds the
+ * customer's daily-limit lock); `dispatch` calls the switch outside any transaction and settles or
+ * releases by its answer; the switch calls (banks, nameEnquiry) answer 404 and 503 themselves.
+ */
+export interface SelfInterbank {
+  banks(): Promise<SelfInterbankBank[]>;
+  nameEnquiry(bankCode: string | null | undefined, accountNumber: string | null | undefined): Promise<SelfNameEnquiry>;
+  validate(input: SelfTransferInput): void;
+  hold(tx: Tx, customer: CustomerIdentity, input: SelfTransferInput, accountName: string): Promise<SelfInterbankTransfer>;
+  dispatch(tenantId: string, id: number): Promise<SelfInterbankTransfer>;
+  /** The customer's own inter-bank transfer, or null. */
+  ownTransfer(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfInterbankTransfer | null>;
+}
+
 /** What the self-service module needs, wired in subgraphs/registry.ts. */
 export interface SelfDependencies {
   settings: TenantSettings;
@@ -267,4 +320,5 @@ export interface SelfDependencies {
   accounts: SelfAccounts;
   loans: SelfLoans;
   organisation: SelfOrganisation;
+  interbank: SelfInterbank;
 }

@@ -3,13 +3,13 @@ import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireCustomer } from '../kernel/identity.js';
 import type { RequestContext } from '../kernel/request-context.js';
 import { SAVINGS_ACCOUNT_TYPE, type BeneficiaryView } from './beneficiary.service.js';
-import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransfer } from './self.ports.js';
+import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransferOutcome } from './self.ports.js';
 import type { AccountOption } from './own-data.service.js';
 import type { SelfServices } from './self.services.js';
 import {
   BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryTemplateType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
   MyAccountOptionType, MyAccountsType, MyClientType, MyLoanTemplateType, MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType,
-  MyTransactionType, MyTransferTemplateType, MyTransferType, SelfLoanApplicationInputType, SelfLoanApplicationType, SelfRegistrationInput, SelfRegistrationType,
+  MyTransactionType, MyTransferTemplateType, MyTransferType, MyInterbankBankType, MyNameEnquiryType, SelfLoanApplicationInputType, SelfLoanApplicationType, SelfRegistrationInput, SelfRegistrationType,
   SelfTransferInputType,
 } from './self.types.js';
 
@@ -42,9 +42,22 @@ export const toMyLoan = (l: SelfLoan): MyLoanType => ({
   repaymentSchedule: { periods: l.schedule.map((p) => ({ ...p, totalDueForPeriod: p.totalDue, totalOutstandingForPeriod: p.totalOutstanding })) },
 });
 
-export const toMyTransfer = (t: SelfTransfer): MyTransferType => ({
-  ...t, resourceId: t.id, transferId: t.id, status: 'SUCCESSFUL', savingsId: t.fromAccountId, transferAmount: t.amount, transferDescription: t.description,
-});
+export const toMyTransfer = (outcome: SelfTransferOutcome): MyTransferType => {
+  const t = outcome.transfer;
+  const common = { id: t.id, resourceId: t.id, transferId: t.id, savingsId: t.fromAccountId, fromAccountId: t.fromAccountId, fromAccountNo: t.fromAccountNo, transferAmount: t.amount, currencyCode: t.currencyCode, transferDate: t.transferDate, transferDescription: t.description };
+  if (outcome.kind === 'intra') {
+    const i = outcome.transfer;
+    return {
+      ...common, status: 'SUCCESSFUL', fromOfficeId: i.fromOfficeId, fromClientId: i.fromClientId, toOfficeId: i.toOfficeId, toClientId: i.toClientId, toAccountId: i.toAccountId,
+      toAccountNo: i.toAccountNo, toBankCode: null, toAccountNumber: null, accountName: null, sessionId: null, reason: null,
+    };
+  }
+  const x = outcome.transfer;
+  return {
+    ...common, status: x.status, fromOfficeId: x.officeId, fromClientId: x.clientId, toOfficeId: null, toClientId: null, toAccountId: null, toAccountNo: x.toAccountNumber,
+    toBankCode: x.toBankCode, toAccountNumber: x.toAccountNumber, accountName: x.toAccountName, sessionId: x.sessionId, reason: x.reason,
+  };
+};
 
 const toBeneficiary = (b: BeneficiaryView): BeneficiaryType => ({ ...b, accountType: SAVINGS_ACCOUNT_OPTION });
 
@@ -95,7 +108,7 @@ export class SelfResolver {
     return this.services.sessions.logout(ctx.identity);
   }
 
-  @Mutation(() => MyTransferType, { description: 'A transfer from an own account, executed at once: to an own account, or to a beneficiary within its limit and the daily limit.' })
+  @Mutation(() => MyTransferType, { description: 'A transfer from an own account: to an own account or a beneficiary within its limit and the daily limit, executed at once; or (toBankCode, toAccountNumber) to another bank through the payment switch, SUCCESSFUL, PENDING or FAILED.' })
   async selfTransfer(@Arg('input', () => SelfTransferInputType) input: SelfTransferInputType, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
     return toMyTransfer(await this.services.transfers.transfer(ctx.identity, input));
   }
@@ -193,6 +206,20 @@ export class MeResolver {
   @FieldResolver(() => MyTransferType)
   async transfer(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
     return toMyTransfer(await this.services.ownData.transfer(ctx.identity, id));
+  }
+
+  @FieldResolver(() => [MyInterbankBankType], { description: 'The banks inter-bank transfers reach.' })
+  async interbankBanks(@Ctx() ctx: RequestContext): Promise<MyInterbankBankType[]> {
+    return this.services.ownData.interbankBanks(ctx.identity);
+  }
+
+  @FieldResolver(() => MyNameEnquiryType, { description: 'The name on an account at another bank (404 unknown, 503 switch unavailable).' })
+  async interbankNameEnquiry(
+    @Ctx() ctx: RequestContext,
+    @Arg('bankCode', () => String, { nullable: true }) bankCode?: string | null,
+    @Arg('accountNumber', () => String, { nullable: true }) accountNumber?: string | null,
+  ): Promise<MyNameEnquiryType> {
+    return this.services.ownData.nameEnquiry(ctx.identity, bankCode, accountNumber);
   }
 
   @FieldResolver(() => MyTransferTemplateType)

@@ -154,6 +154,11 @@ export async function recordUsage(tx: Tx, usage: { transferId: number; clientId:
   );
 }
 
+/** Takes a transfer's amount back out of the day's usage (an inter-bank transfer the switch failed moved nothing). */
+export async function deleteUsage(tx: Tx, channel: string, transferId: number): Promise<void> {
+  await tx.query(`delete from self.transfer_usage where tenant_id = ? and channel = ? and transfer_id = ?`, [tx.tenantId, channel, transferId]);
+}
+
 // ---- loan offers ------------------------------------------------------------------------------
 
 export interface LoanOfferRow {

@@ -149,25 +149,44 @@ export class MyAccountsType {
   @Field(() => [MyLoanType]) loanAccounts!: MyLoanType[];
 }
 
-@ObjectType('MyTransfer', { description: 'A transfer from an own account.' })
+@ObjectType('MyTransfer', { description: 'A transfer from an own account: within the bank (always SUCCESSFUL) or to another bank.' })
 export class MyTransferType {
   @Field(() => Int) id!: number;
   @Field(() => Int) resourceId!: number;
   @Field(() => Int) transferId!: number;
-  @Field() status!: string;
+  @Field({ description: 'SUCCESSFUL; an inter-bank transfer may also be PENDING (the switch has not answered yet) or FAILED.' }) status!: string;
   @Field(() => Int) savingsId!: number;
   @Field(() => Int) fromOfficeId!: number;
   @Field(() => Int) fromClientId!: number;
   @Field(() => Int) fromAccountId!: number;
   @Field() fromAccountNo!: string;
-  @Field(() => Int) toOfficeId!: number;
-  @Field(() => Int) toClientId!: number;
-  @Field(() => Int) toAccountId!: number;
+  @Field(() => Int, { nullable: true, description: 'Null for an inter-bank transfer.' }) toOfficeId!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Null for an inter-bank transfer.' }) toClientId!: number | null;
+  @Field(() => Int, { nullable: true, description: 'Null for an inter-bank transfer.' }) toAccountId!: number | null;
   @Field() toAccountNo!: string;
+  @Field(() => String, { nullable: true, description: 'Inter-bank: the destination bank code.' }) toBankCode!: string | null;
+  @Field(() => String, { nullable: true, description: 'Inter-bank: the destination account number.' }) toAccountNumber!: string | null;
+  @Field(() => String, { nullable: true, description: "Inter-bank: the name the switch's name enquiry gave." }) accountName!: string | null;
+  @Field(() => String, { nullable: true, description: "Inter-bank: the switch's session id." }) sessionId!: string | null;
+  @Field(() => String, { nullable: true, description: 'Inter-bank: why the switch failed it.' }) reason!: string | null;
   @Field(() => DecimalScalar) transferAmount!: string;
   @Field() currencyCode!: string;
   @Field(() => LocalDateScalar) transferDate!: string;
   @Field(() => String, { nullable: true }) transferDescription!: string | null;
+}
+
+@ObjectType('MyInterbankBank', { description: 'A bank the payment switch reaches (GET /self/interbank/banks).' })
+export class MyInterbankBankType {
+  @Field() code!: string;
+  @Field() name!: string;
+}
+
+@ObjectType('MyNameEnquiry', { description: 'GET /self/interbank/nameenquiry: the name on an account at another bank.' })
+export class MyNameEnquiryType {
+  @Field() bankCode!: string;
+  @Field() accountNumber!: string;
+  @Field() accountName!: string;
+  @Field() sessionId!: string;
 }
 
 @InputType('SelfTransferInput', { description: 'Interface 4.2: POST /self/accounttransfers.' })
@@ -180,6 +199,8 @@ export class SelfTransferInputType {
   @Field(() => Int, { nullable: true }) toClientId?: number | null;
   @Field(() => Int, { nullable: true }) toAccountType?: number | null;
   @Field(() => Int, { nullable: true }) toAccountId?: number | null;
+  @Field(() => String, { nullable: true, description: 'Inter-bank: the destination bank code (3 digits), instead of toOfficeId/toClientId/toAccountId.' }) toBankCode?: string | null;
+  @Field(() => String, { nullable: true, description: 'Inter-bank: the 10-digit account number at that bank.' }) toAccountNumber?: string | null;
   @Field(() => DecimalScalar, { nullable: true }) transferAmount?: string | null;
   @Field(() => LocalDateScalar, { nullable: true }) transferDate?: string | null;
   @Field(() => String, { nullable: true }) transferDescription?: string | null;

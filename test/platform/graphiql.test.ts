@@ -81,7 +81,7 @@ describe('GraphiQL on a browser GET of /graphql', () => {
 describe('GraphiQL is never served in production', () => {
   let service: TestService;
   before(async () => {
-    service = await TestService.start({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'Not-the-default-1', INTERNAL_SIGNING_KEY: 'production-test-key', METRICS_PORT: '0' } });
+    service = await TestService.start({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'Not-the-default-1', INTERNAL_SIGNING_KEY: 'production-test-key', PAYMENT_SWITCH_KEY: 'production-switch-key', METRICS_PORT: '0' } });
   });
   after(async () => service.stop());
 

@@ -87,7 +87,7 @@ describe('hardening: GraphQL limits at the edge, before planning', () => {
 
   test('introspection is off in production unless GRAPHQL_INTROSPECTION=true', async () => {
     const { loadConfig } = await import('../../subgraphs/kernel/config.js');
-    const base = { NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k' };
+    const base = { NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k', PAYMENT_SWITCH_KEY: 'live-key' };
     assert.equal(loadConfig(base).graphqlIntrospection, false);
     assert.equal(loadConfig({ ...base, GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection, true);
     assert.equal(loadConfig({}).graphqlIntrospection, true);

@@ -99,7 +99,7 @@ describe('Prometheus metrics in production without a token', () => {
   let port: number;
   before(async () => {
     port = await freePort();
-    service = await TestService.start({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'Not-the-default-1', INTERNAL_SIGNING_KEY: 'metrics-test-key', METRICS_PORT: String(port) } });
+    service = await TestService.start({ env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'Not-the-default-1', INTERNAL_SIGNING_KEY: 'metrics-test-key', PAYMENT_SWITCH_KEY: 'metrics-test-switch-key', METRICS_PORT: String(port) } });
   });
   after(async () => service.stop());
 

@@ -75,7 +75,7 @@ describe('startup hazards: a held embedded database, an old Node, a taken port',
   test('configuration mistakes: one line per variable, exit 1, before the database is touched', async () => {
     const database = await createTestDatabase();
     try {
-      const result = await runEntry('dist/router/main.js', [], { DATA_DIR: join(dataDir, 'config'), DATABASE_URL: database.url, PORT: 'abc', SERVE: 'everything', NODE_ENV: 'production', ADMIN_PASSWORD: 'password', INTERNAL_SIGNING_KEY: 'k' });
+      const result = await runEntry('dist/router/main.js', [], { DATA_DIR: join(dataDir, 'config'), DATABASE_URL: database.url, PORT: 'abc', SERVE: 'everything', NODE_ENV: 'production', ADMIN_PASSWORD: 'password', INTERNAL_SIGNING_KEY: 'k', PAYMENT_SWITCH_KEY: 'switch-key' });
       assert.equal(result.code, 1, result.stdout + result.stderr);
       const lines = result.stderr.trim().split('\n');
       assert.deepEqual(lines.map((l) => l.split(':')[0]).sort(), ['ADMIN_PASSWORD', 'PORT', 'SERVE'], result.stderr);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import type { HttpResult } from './service.js';
 
 /**
  * Checks REST answers against the service's own OpenAPI document: the one helper end-to-end tests use
@@ -54,8 +53,15 @@ export function schemaErrors(doc: OpenApiDocument, schema: Schema, value: unknow
   return errors;
 }
 
+/** What a test saw of an answer (test/support/service.ts's HttpResult has these). */
+interface AnswerSeen {
+  status: number;
+  body: unknown;
+  text: string;
+}
+
 /** Asserts that a REST answer is what the document says this path and method answer with this status. */
-export function assertDocumented(doc: OpenApiDocument, method: string, requestPath: string, res: HttpResult): void {
+export function assertDocumented(doc: OpenApiDocument, method: string, requestPath: string, res: AnswerSeen): void {
   const template = templateFor(doc, requestPath);
   assert.ok(template, `${method} ${requestPath} is not in the OpenAPI document`);
   const operation = doc.paths[template][method.toLowerCase()];

@@ -23,9 +23,13 @@ export class ServiceProcess implements Requester {
     private readonly cleanup: () => Promise<void>,
   ) {}
 
-  /** `nodeArgs` go before the entry point (the bench's --cpu-prof); subgraph ports are free ones, for SUBGRAPH_TRANSPORT=http. */
-  static async start(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<ServiceProcess> {
-    const database = await createTestDatabase();
+  /**
+   * `nodeArgs` go before the entry point (the bench's --cpu-prof); subgraph ports are free ones, for SUBGRAPH_TRANSPORT=http.
+   * `databaseUrl` starts on another process's database (a restart after a crash); it is left for its owner to drop.
+   */
+  static async start(env: Record<string, string> = {}, options: { nodeArgs?: string[]; databaseUrl?: string; keepDatabase?: boolean } = {}): Promise<ServiceProcess> {
+    const database = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
+    const drop = options.keepDatabase ? async () => {} : () => database.drop();
     const dataDir = mkdtempSync(join(tmpdir(), 'cbs-process-'));
     const port = await freePort();
     const subgraphPorts: Record<string, string> = {};
@@ -41,7 +45,7 @@ export class ServiceProcess implements Requester {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      await database.drop();
+      await drop();
       rmSync(dataDir, { recursive: true, force: true });
     };
     try {
@@ -90,6 +94,14 @@ export class ServiceProcess implements Requester {
     });
     this.child.kill(signal);
     return exited;
+  }
+
+  /** Kills the process with SIGKILL (a crash: nothing is flushed or closed) and waits for it to be gone. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.kill('SIGKILL');
+    await exited;
   }
 
   async stop(): Promise<void> {

@@ -12,10 +12,21 @@ describe('configuration', () => {
     assert.equal(config.subgraphUrls.customer, 'http://127.0.0.1:4001/graphql');
   });
 
-  test('production refuses the default admin password and a missing signing key', () => {
+  test('production refuses the default admin password, a missing signing key and the sandbox switch key', () => {
     assert.throws(() => loadConfig({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: 'k' }), /ADMIN_PASSWORD/);
     assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough' }), /INTERNAL_SIGNING_KEY/);
-    assert.equal(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k' }).env, 'production');
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k' }), /PAYMENT_SWITCH_KEY/);
+    assert.throws(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k', PAYMENT_SWITCH_KEY: 'sandbox-switch-key' }), /PAYMENT_SWITCH_KEY/);
+    assert.equal(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'S3cure-enough', INTERNAL_SIGNING_KEY: 'k', PAYMENT_SWITCH_KEY: 'live-key' }).env, 'production');
+  });
+
+  test('the payment switch: the in-process sandbox and its key by default; a URL needs a key', () => {
+    const sandbox = loadConfig({});
+    assert.equal(sandbox.paymentSwitch.url, undefined);
+    assert.equal(sandbox.paymentSwitch.key, 'sandbox-switch-key');
+    assert.throws(() => loadConfig({ PAYMENT_SWITCH_URL: 'https://switch.example' }), /PAYMENT_SWITCH_KEY/);
+    const real = loadConfig({ PAYMENT_SWITCH_URL: 'https://switch.example', PAYMENT_SWITCH_KEY: 'k', PAYMENT_SWITCH_TIMEOUT_MS: '2500' });
+    assert.deepEqual([real.paymentSwitch.url, real.paymentSwitch.key, real.paymentSwitch.timeoutMs], ['https://switch.example', 'k', 2500]);
   });
 
   test('TENANTS is a comma-separated list; subgraph URLs can be overridden', () => {
@@ -41,7 +52,7 @@ describe('configuration is validated, every mistake one line naming its variable
     assert.equal(found.length, 5, found.join('\n'));
     assert.ok(found.includes('PORT: must be a whole number from 0 to 65535; got "abc"'), found.join('\n'));
     assert.ok(found.some((p) => /^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/.test(p)));
-    assert.ok(found.some((p) => /^SERVE: must be one of all, edge, organisation, customer, account, loan, till, ledger, self, webhooks; got "everything"$/.test(p)));
+    assert.ok(found.some((p) => /^SERVE: must be one of all, edge, organisation, customer, account, loan, till, ledger, self, webhooks, payments; got "everything"$/.test(p)));
     assert.ok(found.some((p) => /^TENANTS: "Bad Slug" is not a tenant slug/.test(p)));
     assert.ok(found.some((p) => /^WEBHOOK_MAX_ATTEMPTS: /.test(p)));
   });
@@ -59,7 +70,7 @@ describe('configuration is validated, every mistake one line naming its variable
 
   test('production with the default password, a lone TLS_CERT, a bad origin, an unknown log level', () => {
     const found = problems({ NODE_ENV: 'production', INTERNAL_SIGNING_KEY: 'k', TLS_CERT: '/etc/cert.pem', CORS_ORIGINS: 'app.example.com', LOG_LEVEL: 'loud' });
-    assert.deepEqual(found.map((p) => p.split(':')[0]), ['ADMIN_PASSWORD', 'TLS_KEY', 'CORS_ORIGINS', 'LOG_LEVEL']);
+    assert.deepEqual(found.map((p) => p.split(':')[0]), ['ADMIN_PASSWORD', 'PAYMENT_SWITCH_KEY', 'TLS_KEY', 'CORS_ORIGINS', 'LOG_LEVEL']);
   });
 
   test('good values pass: Unix-socket URLs, SHUTDOWN_GRACE_MS, METRICS_TOKEN', () => {

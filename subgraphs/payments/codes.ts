@@ -1,0 +1,22 @@
+/** The payments module's globalisation codes (issue 22). Numbers, paths and codes are the contract. */
+export const PAYMENTS_CODES = {
+  accountNotFound: 'error.msg.interbank.account.not.found',
+  switchUnavailable: 'error.msg.interbank.switch.unavailable',
+  signatureInvalid: 'error.msg.interbank.signature.invalid',
+  transferNotFound: 'error.msg.accounttransfer.id.invalid',
+} as const;
+
+/** What the bank answers the switch when it refuses an inbound credit (in the body, with 200). */
+export const INBOUND_REFUSALS = {
+  unknownAccount: 'UNKNOWN_ACCOUNT',
+  creditBlocked: 'CREDIT_BLOCKED',
+  tierLimit: 'TIER_LIMIT',
+  accountInactive: 'ACCOUNT_INACTIVE',
+  invalidAmount: 'INVALID_AMOUNT',
+} as const;
+
+/** An inter-bank transfer's states: PENDING until the switch's answer makes it one of the two final ones. */
+export type InterbankStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
+
+/** An account number at a bank: digits (a NUBAN has 10; other schemes and test numbers differ in length). */
+export const ACCOUNT_NUMBER = /^\d{1,20}$/;

@@ -1,0 +1,20 @@
+import type { GraphQLSchema } from 'graphql';
+import type { DatabaseModule } from '../kernel/database.js';
+import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import { PaymentsMigration } from './migrations/20261125000300_payments.js';
+import { PaymentsResolver } from './payments.resolver.js';
+import type { PaymentsServices } from './payments.services.js';
+
+/** Tables are written with SQL (payments.store.ts); no ORM entities. */
+export const paymentsDatabase: DatabaseModule = {
+  entities: [],
+  migrations: [{ name: '20261125000300_payments', class: PaymentsMigration }],
+};
+
+/** `services` is read lazily, at the first request: printing the schema needs no database. */
+export async function buildPaymentsSchema(services: () => PaymentsServices): Promise<GraphQLSchema> {
+  return buildFederatedSchema({
+    resolvers: [PaymentsResolver],
+    container: (cls) => new (cls as new (s: PaymentsServices) => object)(services()),
+  });
+}
