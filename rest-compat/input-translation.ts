@@ -23,7 +23,7 @@ export function parseJsonExact(text: string): unknown {
   );
 }
 
-export const FORMAT_KEYS = new Set(['dateFormat', 'locale']);
+export const FORMAT_KEYS = new Set(['dateFormat', 'locale', 'monthDayFormat']);
 const TEXT_SCALARS = new Set(['String', 'ID']);
 
 interface Translation {

@@ -19,7 +19,7 @@ export function maskGatewayError(error: unknown): GraphQLError {
   if (!(error instanceof GraphQLError)) return internalError(undefined);
   // Request errors can quote the caller's input (a variable's value): never more than a prefix of it.
   if (error.message.length > MAX_MESSAGE_LENGTH) {
-    return maskGatewayError(new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined }));
+    return maskGatewayError(new GraphQLError(`${error.message.slice(0, MAX_MESSAGE_LENGTH - 3)}...`, { path: error.path, extensions: error.extensions, originalError: error.originalError ?? undefined }));
   }
   switch (classifyError(error).kind) {
     case 'platform':

@@ -2,10 +2,12 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
+import { mergeParameters, unsupportedParameters } from '../kernel/product-parameters.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import { rows } from './loan.store.js';
 import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
+import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 
 export interface LoanProductRow {
   id: number;
@@ -37,9 +39,11 @@ export interface LoanProductRow {
   graceOnInterestPayment: number;
   accountingRule: number;
   delinquencyBucketId: number | null;
+  /** Fineract's parameters without a column of their own (loan-product.parameters.ts), as given. */
+  parameters: Record<string, unknown>;
 }
 
-export type LoanProductInput = { [K in keyof Omit<LoanProductRow, 'id'>]?: LoanProductRow[K] | null };
+export type LoanProductInput = { [K in keyof Omit<LoanProductRow, 'id' | 'parameters'>]?: LoanProductRow[K] | null };
 
 /** Accounting rules (Fineract): 1 none, 2 cash based. Accrual rules are not offered. */
 export const ACCOUNTING_NONE = 1;
@@ -48,7 +52,7 @@ export const ACCOUNTING_CASH = 2;
 /** Cash-based GL mapping of every product on the default chart (interface 2.9). */
 export const LOAN_GL = { loanPortfolio: '13101', interestIncome: '41101', fundSource: '11101', bankSettlement: '11201' } as const;
 
-const COLUMNS: Record<keyof Omit<LoanProductRow, 'id'>, string> = {
+const COLUMNS: Record<keyof Omit<LoanProductRow, 'id' | 'parameters'>, string> = {
   name: 'name', shortName: 'short_name', description: 'description', currencyCode: 'currency_code', digitsAfterDecimal: 'digits_after_decimal',
   inMultiplesOf: 'in_multiples_of', principal: 'principal', minPrincipal: 'min_principal', maxPrincipal: 'max_principal',
   numberOfRepayments: 'number_of_repayments', minNumberOfRepayments: 'min_number_of_repayments', maxNumberOfRepayments: 'max_number_of_repayments',
@@ -114,7 +118,9 @@ function validate(p: LoanProductInput, v: Validator): void {
   if (p.transactionProcessingStrategyCode != null && p.transactionProcessingStrategyCode !== MIFOS_STANDARD_STRATEGY) {
     v.fail('transactionProcessingStrategyCode', 'is.not.one.of.expected.enumerations', `The supported strategy is ${MIFOS_STANDARD_STRATEGY}.`, p.transactionProcessingStrategyCode);
   }
-  if (!inSet(p.accountingRule, [ACCOUNTING_NONE, ACCOUNTING_CASH])) v.fail('accountingRule', 'is.not.one.of.expected.enumerations', 'accountingRule is 1 none or 2 cash based.', p.accountingRule);
+  // Fineract's accrual rules (3 periodic, 4 upfront) need accrual postings this service does not make.
+  if (p.accountingRule === 3 || p.accountingRule === 4) v.add({ code: 'error.msg.loanproduct.accountingRule.not.supported', message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: p.accountingRule });
+  else if (!inSet(p.accountingRule, [ACCOUNTING_NONE, ACCOUNTING_CASH])) v.fail('accountingRule', 'is.not.one.of.expected.enumerations', 'accountingRule is 1 none or 2 cash based.', p.accountingRule);
   if (!inSet(p.daysInYearType, [1, 360, 364, 365])) v.fail('daysInYearType', 'is.not.one.of.expected.enumerations', 'daysInYearType is 1 actual, 360, 364 or 365.', p.daysInYearType);
   if (!inSet(p.daysInMonthType, [1, 30])) v.fail('daysInMonthType', 'is.not.one.of.expected.enumerations', 'daysInMonthType is 1 actual or 30.', p.daysInMonthType);
   for (const name of ['graceOnPrincipalPayment', 'graceOnInterestPayment'] as const) {
@@ -162,14 +168,16 @@ export class LoanProductService {
     product.minNumberOfRepayments ??= product.numberOfRepayments;
     product.maxNumberOfRepayments ??= product.numberOfRepayments;
     validate(product, v);
+    for (const error of unsupportedParameters('loanproduct', input, LOAN_PRODUCT_PARAMETERS)) v.add(error);
     v.throwIfAny();
     await this.assertUnique(tx, product.name!, product.shortName!, null);
+    const parameters = JSON.stringify(mergeParameters({}, input, LOAN_PRODUCT_PARAMETERS));
     const id = fixedId ?? (await nextValue(tx, 'loan_product'));
     if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
     const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     await tx.em.execute(
-      `insert into loan.product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, created_by, updated_by) values (?, ?, ${keys.map(() => '?').join(', ')}, ?, ?)`,
-      [tx.tenantId, id, ...keys.map((k) => product[k] ?? null), actor, actor],
+      `insert into loan.product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, parameters, created_by, updated_by) values (?, ?, ${keys.map(() => '?').join(', ')}, ?::jsonb, ?, ?)`,
+      [tx.tenantId, id, ...keys.map((k) => product[k] ?? null), parameters, actor, actor],
     );
     return this.require(tx, id);
   }
@@ -183,18 +191,29 @@ export class LoanProductService {
     const current = await this.require(tx, id);
     const changes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
+      if (!Object.hasOwn(COLUMNS, key)) continue;
       if (value !== undefined && value !== null && String(value) !== String(current[key as keyof LoanProductRow])) changes[key] = value;
     }
     const merged = { ...current, ...changes } as LoanProductInput;
     const v = new Validator('loanproduct');
     validate(merged, v);
+    for (const error of unsupportedParameters('loanproduct', input, LOAN_PRODUCT_PARAMETERS)) v.add(error);
     v.throwIfAny();
     if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
-    const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => k in COLUMNS);
-    if (keys.length > 0) {
+    const parameters = mergeParameters(current.parameters, input, LOAN_PRODUCT_PARAMETERS);
+    const changedParameters = Object.keys({ ...current.parameters, ...parameters }).filter((k) => JSON.stringify(current.parameters[k]) !== JSON.stringify(parameters[k]));
+    for (const key of changedParameters) changes[key] = parameters[key] ?? null;
+    const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => Object.hasOwn(COLUMNS, k));
+    const sets = keys.map((k) => `${COLUMNS[k]} = ?`);
+    const values: unknown[] = keys.map((k) => changes[k]);
+    if (changedParameters.length > 0) {
+      sets.push('parameters = ?::jsonb');
+      values.push(JSON.stringify(parameters));
+    }
+    if (sets.length > 0) {
       await tx.em.execute(
-        `update loan.product set ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [...keys.map((k) => changes[k]), actor.userId, tx.tenantId, id],
+        `update loan.product set ${sets.join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+        [...values, actor.userId, tx.tenantId, id],
       );
     }
     return { product: await this.require(tx, id), changes };

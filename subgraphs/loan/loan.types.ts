@@ -1,7 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { declareParameterFields } from '../kernel/product-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 
 @ObjectType('LoanCurrency', { description: "A loan's currency, Fineract's currency object." })
 export class LoanCurrencyType {
@@ -55,6 +57,7 @@ export class LoanProductType {
   @Field(() => LoanProductAccountingMappingsType) accountingMappings!: LoanProductAccountingMappingsType;
   @Field(() => Int, { nullable: true }) delinquencyBucketId!: number | null;
 }
+declareParameterFields(LoanProductType, LOAN_PRODUCT_PARAMETERS);
 
 @InputType()
 export class LoanProductInput {
@@ -87,6 +90,7 @@ export class LoanProductInput {
   @Field(() => Int, { nullable: true }) accountingRule?: number | null;
   @Field(() => Int, { nullable: true }) delinquencyBucketId?: number | null;
 }
+declareParameterFields(LoanProductInput, LOAN_PRODUCT_PARAMETERS);
 
 @ObjectType()
 export class LoanProductChangePayload {

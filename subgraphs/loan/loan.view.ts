@@ -73,6 +73,7 @@ const amount = (v: BigNumber.Value | null | undefined) => formatAmount(v ?? 0);
 
 export function toProductType(p: LoanProductRow): LoanProductType {
   return {
+    ...p.parameters,
     id: p.id, name: p.name, shortName: p.shortName, description: p.description, currency: currencyOf(p.currencyCode, p.digitsAfterDecimal, p.inMultiplesOf),
     currencyCode: p.currencyCode, digitsAfterDecimal: p.digitsAfterDecimal, inMultiplesOf: p.inMultiplesOf,
     principal: amount(p.principal), minPrincipal: amount(p.minPrincipal), maxPrincipal: amount(p.maxPrincipal),

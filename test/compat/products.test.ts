@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { TestService, type TenantSession } from '../support/service.js';
+import { FineractClient } from './fineract-client.js';
+
+/**
+ * SavingsProductHelper.build() with its defaults, as Gson writes its HashMap<String, String>: every value a
+ * string, null entries left out.
+ */
+function savingsProductHelperBody(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    name: `SAVINGS_PRODUCT_${Math.random().toString(36).slice(2, 8).toUpperCase()}`, shortName: Math.random().toString(36).slice(2, 6).toUpperCase(),
+    description: 'ABCDEFGHIJKLMNOPQRST', currencyCode: 'USD', interestCalculationDaysInYearType: '365', locale: 'en_GB', digitsAfterDecimal: '4',
+    inMultiplesOf: '0', interestCalculationType: '1', nominalAnnualInterestRate: '10.0', interestCompoundingPeriodType: '4', interestPostingPeriodType: '4',
+    accountingRule: '1', lockinPeriodFrequency: '0', lockinPeriodFrequencyType: '0', withdrawalFeeForTransfers: 'true', allowOverdraft: 'false',
+    enforceMinRequiredBalance: 'false', lienAllowed: 'false', withHoldTax: 'false', ...extra,
+  };
+}
+
+/** LoanProductTestBuilder.build() with its defaults, as Gson writes its HashMap<String, Object>. */
+function loanProductTestBuilderBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: `LOAN_PRODUCT_${Math.random().toString(36).slice(2, 8).toUpperCase()}`, shortName: Math.random().toString(36).slice(2, 6).toUpperCase(),
+    currencyCode: 'USD', locale: 'en_GB', dateFormat: 'dd MMMM yyyy', digitsAfterDecimal: '2', inMultiplesOf: '0', principal: '10000.00',
+    numberOfRepayments: '5', repaymentEvery: '1', repaymentFrequencyType: '2', interestRatePerPeriod: '2', interestRateFrequencyType: '2',
+    amortizationType: '1', interestType: '1', interestCalculationPeriodType: '1', inArrearsTolerance: '0',
+    transactionProcessingStrategyCode: 'mifos-standard-strategy', accountingRule: '1', minPrincipal: '1000.00', maxPrincipal: '10000000.00',
+    isEqualAmortization: false, overdueDaysForNPA: '5', loanScheduleType: 'CUMULATIVE', loanScheduleProcessingType: 'HORIZONTAL',
+    daysInMonthType: '1', daysInYearType: '1', isInterestRecalculationEnabled: false, graceOnPrincipalPayment: '1', graceOnInterestPayment: '1',
+    allowPartialPeriodInterestCalcualtion: false, allowVariableInstallments: false, syncExpectedWithDisbursementDate: false, enableDownPayment: false,
+    ...extra,
+  };
+}
+
+describe('Fineract compat: products as SavingsProductHelper and LoanProductTestBuilder send them', () => {
+  let service: TestService;
+  let t: TenantSession;
+  let api: FineractClient;
+  before(async () => {
+    service = await TestService.start();
+    t = await service.tenant();
+    api = new FineractClient(service, t.tenant);
+  });
+  after(async () => service.stop());
+
+  test("SavingsProductHelper's default body is accepted, and its rates, interest settings and transfer fee flag read back", async () => {
+    const created = await api.post('/savingsproducts', savingsProductHelperBody());
+    assert.equal(created.status, 200, created.text);
+    const product = await api.get(`/savingsproducts/${created.body.resourceId}`);
+    assert.equal(product.status, 200, product.text);
+    assert.equal(product.body.nominalAnnualInterestRate, 10);
+    assert.equal(product.body.interestCompoundingPeriodType, 4);
+    assert.equal(product.body.interestPostingPeriodType, 4);
+    assert.equal(product.body.interestCalculationType, 1);
+    assert.equal(product.body.interestCalculationDaysInYearType, 365);
+    assert.equal(product.body.withdrawalFeeForTransfers, true);
+    assert.equal(product.body.lockinPeriodFrequencyType, 0);
+    assert.equal(product.body.digitsAfterDecimal, 4);
+    assert.deepEqual(product.body.accountingRule, { id: 1, code: 'accountingRuleType.none', value: 'NONE' });
+  });
+
+  test('locale-formatted numbers ("12,000.00" with en_GB) and string booleans are read as Fineract reads them', async () => {
+    const created = await api.post('/savingsproducts', savingsProductHelperBody({ allowOverdraft: 'true', overdraftLimit: '12,000.00', minBalanceForInterestCalculation: '1,500.50' }));
+    assert.equal(created.status, 200, created.text);
+    const product = await api.get(`/savingsproducts/${created.body.resourceId}`);
+    assert.equal(product.body.allowOverdraft, true);
+    assert.match(product.text, /"overdraftLimit":12000\.000000[,}]/);
+    assert.match(product.text, /"minBalanceForInterestCalculation":1500\.500000[,}]/);
+  });
+
+  test('a lien, withholding tax or dormancy tracking is refused naming the parameter; nothing is written', async () => {
+    const before = (await api.get('/savingsproducts')).body.length;
+    const lien = await api.post('/savingsproducts', savingsProductHelperBody({ lienAllowed: 'true', maxAllowedLienLimit: '1000' }));
+    assert.equal(lien.status, 400, lien.text);
+    assert.deepEqual(lien.body.errors.map((e: { userMessageGlobalisationCode: string }) => e.userMessageGlobalisationCode).sort(),
+      ['error.msg.savingsproduct.lienAllowed.not.supported', 'error.msg.savingsproduct.maxAllowedLienLimit.not.supported']);
+    assert.equal(lien.body.errors[0].parameterName, 'lienAllowed');
+    const tax = await api.post('/savingsproducts', savingsProductHelperBody({ withHoldTax: 'true', taxGroupId: '1' }));
+    assert.equal(tax.status, 400);
+    assert.equal(tax.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsproduct.withHoldTax.not.supported');
+    const accrual = await api.post('/savingsproducts', savingsProductHelperBody({ accountingRule: '3' }));
+    assert.equal(accrual.status, 400);
+    assert.equal(accrual.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsproduct.accountingRule.not.supported');
+    assert.equal((await api.get('/savingsproducts')).body.length, before);
+  });
+
+  test('a truly unknown parameter stays error.msg.parameter.unsupported, naming only itself', async () => {
+    const res = await api.post('/savingsproducts', savingsProductHelperBody({ colourOfTheVault: 'green' }));
+    assert.equal(res.status, 400);
+    assert.equal(res.body.userMessageGlobalisationCode, 'error.msg.parameter.unsupported');
+    assert.deepEqual(res.body.errors.map((e: { parameterName: string }) => e.parameterName), ['colourOfTheVault']);
+  });
+
+  test('PUT /savingsproducts stores a descriptive parameter and answers it in changes', async () => {
+    const created = await api.post('/savingsproducts', savingsProductHelperBody());
+    const put = await api.put(`/savingsproducts/${created.body.resourceId}`, { locale: 'en', withdrawalFeeForTransfers: 'false', nominalAnnualInterestRateOverdraft: '3.5' });
+    assert.equal(put.status, 200, put.text);
+    assert.equal(put.body.changes.withdrawalFeeForTransfers, false);
+    const product = await api.get(`/savingsproducts/${created.body.resourceId}`);
+    assert.equal(product.body.withdrawalFeeForTransfers, false);
+    assert.equal(product.body.nominalAnnualInterestRateOverdraft, 3.5);
+    const lien = await api.put(`/savingsproducts/${created.body.resourceId}`, { lienAllowed: true });
+    assert.equal(lien.status, 400);
+    assert.equal(lien.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsproduct.lienAllowed.not.supported');
+  });
+
+  test("LoanProductTestBuilder's default body is accepted and read back, NPA days and tolerance included", async () => {
+    const created = await api.post('/loanproducts', loanProductTestBuilderBody());
+    assert.equal(created.status, 200, created.text);
+    const product = await api.get(`/loanproducts/${created.body.resourceId}`);
+    assert.equal(product.status, 200, product.text);
+    assert.equal(product.body.principal, 10000);
+    assert.equal(product.body.graceOnPrincipalPayment, 1);
+    assert.equal(product.body.overdueDaysForNPA, 5);
+    assert.equal(product.body.isEqualAmortization, false);
+    assert.equal(product.body.loanScheduleType, 'CUMULATIVE');
+    assert.equal(product.body.accountingRule.id, 1);
+  });
+
+  test('interest recalculation (with its settings: a long message, never a 500), equal amortization, tranches or accrual accounting are refused naming the parameter', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ isInterestRecalculationEnabled: true, interestRecalculationCompoundingMethod: '0', rescheduleStrategyMethod: '1', recalculationRestFrequencyType: '1', recalculationRestFrequencyInterval: '0', preClosureInterestCalculationStrategy: '1' }, 'isInterestRecalculationEnabled'],
+      [{ isEqualAmortization: true }, 'isEqualAmortization'],
+      [{ multiDisburseLoan: true, maxTrancheCount: '3', outstandingLoanBalance: '35000' }, 'multiDisburseLoan'],
+      [{ inArrearsTolerance: '10' }, 'inArrearsTolerance'],
+      [{ loanScheduleType: 'PROGRESSIVE' }, 'loanScheduleType'],
+      [{ accountingRule: '3' }, 'accountingRule'],
+    ];
+    for (const [extra, parameter] of cases) {
+      const res = await api.post('/loanproducts', loanProductTestBuilderBody(extra));
+      assert.equal(res.status, 400, `${parameter}: ${res.text}`);
+      const codes = res.body.errors.map((e: { userMessageGlobalisationCode: string }) => e.userMessageGlobalisationCode);
+      assert.ok(codes.includes(`error.msg.loanproduct.${parameter}.not.supported`), res.text);
+      assert.ok(codes.every((code: string) => /^error\.msg\.loanproduct\.\w+\.not\.supported$/.test(code)), res.text);
+    }
+  });
+
+  test('PUT /loanproducts changes a descriptive parameter and refuses a feature', async () => {
+    const created = await api.post('/loanproducts', loanProductTestBuilderBody());
+    const put = await api.put(`/loanproducts/${created.body.resourceId}`, { locale: 'en_GB', overdueDaysForNPA: '30' });
+    assert.equal(put.status, 200, put.text);
+    assert.equal(put.body.changes.overdueDaysForNPA, 30);
+    assert.equal((await api.get(`/loanproducts/${created.body.resourceId}`)).body.overdueDaysForNPA, 30);
+    const refused = await api.put(`/loanproducts/${created.body.resourceId}`, { enableDownPayment: 'true' });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.errors[0].userMessageGlobalisationCode, 'error.msg.loanproduct.enableDownPayment.not.supported');
+  });
+});
