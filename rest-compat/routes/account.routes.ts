@@ -1,4 +1,5 @@
 import { intParam, type Route, type RouteRequest } from '../route.js';
+import { productTemplateExtras } from './template-options.js';
 
 const savingsId = (req: RouteRequest) => ({ savingsAccountId: intParam(req.params.savingsId) });
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
@@ -30,6 +31,8 @@ const blockCommand = (command: string, operation: string, field: string): Route 
 /** Fineract's savings product, savings account, account transfer and maker-checker paths. */
 export const accountRoutes: Route[] = [
   { method: 'GET', path: '/savingsproducts', operation: 'SavingsProducts', result: (d) => d.savingsProducts },
+  // Before /savingsproducts/:productId, which would take "template" for an id.
+  { method: 'GET', path: '/savingsproducts/template', operation: 'SavingsProductTemplate', result: (d) => ({ ...d.savingsProductTemplate, ...productTemplateExtras(d) }) },
   { method: 'GET', path: '/savingsproducts/:productId', operation: 'SavingsProduct', variables: id('productId'), result: (d) => d.savingsProduct },
   { method: 'POST', path: '/savingsproducts', operation: 'CreateSavingsProduct', body: 'input', result: (d) => ({ resourceId: d.createSavingsProduct.id }) },
   {

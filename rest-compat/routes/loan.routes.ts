@@ -1,4 +1,5 @@
 import { intParam, type Route, type RouteRequest } from '../route.js';
+import { productTemplateExtras } from './template-options.js';
 
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
 const text = (req: RouteRequest, name: string) => req.query.get(name) ?? undefined;
@@ -17,6 +18,11 @@ const loanCommand = (cmd: string, operation: string, field: string, body: 'input
 /** Fineract's loan paths, the interface's /approval-policies, /delinquency and /jobs. */
 export const loanRoutes: Route[] = [
   { method: 'GET', path: '/loanproducts', operation: 'LoanProducts', result: (d) => d.loanProducts },
+  // Before /loanproducts/:productId, which would take "template" for an id.
+  {
+    method: 'GET', path: '/loanproducts/template', operation: 'LoanProductTemplate',
+    result: (d) => ({ ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
+  },
   { method: 'GET', path: '/loanproducts/:productId', operation: 'LoanProduct', variables: id('productId'), result: (d) => d.loanProduct },
   { method: 'POST', path: '/loanproducts', operation: 'CreateLoanProduct', body: 'input', result: (d) => ({ resourceId: d.createLoanProduct.id }) },
   {

@@ -7,7 +7,7 @@ import type { AccountServices } from './account.services.js';
 import {
   AccountTransferInput, AccountTransferPageType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
   CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType,
-  SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
+  SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductTemplateType, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
   SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
 } from './account.types.js';
 import type { BlockCommand } from './savings-account.service.js';
@@ -23,6 +23,11 @@ export class SavingsProductResolver {
   @Query(() => [EnumOption], { description: 'Savings account statuses, as Fineract numbers them.' })
   savingsAccountStatuses(): EnumOption[] {
     return STATUS_OPTIONS;
+  }
+
+  @Query(() => SavingsProductTemplateType, { description: "Fineract's savings product template: option lists and defaults." })
+  savingsProductTemplate(@Ctx() ctx: RequestContext): SavingsProductTemplateType {
+    return this.services.products.template(ctx.identity);
   }
 
   @Query(() => [SavingsProductType])

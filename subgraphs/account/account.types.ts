@@ -42,6 +42,21 @@ export class SavingsProductType {
 }
 declareParameterFields(SavingsProductType, SAVINGS_PRODUCT_PARAMETERS);
 
+@ObjectType('SavingsProductTemplate', { description: "Fineract's GET /savingsproducts/template option lists and defaults." })
+export class SavingsProductTemplateType {
+  @Field(() => EnumOption) interestCompoundingPeriodType!: EnumOption;
+  @Field(() => EnumOption) interestPostingPeriodType!: EnumOption;
+  @Field(() => EnumOption) interestCalculationType!: EnumOption;
+  @Field(() => EnumOption) interestCalculationDaysInYearType!: EnumOption;
+  @Field(() => EnumOption) accountingRule!: EnumOption;
+  @Field(() => [EnumOption]) interestCompoundingPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestPostingPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestCalculationTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestCalculationDaysInYearTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) lockinPeriodFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) accountingRuleOptions!: EnumOption[];
+}
+
 @ObjectType()
 export class SavingsProductChangePayload {
   @Field(() => SavingsProductType) savingsProduct!: SavingsProductType;

@@ -8,6 +8,7 @@ import { nextValue } from '../kernel/sequence.js';
 import type { AccountDependencies } from './account.services.js';
 import type { AccountType } from './account.rows.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
+import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
 
 export interface SavingsProduct {
   id: number;
@@ -108,6 +109,11 @@ export class ProductService {
   async list(identity: Identity): Promise<SavingsProduct[]> {
     const staff = requireStaff(identity, 'READ_SAVINGSPRODUCT');
     return this.db.tx(staff.tenantId, async (tx) => (await tx.em.execute<Record<string, unknown>[]>(`${SELECT} where tenant_id = ? order by id`, [tx.tenantId])).map(normalize));
+  }
+
+  template(identity: Identity): SavingsProductTemplate {
+    requireStaff(identity, 'READ_SAVINGSPRODUCT');
+    return SAVINGS_PRODUCT_TEMPLATE;
   }
 
   async get(identity: Identity, id: number): Promise<SavingsProduct> {

@@ -8,6 +8,8 @@ import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import { rows } from './loan.store.js';
 import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
 import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
+import type { LoanProductTemplateType } from './loan.types.js';
+import { loanProductTemplate } from './loan-product.template.js';
 
 export interface LoanProductRow {
   id: number;
@@ -136,6 +138,11 @@ export class LoanProductService {
   async list(identity: Identity): Promise<LoanProductRow[]> {
     const staff = requireStaff(identity, 'READ_LOANPRODUCT');
     return this.db.tx(staff.tenantId, async (tx) => rows<LoanProductRow>(await tx.em.execute(`select * from loan.product where tenant_id = ? order by id`, [tx.tenantId])));
+  }
+
+  template(identity: Identity): LoanProductTemplateType {
+    requireStaff(identity, 'READ_LOANPRODUCT');
+    return loanProductTemplate();
   }
 
   async get(identity: Identity, id: number): Promise<LoanProductRow> {

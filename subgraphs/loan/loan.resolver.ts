@@ -9,7 +9,7 @@ import type { LoanRow } from './loan.store.js';
 import {
   ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
   JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
-  LoanProductType, LoanRepaymentInput, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
+  LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
 import { FREQUENCY_OPTIONS, toProductType } from './loan.view.js';
@@ -33,6 +33,11 @@ export class LoanProductResolver {
   @Query(() => [LoanProductType])
   async loanProducts(@Ctx() ctx: RequestContext): Promise<LoanProductType[]> {
     return (await this.services.products.list(ctx.identity)).map(toProductType);
+  }
+
+  @Query(() => LoanProductTemplateType, { description: "Fineract's loan product template: option lists and defaults." })
+  loanProductTemplate(@Ctx() ctx: RequestContext): LoanProductTemplateType {
+    return this.services.products.template(ctx.identity);
   }
 
   @Query(() => LoanProductType)

@@ -372,6 +372,28 @@ export class LoanProductOptionType {
   @Field() name!: string;
 }
 
+@ObjectType('LoanProductTemplate', { description: "Fineract's GET /loanproducts/template: the options this service supports, and defaults." })
+export class LoanProductTemplateType {
+  @Field(() => EnumOption) amortizationType!: EnumOption;
+  @Field(() => EnumOption) interestType!: EnumOption;
+  @Field(() => EnumOption) interestCalculationPeriodType!: EnumOption;
+  @Field(() => EnumOption) repaymentFrequencyType!: EnumOption;
+  @Field(() => EnumOption) interestRateFrequencyType!: EnumOption;
+  @Field(() => EnumOption) accountingRule!: EnumOption;
+  @Field(() => EnumOption) daysInYearType!: EnumOption;
+  @Field(() => EnumOption) daysInMonthType!: EnumOption;
+  @Field() transactionProcessingStrategyCode!: string;
+  @Field(() => [EnumOption]) amortizationTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestCalculationPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) repaymentFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestRateFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) transactionProcessingStrategyOptions!: EnumOption[];
+  @Field(() => [EnumOption]) accountingRuleOptions!: EnumOption[];
+  @Field(() => [EnumOption]) daysInYearTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) daysInMonthTypeOptions!: EnumOption[];
+}
+
 @ObjectType('LoanTemplate')
 export class LoanTemplateType {
   @Field(() => Int, { nullable: true }) clientId!: number | null;

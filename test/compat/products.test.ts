@@ -145,4 +145,35 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     assert.equal(refused.status, 400);
     assert.equal(refused.body.errors[0].userMessageGlobalisationCode, 'error.msg.loanproduct.enableDownPayment.not.supported');
   });
+
+  test('GET /savingsproducts/template answers option lists with Fineract ids: currencies, interest periods, accounting rules, GL accounts by type', async () => {
+    const res = await api.get('/savingsproducts/template');
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.currencyOptions.map((c: { code: string }) => c.code).sort(), ['NGN', 'USD']);
+    assert.deepEqual(res.body.interestCompoundingPeriodTypeOptions.map((o: { id: number }) => o.id), [1, 4, 5, 6, 7]);
+    assert.deepEqual(res.body.interestPostingPeriodTypeOptions.map((o: { id: number }) => o.id), [1, 4, 5, 6, 7]);
+    assert.deepEqual(res.body.interestCalculationTypeOptions.map((o: { id: number }) => o.id), [1, 2]);
+    assert.deepEqual(res.body.interestCalculationDaysInYearTypeOptions.map((o: { id: number }) => o.id), [360, 365]);
+    assert.deepEqual(res.body.accountingRuleOptions, [{ id: 1, code: 'accountingRuleType.none', value: 'NONE' }, { id: 2, code: 'accountingRuleType.cash', value: 'CASH BASED' }]);
+    assert.deepEqual(res.body.interestCompoundingPeriodType, { id: 1, code: 'savings.interest.period.savingsCompoundingInterestPeriodType.daily', value: 'Daily' });
+    assert.ok(res.body.accountingMappingOptions.liabilityAccountOptions.some((a: { glCode: string }) => a.glCode === '21101'));
+    assert.ok(res.body.accountingMappingOptions.assetAccountOptions.every((a: { type: { id: number } }) => a.type.id === 1));
+    assert.ok(res.body.paymentTypeOptions.length > 0);
+    assert.deepEqual(res.body.chargeOptions, []);
+  });
+
+  test('GET /loanproducts/template answers the amortization, interest, frequency, strategy and accounting options this service computes', async () => {
+    const res = await api.get('/loanproducts/template');
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.amortizationTypeOptions.map((o: { id: number }) => o.id), [0, 1]);
+    assert.deepEqual(res.body.interestTypeOptions.map((o: { id: number }) => o.id), [0, 1]);
+    assert.deepEqual(res.body.interestCalculationPeriodTypeOptions.map((o: { id: number }) => o.id), [0, 1]);
+    assert.deepEqual(res.body.repaymentFrequencyTypeOptions.map((o: { id: number }) => o.id), [0, 1, 2]);
+    assert.deepEqual(res.body.interestRateFrequencyTypeOptions.map((o: { id: number }) => o.id), [2, 3]);
+    assert.deepEqual(res.body.transactionProcessingStrategyOptions.map((o: { code: string }) => o.code), ['mifos-standard-strategy']);
+    assert.deepEqual(res.body.accountingRuleOptions.map((o: { id: number }) => o.id), [1, 2]);
+    assert.ok(res.body.currencyOptions.some((c: { code: string }) => c.code === 'NGN'));
+    assert.ok(res.body.accountingMappingOptions.incomeAccountOptions.some((a: { glCode: string }) => a.glCode === '41101'));
+    assert.ok(res.body.delinquencyBucketOptions.length > 0);
+  });
 });
