@@ -16,11 +16,11 @@ export function accountingMappingOptions(glAccounts: GlOption[]) {
  * The parts of a product template that come from other modules (currencies, payment types, the chart),
  * and the option lists of features this service lacks, empty as Fineract shows them when none are defined.
  */
-export function productTemplateExtras(d: { currencies: { selectedCurrencyOptions: unknown[] }; paymentTypes: unknown[]; glAccounts: GlOption[] }) {
+export function productTemplateExtras(d: { currencies?: { selectedCurrencyOptions: unknown[] }; paymentTypes?: unknown[]; glAccounts?: GlOption[] }) {
   return {
-    currencyOptions: d.currencies.selectedCurrencyOptions,
-    paymentTypeOptions: d.paymentTypes,
-    accountingMappingOptions: accountingMappingOptions(d.glAccounts),
+    currencyOptions: d.currencies?.selectedCurrencyOptions ?? [],
+    paymentTypeOptions: d.paymentTypes ?? [],
+    accountingMappingOptions: accountingMappingOptions(d.glAccounts ?? []),
     chargeOptions: [],
     penaltyOptions: [],
   };
