@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { DateFormatError, formatFineractDate } from '../subgraphs/kernel/fineract-dates.js';
 import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import type { IdempotencyReport } from '../subgraphs/kernel/local-executor.js';
@@ -198,5 +199,33 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     return json(status, body, typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {});
   }
   const data = translateOutput(result.data ?? {}, op.output);
-  return json(200, route.result(data, req) ?? {});
+  return json(200, withCallerDates(route.result(data, req) ?? {}, req.body));
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Fineract echoes the dates of a command's `changes` as the caller wrote them, beside the `locale` and
+ * `dateFormat` they were read in; the modules report ISO dates. A date the body sent is echoed as sent,
+ * another (one the command derived) is written in the caller's format.
+ */
+function withCallerDates(result: unknown, body: Record<string, unknown>): unknown {
+  const { dateFormat, locale } = body;
+  if (typeof dateFormat !== 'string' || typeof locale !== 'string') return result;
+  if (typeof result !== 'object' || result === null || !('changes' in result)) return result;
+  const changes = result.changes;
+  if (typeof changes !== 'object' || changes === null) return result;
+  const echoed: Record<string, unknown> = { ...changes };
+  let dated = false;
+  for (const [key, value] of Object.entries(echoed)) {
+    if (typeof value !== 'string' || !ISO_DATE.test(value)) continue;
+    try {
+      echoed[key] = typeof body[key] === 'string' ? body[key] : formatFineractDate(value, dateFormat, locale);
+      dated = true;
+    } catch (error) {
+      // The body's format was good enough to read the command's dates; a format that cannot write one keeps ISO.
+      if (!(error instanceof DateFormatError)) throw error;
+    }
+  }
+  return dated ? { ...result, changes: { ...echoed, locale, dateFormat } } : result;
 }

@@ -77,7 +77,7 @@ const MONEY_FIELDS = new Set(['nominalAnnualInterestRate', 'minRequiredBalance',
 
 const SELECT = `select id, ${Object.entries(COLUMNS).map(([key, col]) => (MONEY_FIELDS.has(key) ? `${col}::text as "${key}"` : `${col} as "${key}"`)).join(', ')}, parameters from account.savings_product`;
 
-const notFound = (id: unknown) => errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product with identifier ${id} does not exist`, id);
+const notFound = (id: unknown) => errors.notFound('error.msg.savingproduct.id.invalid', `Savings product with identifier ${id} does not exist`, id);
 
 /** The two products every tenant starts with. */
 const DEFAULT_PRODUCTS: SavingsProductInput[] = [

@@ -73,7 +73,7 @@ const BLOCK_COLUMN: Record<BlockCommand, [string, boolean]> = {
 
 export const MAX_LIMIT = 200;
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
-export const accountNotFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.id.invalid', `Savings account with identifier ${id} does not exist`, id);
+export const accountNotFound = (id: unknown) => errors.notFound('error.msg.saving.account.id.invalid', `Savings account with identifier ${id} does not exist`, id);
 
 /** Savings and current accounts: opening, lifecycle commands and reads. The only writer of account rows outside money movements. */
 export class SavingsAccountService {
@@ -223,7 +223,7 @@ export class SavingsAccountService {
         [tx.tenantId, input.productId],
       );
       const product = productRows[0];
-      if (!product) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
+      if (!product) throw errors.notFound('error.msg.savingproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
       const id = await nextValue(tx, 'savingsaccount');
       const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
       const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));

@@ -86,7 +86,7 @@ export interface Originator {
 }
 
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
-const txnNotFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.transaction.id.invalid', `Savings transaction with identifier ${id} does not exist`, id);
+const txnNotFound = (id: unknown) => errors.notFound('error.msg.saving.account.trasaction.id.invalid', `Savings transaction with identifier ${id} does not exist`, id);
 export const insufficient = (account: AccountRow, amount: string) =>
   rule('error.msg.savingsaccount.transaction.insufficient.account.balance', `Insufficient account balance on account ${account.accountNo} for ${formatAmount(amount)}.`, [account.id, formatAmount(amount)], 'transactionAmount');
 
@@ -204,7 +204,7 @@ export class SavingsTransactionService {
     const { account, client, transactionId } = await this.lockForMovement(tx, actor.identity, accountId, today, false);
     this.checkMovement(account, input, today, false);
     if (!canDebit(account, amount)) throw insufficient(account, amount);
-    if (paymentType.isCashPayment && !options.approved) {
+    if (paymentType.isCashPayment && !options.approved && (await this.deps.settings.read(tx, 'maker-checker')).enabled) {
       const ceiling = (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
       if (ceiling != null && new Money(amount).gt(ceiling)) {
         const rows = await tx.query<{ id: string }>(
@@ -228,7 +228,7 @@ export class SavingsTransactionService {
   /** The payment type named by the input (cached reference data); 404 when the tenant has none such. */
   private async paymentTypeOf(tx: Tx, input: TransactionInput): Promise<AccountPaymentType> {
     const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    if (!paymentType) throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     return paymentType;
   }
 

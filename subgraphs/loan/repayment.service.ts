@@ -171,7 +171,7 @@ export class RepaymentService {
       return { kind: 'savings', accountId: account.id, glCode: account.liabilityGlCode };
     }
     const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    if (!paymentType) throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     if (!paymentType.isCashPayment) return { kind: 'bank' };
     if (!this.deps.recordCash) throw rule('error.msg.loan.repayment.cash.unavailable', 'Cash repayments are not available: the till module is not wired.');
     return { kind: 'cash' };

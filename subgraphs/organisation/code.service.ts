@@ -17,7 +17,7 @@ export interface CodeValueInput {
   isMandatory?: boolean | null;
 }
 
-export const codeNotFound = (id: number) => errors.notFound('error.msg.code.id.invalid', `Code with identifier ${id} does not exist`, id);
+export const codeNotFound = (id: number) => errors.notFound('error.msg.code.identifier.not.found', `Code with identifier ${id} does not exist`, id);
 export const codeValueNotFound = (id: number) => errors.notFound('error.msg.codevalue.id.invalid', `Code value with identifier ${id} does not exist`, id);
 
 const duplicateName = (name: string) => errors.duplicate('error.msg.code.duplicate.name', `A code with name '${name}' already exists`, 'name', name);

@@ -26,6 +26,10 @@ export const SETTINGS: SettingDef[] = [
   { id: 7, name: 'kyc-tier-1-balance-limit', description: 'KYC tier 1: largest cumulative balance across the client\'s accounts.', enabled: true, value: '300000', stringValue: null, kind: 'value' },
   { id: 8, name: 'kyc-tier-2-single-deposit-limit', description: 'KYC tier 2: largest single credit (base currency).', enabled: true, value: '100000', stringValue: null, kind: 'value' },
   { id: 9, name: 'kyc-tier-2-balance-limit', description: 'KYC tier 2: largest cumulative balance across the client\'s accounts.', enabled: true, value: '500000', stringValue: null, kind: 'value' },
+  // Fineract's own names, for its clients. Both on by default: this service has always honoured a pinned
+  // business date and held large cash withdrawals for a checker.
+  { id: 10, name: 'enable-business-date', description: 'A date pinned with /businessdate is today; off, the business date follows the calendar in the tenant\'s time zone.', enabled: true, value: null, stringValue: null, kind: 'flag' },
+  { id: 11, name: 'maker-checker', description: 'Cash withdrawals above teller-cash-withdrawal-ceiling wait for a checker; off, they execute at once.', enabled: true, value: null, stringValue: null, kind: 'flag' },
 ];
 
 export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));

@@ -172,4 +172,23 @@ describe('cash deposits and withdrawals, teller ceiling and maker-checker', () =
     }
     assert.equal((await withdraw(t, id, 10000, BANK_TRANSFER)).status, 200);
   });
+
+  test("Fineract's maker-checker configuration turned off: a cash withdrawal above the ceiling executes at once", async () => {
+    const config = await t.get('/configurations/name/maker-checker');
+    assert.equal(config.status, 200, config.text);
+    assert.equal(config.body.enabled, true);
+    assert.equal((await t.put(`/configurations/${config.body.id}`, { enabled: false })).status, 200);
+    try {
+      const clientId = await activeClient(t, branch);
+      const id = await openAccount(t, clientId, products.savings);
+      assert.equal((await deposit(t, id, 5000)).status, 200);
+      const big = await withdraw(teller, id, 2500, CASH);
+      assert.equal(big.status, 200, big.text);
+      assert.ok(big.body.resourceId, big.text);
+      assert.equal(big.body.commandId, undefined);
+      assert.deepEqual(await balance(t, id), { accountBalance: 2500, availableBalance: 2500 });
+    } finally {
+      assert.equal((await t.put(`/configurations/${config.body.id}`, { enabled: true })).status, 200);
+    }
+  });
 });
