@@ -11,7 +11,7 @@ import { envelope, fromGraphQLErrors } from './envelope.js';
 import { integerError, parseJsonExact, translateBody } from './input-translation.js';
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
-import { intParam, type Route, type RouteRequest } from './route.js';
+import { intParam, type FixedRoute, type Route, type RouteRequest } from './route.js';
 import { isInt32, variableErrors } from './variable-check.js';
 
 export interface RestResponse {
@@ -35,6 +35,8 @@ export type OperationResult = { data?: Record<string, unknown> | null; errors?: 
 export interface RestDeps {
   schema: GraphQLSchema;
   routes: Route[];
+  /** GET paths answered without an operation (route.ts FixedRoute). */
+  fixedRoutes?: FixedRoute[];
   /** Runs a named operation for the caller: the only way this layer reaches a module. */
   /** `report` learns whether an idempotent write was replayed (the subgraph claims the key with the effect). */
   runOperation: (request: OperationRequest, identity: Identity, requestId: string, report: IdempotencyReport) => Promise<OperationResult>;
@@ -85,9 +87,17 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     return { ...route, pattern, paramNames, compiled };
   });
 
+  const fixedRoutes = (deps.fixedRoutes ?? []).map((route) => ({ ...route, pattern: new RegExp(`^${route.path.replace(/:(\w+)/g, '([^/]+)')}/?$`) }));
+
   return async (req, path, url, call) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const command = url.searchParams.get('command') ?? undefined;
+    const fixed = method === 'GET' ? fixedRoutes.find((r) => r.pattern.test(path)) : undefined;
+    if (fixed) {
+      const label = `GET ${fixed.path}`;
+      if (call.identity.kind === 'anonymous') return { ...fail(401, 'error.msg.not.authenticated', 'Unauthenticated. Please login.'), route: label };
+      return { ...json(200, fixed.answer({ params: {}, query: url.searchParams, body: {} })), identity: call.identity, route: label };
+    }
     const candidates = routes.filter((r) => r.pattern.test(path));
     if (candidates.length === 0) return fail(404, 'error.msg.resource.not.found', `No resource at ${path}.`);
     const route = candidates.find((r) => r.method === method && r.command === command) ?? candidates.find((r) => r.method === method && r.command === undefined && command === undefined);

@@ -20,6 +20,16 @@ export interface Route {
   anonymous?: boolean;
 }
 
+/**
+ * A path of a Fineract feature this service does not offer, whose clients need only its empty answer
+ * (`GET /datatables` is `[]` when no data table is registered). Callers are authenticated as for any
+ * route; no module is reached.
+ */
+export interface FixedRoute {
+  path: string;
+  answer: (req: RouteRequest) => unknown;
+}
+
 export interface RouteRequest {
   params: Record<string, string>;
   query: URLSearchParams;

@@ -9,7 +9,7 @@ import { sendNodeResponse } from '@whatwg-node/server';
 import { WebSocketServer } from 'ws';
 import { envelope } from '../rest-compat/envelope.js';
 import { createRestHandler, requestHash, type BodyRead } from '../rest-compat/rest-handler.js';
-import { ROUTES } from '../rest-compat/routes/index.js';
+import { FIXED_ROUTES, ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import { IDEMPOTENCY_REFUSALS, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
@@ -89,6 +89,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
+    fixedRoutes: FIXED_ROUTES,
     // The REST layer runs named operations through the same gateway as /graphql, in-process, as the caller:
     // the gateway's envelop pipeline (parse and validation caches, plugins, error masking, the query plan)
     // without an HTTP request and response around it, whose objects and JSON twice over cost more per

@@ -1,4 +1,5 @@
 import { intParam, type Route, type RouteRequest } from '../route.js';
+import { accountTransferTemplate, accountTransferTemplateVariables, savingsAccountTemplate, savingsAccountTemplateVariables, savingsTransactionTemplate } from './account-templates.js';
 import { productTemplateExtras } from './template-options.js';
 
 const savingsId = (req: RouteRequest) => ({ savingsAccountId: intParam(req.params.savingsId) });
@@ -40,6 +41,10 @@ export const accountRoutes: Route[] = [
     result: (d) => ({ resourceId: d.updateSavingsProduct.savingsProduct.id, changes: d.updateSavingsProduct.changes }),
   },
 
+  // The templates before the /:id paths, which would take "template" for an id.
+  { method: 'GET', path: '/savingsaccounts/template', operation: 'SavingsAccountTemplate', variables: savingsAccountTemplateVariables, result: savingsAccountTemplate },
+  { method: 'GET', path: '/savingsaccounts/:savingsId/transactions/template', operation: 'SavingsTransactionTemplate', variables: id('savingsId'), result: savingsTransactionTemplate },
+  { method: 'GET', path: '/accounttransfers/template', operation: 'AccountTransferTemplate', variables: accountTransferTemplateVariables, result: accountTransferTemplate },
   {
     method: 'POST', path: '/savingsaccounts', operation: 'CreateSavingsAccount', body: 'input',
     result: (d) => ({ officeId: d.createSavingsAccount.officeId, clientId: d.createSavingsAccount.clientId, savingsId: d.createSavingsAccount.id, resourceId: d.createSavingsAccount.id, changes: { accountNo: d.createSavingsAccount.accountNo } }),

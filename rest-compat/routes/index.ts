@@ -1,7 +1,8 @@
-import type { Route } from '../route.js';
+import type { FixedRoute, Route } from '../route.js';
 import { accountRoutes } from './account.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { customerRoutes } from './customer.routes.js';
+import { unofferedFeatureRoutes } from './unoffered.routes.js';
 import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { loanRoutes } from './loan.routes.js';
@@ -10,3 +11,6 @@ import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes];
+
+/** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */
+export const FIXED_ROUTES: FixedRoute[] = unofferedFeatureRoutes;

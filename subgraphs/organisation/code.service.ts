@@ -113,6 +113,15 @@ export class CodeService {
     });
   }
 
+  /** The active values of the code of that name (none for an unknown code): the option lists of Fineract's templates. */
+  async activeValuesOfCode(identity: Identity, codeName: string): Promise<CodeValue[]> {
+    const staff = requireStaff(identity, 'READ_CODEVALUE');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const code = await tx.em.findOne(Code, { name: codeName });
+      return code ? tx.em.find(CodeValue, { codeId: code.id, isActive: true }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
+    });
+  }
+
   async value(identity: Identity, codeId: number, id: number): Promise<CodeValue> {
     const staff = requireStaff(identity, 'READ_CODEVALUE');
     return this.db.tx(staff.tenantId, (tx) => this.findValue(tx, codeId, id));
