@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
-import { declareParameterFields } from '../kernel/product-parameters.js';
+import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 

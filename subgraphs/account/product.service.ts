@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
-import { mergeParameters, unsupportedParameters } from '../kernel/product-parameters.js';
+import { mergeParameters, unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { AccountDependencies } from './account.services.js';
 import type { AccountType } from './account.rows.js';

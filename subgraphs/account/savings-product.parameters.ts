@@ -1,8 +1,8 @@
-import type { ParameterCatalogue } from '../kernel/product-parameters.js';
+import type { ParameterCatalogue } from '../kernel/fineract-parameters.js';
 
 /**
  * The parameters of Fineract's SavingsProductDataValidator that a savings product has no column for
- * (see kernel/product-parameters.ts for what `stored` and `off` mean).
+ * (see kernel/fineract-parameters.ts for what `stored` and `off` mean).
  */
 export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   // Interest is stored and read back; it stays descriptive until interest posting is built.

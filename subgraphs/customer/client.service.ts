@@ -6,7 +6,9 @@ import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../
 import { emit } from '../kernel/outbox.js';
 import { todayIso } from '../kernel/scalars.js';
 import { ordering } from '../kernel/paging.js';
+import { unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue } from '../kernel/sequence.js';
+import { CLIENT_PARAMETERS } from './client.parameters.js';
 import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } from './bvn-verifier.js';
 import {
   Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
@@ -255,6 +257,7 @@ export class ClientService {
   async prepareCreate(input: CreateClientInput): Promise<NewClient> {
     const today = todayIso();
     const v = new Validator('client');
+    for (const error of unsupportedParameters('client', input, CLIENT_PARAMETERS)) v.add(error);
     v.required('officeId', input.officeId);
     if (v.required('legalFormId', input.legalFormId)) {
       v.check(input.legalFormId === LEGAL_FORM_PERSON || input.legalFormId === LEGAL_FORM_ENTITY, 'legalFormId', 'is.not.one.of.expected.enumerations', 'The parameter `legalFormId` must be 1 (person) or 2 (entity).', input.legalFormId);

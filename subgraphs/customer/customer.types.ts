@@ -1,7 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { CLIENT_PARAMETERS } from './client.parameters.js';
 
 @ObjectType('ClientNonPersonDetails', { description: 'Corporate details of an entity client (legalFormId 2).' })
 export class ClientNonPersonDetailsType {
@@ -179,6 +181,7 @@ export class CreateClientInput {
   @Field(() => Int, { nullable: true, description: 'A value of the code ClientType.' }) clientTypeId?: number | null;
   @Field(() => Int, { nullable: true, description: 'A value of the code ClientClassification.' }) clientClassificationId?: number | null;
 }
+declareParameterFields(CreateClientInput, CLIENT_PARAMETERS);
 
 @InputType({ description: 'cif, accountNo and officeId are not changeable here.' })
 export class UpdateClientInput {

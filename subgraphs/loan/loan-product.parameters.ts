@@ -1,8 +1,8 @@
-import type { ParameterCatalogue } from '../kernel/product-parameters.js';
+import type { ParameterCatalogue } from '../kernel/fineract-parameters.js';
 
 /**
  * The parameters of Fineract's LoanProductDataValidator that a loan product has no column for (see
- * kernel/product-parameters.ts for what `stored` and `off` mean).
+ * kernel/fineract-parameters.ts for what `stored` and `off` mean).
  */
 export const LOAN_PRODUCT_PARAMETERS: ParameterCatalogue = {
   // Descriptive: stored and read back. NPA and event days classify or notify; nothing here acts on them yet.

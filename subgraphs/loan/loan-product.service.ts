@@ -2,7 +2,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
-import { mergeParameters, unsupportedParameters } from '../kernel/product-parameters.js';
+import { mergeParameters, unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import { rows } from './loan.store.js';

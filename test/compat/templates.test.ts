@@ -97,4 +97,18 @@ describe('Fineract compat: templates and the web app\'s screens', () => {
     assertError(await other.get(`/clients/${clientId}/charges?pendingPayment=true`), 404, 'error.msg.client.id.invalid');
     assert.equal((await api.as('admin', 'wrong').get('/datatables?apptable=m_client')).status, 401);
   });
+
+  test('POST /clients accepts isStaff, familyMembers, address and datatables as the web app sends them; asking for them is refused', async () => {
+    const body = {
+      officeId: branch, legalFormId: 1, firstname: 'Chidi', lastname: 'Eze', isStaff: false, active: true,
+      activationDate: '01 January 2025', submittedOnDate: '01 January 2025', dateFormat: 'dd MMMM yyyy', locale: 'en',
+      familyMembers: [], address: [], datatables: [],
+    };
+    const created = await api.post('/clients', body);
+    assert.equal(created.status, 200, created.text);
+    assert.equal((await api.get(`/clients/${created.body.clientId}`)).body.displayName, 'Chidi Eze');
+    const family = await api.post('/clients', { ...body, firstname: 'Ngozi', familyMembers: [{ firstName: 'Obi', relationshipId: 1 }] });
+    assertError(family, 400, 'error.msg.client.familyMembers.not.supported');
+    assertError(await api.post('/clients', { ...body, firstname: 'Emeka', isStaff: 'true' }), 400, 'error.msg.client.isStaff.not.supported');
+  });
 });

@@ -4,10 +4,10 @@ import type { FieldError } from './errors.js';
 import { DecimalScalar } from './scalars.js';
 
 /**
- * Fineract's product payloads carry many parameters a product of this service has no column for. Each
- * module lists them in a catalogue, saying how it treats each one:
+ * Fineract's payloads (products above all, also new clients) carry many parameters this service has no
+ * column for. Each module lists them in a catalogue, saying how it treats each one:
  * - `stored`: descriptive, or descriptive until its feature is built (interest settings, GL ids): kept as
- *   sent, in the product's `parameters`, and read back under its own name;
+ *   sent, in the record's `parameters`, and read back under its own name;
  * - `off`: it would configure a feature this service lacks (a lien, charges, interest recalculation), so
  *   only "off" (null, false, 0, empty) or one of Fineract's defaults listed here is accepted; anything else
  *   is 400 `error.msg.<resource>.<param>.not.supported`, never silently ignored.
