@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,8 +28,15 @@ import { readCommittedSupergraph } from './supergraph.js';
 import { loadTls } from './tls.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
-const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
+/** Where the REST layer answers, and what its route table calls the path: Fineract's v2 API is `/v2/...`. */
+const API_PREFIXES: [prefix: string, routePrefix: string][] = [
+  ['/api/v1', ''], ['/fineract-provider/api/v1', ''], ['/api/v2', '/v2'], ['/fineract-provider/api/v2', '/v2'],
+];
 const HEALTH_PATHS = new Set(['/actuator/health', '/fineract-provider/actuator/health']);
+/** Spring's actuator info, which the Mifos X web app reads for its "about" box: the build, nothing secret. */
+const INFO_PATHS = new Set(['/actuator/info', '/fineract-provider/actuator/info']);
+const PACKAGE = JSON.parse(readFileSync(new URL(import.meta.url.includes('/dist/') ? '../../package.json' : '../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const INFO = JSON.stringify({ build: { artifact: PACKAGE.name, name: PACKAGE.name, version: PACKAGE.version } });
 const MASKED_500_CODE = 'error.msg.platform.server.side.error';
 
 export interface Edge {
@@ -71,7 +79,7 @@ function sendError(res: ServerResponse, surface: Surface, error: EdgeError, head
 }
 
 const surfaceOf = (pathname: string): Surface | undefined =>
-  API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? 'rest' : pathname === '/graphql' ? 'graphql' : undefined;
+  API_PREFIXES.some(([p]) => pathname === p || pathname.startsWith(`${p}/`)) ? 'rest' : pathname === '/graphql' ? 'graphql' : undefined;
 
 /**
  * The edge: HTTPS on one port serving /actuator/health, the REST compatibility layer under /api/v1
@@ -120,6 +128,10 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       send(res, up ? 200 : 503, JSON.stringify({ status: up ? 'UP' : 'DOWN' }), common);
       return { route: 'health' };
     }
+    if (INFO_PATHS.has(url.pathname) && req.method === 'GET') {
+      send(res, 200, INFO, common);
+      return { route: 'info' };
+    }
     if (req.method === 'OPTIONS') {
       // CORS preflight: the allowlist's headers (if any) are already in `common`.
       res.writeHead(204, common).end();
@@ -140,8 +152,8 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       return { route: surface === 'graphql' ? 'graphql' : undefined };
     }
     if (surface === 'rest') {
-      const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))!;
-      const response = await rest(req, url.pathname.slice(prefix.length) || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
+      const [prefix, routePrefix] = API_PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(`${p}/`))!;
+      const response = await rest(req, `${routePrefix}${url.pathname.slice(prefix.length)}` || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
       send(res, response.status, response.body, { ...response.headers, ...common });
       return { identity, route: response.route };
     }

@@ -73,8 +73,9 @@ export class SavingsAccountResolver {
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
   ): Promise<SavingsAccountPageType> {
-    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, offset, limit });
+    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit });
     return { totalFilteredRecords: total, pageItems: items.map((a) => this.map.account(a)) };
   }
 

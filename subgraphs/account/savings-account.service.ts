@@ -1,3 +1,4 @@
+import { escapeLike } from '../kernel/db-errors.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
@@ -36,6 +37,8 @@ export interface SavingsAccountFilter {
   officeId?: number | null;
   status?: number | null;
   externalId?: string | null;
+  /** Fineract's search text: a substring of the account number or the external id. */
+  search?: string | null;
   offset?: number | null;
   limit?: number | null;
 }
@@ -136,6 +139,11 @@ export class SavingsAccountService {
       if (filter.externalId) {
         where.push('a.external_id = ?');
         params.push(filter.externalId);
+      }
+      const text = filter.search?.trim();
+      if (text) {
+        where.push(`(a.account_no like ? or a.external_id ilike ?)`);
+        params.push(`%${escapeLike(text)}%`, `%${escapeLike(text)}%`);
       }
       const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account a where ${where.join(' and ')}`, params);
       const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where ${where.join(' and ')} order by a.id limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [today, ...params]);

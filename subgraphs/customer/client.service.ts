@@ -86,6 +86,8 @@ export interface ClientFilter {
   officeId?: number | null;
   externalId?: string | null;
   displayName?: string | null;
+  /** Fineract's search text: a substring of the display name, or exactly an account number, CIF, external id or mobile number. */
+  search?: string | null;
   /** active, pending, closed, or a status id (100, 300, 600). */
   status?: string | null;
   staffId?: number | null;
@@ -196,12 +198,25 @@ export class ClientService {
       } else if (filter.staffId != null) where.staffId = filter.staffId;
       if (filter.externalId) where.externalId = filter.externalId;
       if (filter.displayName) where.displayName = { $ilike: `%${escapeLike(filter.displayName.trim())}%` };
+      const text = filter.search?.trim();
+      if (text) where.$or = [{ displayName: { $ilike: `%${escapeLike(text)}%` } }, { accountNo: text }, { cif: text.toUpperCase() }, { externalId: text }, { mobileNo: text }];
       if (statusId != null) where.statusId = statusId;
       // The id breaks ties, so pages of a non-unique column never overlap or skip.
       const orderBy = order.column === 'id' ? { id: order.direction } : { [order.column]: order.direction, id: order.direction };
       const [items, total] = await tx.em.findAndCount(Client, where, { orderBy, offset, limit: Math.min(limit, MAX_PAGE_LIMIT) });
       return { total, items };
     });
+  }
+
+  /** Fineract's v2 search: pages numbered from 0, `size` clamped like any page. */
+  async searchPage(identity: Identity, input: { text?: string | null; page?: number | null; size?: number | null; orderBy?: string | null; sortOrder?: string | null }): Promise<{ total: number; items: Client[] }> {
+    const page = input.page ?? 0;
+    const size = Math.min(input.size ?? DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT);
+    const v = new Validator('client');
+    v.check(Number.isInteger(page) && page >= 0, 'page', 'must.be.zero.or.greater', 'The parameter `page` must be zero or greater.', page);
+    v.check(Number.isInteger(size) && size >= 1, 'size', 'must.be.greater.than.zero', 'The parameter `size` must be greater than zero.', size);
+    v.throwIfAny();
+    return this.list(identity, { search: input.text, offset: page * size, limit: size, orderBy: input.orderBy, sortOrder: input.sortOrder });
   }
 
   /**

@@ -113,6 +113,25 @@ export class ClientType {
   codeValueIds!: { gender: number | null; clientType: number | null; clientClassification: number | null; closureReason: number | null; rejectionReason: number | null; withdrawalReason: number | null };
 }
 
+@InputType({ description: "Fineract's v2 client search text." })
+export class ClientSearchTextInput {
+  @Field(() => String, { nullable: true }) text?: string | null;
+}
+
+@InputType()
+export class ClientSearchSortInput {
+  @Field(() => String) property!: string;
+  @Field(() => String, { nullable: true, description: 'ASC or DESC.' }) direction?: string | null;
+}
+
+@InputType({ description: "Fineract's POST /v2/clients/search body: a page number from 0 and a page size." })
+export class ClientSearchInput {
+  @Field(() => ClientSearchTextInput, { nullable: true }) request?: ClientSearchTextInput | null;
+  @Field(() => Int, { nullable: true }) page?: number | null;
+  @Field(() => Int, { nullable: true }) size?: number | null;
+  @Field(() => [ClientSearchSortInput], { nullable: true }) sorts?: ClientSearchSortInput[] | null;
+}
+
 @ObjectType('ClientPage')
 export class ClientPageType {
   @Field(() => Int) totalFilteredRecords!: number;

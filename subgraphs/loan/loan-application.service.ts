@@ -1,4 +1,5 @@
 import BigNumber from 'bignumber.js';
+import { escapeLike } from '../kernel/db-errors.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
@@ -57,6 +58,8 @@ export interface LoanFilter {
   externalId?: string | null;
   loanOfficerId?: number | null;
   delinquent?: boolean | null;
+  /** Fineract's search text: a substring of the account number or the external id. */
+  search?: string | null;
   offset?: number | null;
   limit?: number | null;
 }
@@ -153,6 +156,11 @@ export class LoanApplicationService {
       add('loan_officer_id = ?', filter.loanOfficerId);
       if (filter.delinquent === true) where.push('status_id = 300 and days_past_due > 0');
       if (filter.delinquent === false) where.push('days_past_due = 0');
+      const text = filter.search?.trim();
+      if (text) {
+        where.push(`(account_no like ? or external_id ilike ?)`);
+        params.push(`%${escapeLike(text)}%`, `%${escapeLike(text)}%`);
+      }
       const clause = where.join(' and ');
       const total = Number((await tx.em.execute<{ n: string }[]>(`select count(*) as n from loan.loan where ${clause}`, params))[0]!.n);
       const found = rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where ${clause} order by id limit ? offset ?`, [...params, limit, offset]));

@@ -77,8 +77,9 @@ export class LoanResolver {
     @Arg('delinquent', () => Boolean, { nullable: true }) delinquent?: boolean,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
   ): Promise<LoanPageType> {
-    const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, offset, limit });
+    const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, search, offset, limit });
     return { totalFilteredRecords: total, pageItems: items };
   }
 
