@@ -2,11 +2,11 @@ import { NumberLiteral } from '../input-translation.js';
 import type { Route, RouteRequest } from '../route.js';
 
 /** Fineract's /search resources this service holds; the default is all of them. */
-const SEARCH_RESOURCES = ['clients', 'savings', 'loans'] as const;
+type SearchResource = 'clients' | 'savings' | 'loans';
 
 const searchVariables = (req: RouteRequest) => {
   const asked = (req.query.get('resource') ?? '').split(',').map((r) => r.trim().toLowerCase()).filter(Boolean);
-  const wants = (resource: (typeof SEARCH_RESOURCES)[number]) => asked.length === 0 || asked.includes(resource);
+  const wants = (resource: SearchResource) => asked.length === 0 || asked.includes(resource);
   return { query: req.query.get('query') ?? undefined, withClients: wants('clients'), withSavings: wants('savings'), withLoans: wants('loans') };
 };
 
