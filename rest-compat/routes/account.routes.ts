@@ -5,6 +5,9 @@ import { productTemplateExtras } from './template-options.js';
 const savingsId = (req: RouteRequest) => ({ savingsAccountId: intParam(req.params.savingsId) });
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
 
+/** Fineract's `associations` query parameter: a comma-separated list (transactions, charges, all). */
+const associations = (req: RouteRequest) => (req.query.get('associations') ?? '').split(',').map((a) => a.trim());
+
 const STATUS_NAMES: Record<string, number> = { submitted: 100, pending: 100, approved: 200, active: 300, withdrawn: 400, rejected: 500, closed: 600 };
 /** `status` as Fineract's list filter: a status id or its name. */
 const statusParam = (value: string | null): number | undefined => (value == null || value === '' ? undefined : (STATUS_NAMES[value.toLowerCase()] ?? intParam(value)));
@@ -63,8 +66,9 @@ export const accountRoutes: Route[] = [
   },
   {
     method: 'GET', path: '/savingsaccounts/:savingsId', operation: 'SavingsAccount',
-    variables: (req) => ({ id: intParam(req.params.savingsId), withTransactions: (req.query.get('associations') ?? '').split(',').includes('transactions') }),
-    result: (d) => d.savingsAccount,
+    variables: (req) => ({ id: intParam(req.params.savingsId), withTransactions: associations(req).some((a) => a === 'transactions' || a === 'all') }),
+    // associations=all adds charges too (none are offered: always empty).
+    result: (d, req) => ({ ...d.savingsAccount, transactions: d.allSavingsTransactions, ...(associations(req).includes('all') ? { charges: [] } : {}) }),
   },
   statusCommand('approve', 'ApproveSavingsAccount', 'approveSavingsAccount'),
   statusCommand('activate', 'ActivateSavingsAccount', 'activateSavingsAccount'),

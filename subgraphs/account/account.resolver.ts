@@ -84,7 +84,7 @@ export class SavingsAccountResolver {
     return loader<number, string>(ctx, 'account.clientName', (ids) => this.services.accounts.clientNames(ctx.identity.tenantId, ids)).load(account.clientId);
   }
 
-  @FieldResolver(() => [SavingsTransactionType], { description: "The account's transactions, newest first (at most 200; page with savingsTransactions)." })
+  @FieldResolver(() => [SavingsTransactionType], { description: "The account's transactions, newest first (at most 200; page with savingsTransactions, or all with allSavingsTransactions)." })
   async transactions(@Root() account: SavingsAccountType, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
     const { items } = await this.services.transactions.list(ctx.identity, account.id, { limit: 200 });
     return items.map((t) => this.map.transaction(t, account.currency.decimalPlaces));
@@ -160,6 +160,13 @@ export class SavingsTransactionResolver {
   private readonly map: Mappers;
   constructor(private readonly services: AccountServices) {
     this.map = new Mappers(services);
+  }
+
+  @Query(() => [SavingsTransactionType], {
+    description: "Every transaction of one account, newest first, read in bounded pages (Fineract's associations=transactions). One account per request: a root field, never nested under a list.",
+  })
+  async allSavingsTransactions(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
+    return (await this.services.transactions.all(ctx.identity, savingsAccountId)).map((t) => this.map.transaction(t));
   }
 
   @Query(() => SavingsTransactionPageType, { description: 'Newest first; limit at most 200.' })

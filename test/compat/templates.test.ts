@@ -111,4 +111,26 @@ describe('Fineract compat: templates and the web app\'s screens', () => {
     assertError(family, 400, 'error.msg.client.familyMembers.not.supported');
     assertError(await api.post('/clients', { ...body, firstname: 'Emeka', isStaff: 'true' }), 400, 'error.msg.client.isStaff.not.supported');
   });
+
+  test('GET /savingsaccounts/{id}?associations=transactions (and all) returns every transaction, past 200, newest first; all adds charges', async () => {
+    const id = (await api.post('/savingsaccounts', { clientId: String(clientId), productId: '1', submittedOnDate: '01 January 2025', ...DATE_FORMAT })).body.savingsId;
+    assert.equal((await api.post(`/savingsaccounts/${id}?command=activate`, { activatedOnDate: '01 January 2025', ...DATE_FORMAT })).status, 200);
+    const count = 205;
+    for (let i = 1; i <= count; i++) {
+      const res = await api.post(`/savingsaccounts/${id}/transactions?command=deposit`, { transactionDate: '02 January 2025', transactionAmount: String(i), paymentTypeId: '2', ...DATE_FORMAT });
+      assert.equal(res.status, 200, res.text);
+    }
+    const withTransactions = await api.get(`/savingsaccounts/${id}?associations=transactions`);
+    assert.equal(withTransactions.status, 200, withTransactions.text);
+    const amounts = withTransactions.body.transactions.map((t: { amount: number }) => t.amount);
+    assert.equal(amounts.length, count);
+    assert.deepEqual(amounts.slice(0, 2), [count, count - 1], 'newest first');
+    assert.equal(new Set(withTransactions.body.transactions.map((t: { id: number }) => t.id)).size, count);
+    assert.equal(withTransactions.body.charges, undefined);
+    const all = await api.get(`/savingsaccounts/${id}?associations=all`);
+    assert.equal(all.body.transactions.length, count);
+    assert.deepEqual(all.body.charges, []);
+    assert.equal((await api.get(`/savingsaccounts/${id}`)).body.transactions, undefined);
+    assertError(await other.get(`/savingsaccounts/${id}?associations=all`), 404, 'error.msg.saving.account.id.invalid');
+  });
 });
