@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import type { FieldError } from '../subgraphs/kernel/errors.js';
+import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { DateFormatError, formatFineractDate } from '../subgraphs/kernel/fineract-dates.js';
 import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
@@ -11,7 +11,7 @@ import { envelope, fromGraphQLErrors } from './envelope.js';
 import { integerError, parseJsonExact, translateBody } from './input-translation.js';
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
-import { intParam, type FixedRoute, type Route, type RouteRequest } from './route.js';
+import { intParam, RawResponse, type FixedRoute, type Route, type RouteRequest } from './route.js';
 import { isInt32, variableErrors } from './variable-check.js';
 
 export interface RestResponse {
@@ -174,7 +174,14 @@ export function requestHash(method: string, path: string, search: string, rawBod
 
 async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity, requestId: string, report: IdempotencyReport): Promise<RestResponse> {
   const op = route.compiled;
-  const variables: Record<string, unknown> = { ...(route.variables?.(req) ?? {}) };
+  let variables: Record<string, unknown>;
+  try {
+    variables = { ...(route.variables?.(req) ?? {}) };
+  } catch (error) {
+    // A query parameter the route itself reads and refuses (a malformed R_startDate).
+    if (!(error instanceof PlatformError)) throw error;
+    return fail(error.status, error.extensions.code, error.message, error.extensions.errors);
+  }
   // A path id that is not a GraphQL Int names no resource (404); a query parameter that is not one is bad input (400).
   const pathIdsValid = Object.entries(req.params).filter(([name]) => /id$/i.test(name)).every(([, v]) => isInt32(intParam(v) ?? Number.NaN));
   const badNumbers = Object.entries(variables).filter(([name, value]) => typeof value === 'number' && (Number.isNaN(value) || (op.intVariables.has(name) && !isInt32(value))));
@@ -209,7 +216,9 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     return json(status, body, typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {});
   }
   const data = translateOutput(result.data ?? {}, op.output);
-  return json(200, withCallerDates(route.result(data, req) ?? {}, req.body));
+  const shaped = route.result(data, req) ?? {};
+  if (shaped instanceof RawResponse) return { status: 200, body: shaped.text, headers: { 'content-type': shaped.contentType, ...shaped.headers } };
+  return json(200, withCallerDates(shaped, req.body));
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -30,6 +30,15 @@ export interface FixedRoute {
   answer: (req: RouteRequest) => unknown;
 }
 
+/** A response that is not JSON (a report as CSV or HTML): its content type, text and extra headers. */
+export class RawResponse {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
 export interface RouteRequest {
   params: Record<string, string>;
   query: URLSearchParams;

@@ -7,11 +7,12 @@ import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { loanRoutes } from './loan.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
+import { reportRoutes } from './report.routes.js';
 import { searchRoutes } from './search.routes.js';
 import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
-export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes, ...searchRoutes];
+export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes, ...searchRoutes];
 
 /** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */
 export const FIXED_ROUTES: FixedRoute[] = unofferedFeatureRoutes;

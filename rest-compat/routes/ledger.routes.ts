@@ -1,4 +1,7 @@
 import { DateFormatError, parseFineractDate } from '../../subgraphs/kernel/fineract-dates.js';
+import { errors } from '../../subgraphs/kernel/errors.js';
+import { truncateForMessage } from '../../subgraphs/kernel/money.js';
+import { renderReport } from '../report-output.js';
 import { intParam, type Route, type RouteRequest } from '../route.js';
 
 const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
@@ -16,6 +19,22 @@ function queryDate(req: RouteRequest, name: string): string | undefined {
   } catch (error) {
     if (error instanceof DateFormatError) return value;
     throw error;
+  }
+}
+
+/**
+ * A report's date parameter (R_startDate...): ISO yyyy-MM-dd as Fineract's reports take it, or in the
+ * request's dateFormat and locale. Anything else is 400, never a report over a guessed period.
+ */
+function reportDate(req: RouteRequest, name: string): string | undefined {
+  const value = req.query.get(name);
+  if (value == null || value === '') return undefined;
+  const format = /^\d{4}-\d{2}-\d{2}$/.test(value) ? 'yyyy-MM-dd' : (req.query.get('dateFormat') ?? 'yyyy-MM-dd');
+  try {
+    return parseFineractDate(value, format, req.query.get('locale') ?? 'en');
+  } catch (error) {
+    if (!(error instanceof DateFormatError)) throw error;
+    throw errors.validation([{ code: 'validation.msg.invalid.dateFormat.format', message: `The parameter ${name} is not a date in the format ${format.slice(0, 40)}.`, parameterName: name, value: truncateForMessage(value) }]);
   }
 }
 
@@ -110,10 +129,10 @@ export const ledgerRoutes: Route[] = [
     variables: (req) => ({
       name: req.params.reportName,
       officeId: intParam(req.query.get('R_officeId')),
-      startDate: queryDate(req, 'R_startDate'),
-      endDate: queryDate(req, 'R_endDate'),
+      startDate: reportDate(req, 'R_startDate'),
+      endDate: reportDate(req, 'R_endDate'),
       currencyCode: req.query.get('R_currencyCode') ?? undefined,
     }),
-    result: (d) => reportResult(d.ledgerReport as ReportData),
+    result: (d, req) => renderReport(req.params.reportName!, reportResult(d.ledgerReport as ReportData), req),
   },
 ];

@@ -10,7 +10,7 @@ import type { LifecycleCommand } from './domain/client-lifecycle.js';
 import type { CorporateKyc } from './corporate-kyc.service.js';
 import type { CodeValueRef, CustomerServices } from './customer.services.js';
 import {
-  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientSearchInput, ClientType, CorporateKycChangePayload,
+  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientDayCountType, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientSearchInput, ClientType, CorporateKycChangePayload,
   CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
@@ -126,6 +126,11 @@ export class ClientResolver {
     const sort = input.sorts?.[0];
     const result = await this.services.clients.searchPage(ctx.identity, { text: input.request?.text, page: input.page, size: input.size, orderBy: sort?.property, sortOrder: sort?.direction });
     return { totalFilteredRecords: result.total, pageItems: result.items.map(toClientType) };
+  }
+
+  @Query(() => [ClientDayCountType], { description: "Clients activated on each of the 12 days before today at an office and below it (Fineract's ClientTrendsByDay)." })
+  async clientTrendsByDay(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<ClientDayCountType[]> {
+    return (await this.services.clients.trendsByDay(ctx.identity, officeId)).map((d) => ({ days: d.day, count: d.count }));
   }
 
   @Query(() => [KycTierLimitsType], { description: 'KYC tier limits (interface section 8).' })

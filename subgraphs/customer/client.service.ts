@@ -8,6 +8,7 @@ import { todayIso } from '../kernel/scalars.js';
 import { ordering } from '../kernel/paging.js';
 import { unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue } from '../kernel/sequence.js';
+import { activationsByDay } from './client-report.store.js';
 import { CLIENT_PARAMETERS } from './client.parameters.js';
 import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } from './bvn-verifier.js';
 import {
@@ -166,8 +167,21 @@ export class ClientService {
   constructor(
     private readonly db: Database,
     private readonly bvnVerifier: BvnVerifier,
-    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'officeInScope' | 'officeSubtree' | 'staffMember' | 'staffNames' | 'portfolioStaffId'>,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'officeInScope' | 'officeSubtree' | 'officeSubtreeOf' | 'staffMember' | 'staffNames' | 'portfolioStaffId'>,
   ) {}
+
+  /**
+   * Fineract's ClientTrendsByDay dashboard report: clients activated on each of the 12 days before today
+   * at an office and below it (head office: all). Days without activations are left out, as Fineract does.
+   */
+  async trendsByDay(identity: Identity, officeId: number | null | undefined): Promise<{ day: string; count: number }[]> {
+    const staff = requireStaff(identity, 'READ_CLIENT');
+    const today = todayIso();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const offices = await this.deps.officeSubtreeOf(tx, staff, officeId ?? staff.officeId);
+      return activationsByDay(tx, offices, shiftDays(today, -12), shiftDays(today, -1));
+    });
+  }
 
   // ---- reads ---------------------------------------------------------------------------------
 
@@ -751,4 +765,11 @@ export function clientEventData(client: Client): Record<string, unknown> {
     kycTier: client.kycTier,
     activationDate: client.activationDate,
   };
+}
+
+/** An ISO date moved by whole days. */
+function shiftDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }

@@ -132,6 +132,12 @@ export class ClientSearchInput {
   @Field(() => [ClientSearchSortInput], { nullable: true }) sorts?: ClientSearchSortInput[] | null;
 }
 
+@ObjectType('ClientDayCount', { description: 'Clients activated on one day (the ClientTrendsByDay report).' })
+export class ClientDayCountType {
+  @Field(() => LocalDateScalar) days!: string;
+  @Field(() => Int) count!: number;
+}
+
 @ObjectType('ClientPage')
 export class ClientPageType {
   @Field(() => Int) totalFilteredRecords!: number;

@@ -11,8 +11,9 @@ import type { LoanProductRow, LoanProductService } from './loan-product.service.
 import type { LoanDependencies } from './loan.services.js';
 import {
   findLoan, LOAN_COLUMNS, loadApprovals, loadPeriods, loadTransactions, loanNotFound, rows, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED,
-  STATUS_WITHDRAWN, writeSchedule, type ApprovalRow, type LoanRow,
+  demandAndCollection, disbursalAndAwaiting, disbursalsByDay, STATUS_WITHDRAWN, writeSchedule, type ApprovalRow, type LoanRow,
 } from './loan.store.js';
+import { addDays } from './domain/dates.js';
 import type { DelinquencyRangeType, LoanApprovalsType, LoanScheduleType, LoanTemplateType, LoanType } from './loan.types.js';
 import {
   AMORTIZATION_OPTIONS, currencyOf, effectivePrincipal, FREQUENCY_OPTIONS, INTEREST_CALCULATION_OPTIONS, INTEREST_RATE_FREQUENCY_OPTIONS, INTEREST_TYPE_OPTIONS,
@@ -49,6 +50,14 @@ export interface LoanApplicationInput {
   disbursementData?: unknown[] | null;
   isEqualAmortization?: boolean | null;
   isTopup?: boolean | null;
+}
+
+export interface LoanDashboard {
+  trends: { day: string; count: number }[];
+  amountDue: string;
+  amountPaid: string;
+  amountToBeDisbursed: string;
+  disbursedAmount: string;
 }
 
 export interface LoanFilter {
@@ -165,6 +174,24 @@ export class LoanApplicationService {
       const total = Number((await tx.em.execute<{ n: string }[]>(`select count(*) as n from loan.loan where ${clause}`, params))[0]!.n);
       const found = rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where ${clause} order by id limit ? offset ?`, [...params, limit, offset]));
       return { total, items: await this.views(tx, found) };
+    });
+  }
+
+  /**
+   * Fineract's dashboard reports over an office and below it (head office: all), on the business date:
+   * loans disbursed on each of the 12 days before it (LoanTrendsByDay), what today's instalments of active
+   * loans still owe and have collected (Demand Vs Collection), approved principal waiting for disbursal and
+   * principal of active loans (Disbursal Vs Awaitingdisbursal).
+   */
+  async dashboard(identity: Identity, officeId: number | null | undefined): Promise<LoanDashboard> {
+    const staff = requireStaff(identity, 'READ_LOAN');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const offices = await this.deps.officeSubtreeOf(tx, staff, officeId ?? staff.officeId);
+      const today = await this.deps.businessDates.today(tx);
+      const trends = await disbursalsByDay(tx, offices, addDays(today, -12), addDays(today, -1));
+      const demand = await demandAndCollection(tx, offices, today);
+      const disbursal = await disbursalAndAwaiting(tx, offices);
+      return { trends, amountDue: demand.due, amountPaid: demand.paid, amountToBeDisbursed: disbursal.awaiting, disbursedAmount: disbursal.disbursed };
     });
   }
 

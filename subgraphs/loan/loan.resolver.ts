@@ -9,7 +9,7 @@ import type { LoanRow } from './loan.store.js';
 import {
   ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
   JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
-  LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
+  LoanDashboardType, LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
 import { FREQUENCY_OPTIONS, toProductType } from './loan.view.js';
@@ -33,6 +33,12 @@ export class LoanProductResolver {
   @Query(() => [LoanProductType])
   async loanProducts(@Ctx() ctx: RequestContext): Promise<LoanProductType[]> {
     return (await this.services.products.list(ctx.identity)).map(toProductType);
+  }
+
+  @Query(() => LoanDashboardType, { description: "Fineract's dashboard reports: LoanTrendsByDay, Demand Vs Collection, Disbursal Vs Awaitingdisbursal." })
+  async loanDashboard(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<LoanDashboardType> {
+    const d = await this.services.applications.dashboard(ctx.identity, officeId);
+    return { ...d, trends: d.trends.map((t) => ({ days: t.day, lcount: t.count })) };
   }
 
   @Query(() => LoanProductTemplateType, { description: "Fineract's loan product template: option lists and defaults." })

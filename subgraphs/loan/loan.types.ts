@@ -372,6 +372,21 @@ export class LoanProductOptionType {
   @Field() name!: string;
 }
 
+@ObjectType('LoanDayCount', { description: 'Loans disbursed on one day (the LoanTrendsByDay report).' })
+export class LoanDayCountType {
+  @Field(() => LocalDateScalar) days!: string;
+  @Field(() => Int) lcount!: number;
+}
+
+@ObjectType('LoanDashboard', { description: "Fineract's loan dashboard reports on the business date, over an office and below it." })
+export class LoanDashboardType {
+  @Field(() => [LoanDayCountType], { description: 'LoanTrendsByDay: the 12 days before the business date.' }) trends!: LoanDayCountType[];
+  @Field(() => DecimalScalar, { description: "Demand Vs Collection: what today's instalments of active loans still owe." }) amountDue!: string;
+  @Field(() => DecimalScalar, { description: "Demand Vs Collection: what today's instalments have collected." }) amountPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Disbursal Vs Awaitingdisbursal: approved principal waiting for disbursal.' }) amountToBeDisbursed!: string;
+  @Field(() => DecimalScalar, { description: 'Disbursal Vs Awaitingdisbursal: principal of active loans.' }) disbursedAmount!: string;
+}
+
 @ObjectType('LoanProductTemplate', { description: "Fineract's GET /loanproducts/template: the options this service supports, and defaults." })
 export class LoanProductTemplateType {
   @Field(() => EnumOption) amortizationType!: EnumOption;
