@@ -1,6 +1,41 @@
 import { intParam, type Route, type RouteRequest } from '../route.js';
 import { productTemplateExtras } from './template-options.js';
 
+interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
+
+const INDIVIDUAL = { id: 1, code: 'accountType.individual', value: 'Individual' };
+
+/**
+ * Fineract's GET /loans/template?templateType=individual&clientId=&productId=: the module's template,
+ * completed with the client's account number, the loan officers, the active savings accounts a loan may be
+ * linked to, the product's day counts and grace, and the features not offered (charges, funds, purposes,
+ * tranches, interest recalculation, variable instalments) as empty or off.
+ */
+function loanTemplate(d: Record<string, any>) {
+  const product = d.loanProduct as Record<string, any> | undefined;
+  const client = d.client as { accountNo: string; savingsAccounts: (LinkableAccount & { status: { id: number } })[] } | undefined;
+  return {
+    ...d.loanTemplate,
+    ...(client ? {
+      clientAccountNo: client.accountNo,
+      accountLinkingOptions: client.savingsAccounts.filter((a) => a.status.id === 300).map((a): LinkableAccount => ({
+        id: a.id, accountNo: a.accountNo, clientId: a.clientId, clientName: a.clientName, productId: a.productId, productName: a.productName, currency: a.currency,
+      })),
+    } : {}),
+    ...(product ? {
+      loanProductDescription: product.description, daysInYearType: product.daysInYearType, daysInMonthType: product.daysInMonthType,
+      graceOnPrincipalPayment: product.graceOnPrincipalPayment, graceOnInterestPayment: product.graceOnInterestPayment,
+      inArrearsTolerance: product.inArrearsTolerance ?? 0, graceOnArrearsAgeing: product.graceOnArrearsAgeing ?? 0,
+      proposedPrincipal: d.loanTemplate.principal, approvedPrincipal: d.loanTemplate.principal,
+    } : {}),
+    loanType: INDIVIDUAL,
+    loanOfficerOptions: (d.staff as { isActive: boolean }[]).filter((s) => s.isActive),
+    loanPurposeOptions: [], fundOptions: [], chargeOptions: [], charges: [],
+    multiDisburseLoan: false, canDefineInstallmentAmount: false, isInterestRecalculationEnabled: false, isVariableInstallmentsAllowed: false,
+    isEqualAmortization: false, allowPartialPeriodInterestCalcualtion: false, isFloatingInterestRate: false, isLoanProductLinkedToFloatingRate: false,
+  };
+}
+
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
 const text = (req: RouteRequest, name: string) => req.query.get(name) ?? undefined;
 const bool = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
@@ -33,8 +68,12 @@ export const loanRoutes: Route[] = [
   // /loans/template before /loans/:loanId, which would take "template" for an id.
   {
     method: 'GET', path: '/loans/template', operation: 'LoanTemplate',
-    variables: (req) => ({ clientId: intParam(req.query.get('clientId')), productId: intParam(req.query.get('productId')) }),
-    result: (d) => d.loanTemplate,
+    variables: (req) => {
+      const clientId = intParam(req.query.get('clientId'));
+      const productId = intParam(req.query.get('productId'));
+      return { clientId, productId, withClient: clientId !== undefined, withProduct: productId !== undefined, productRef: productId ?? 0 };
+    },
+    result: loanTemplate,
   },
   { method: 'POST', path: '/loans', command: 'calculateLoanSchedule', operation: 'CalculateLoanSchedule', body: 'input', result: (d) => d.calculateLoanSchedule },
   { method: 'POST', path: '/loans', operation: 'CreateLoan', body: 'input', result: command('createLoan') },

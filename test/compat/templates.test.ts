@@ -133,4 +133,30 @@ describe('Fineract compat: templates and the web app\'s screens', () => {
     assert.equal((await api.get(`/savingsaccounts/${id}`)).body.transactions, undefined);
     assertError(await other.get(`/savingsaccounts/${id}?associations=all`), 404, 'error.msg.saving.account.id.invalid');
   });
+
+  test('GET /glaccounts/template lists account types, usages and the header accounts by type', async () => {
+    const res = await api.get('/glaccounts/template');
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.accountTypeOptions.map((o: { id: number }) => o.id), [1, 2, 3, 4, 5]);
+    assert.deepEqual(res.body.usageOptions.map((o: { id: number }) => o.id), [1, 2]);
+    assert.deepEqual(res.body.assetHeaderAccountOptions.map((a: { glCode: string }) => a.glCode), ['10000']);
+    assert.deepEqual(res.body.expenseHeaderAccountOptions.map((a: { glCode: string }) => a.glCode), ['50000']);
+  });
+
+  test('GET /loans/template?templateType=individual&clientId=&productId= completes the template to Fineract\'s shape', async () => {
+    const res = await api.get(`/loans/template?templateType=individual&clientId=${clientId}&productId=1`);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.clientId, clientId);
+    assert.equal(typeof res.body.clientAccountNo, 'string');
+    assert.equal(res.body.loanProductId, 1);
+    assert.deepEqual(res.body.loanType, { id: 1, code: 'accountType.individual', value: 'Individual' });
+    assert.ok(res.body.accountLinkingOptions.some((a: { id: number }) => a.id === savingsId), res.text);
+    assert.ok(Array.isArray(res.body.loanOfficerOptions));
+    assert.deepEqual([res.body.chargeOptions, res.body.fundOptions, res.body.loanPurposeOptions], [[], [], []]);
+    assert.equal(res.body.isInterestRecalculationEnabled, false);
+    assert.equal(res.body.daysInYearType.id, 1);
+    assert.equal(res.body.proposedPrincipal, res.body.principal);
+    assert.ok(res.body.productOptions.length >= 3);
+    assertError(await other.get(`/loans/template?templateType=individual&clientId=${clientId}`), 404, 'error.msg.client.id.invalid');
+  });
 });
