@@ -148,7 +148,9 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      sendError(res, surface, fromPlatformError(error), common);
+      // A throttled credential (failed API keys, as failed logins) says when to try again.
+      const retryAfter = error.extensions.retryAfter;
+      sendError(res, surface, fromPlatformError(error), typeof retryAfter === 'number' ? { ...common, 'retry-after': String(retryAfter) } : common);
       return { route: surface === 'graphql' ? 'graphql' : undefined };
     }
     if (surface === 'rest') {
