@@ -14,6 +14,21 @@ const SAVINGS_ACCOUNT_TYPE = { id: 2, code: 'accountType.savings', value: 'Savin
 
 const pick = (options: Option[], id: number | null | undefined) => (id == null ? undefined : options.find((o) => o.id === id));
 
+/**
+ * A savings product as Fineract answers it: its interest and lock-in enumerations as option objects
+ * ({id, code, value}) rather than the bare ids GraphQL keeps.
+ */
+export function savingsProductView(product: Record<string, any>, options: TemplateOptions) {
+  return {
+    ...product,
+    interestCompoundingPeriodType: pick(options.interestCompoundingPeriodTypeOptions, product.interestCompoundingPeriodType),
+    interestPostingPeriodType: pick(options.interestPostingPeriodTypeOptions, product.interestPostingPeriodType),
+    interestCalculationType: pick(options.interestCalculationTypeOptions, product.interestCalculationType),
+    interestCalculationDaysInYearType: pick(options.interestCalculationDaysInYearTypeOptions, product.interestCalculationDaysInYearType),
+    lockinPeriodFrequencyType: pick(options.lockinPeriodFrequencyTypeOptions, product.lockinPeriodFrequencyType),
+  };
+}
+
 export const savingsAccountTemplateVariables = (req: RouteRequest) => {
   const clientId = intParam(req.query.get('clientId'));
   const productId = intParam(req.query.get('productId'));

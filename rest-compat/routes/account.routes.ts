@@ -1,5 +1,7 @@
 import { intParam, type Route, type RouteRequest } from '../route.js';
-import { accountTransferTemplate, accountTransferTemplateVariables, savingsAccountTemplate, savingsAccountTemplateVariables, savingsTransactionTemplate } from './account-templates.js';
+import {
+  accountTransferTemplate, accountTransferTemplateVariables, savingsAccountTemplate, savingsAccountTemplateVariables, savingsProductView, savingsTransactionTemplate,
+} from './account-templates.js';
 import { productTemplateExtras } from './template-options.js';
 
 const savingsId = (req: RouteRequest) => ({ savingsAccountId: intParam(req.params.savingsId) });
@@ -34,10 +36,10 @@ const blockCommand = (command: string, operation: string, field: string): Route 
 
 /** Fineract's savings product, savings account, account transfer and maker-checker paths. */
 export const accountRoutes: Route[] = [
-  { method: 'GET', path: '/savingsproducts', operation: 'SavingsProducts', result: (d) => d.savingsProducts },
+  { method: 'GET', path: '/savingsproducts', operation: 'SavingsProducts', result: (d) => d.savingsProducts.map((p: Record<string, unknown>) => savingsProductView(p, d.savingsProductTemplate)) },
   // Before /savingsproducts/:productId, which would take "template" for an id.
   { method: 'GET', path: '/savingsproducts/template', operation: 'SavingsProductTemplate', result: (d) => ({ ...d.savingsProductTemplate, ...productTemplateExtras(d) }) },
-  { method: 'GET', path: '/savingsproducts/:productId', operation: 'SavingsProduct', variables: id('productId'), result: (d) => d.savingsProduct },
+  { method: 'GET', path: '/savingsproducts/:productId', operation: 'SavingsProduct', variables: id('productId'), result: (d) => savingsProductView(d.savingsProduct, d.savingsProductTemplate) },
   { method: 'POST', path: '/savingsproducts', operation: 'CreateSavingsProduct', body: 'input', result: (d) => ({ resourceId: d.createSavingsProduct.id }) },
   {
     method: 'PUT', path: '/savingsproducts/:productId', operation: 'UpdateSavingsProduct', body: 'input', variables: id('productId'),

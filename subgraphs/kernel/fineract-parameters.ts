@@ -70,6 +70,16 @@ export function unsupportedParameters(resource: string, input: object, catalogue
 }
 
 /**
+ * An accepted `off` value as Fineract reads it back: REST sends them as text ("false", "0"), stored as
+ * the boolean or number they mean. Only off values and short defaults get here, so a number is exact.
+ */
+function canonicalOff(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  if (/^(true|false)$/i.test(value.trim())) return value.trim().toLowerCase() === 'true';
+  return /^-?\d{1,15}(\.\d{1,6})?$/.test(value.trim()) ? Number(value.trim()) : value;
+}
+
+/**
  * The stored parameters after an input: given values replace stored ones, a null removes one. Values go
  * through JSON, so an exact REST number keeps its digits as a number of the stored document.
  */
@@ -77,7 +87,7 @@ export function mergeParameters(stored: Record<string, unknown>, input: object, 
   const merged: Record<string, unknown> = { ...stored };
   for (const [name, value] of Object.entries(parameterValues(input, catalogue))) {
     if (value === null) delete merged[name];
-    else merged[name] = JSON.parse(JSON.stringify(value)) as unknown;
+    else merged[name] = JSON.parse(JSON.stringify(catalogue[name]!.use === 'off' ? canonicalOff(value) : value)) as unknown;
   }
   return merged;
 }

@@ -49,12 +49,14 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     const product = await api.get(`/savingsproducts/${created.body.resourceId}`);
     assert.equal(product.status, 200, product.text);
     assert.equal(product.body.nominalAnnualInterestRate, 10);
-    assert.equal(product.body.interestCompoundingPeriodType, 4);
-    assert.equal(product.body.interestPostingPeriodType, 4);
-    assert.equal(product.body.interestCalculationType, 1);
-    assert.equal(product.body.interestCalculationDaysInYearType, 365);
+    assert.deepEqual(product.body.interestCompoundingPeriodType, { id: 4, code: 'savings.interest.period.savingsCompoundingInterestPeriodType.monthly', value: 'Monthly' });
+    assert.equal(product.body.interestPostingPeriodType.id, 4);
+    assert.equal(product.body.interestCalculationType.id, 1);
+    assert.equal(product.body.interestCalculationDaysInYearType.id, 365);
     assert.equal(product.body.withdrawalFeeForTransfers, true);
-    assert.equal(product.body.lockinPeriodFrequencyType, 0);
+    assert.equal(product.body.lockinPeriodFrequencyType.id, 0);
+    assert.equal(product.body.lienAllowed, false);
+    assert.equal(product.body.lockinPeriodFrequency, 0);
     assert.equal(product.body.digitsAfterDecimal, 4);
     assert.deepEqual(product.body.accountingRule, { id: 1, code: 'accountingRuleType.none', value: 'NONE' });
   });
@@ -113,6 +115,8 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     assert.equal(product.body.graceOnPrincipalPayment, 1);
     assert.equal(product.body.overdueDaysForNPA, 5);
     assert.equal(product.body.isEqualAmortization, false);
+    assert.equal(product.body.inArrearsTolerance, 0);
+    assert.equal(product.body.isInterestRecalculationEnabled, false);
     assert.equal(product.body.loanScheduleType, 'CUMULATIVE');
     assert.equal(product.body.accountingRule.id, 1);
   });
