@@ -128,7 +128,7 @@ describe('cash deposits and withdrawals, teller ceiling and maker-checker', () =
     assertError(await teller.post(`/makercheckers/${made.body.commandId}?command=approve`), 403, 'error.msg.not.authorized');
     const otherBranch = await t.branch();
     const farManager = await t.userWithRoles([BRANCH_MANAGER_ROLE], otherBranch);
-    assertError(await farManager.post(`/makercheckers/${made.body.commandId}?command=approve`), 404, 'error.msg.makerchecker.id.invalid');
+    assertError(await farManager.post(`/makercheckers/${made.body.commandId}?command=approve`), 404, 'error.msg.command.id.invalid');
     assert.ok(!(await farManager.get('/makercheckers')).body.some((e: any) => e.id === made.body.commandId));
     // An Accountant-like role with read access but no checker role cannot approve.
     const officer = await t.userWithRoles([320004], branch);

@@ -31,6 +31,12 @@ describe("Fineract compat: not-found codes, dates echoed in changes, malformed l
       ['/journalentries/999999', 'error.msg.journalEntries.id.invalid'],
       ['/codes/9999', 'error.msg.code.identifier.not.found'],
       ['/configurations/9999', 'error.msg.configuration.id.invalid'],
+      ['/accounttransfers/999999', 'error.msg.accounttransfer.id.invalid'],
+      ['/glaccounts/999999', 'error.msg.glaccount.id.invalid'],
+      ['/staff/999999', 'error.msg.staff.id.invalid'],
+      ['/users/999999', 'error.msg.user.id.invalid'],
+      ['/roles/999999', 'error.msg.role.id.invalid'],
+      ['/hooks/999999', 'error.msg.hook.identifier.not.found'],
     ];
     for (const [path, code] of cases) {
       const res = await api.get(path);
