@@ -39,6 +39,9 @@ export class RawResponse {
   ) {}
 }
 
+/** The (already translated) GraphQL data a route's `result` shapes. */
+export type RouteData = Parameters<Route['result']>[0];
+
 export interface RouteRequest {
   params: Record<string, string>;
   query: URLSearchParams;

@@ -1,4 +1,4 @@
-import { intParam, type RouteRequest } from '../route.js';
+import { intParam, type RouteRequest, type RouteData } from '../route.js';
 
 interface Option { id: number; code: string; value: string }
 interface TemplateOptions {
@@ -18,7 +18,7 @@ const pick = (options: Option[], id: number | null | undefined) => (id == null ?
  * A savings product as Fineract answers it: its interest and lock-in enumerations as option objects
  * ({id, code, value}) rather than the bare ids GraphQL keeps.
  */
-export function savingsProductView(product: Record<string, any>, options: TemplateOptions) {
+export function savingsProductView(product: RouteData, options: TemplateOptions) {
   return {
     ...product,
     interestCompoundingPeriodType: pick(options.interestCompoundingPeriodTypeOptions, product.interestCompoundingPeriodType),
@@ -39,9 +39,9 @@ export const savingsAccountTemplateVariables = (req: RouteRequest) => {
  * Fineract's GET /savingsaccounts/template: the client and the product options; with a productId, the
  * product's terms as a new account takes them, with its enumerations as Fineract's option objects.
  */
-export function savingsAccountTemplate(d: Record<string, any>) {
+export function savingsAccountTemplate(d: RouteData) {
   const options = d.savingsProductTemplate as TemplateOptions;
-  const product = d.savingsProduct as Record<string, any> | undefined;
+  const product = d.savingsProduct as RouteData | undefined;
   const client = d.client as { id: number; displayName: string; officeId: number; officeName?: string } | undefined;
   return {
     ...(client ? { clientId: client.id, clientName: client.displayName, officeId: client.officeId, officeName: client.officeName } : {}),
@@ -68,7 +68,7 @@ export function savingsAccountTemplate(d: Record<string, any>) {
 }
 
 /** Fineract's GET /savingsaccounts/{id}/transactions/template: today, the account's currency and the payment types. */
-export function savingsTransactionTemplate(d: Record<string, any>) {
+export function savingsTransactionTemplate(d: RouteData) {
   return {
     accountId: d.savingsAccount.id,
     accountNo: d.savingsAccount.accountNo,
@@ -88,7 +88,7 @@ export const accountTransferTemplateVariables = (req: RouteRequest) => {
  * Fineract's GET /accounttransfers/template for a savings account: the source account, its client and
  * office, today, and where money may go (offices; with toClientId, that client's active savings accounts).
  */
-export function accountTransferTemplate(d: Record<string, any>) {
+export function accountTransferTemplate(d: RouteData) {
   const from = d.savingsAccount;
   const office = (d.offices as { id: number; name: string }[]).find((o) => o.id === from.client.officeId);
   const toClient = d.client as { id: number; displayName: string; savingsAccounts: { id: number; accountNo: string; productName: string; status: { id: number } }[] } | undefined;

@@ -1,4 +1,4 @@
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
 
 const clientId = (req: RouteRequest) => ({ clientId: intParam(req.params.clientId) });
 const id = (req: RouteRequest) => ({ id: intParam(req.params.clientId) });
@@ -23,7 +23,7 @@ const fixedOption = (o: EnumChoice, position: number) => ({ id: o.id, name: o.va
  * Fineract's GET /clients/template: the options of a new client. Addresses, family members and data tables
  * are not offered, so `isAddressEnabled` is false and their lists are empty.
  */
-function clientTemplate(d: Record<string, any>, officeId: number | undefined) {
+function clientTemplate(d: RouteData, officeId: number | undefined) {
   const genders: CodeValueOption[] = d.genderOptions ?? [];
   return {
     activationDate: d.businessDate.date,

@@ -2,7 +2,7 @@ import { DateFormatError, parseFineractDate } from '../../subgraphs/kernel/finer
 import { errors } from '../../subgraphs/kernel/errors.js';
 import { truncateForMessage } from '../../subgraphs/kernel/money.js';
 import { renderReport } from '../report-output.js';
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
 
 const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
 
@@ -52,7 +52,7 @@ function reportResult(report: ReportData) {
 }
 
 /** Fineract's GET /glaccounts/template: account types and usages, and the header accounts a new account may sit under, by type. */
-function glAccountTemplate(d: Record<string, any>) {
+function glAccountTemplate(d: RouteData) {
   const headers = (type: number) => (d.glAccounts as { type: { id: number } }[]).filter((a) => a.type.id === type);
   return {
     accountTypeOptions: d.glAccountTypes, usageOptions: d.glAccountUsages, manualEntriesAllowed: true,

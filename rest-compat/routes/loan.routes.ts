@@ -1,4 +1,4 @@
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
 import { productTemplateExtras } from './template-options.js';
 
 interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
@@ -11,8 +11,8 @@ const INDIVIDUAL = { id: 1, code: 'accountType.individual', value: 'Individual' 
  * linked to, the product's day counts and grace, and the features not offered (charges, funds, purposes,
  * tranches, interest recalculation, variable instalments) as empty or off.
  */
-function loanTemplate(d: Record<string, any>) {
-  const product = d.loanProduct as Record<string, any> | undefined;
+function loanTemplate(d: RouteData) {
+  const product = d.loanProduct as RouteData | undefined;
   const client = d.client as { accountNo: string; savingsAccounts: (LinkableAccount & { status: { id: number } })[] } | undefined;
   return {
     ...d.loanTemplate,
@@ -39,7 +39,7 @@ function loanTemplate(d: Record<string, any>) {
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
 const text = (req: RouteRequest, name: string) => req.query.get(name) ?? undefined;
 const bool = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
-const command = (name: string) => (d: Record<string, any>) => {
+const command = (name: string) => (d: RouteData) => {
   const r = d[name];
   const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
   if (r.resourceExternalId != null) out.resourceExternalId = r.resourceExternalId;

@@ -1,5 +1,5 @@
 import { renderReport, type ReportResult } from '../report-output.js';
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
 
 interface ParameterDef { id: number; name: string; variable: string; label: string; displayType: string; formatType: string; defaultValue: string; selectOne: string | null }
 interface ReportDef { id: number; name: string; type: string; subType: string | null; category: string; description: string; parameters: ParameterDef[] }
@@ -11,7 +11,7 @@ const reportListing = (req: RouteRequest) =>
   [...(req.query.get('R_reportListing') ?? '').matchAll(/'((?:[^']|'')*)'|([^,]+)/g)].map((m) => (m[1] ?? m[2] ?? '').replaceAll("''", "'").trim()).filter(Boolean);
 
 /** Fineract's GET /reports rows. */
-const reportList = (d: Record<string, any>) =>
+const reportList = (d: RouteData) =>
   (d.reports as ReportDef[]).map((r) => ({
     id: r.id, reportName: r.name, reportType: r.type, reportSubType: r.subType, reportCategory: r.category, description: r.description,
     coreReport: true, useReport: true,

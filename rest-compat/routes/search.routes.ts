@@ -1,5 +1,5 @@
 import { NumberLiteral } from '../input-translation.js';
-import type { Route, RouteRequest } from '../route.js';
+import type { Route, RouteRequest, RouteData } from '../route.js';
 
 /** Fineract's /search resources this service holds; the default is all of them. */
 type SearchResource = 'clients' | 'savings' | 'loans';
@@ -36,8 +36,8 @@ function searchResults(d: Record<string, { pageItems?: unknown[] } | undefined>)
 }
 
 /** Spring Data's page, as Fineract's /v2 endpoints answer. */
-function springPage(d: Record<string, any>, req: RouteRequest) {
-  const content = (d.clientSearch.pageItems ?? []).map((c: Record<string, any>) => ({
+function springPage(d: RouteData, req: RouteRequest) {
+  const content = (d.clientSearch.pageItems ?? []).map((c: RouteData) => ({
     id: c.id, displayName: c.displayName, externalId: c.externalId, accountNumber: c.accountNo, officeId: c.officeId, officeName: c.officeName,
     mobileNo: c.mobileNo, status: c.status, legalForm: c.legalForm,
     // Fineract's v2 API writes dates as ISO strings (the web app's date pipe reads them), not [y, m, d].
