@@ -66,6 +66,14 @@ const COLUMNS: Record<keyof Omit<LoanProductRow, 'id' | 'parameters'>, string> =
   graceOnInterestPayment: 'grace_on_interest_payment', accountingRule: 'accounting_rule', delinquencyBucketId: 'delinquency_bucket_id',
 };
 
+/** Fineract's other repayment strategies: known, but allocations this service does not compute. */
+const FINERACT_STRATEGIES = new Set([
+  'heavensfamily-strategy', 'creocore-strategy', 'rbi-india-strategy', 'principal-interest-penalties-fees-order-strategy',
+  'interest-principal-penalties-fees-order-strategy', 'early-repayment-strategy', 'advanced-payment-allocation-strategy',
+  'due-penalty-fee-interest-principal-in-advance-principal-penalty-fee-interest-strategy',
+  'due-penalty-interest-principal-fee-in-advance-penalty-interest-principal-fee-strategy',
+]);
+
 const REQUIRED: (keyof LoanProductInput)[] = [
   'name', 'shortName', 'currencyCode', 'principal', 'numberOfRepayments', 'repaymentEvery', 'repaymentFrequencyType', 'interestRatePerPeriod',
   'interestRateFrequencyType', 'amortizationType', 'interestType', 'interestCalculationPeriodType', 'transactionProcessingStrategyCode',
@@ -113,12 +121,18 @@ function validate(p: LoanProductInput, v: Validator): void {
     v.fail('numberOfRepayments', 'must.be.between.min.and.max', 'numberOfRepayments must lie between its min and max.', p.numberOfRepayments);
   }
   if (!inSet(p.repaymentFrequencyType, [0, 1, 2])) v.fail('repaymentFrequencyType', 'is.not.one.of.expected.enumerations', 'repaymentFrequencyType is 0 days, 1 weeks or 2 months.', p.repaymentFrequencyType);
-  if (!inSet(p.interestRateFrequencyType, [2, 3])) v.fail('interestRateFrequencyType', 'is.not.one.of.expected.enumerations', 'interestRateFrequencyType is 2 per month or 3 per year.', p.interestRateFrequencyType);
+  // Fineract's 4 (whole term) rates the whole loan at once, which domain/schedule.ts does not compute.
+  if (p.interestRateFrequencyType === 4) v.add({ code: 'error.msg.loanproduct.interestRateFrequencyType.not.supported', message: 'Interest per whole term is not supported: use 2 (per month) or 3 (per year).', parameterName: 'interestRateFrequencyType', value: 4 });
+  else if (!inSet(p.interestRateFrequencyType, [2, 3])) v.fail('interestRateFrequencyType', 'is.not.one.of.expected.enumerations', 'interestRateFrequencyType is 2 per month or 3 per year.', p.interestRateFrequencyType);
   if (!inSet(p.amortizationType, [0, 1])) v.fail('amortizationType', 'is.not.one.of.expected.enumerations', 'amortizationType is 0 equal principal or 1 equal instalments.', p.amortizationType);
   if (!inSet(p.interestType, [0, 1])) v.fail('interestType', 'is.not.one.of.expected.enumerations', 'interestType is 0 declining balance or 1 flat.', p.interestType);
   if (!inSet(p.interestCalculationPeriodType, [0, 1])) v.fail('interestCalculationPeriodType', 'is.not.one.of.expected.enumerations', 'interestCalculationPeriodType is 0 daily or 1 same as repayment period.', p.interestCalculationPeriodType);
   if (p.transactionProcessingStrategyCode != null && p.transactionProcessingStrategyCode !== MIFOS_STANDARD_STRATEGY) {
-    v.fail('transactionProcessingStrategyCode', 'is.not.one.of.expected.enumerations', `The supported strategy is ${MIFOS_STANDARD_STRATEGY}.`, p.transactionProcessingStrategyCode);
+    if (FINERACT_STRATEGIES.has(p.transactionProcessingStrategyCode)) {
+      v.add({ code: 'error.msg.loanproduct.transactionProcessingStrategyCode.not.supported', message: `Only ${MIFOS_STANDARD_STRATEGY} is supported.`, parameterName: 'transactionProcessingStrategyCode', value: p.transactionProcessingStrategyCode });
+    } else {
+      v.fail('transactionProcessingStrategyCode', 'is.not.one.of.expected.enumerations', `The supported strategy is ${MIFOS_STANDARD_STRATEGY}.`, p.transactionProcessingStrategyCode);
+    }
   }
   // Fineract's accrual rules (3 periodic, 4 upfront) need accrual postings this service does not make.
   if (p.accountingRule === 3 || p.accountingRule === 4) v.add({ code: 'error.msg.loanproduct.accountingRule.not.supported', message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: p.accountingRule });

@@ -129,6 +129,8 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
       [{ inArrearsTolerance: '10' }, 'inArrearsTolerance'],
       [{ loanScheduleType: 'PROGRESSIVE' }, 'loanScheduleType'],
       [{ accountingRule: '3' }, 'accountingRule'],
+      [{ transactionProcessingStrategyCode: 'advanced-payment-allocation-strategy' }, 'transactionProcessingStrategyCode'],
+      [{ interestRateFrequencyType: '4' }, 'interestRateFrequencyType'],
     ];
     for (const [extra, parameter] of cases) {
       const res = await api.post('/loanproducts', loanProductTestBuilderBody(extra));
