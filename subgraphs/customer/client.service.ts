@@ -230,7 +230,9 @@ export class ClientService {
     v.check(Number.isInteger(page) && page >= 0, 'page', 'must.be.zero.or.greater', 'The parameter `page` must be zero or greater.', page);
     v.check(Number.isInteger(size) && size >= 1, 'size', 'must.be.greater.than.zero', 'The parameter `size` must be greater than zero.', size);
     v.throwIfAny();
-    return this.list(identity, { search: input.text, offset: page * size, limit: size, orderBy: input.orderBy, sortOrder: input.sortOrder });
+    // The v2 API names the account number accountNumber; the other sort properties are the list's own.
+    const orderBy = input.orderBy === 'accountNumber' ? 'accountNo' : input.orderBy;
+    return this.list(identity, { search: input.text, offset: page * size, limit: size, orderBy, sortOrder: input.sortOrder });
   }
 
   /**

@@ -65,6 +65,11 @@ describe('Fineract compat: /search, /v2/clients/search and actuator/info', () =>
     assert.equal(all.body.content.length, 1);
     assert.equal(all.body.content[0].displayName, 'Musa Bello');
     assert.equal(all.body.totalPages, 2);
+    const byNumber = await search({ request: { text: '' }, page: 1, size: 1, sorts: [{ property: 'accountNumber', direction: 'DESC' }] });
+    assert.equal(byNumber.status, 200, byNumber.text);
+    assert.equal(byNumber.body.number, 1);
+    assert.equal(byNumber.body.content[0].id, clientId, 'the older client, on the second page');
+    assertError(await search({ request: { text: '' }, page: -1, size: 10 }), 400, 'validation.msg.client.page.must.be.zero.or.greater');
   });
 
   test('GET /fineract-provider/actuator/info answers the build', async () => {
