@@ -182,4 +182,22 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     assert.ok(res.body.accountingMappingOptions.incomeAccountOptions.some((a: { glCode: string }) => a.glCode === '41101'));
     assert.ok(res.body.delinquencyBucketOptions.length > 0);
   });
+
+  test("a savings account as SavingsApplicationTestBuilder and SavingsAccountHelper apply for, approve, activate and deposit to it", async () => {
+    const productId = (await api.post('/savingsproducts', savingsProductHelperBody({ currencyCode: 'NGN', digitsAfterDecimal: '2' }))).body.resourceId;
+    const branch = await t.branch();
+    const clientId = (await api.post('/clients', { officeId: String(branch), legalFormId: '1', firstname: 'Saver', lastname: 'One', active: 'true', activationDate: '01 January 2025', dateFormat: 'dd MMMM yyyy', locale: 'en' })).body.clientId;
+    const applied = await api.post('/savingsaccounts', { dateFormat: 'dd MMMM yyyy', clientId: String(clientId), productId: String(productId), locale: 'en_GB', submittedOnDate: '02 January 2025', withdrawalFeeForTransfers: false });
+    assert.equal(applied.status, 200, applied.text);
+    const id = applied.body.savingsId;
+    const approved = await api.post(`/savingsaccounts/${id}?command=approve`, { locale: 'en', dateFormat: 'dd MMMM yyyy', approvedOnDate: '02 January 2025', note: 'Approval NOTE' });
+    assert.equal(approved.status, 200, approved.text);
+    const activated = await api.post(`/savingsaccounts/${id}?command=activate`, { locale: 'en', dateFormat: 'dd MMMM yyyy', activatedOnDate: '02 January 2025' });
+    assert.equal(activated.status, 200, activated.text);
+    const deposit = await api.post(`/savingsaccounts/${id}/transactions?command=deposit`, { locale: 'en', dateFormat: 'dd MMMM yyyy', transactionDate: '03 January 2025', transactionAmount: '1000', paymentTypeId: 2 });
+    assert.equal(deposit.status, 200, deposit.text);
+    const account = await api.get(`/savingsaccounts/${id}?associations=all`);
+    assert.equal(account.body.summary.accountBalance, 1000);
+    assert.equal(account.body.transactions.length, 1);
+  });
 });
