@@ -50,6 +50,8 @@ export interface LoanApplicationInput {
   disbursementData?: unknown[] | null;
   isEqualAmortization?: boolean | null;
   isTopup?: boolean | null;
+  /** Fineract charges interest from this date instead of the disbursement; only the disbursement date itself is accepted. */
+  interestChargedFromDate?: string | null;
 }
 
 export interface LoanDashboard {
@@ -452,6 +454,9 @@ export class LoanApplicationService {
     }
     if (input.isEqualAmortization === true) v.fail('isEqualAmortization', 'not.supported', 'Equal amortization of interest is not supported.');
     if (input.isTopup === true) v.fail('isTopup', 'not.supported', 'Top-up loans are not supported.');
+    if (input.interestChargedFromDate != null && input.interestChargedFromDate !== input.expectedDisbursementDate) {
+      v.fail('interestChargedFromDate', 'not.supported', 'Interest is charged from the disbursement date; another start date is not supported.', input.interestChargedFromDate);
+    }
     v.throwIfAny();
     const product = await this.products.require(tx, input.productId!);
     const t: Terms = {

@@ -137,6 +137,8 @@ export class LoanApplicationInput {
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) fundId?: number | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) loanPurposeId?: number | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored: the product\'s daysInYearType applies.' }) daysInYearType?: number | null;
+  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted and ignored: it caps multi-tranche loans, which are not offered.' }) maxOutstandingLoanBalance?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Only the expected disbursement date is accepted: interest runs from the disbursement.' }) interestChargedFromDate?: string | null;
 }
 
 @ObjectType()

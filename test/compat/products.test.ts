@@ -200,4 +200,23 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     assert.equal(account.body.summary.accountBalance, 1000);
     assert.equal(account.body.transactions.length, 1);
   });
+
+  test("a loan application as LoanApplicationTestBuilder sends it, on a LoanProductTestBuilder product", async () => {
+    const productId = (await api.post('/loanproducts', loanProductTestBuilderBody())).body.resourceId;
+    const branch = await t.branch();
+    const clientId = (await api.post('/clients', { officeId: String(branch), legalFormId: '1', firstname: 'Borrower', lastname: 'One', active: 'true', activationDate: '01 January 2025', dateFormat: 'dd MMMM yyyy', locale: 'en' })).body.clientId;
+    const application = {
+      dateFormat: 'dd MMMM yyyy', locale: 'en_GB', clientId: String(clientId), productId: String(productId), principal: '10,000', loanTermFrequency: '5',
+      loanTermFrequencyType: '2', numberOfRepayments: '5', repaymentEvery: '1', repaymentFrequencyType: '2', interestRatePerPeriod: '2', amortizationType: '0',
+      interestType: '1', interestCalculationPeriodType: '1', transactionProcessingStrategyCode: 'mifos-standard-strategy', expectedDisbursementDate: '02 January 2025',
+      submittedOnDate: '02 January 2025', loanType: 'individual', collateral: [], maxOutstandingLoanBalance: '36000',
+    };
+    const created = await api.post('/loans', application);
+    assert.equal(created.status, 200, created.text);
+    const loan = await api.get(`/loans/${created.body.loanId}`);
+    assert.equal(loan.body.principal, 10000);
+    const later = await api.post('/loans', { ...application, interestChargedFromDate: '10 January 2025' });
+    assert.equal(later.status, 400, later.text);
+    assert.equal(later.body.errors[0].parameterName, 'interestChargedFromDate');
+  });
 });
