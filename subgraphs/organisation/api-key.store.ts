@@ -55,7 +55,7 @@ export async function useApiKey(tx: Tx, keyHash: string): Promise<{ userId: numb
   const rows = await tx.query<{ userId: number; expiresOn: string | null }>(
     `update organisation.api_key k set last_used_at = now()
        from organisation.app_user u
-      where k.tenant_id = ? and k.key_hash = ? and k.revoked_at is null and (k.expires_on is null or k.expires_on >= current_date)
+      where k.tenant_id = ? and k.key_hash = ? and k.revoked_at is null and (k.expires_on is null or k.expires_on >= (now() at time zone 'UTC')::date)
         and u.tenant_id = k.tenant_id and u.id = k.user_id and u.enabled and not u.deleted
       returning k.user_id as "userId", to_char(k.expires_on, 'YYYY-MM-DD') as "expiresOn"`,
     [tx.tenantId, keyHash],
