@@ -96,6 +96,8 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     if (fixed) {
       const label = `GET ${fixed.path}`;
       if (call.identity.kind === 'anonymous') return { ...fail(401, 'error.msg.not.authenticated', 'Unauthenticated. Please login.'), route: label };
+      // Staff features: a self-service customer reaches only /self paths.
+      if (call.identity.kind !== 'staff') return { ...fail(403, 'error.msg.not.authorized', 'The user is not authorized to perform this action.'), identity: call.identity, route: label };
       return { ...json(200, fixed.answer({ params: {}, query: url.searchParams, body: {} })), identity: call.identity, route: label };
     }
     const candidates = routes.filter((r) => r.pattern.test(path));
