@@ -31,6 +31,8 @@ function loanTemplate(d: RouteData) {
     loanType: INDIVIDUAL,
     loanOfficerOptions: (d.staff as { isActive: boolean }[]).filter((s) => s.isActive),
     loanPurposeOptions: [], fundOptions: [], chargeOptions: [], charges: [],
+    // Repayments on the nth weekday of a month or on a day of the week are not offered: schedules step from the disbursement.
+    repaymentFrequencyNthDayTypeOptions: [], repaymentFrequencyDaysOfWeekTypeOptions: [],
     multiDisburseLoan: false, canDefineInstallmentAmount: false, isInterestRecalculationEnabled: false, isVariableInstallmentsAllowed: false,
     isEqualAmortization: false, allowPartialPeriodInterestCalcualtion: false, isFloatingInterestRate: false, isLoanProductLinkedToFloatingRate: false,
   };

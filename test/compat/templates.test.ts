@@ -152,7 +152,7 @@ describe('Fineract compat: templates and the web app\'s screens', () => {
     assert.deepEqual(res.body.loanType, { id: 1, code: 'accountType.individual', value: 'Individual' });
     assert.ok(res.body.accountLinkingOptions.some((a: { id: number }) => a.id === savingsId), res.text);
     assert.ok(Array.isArray(res.body.loanOfficerOptions));
-    assert.deepEqual([res.body.chargeOptions, res.body.fundOptions, res.body.loanPurposeOptions], [[], [], []]);
+    assert.deepEqual([res.body.chargeOptions, res.body.fundOptions, res.body.loanPurposeOptions, res.body.repaymentFrequencyDaysOfWeekTypeOptions], [[], [], [], []]);
     assert.equal(res.body.isInterestRecalculationEnabled, false);
     assert.equal(res.body.daysInYearType.id, 1);
     assert.equal(res.body.proposedPrincipal, res.body.principal);
