@@ -23,7 +23,7 @@ export function parseJsonExact(text: string): unknown {
   );
 }
 
-export const FORMAT_KEYS = new Set(['dateFormat', 'locale']);
+export const FORMAT_KEYS = new Set(['dateFormat', 'locale', 'monthDayFormat']);
 const TEXT_SCALARS = new Set(['String', 'ID']);
 
 interface Translation {
@@ -58,6 +58,10 @@ export const integerError = (path: string, value: unknown): FieldError =>
 function once(t: Translation, error: FieldError): void {
   if (!t.errors.some((e) => e.code === error.code && e.parameterName === error.parameterName)) t.errors.push(error);
 }
+
+const localeError = (locale: unknown): FieldError => ({
+  code: 'validation.msg.invalid.locale.format', message: 'The parameter `locale` is not a valid locale.', parameterName: 'locale', value: echo(locale),
+});
 
 /** Converts one body value to what the GraphQL input type expects; records an error instead of throwing. */
 function convert(value: unknown, type: GraphQLInputType, path: string, t: Translation): unknown {
@@ -97,7 +101,7 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
         return parseFineractDate(value, t.dateFormat, t.locale);
       } catch (error) {
         if (!(error instanceof DateFormatError)) throw error;
-        if (error.reason === 'locale') once(t, { code: 'validation.msg.invalid.locale.format', message: error.message, parameterName: 'locale', value: echo(t.locale) });
+        if (error.reason === 'locale') once(t, localeError(t.locale));
         else t.errors.push({ code: 'validation.msg.invalid.dateFormat.format', message: error.message, parameterName: path, value: echo(value) });
         return undefined;
       }
@@ -163,11 +167,8 @@ function stripGrouping(text: string, locale: string | undefined): string {
 function convertObject(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>, prefix: string, outer: Translation): Record<string, unknown> {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const t: Translation = { dateFormat: text(body.dateFormat) ?? outer.dateFormat, locale: text(body.locale) ?? outer.locale, errors: outer.errors };
-  // A locale is checked wherever it is sent, not only when a date needs it: "en.5" beside an amount
-  // alone was accepted, and would have read that amount's grouping in no locale at all.
-  if (body.locale !== undefined && body.locale !== null && (typeof body.locale !== 'string' || !isValidLocale(body.locale))) {
-    once(t, { code: 'validation.msg.invalid.locale.format', message: 'The parameter `locale` is not a valid locale.', parameterName: 'locale', value: echo(body.locale) });
-  }
+  // A malformed locale ("en.5") is refused even when nothing in the body needs it, as Fineract does.
+  if (body.locale != null && body.locale !== '' && !(typeof body.locale === 'string' && isValidLocale(body.locale))) once(t, localeError(body.locale));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     const path = prefix ? `${prefix}.${key}` : key;

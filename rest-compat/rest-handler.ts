@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
-import { listedErrors, type FieldError } from '../subgraphs/kernel/errors.js';
+import { listedErrors, PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
+import { DateFormatError, formatFineractDate } from '../subgraphs/kernel/fineract-dates.js';
 import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import type { IdempotencyReport } from '../subgraphs/kernel/local-executor.js';
@@ -10,7 +11,7 @@ import { envelope, fromGraphQLErrors } from './envelope.js';
 import { integerError, parseJsonExact, translateBody } from './input-translation.js';
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
-import { intParam, RouteInputError, type Route, type RouteRequest } from './route.js';
+import { intParam, RawResponse, RouteInputError, type FixedRoute, type Route, type RouteRequest } from './route.js';
 import { isInt32, scalarVariableErrors, variableErrors } from './variable-check.js';
 
 export interface RestResponse {
@@ -34,6 +35,8 @@ export type OperationResult = { data?: Record<string, unknown> | null; errors?: 
 export interface RestDeps {
   schema: GraphQLSchema;
   routes: Route[];
+  /** GET paths answered without an operation (route.ts FixedRoute). */
+  fixedRoutes?: FixedRoute[];
   /** Runs a named operation for the caller: the only way this layer reaches a module. */
   /** `report` learns whether an idempotent write was replayed (the subgraph claims the key with the effect). */
   runOperation: (request: OperationRequest, identity: Identity, requestId: string, report: IdempotencyReport) => Promise<OperationResult>;
@@ -87,9 +90,19 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     return { ...route, pattern, paramNames, compiled };
   });
 
+  const fixedRoutes = (deps.fixedRoutes ?? []).map((route) => ({ ...route, pattern: new RegExp(`^${route.path.replace(/:(\w+)/g, '([^/]+)')}/?$`) }));
+
   return async (req, path, url, call) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const command = url.searchParams.get('command') ?? undefined;
+    const fixed = method === 'GET' ? fixedRoutes.find((r) => r.pattern.test(path)) : undefined;
+    if (fixed) {
+      const label = `GET ${fixed.path}`;
+      if (call.identity.kind === 'anonymous') return { ...fail(401, 'error.msg.not.authenticated', 'Unauthenticated. Please login.'), route: label };
+      // Staff features: a self-service customer reaches only /self paths.
+      if (call.identity.kind !== 'staff') return { ...fail(403, 'error.msg.not.authorized', 'The user is not authorized to perform this action.'), identity: call.identity, route: label };
+      return { ...json(200, fixed.answer({ params: {}, query: url.searchParams, body: {}, rawBody: '', headers: {} })), identity: call.identity, route: label };
+    }
     const candidates = routes.filter((r) => r.pattern.test(path));
     if (candidates.length === 0) return fail(404, 'error.msg.resource.not.found', `No resource at ${path}.`);
     const route = candidates.find((r) => r.method === method && r.command === command) ?? candidates.find((r) => r.method === method && r.command === undefined && command === undefined);
@@ -176,8 +189,10 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
   try {
     variables = { ...(route.variables?.(req) ?? {}) };
   } catch (error) {
-    if (!(error instanceof RouteInputError)) throw error;
-    return fail(400, 'validation.msg.validation.errors.exist', error.message, [error.error]);
+    // A query parameter the route itself reads and refuses (a malformed fromDate or R_startDate).
+    if (error instanceof RouteInputError) return fail(400, 'validation.msg.validation.errors.exist', error.message, [error.error]);
+    if (!(error instanceof PlatformError)) throw error;
+    return fail(error.status, error.extensions.code, error.message, error.extensions.errors);
   }
   // A date or decimal a route took from the query string as it was: refused here, never left to a subgraph.
   const badScalars = scalarVariableErrors(variables, op.variables);
@@ -216,5 +231,35 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     return json(status, body, typeof retryAfter === 'number' ? { 'retry-after': String(retryAfter) } : {});
   }
   const data = translateOutput(result.data ?? {}, op.output);
-  return json(200, route.result(data, req) ?? {});
+  const shaped = route.result(data, req) ?? {};
+  if (shaped instanceof RawResponse) return { status: 200, body: shaped.text, headers: { 'content-type': shaped.contentType, ...shaped.headers } };
+  return json(200, withCallerDates(shaped, req.body));
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Fineract echoes the dates of a command's `changes` as the caller wrote them, beside the `locale` and
+ * `dateFormat` they were read in; the modules report ISO dates. A date the body sent is echoed as sent,
+ * another (one the command derived) is written in the caller's format.
+ */
+function withCallerDates(result: unknown, body: Record<string, unknown>): unknown {
+  const { dateFormat, locale } = body;
+  if (typeof dateFormat !== 'string' || typeof locale !== 'string') return result;
+  if (typeof result !== 'object' || result === null || !('changes' in result)) return result;
+  const changes = result.changes;
+  if (typeof changes !== 'object' || changes === null) return result;
+  const echoed: Record<string, unknown> = { ...changes };
+  let dated = false;
+  for (const [key, value] of Object.entries(echoed)) {
+    if (typeof value !== 'string' || !ISO_DATE.test(value)) continue;
+    try {
+      echoed[key] = typeof body[key] === 'string' ? body[key] : formatFineractDate(value, dateFormat, locale);
+      dated = true;
+    } catch (error) {
+      // The body's format was good enough to read the command's dates; a format that cannot write one keeps ISO.
+      if (!(error instanceof DateFormatError)) throw error;
+    }
+  }
+  return dated ? { ...result, changes: { ...echoed, locale, dateFormat } } : result;
 }

@@ -28,6 +28,28 @@ export interface Route {
   customers?: boolean;
 }
 
+/**
+ * A path of a Fineract feature this service does not offer, whose clients need only its empty answer
+ * (`GET /datatables` is `[]` when no data table is registered). Callers are authenticated as for any
+ * route; no module is reached.
+ */
+export interface FixedRoute {
+  path: string;
+  answer: (req: RouteRequest) => unknown;
+}
+
+/** A response that is not JSON (a report as CSV or HTML): its content type, text and extra headers. */
+export class RawResponse {
+  constructor(
+    readonly contentType: string,
+    readonly text: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+/** The (already translated) GraphQL data a route's `result` shapes. */
+export type RouteData = Parameters<Route['result']>[0];
+
 export interface RouteRequest {
   params: Record<string, string>;
   query: URLSearchParams;
@@ -69,6 +91,7 @@ export function queryDate(req: RouteRequest, name: string): string | undefined {
       throw invalid('validation.msg.invalid.dateFormat.format', error.message, 'dateFormat', format ?? '');
     }
     if (!(error instanceof DateFormatError) && !(error instanceof TypeError)) throw error;
-    throw invalid('validation.msg.invalid.date.format', `The parameter \`${name}\` is not a date${format ? ` in the format ${truncateForMessage(format)}` : ' YYYY-MM-DD'}.`, name, value);
+    // Fineract's code for a date it cannot read (JsonParserHelper, its list filters); GraphQL's scalar says invalid.date.format.
+    throw invalid('validation.msg.invalid.dateFormat.format', `The parameter \`${name}\` is not a date${format ? ` in the format ${truncateForMessage(format)}` : ' YYYY-MM-DD'}.`, name, value);
   }
 }

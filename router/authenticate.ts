@@ -8,6 +8,8 @@ export const TENANT_HEADERS = ['service-platform-tenantid', 'fineract-platform-t
 export interface CallerCredentials {
   tenant: string | null;
   authorization: string | null;
+  /** An API key sent as `X-API-Key` (it may also come as `Authorization: Bearer`). */
+  apiKey?: string | null;
 }
 
 /** Reads the tenant (header, its Fineract alias, or ?tenantIdentifier=) and the Authorization header. */
@@ -17,7 +19,7 @@ export function credentialsFrom(headers: Record<string, string | string[] | unde
     return Array.isArray(value) ? value[0] : value;
   };
   const tenant = TENANT_HEADERS.map(header).find(Boolean) ?? url.searchParams.get('tenantIdentifier') ?? null;
-  return { tenant: tenant?.trim() || null, authorization: header('authorization') ?? null };
+  return { tenant: tenant?.trim() || null, authorization: header('authorization') ?? null, apiKey: header('x-api-key') ?? null };
 }
 
 /**
@@ -47,9 +49,16 @@ export async function authenticate(auth: AuthService, credentials: CallerCredent
     throw errors.badRequest('error.msg.tenant.identifier.missing', 'The tenant is required: send the Service-Platform-TenantId header or the tenantIdentifier parameter.', 'tenantIdentifier');
   }
   if (credentials.tenant.length > 100 || !(await auth.tenantExists(credentials.tenant))) throw errors.unauthenticated('Unauthenticated. Please login.');
-  if (!credentials.authorization) return { kind: 'anonymous', tenantId: credentials.tenant, ...(address ? { address } : {}) };
-  const match = /^Basic\s+(\S{1,1024})\s*$/i.exec(credentials.authorization);
-  const identity = match ? await auth.authenticate(credentials.tenant, match[1]!, address) : null;
+  if (!credentials.authorization && !credentials.apiKey) return { kind: 'anonymous', tenantId: credentials.tenant, ...(address ? { address } : {}) };
+  let identity: Identity | null = null;
+  if (credentials.authorization) {
+    const basic = /^Basic\s+(\S{1,1024})\s*$/i.exec(credentials.authorization);
+    const bearer = /^Bearer\s+(\S{1,1024})\s*$/i.exec(credentials.authorization);
+    if (basic) identity = await auth.authenticate(credentials.tenant, basic[1]!, address);
+    else if (bearer) identity = await auth.authenticateApiKey(credentials.tenant, bearer[1]!, address);
+  } else if (credentials.apiKey && credentials.apiKey.length <= 1024) {
+    identity = await auth.authenticateApiKey(credentials.tenant, credentials.apiKey.trim(), address);
+  }
   if (!identity) throw errors.unauthenticated('Unauthenticated. Please login.');
   return identity;
 }

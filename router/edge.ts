@@ -9,7 +9,7 @@ import { sendNodeResponse } from '@whatwg-node/server';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { envelope } from '../rest-compat/envelope.js';
 import { createRestHandler, requestHash, type BodyRead } from '../rest-compat/rest-handler.js';
-import { ROUTES } from '../rest-compat/routes/index.js';
+import { FIXED_ROUTES, ROUTES } from '../rest-compat/routes/index.js';
 import { PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/kernel/idempotency.js';
 import { IDEMPOTENCY_REFUSALS, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
@@ -39,7 +39,10 @@ import { traceIdOf } from './trace.js';
 import { METRICS_PATH, metricsAccess, Metrics, operationOfText, sendMetrics, startMetricsServer } from './metrics.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
-const API_PREFIXES = ['/api/v1', '/fineract-provider/api/v1'];
+/** Where the REST layer answers, and what its route table calls the path: Fineract's v2 API is `/v2/...`. */
+const API_PREFIXES: [prefix: string, routePrefix: string][] = [
+  ['/api/v1', ''], ['/fineract-provider/api/v1', ''], ['/api/v2', '/v2'], ['/fineract-provider/api/v2', '/v2'],
+];
 const MASKED_500_CODE = 'error.msg.platform.server.side.error';
 /** Bytes that are not UTF-8, in a body or a query string: refused, never stored as U+FFFD. */
 const INVALID_ENCODING = 'error.msg.invalid.request.encoding';
@@ -93,7 +96,7 @@ function sendError(res: ServerResponse, surface: Surface, error: EdgeError, head
 }
 
 const surfaceOf = (pathname: string): Surface | undefined =>
-  API_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? 'rest' : pathname === '/graphql' ? 'graphql' : undefined;
+  API_PREFIXES.some(([p]) => pathname === p || pathname.startsWith(`${p}/`)) ? 'rest' : pathname === '/graphql' ? 'graphql' : undefined;
 
 /**
  * The edge: HTTPS on one port serving /actuator/health, the REST compatibility layer under /api/v1
@@ -124,6 +127,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const rest = createRestHandler({
     schema,
     routes: ROUTES,
+    fixedRoutes: FIXED_ROUTES,
     // The REST layer runs named operations through the same gateway as /graphql, in-process, as the caller:
     // the gateway's envelop pipeline (parse and validation caches, plugins, error masking, the query plan)
     // without an HTTP request and response around it, whose objects and JSON twice over cost more per
@@ -205,12 +209,14 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       identity = await authenticate(auth, credentialsFrom(req.headers, url), clientAddress(req));
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      sendError(res, surface, fromPlatformError(error), surfaceHeaders);
+      // A throttled credential (failed API keys, as failed logins) says when to try again.
+      const retryAfter = error.extensions.retryAfter;
+      sendError(res, surface, fromPlatformError(error), typeof retryAfter === 'number' ? { ...surfaceHeaders, 'retry-after': String(retryAfter) } : surfaceHeaders);
       return { route: surface === 'graphql' ? 'graphql' : undefined };
     }
     if (surface === 'rest') {
-      const prefix = API_PREFIXES.find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))!;
-      const response = await rest(req, url.pathname.slice(prefix.length) || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
+      const [prefix, routePrefix] = API_PREFIXES.find(([p]) => url.pathname === p || url.pathname.startsWith(`${p}/`))!;
+      const response = await rest(req, `${routePrefix}${url.pathname.slice(prefix.length)}` || '/', url, { identity, readBody: () => readJsonBody(req), requestId: common['x-request-id']! });
       send(res, response.status, response.body, { ...response.headers, ...common });
       return { identity, route: response.route };
     }

@@ -104,7 +104,7 @@ export function securityHeaders(requestId: string): Record<string, string> {
   };
 }
 
-const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Service-Platform-TenantId, Fineract-Platform-TenantId, Idempotency-Key, X-Request-Id';
+const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, Service-Platform-TenantId, Fineract-Platform-TenantId, Idempotency-Key, X-Request-Id, X-API-Key';
 const CORS_ALLOW_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
 
 /**

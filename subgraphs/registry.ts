@@ -124,6 +124,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   const customer = createCustomerServices(db, {
     officeInScope: (tx, staff, officeId) => organisation.offices.findInScope(tx, staff, officeId),
     officeSubtree: (tx, staff) => organisation.offices.subtreeIds(tx, staff),
+    officeSubtreeOf: (tx, staff, officeId) => organisation.offices.subtreeOf(tx, staff, officeId),
     officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
     staffMember: (tx, staffId) => organisation.staff.find(tx, staffId),
     staffNames: (tenantId, ids) => organisation.staff.names(tenantId, ids),
@@ -157,6 +158,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     borrower: (tx, clientId) => customer.clients.forLoans(tx, clientId),
     businessDates: organisation.businessDates,
     scope: organisation.scope,
+    officeSubtreeOf: (tx, staff, officeId) => organisation.offices.subtreeOf(tx, staff, officeId),
     post: (tx, request) => ledger.engine.post(tx, request),
     staffExists: async (tx, staffId) => (await organisation.staff.find(tx, staffId)) !== null,
     paymentType: async (tx, id) => {

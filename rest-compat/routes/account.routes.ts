@@ -1,7 +1,14 @@
 import { intParam, type Route, type RouteRequest } from '../route.js';
+import {
+  accountTransferTemplate, accountTransferTemplateVariables, savingsAccountTemplate, savingsAccountTemplateVariables, savingsProductView, savingsTransactionTemplate,
+} from './account-templates.js';
+import { productTemplateExtras } from './template-options.js';
 
 const savingsId = (req: RouteRequest) => ({ savingsAccountId: intParam(req.params.savingsId) });
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
+
+/** Fineract's `associations` query parameter: a comma-separated list (transactions, charges, all). */
+const associations = (req: RouteRequest) => (req.query.get('associations') ?? '').split(',').map((a) => a.trim());
 
 const STATUS_NAMES: Record<string, number> = { submitted: 100, pending: 100, approved: 200, active: 300, withdrawn: 400, rejected: 500, closed: 600 };
 /** `status` as Fineract's list filter: a status id or its name. */
@@ -29,14 +36,20 @@ const blockCommand = (command: string, operation: string, field: string): Route 
 
 /** Fineract's savings product, savings account, account transfer and maker-checker paths. */
 export const accountRoutes: Route[] = [
-  { method: 'GET', path: '/savingsproducts', operation: 'SavingsProducts', result: (d) => d.savingsProducts },
-  { method: 'GET', path: '/savingsproducts/:productId', operation: 'SavingsProduct', variables: id('productId'), result: (d) => d.savingsProduct },
+  { method: 'GET', path: '/savingsproducts', operation: 'SavingsProducts', result: (d) => d.savingsProducts.map((p: Record<string, unknown>) => savingsProductView(p, d.savingsProductTemplate)) },
+  // Before /savingsproducts/:productId, which would take "template" for an id.
+  { method: 'GET', path: '/savingsproducts/template', operation: 'SavingsProductTemplate', result: (d) => ({ ...d.savingsProductTemplate, ...productTemplateExtras(d) }) },
+  { method: 'GET', path: '/savingsproducts/:productId', operation: 'SavingsProduct', variables: id('productId'), result: (d) => savingsProductView(d.savingsProduct, d.savingsProductTemplate) },
   { method: 'POST', path: '/savingsproducts', operation: 'CreateSavingsProduct', body: 'input', result: (d) => ({ resourceId: d.createSavingsProduct.id }) },
   {
     method: 'PUT', path: '/savingsproducts/:productId', operation: 'UpdateSavingsProduct', body: 'input', variables: id('productId'),
     result: (d) => ({ resourceId: d.updateSavingsProduct.savingsProduct.id, changes: d.updateSavingsProduct.changes }),
   },
 
+  // The templates before the /:id paths, which would take "template" for an id.
+  { method: 'GET', path: '/savingsaccounts/template', operation: 'SavingsAccountTemplate', variables: savingsAccountTemplateVariables, result: savingsAccountTemplate },
+  { method: 'GET', path: '/savingsaccounts/:savingsId/transactions/template', operation: 'SavingsTransactionTemplate', variables: id('savingsId'), result: savingsTransactionTemplate },
+  { method: 'GET', path: '/accounttransfers/template', operation: 'AccountTransferTemplate', variables: accountTransferTemplateVariables, result: accountTransferTemplate },
   {
     method: 'POST', path: '/savingsaccounts', operation: 'CreateSavingsAccount', body: 'input',
     result: (d) => ({ officeId: d.createSavingsAccount.officeId, clientId: d.createSavingsAccount.clientId, savingsId: d.createSavingsAccount.id, resourceId: d.createSavingsAccount.id, changes: { accountNo: d.createSavingsAccount.accountNo } }),
@@ -55,8 +68,9 @@ export const accountRoutes: Route[] = [
   },
   {
     method: 'GET', path: '/savingsaccounts/:savingsId', operation: 'SavingsAccount',
-    variables: (req) => ({ id: intParam(req.params.savingsId), withTransactions: (req.query.get('associations') ?? '').split(',').includes('transactions') }),
-    result: (d) => d.savingsAccount,
+    variables: (req) => ({ id: intParam(req.params.savingsId), withTransactions: associations(req).some((a) => a === 'transactions' || a === 'all') }),
+    // associations=all adds charges too (none are offered: always empty).
+    result: (d, req) => ({ ...d.savingsAccount, transactions: d.allSavingsTransactions, ...(associations(req).includes('all') ? { charges: [] } : {}) }),
   },
   statusCommand('approve', 'ApproveSavingsAccount', 'approveSavingsAccount'),
   statusCommand('activate', 'ActivateSavingsAccount', 'activateSavingsAccount'),

@@ -1,4 +1,4 @@
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
 
 const clientId = (req: RouteRequest) => ({ clientId: intParam(req.params.clientId) });
 const id = (req: RouteRequest) => ({ id: intParam(req.params.clientId) });
@@ -10,6 +10,38 @@ const clientChange = (payload: { client: { id: number; officeId: number }; chang
   resourceId: payload.client.id,
   changes: payload.changes,
 });
+
+interface CodeValueOption { id: number; name: string; position: number; description?: string; isActive: boolean; isMandatory: boolean }
+interface EnumChoice { id: number; code: string; value: string }
+
+/** A code value as Fineract's templates list it. */
+const codeOption = (v: CodeValueOption) => ({ id: v.id, name: v.name, position: v.position, description: v.description, active: v.isActive, mandatory: v.isMandatory });
+/** Constitutions and business lines are fixed lists here; Fineract's templates show them as code values. */
+const fixedOption = (o: EnumChoice, position: number) => ({ id: o.id, name: o.value, position, active: true, mandatory: false });
+
+/**
+ * Fineract's GET /clients/template: the options of a new client. Addresses, family members and data tables
+ * are not offered, so `isAddressEnabled` is false and their lists are empty.
+ */
+function clientTemplate(d: RouteData, officeId: number | undefined) {
+  const genders: CodeValueOption[] = d.genderOptions ?? [];
+  return {
+    activationDate: d.businessDate.date,
+    officeId,
+    officeOptions: d.offices,
+    staffOptions: (d.staff ?? []).filter((s: { isActive: boolean }) => s.isActive),
+    savingProductOptions: d.savingsProducts,
+    genderOptions: genders.map(codeOption),
+    clientTypeOptions: (d.clientTypeOptions ?? []).map(codeOption),
+    clientClassificationOptions: (d.clientClassificationOptions ?? []).map(codeOption),
+    clientLegalFormOptions: d.clientLegalForms,
+    clientNonPersonConstitutionOptions: (d.clientConstitutions as EnumChoice[]).map(fixedOption),
+    clientNonPersonMainBusinessLineOptions: (d.clientBusinessLines as EnumChoice[]).map(fixedOption),
+    familyMemberOptions: { relationshipIdOptions: [], genderIdOptions: genders.map(codeOption), maritalStatusIdOptions: [], professionIdOptions: [] },
+    isAddressEnabled: false,
+    datatables: [],
+  };
+}
 
 /** POST /clients/{id}?command=... : the command and the mutation serving it. */
 const CLIENT_COMMANDS: [command: string, operation: string, field: string][] = [
@@ -31,7 +63,8 @@ const CLIENT_COMMANDS: [command: string, operation: string, field: string][] = [
  */
 function singleClientRoutes(path: string, ref: (req: RouteRequest) => Record<string, unknown>): Route[] {
   return [
-    { method: 'GET', path, operation: 'Client', variables: ref, result: (d) => d.client },
+    // Fineract always answers `groups`; the Mifos X web app's client view fails without it. Groups are not offered.
+    { method: 'GET', path, operation: 'Client', variables: ref, result: (d) => ({ ...d.client, groups: [] }) },
     { method: 'PUT', path, operation: 'UpdateClient', body: 'input', variables: ref, result: (d) => clientChange(d.updateClient) },
     {
       method: 'DELETE', path, operation: 'DeleteClient', variables: ref,
@@ -70,6 +103,12 @@ export const customerRoutes: Route[] = [
     }),
     result: (d) => ({ totalFilteredRecords: d.clients.totalFilteredRecords, pageItems: d.clients.pageItems ?? [] }),
   },
+  // Before /clients/:clientId, which would take "template" for an id.
+  {
+    method: 'GET', path: '/clients/template', operation: 'ClientTemplate',
+    variables: (req) => ({ officeId: intParam(req.query.get('officeId')) }),
+    result: (d, req) => clientTemplate(d, intParam(req.query.get('officeId'))),
+  },
   // Before /clients/:clientId/...: an external id like "officials" must reach the external-id route.
   ...singleClientRoutes('/clients/external-id/:externalId', (req) => ({ externalId: req.params.externalId })),
   ...singleClientRoutes('/clients/:clientId', id),
@@ -93,6 +132,10 @@ export const customerRoutes: Route[] = [
     variables: (req) => ({ clientId: intParam(req.params.clientId), officialId: intParam(req.params.officialId) }),
     result: (d) => ({ clientId: d.deleteClientOfficial.clientId, resourceId: d.deleteClientOfficial.id }),
   },
+
+  // Client charges and collateral are not offered: a visible client has none (another's client is 404).
+  { method: 'GET', path: '/clients/:clientId/charges', operation: 'ClientExists', variables: id, result: () => ({ totalFilteredRecords: 0, pageItems: [] }) },
+  { method: 'GET', path: '/clients/:clientId/collaterals/template', operation: 'ClientExists', variables: id, result: () => [] },
 
   { method: 'GET', path: '/kyctiers', operation: 'KycTierLimits', result: (d) => d.kycTierLimits },
 ];

@@ -1,14 +1,23 @@
-import type { Route } from '../route.js';
+import type { FixedRoute, Route } from '../route.js';
 import { accountRoutes } from './account.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { customerRoutes } from './customer.routes.js';
+import { unofferedFeatureRoutes } from './unoffered.routes.js';
 import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { loanRoutes } from './loan.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 import { paymentsRoutes } from './payments.routes.js';
+import { reportRoutes } from './report.routes.js';
+import { searchRoutes } from './search.routes.js';
 import { selfRoutes } from './self.routes.js';
 import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
-export const ROUTES: Route[] = [...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes, ...selfRoutes];
+export const ROUTES: Route[] = [
+  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes,
+  ...searchRoutes, ...selfRoutes,
+];
+
+/** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */
+export const FIXED_ROUTES: FixedRoute[] = unofferedFeatureRoutes;

@@ -1,4 +1,5 @@
-import { intParam, queryDate, type Route } from '../route.js';
+import { renderReport } from '../report-output.js';
+import { intParam, queryDate, type Route, type RouteData } from '../route.js';
 
 const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
 
@@ -17,6 +18,18 @@ function reportResult(report: ReportData) {
   };
 }
 
+/** Fineract's GET /glaccounts/template: account types and usages, and the header accounts a new account may sit under, by type. */
+function glAccountTemplate(d: RouteData) {
+  const headers = (type: number) => (d.glAccounts as { type: { id: number } }[]).filter((a) => a.type.id === type);
+  return {
+    accountTypeOptions: d.glAccountTypes, usageOptions: d.glAccountUsages, manualEntriesAllowed: true,
+    assetHeaderAccountOptions: headers(1), liabilityHeaderAccountOptions: headers(2), equityHeaderAccountOptions: headers(3),
+    incomeHeaderAccountOptions: headers(4), expenseHeaderAccountOptions: headers(5),
+    // GL tags are not offered.
+    allowedAssetsTagOptions: [], allowedLiabilitiesTagOptions: [], allowedEquityTagOptions: [], allowedIncomeTagOptions: [], allowedExpensesTagOptions: [],
+  };
+}
+
 /** Fineract's accounting paths: GL accounts, currencies, journal entries, closures, ledger reports. */
 export const ledgerRoutes: Route[] = [
   {
@@ -27,6 +40,8 @@ export const ledgerRoutes: Route[] = [
     }),
     result: (d) => d.glAccounts,
   },
+  // Before /glaccounts/:glAccountId, which would take "template" for an id.
+  { method: 'GET', path: '/glaccounts/template', operation: 'GLAccountTemplate', result: glAccountTemplate },
   {
     method: 'GET', path: '/glaccounts/:glAccountId', operation: 'GLAccount',
     variables: (req) => ({ ...id('glAccountId')(req), fetchRunningBalance: bool(req.query.get('fetchRunningBalance')) ?? false }),
@@ -99,6 +114,6 @@ export const ledgerRoutes: Route[] = [
       endDate: queryDate(req, 'R_endDate'),
       currencyCode: req.query.get('R_currencyCode') ?? undefined,
     }),
-    result: (d) => reportResult(d.ledgerReport as ReportData),
+    result: (d, req) => renderReport(req.params.reportName!, reportResult(d.ledgerReport as ReportData), req),
   },
 ];

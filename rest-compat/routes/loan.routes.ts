@@ -1,9 +1,47 @@
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
+import { productTemplateExtras } from './template-options.js';
+
+interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
+
+const INDIVIDUAL = { id: 1, code: 'accountType.individual', value: 'Individual' };
+
+/**
+ * Fineract's GET /loans/template?templateType=individual&clientId=&productId=: the module's template,
+ * completed with the client's account number, the loan officers, the active savings accounts a loan may be
+ * linked to, the product's day counts and grace, and the features not offered (charges, funds, purposes,
+ * tranches, interest recalculation, variable instalments) as empty or off.
+ */
+function loanTemplate(d: RouteData) {
+  const product = d.loanProduct as RouteData | undefined;
+  const client = d.client as { accountNo: string; savingsAccounts: (LinkableAccount & { status: { id: number } })[] } | undefined;
+  return {
+    ...d.loanTemplate,
+    ...(client ? {
+      clientAccountNo: client.accountNo,
+      accountLinkingOptions: client.savingsAccounts.filter((a) => a.status.id === 300).map((a): LinkableAccount => ({
+        id: a.id, accountNo: a.accountNo, clientId: a.clientId, clientName: a.clientName, productId: a.productId, productName: a.productName, currency: a.currency,
+      })),
+    } : {}),
+    ...(product ? {
+      loanProductDescription: product.description, daysInYearType: product.daysInYearType, daysInMonthType: product.daysInMonthType,
+      graceOnPrincipalPayment: product.graceOnPrincipalPayment, graceOnInterestPayment: product.graceOnInterestPayment,
+      inArrearsTolerance: product.inArrearsTolerance ?? 0, graceOnArrearsAgeing: product.graceOnArrearsAgeing ?? 0,
+      proposedPrincipal: d.loanTemplate.principal, approvedPrincipal: d.loanTemplate.principal,
+    } : {}),
+    loanType: INDIVIDUAL,
+    loanOfficerOptions: (d.staff as { isActive: boolean }[]).filter((s) => s.isActive),
+    loanPurposeOptions: [], fundOptions: [], chargeOptions: [], charges: [],
+    // Repayments on the nth weekday of a month or on a day of the week are not offered: schedules step from the disbursement.
+    repaymentFrequencyNthDayTypeOptions: [], repaymentFrequencyDaysOfWeekTypeOptions: [],
+    multiDisburseLoan: false, canDefineInstallmentAmount: false, isInterestRecalculationEnabled: false, isVariableInstallmentsAllowed: false,
+    isEqualAmortization: false, allowPartialPeriodInterestCalcualtion: false, isFloatingInterestRate: false, isLoanProductLinkedToFloatingRate: false,
+  };
+}
 
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
 const text = (req: RouteRequest, name: string) => req.query.get(name) ?? undefined;
 const bool = (value: string | null): boolean | undefined => (value === 'true' ? true : value === 'false' ? false : undefined);
-const command = (name: string) => (d: Record<string, any>) => {
+const command = (name: string) => (d: RouteData) => {
   const r = d[name];
   const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
   if (r.resourceExternalId != null) out.resourceExternalId = r.resourceExternalId;
@@ -17,6 +55,11 @@ const loanCommand = (cmd: string, operation: string, field: string, body: 'input
 /** Fineract's loan paths, the interface's /approval-policies, /delinquency and /jobs. */
 export const loanRoutes: Route[] = [
   { method: 'GET', path: '/loanproducts', operation: 'LoanProducts', result: (d) => d.loanProducts },
+  // Before /loanproducts/:productId, which would take "template" for an id.
+  {
+    method: 'GET', path: '/loanproducts/template', operation: 'LoanProductTemplate',
+    result: (d) => ({ ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
+  },
   { method: 'GET', path: '/loanproducts/:productId', operation: 'LoanProduct', variables: id('productId'), result: (d) => d.loanProduct },
   { method: 'POST', path: '/loanproducts', operation: 'CreateLoanProduct', body: 'input', result: (d) => ({ resourceId: d.createLoanProduct.id }) },
   {
@@ -27,8 +70,12 @@ export const loanRoutes: Route[] = [
   // /loans/template before /loans/:loanId, which would take "template" for an id.
   {
     method: 'GET', path: '/loans/template', operation: 'LoanTemplate',
-    variables: (req) => ({ clientId: intParam(req.query.get('clientId')), productId: intParam(req.query.get('productId')) }),
-    result: (d) => d.loanTemplate,
+    variables: (req) => {
+      const clientId = intParam(req.query.get('clientId'));
+      const productId = intParam(req.query.get('productId'));
+      return { clientId, productId, withClient: clientId !== undefined, withProduct: productId !== undefined, productRef: productId ?? 0 };
+    },
+    result: loanTemplate,
   },
   { method: 'POST', path: '/loans', command: 'calculateLoanSchedule', operation: 'CalculateLoanSchedule', body: 'input', result: (d) => d.calculateLoanSchedule },
   { method: 'POST', path: '/loans', operation: 'CreateLoan', body: 'input', result: command('createLoan') },

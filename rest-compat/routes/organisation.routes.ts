@@ -40,6 +40,16 @@ export const organisationRoutes: Route[] = [
     method: 'PUT', path: '/users/:userId', operation: 'UpdateUser', body: 'input', variables: id('userId'),
     result: (d) => ({ officeId: d.updateUser.user.officeId, resourceId: d.updateUser.user.id, changes: d.updateUser.changes }),
   },
+  { method: 'GET', path: '/users/:userId/apikeys', operation: 'ApiKeys', variables: (req) => ({ userId: intParam(req.params.userId) }), result: (d) => d.apiKeys },
+  {
+    method: 'POST', path: '/users/:userId/apikeys', operation: 'CreateApiKey', body: 'input', variables: (req) => ({ userId: intParam(req.params.userId) }),
+    result: (d) => ({ resourceId: d.createApiKey.apiKey.id, userId: d.createApiKey.apiKey.userId, key: d.createApiKey.key, ...d.createApiKey.apiKey }),
+  },
+  {
+    method: 'DELETE', path: '/users/:userId/apikeys/:keyId', operation: 'RevokeApiKey',
+    variables: (req) => ({ userId: intParam(req.params.userId), keyId: intParam(req.params.keyId) }),
+    result: (d) => ({ resourceId: d.revokeApiKey.id, userId: d.revokeApiKey.userId, revokedAt: d.revokeApiKey.revokedAt }),
+  },
   { method: 'DELETE', path: '/users/:userId', operation: 'DeleteUser', variables: id('userId'), result: (d) => ({ resourceId: d.deleteUser }) },
 
   { method: 'GET', path: '/roles', operation: 'Roles', result: (d) => d.roles },

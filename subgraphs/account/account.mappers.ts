@@ -46,7 +46,7 @@ export class Mappers {
   }
 
   product(p: SavingsProduct): SavingsProductType {
-    return { ...p, currency: this.currency(p.currencyCode, p.digitsAfterDecimal, p.inMultiplesOf), accountingRule: ACCOUNTING_RULES[p.accountingRule] ?? enumOption(p.accountingRule, 'accountingRuleType.invalid', 'INVALID') };
+    return { ...p.parameters, ...p, currency: this.currency(p.currencyCode, p.digitsAfterDecimal, p.inMultiplesOf), accountingRule: ACCOUNTING_RULES[p.accountingRule] ?? enumOption(p.accountingRule, 'accountingRuleType.invalid', 'INVALID') };
   }
 
   account(a: AccountRow): SavingsAccountType {

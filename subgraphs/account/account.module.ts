@@ -9,11 +9,12 @@ import {
 import type { AccountServices } from './account.services.js';
 import { AccountMigration } from './migrations/20261122000600_account.js';
 import { PaymentHoldMigration } from './migrations/20261125000200_payment_hold.js';
+import { SavingsProductParametersMigration } from './migrations/20261125002500_product_parameters.js';
 import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 
 export const accountDatabase: DatabaseModule = {
   entities: [],
-  migrations: [{ name: '20261122000600_account', class: AccountMigration }, { name: '20261125000200_payment_hold', class: PaymentHoldMigration }],
+  migrations: [{ name: '20261122000600_account', class: AccountMigration }, { name: '20261125000200_payment_hold', class: PaymentHoldMigration }, { name: '20261125002500_product_parameters', class: SavingsProductParametersMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

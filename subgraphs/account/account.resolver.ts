@@ -8,7 +8,7 @@ import type { AccountServices } from './account.services.js';
 import {
   AccountTransferInput, AccountTransferPageType, AccountTransferSubmissionType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
   CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType,
-  SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
+  SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductTemplateType, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
   SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
 } from './account.types.js';
 import type { BlockCommand } from './savings-account.service.js';
@@ -25,6 +25,11 @@ export class SavingsProductResolver {
   @Query(() => [EnumOption], { description: 'Savings account statuses, as Fineract numbers them.' })
   savingsAccountStatuses(): EnumOption[] {
     return STATUS_OPTIONS;
+  }
+
+  @Query(() => SavingsProductTemplateType, { description: "Fineract's savings product template: option lists and defaults." })
+  savingsProductTemplate(@Ctx() ctx: RequestContext): SavingsProductTemplateType {
+    return this.services.products.template(ctx.identity);
   }
 
   @Query(() => [SavingsProductType])
@@ -70,8 +75,9 @@ export class SavingsAccountResolver {
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
   ): Promise<SavingsAccountPageType> {
-    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, offset, limit });
+    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit });
     return { totalFilteredRecords: total, pageItems: items.map((a) => this.map.account(a)) };
   }
 
@@ -80,7 +86,7 @@ export class SavingsAccountResolver {
     return loader<number, string>(ctx, 'account.clientName', (ids) => this.services.accounts.clientNames(ctx.identity.tenantId, ids)).load(account.clientId);
   }
 
-  @FieldResolver(() => [SavingsTransactionType], { description: "A page of the account's transactions, newest first: `limit` (default 20, at most 200) from `offset`. The accounts of one request share one query." })
+  @FieldResolver(() => [SavingsTransactionType], { description: "A page of the account's transactions, newest first: `limit` (default 20, at most 200) from `offset` (every one with the query allSavingsTransactions). The accounts of one request share one query." })
   async transactions(
     @Root() account: SavingsAccountType,
     @Arg('limit', () => Int, { defaultValue: DEFAULT_PAGE, description: 'Page size, 1 to 200.' }) limit: number,
@@ -165,6 +171,13 @@ export class SavingsTransactionResolver {
   private readonly map: Mappers;
   constructor(private readonly services: AccountServices) {
     this.map = new Mappers(services);
+  }
+
+  @Query(() => [SavingsTransactionType], {
+    description: "Every transaction of one account, newest first, read in bounded pages (Fineract's associations=transactions). One account per request: a root field, never nested under a list.",
+  })
+  async allSavingsTransactions(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
+    return (await this.services.transactions.all(ctx.identity, savingsAccountId)).map((t) => this.map.transaction(t));
   }
 
   @Query(() => SavingsTransactionPageType, { description: 'Newest first; limit at most 200.' })

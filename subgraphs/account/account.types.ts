@@ -1,7 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 
 /** Same shape as the ledger subgraph's Currency (shared across subgraphs). */
 @Directive('@shareable')
@@ -38,6 +40,22 @@ export class SavingsProductType {
   @Field(() => DecimalScalar, { nullable: true }) overdraftLimit!: string | null;
   @Field(() => EnumOption) accountingRule!: EnumOption;
 }
+declareParameterFields(SavingsProductType, SAVINGS_PRODUCT_PARAMETERS);
+
+@ObjectType('SavingsProductTemplate', { description: "Fineract's GET /savingsproducts/template option lists and defaults." })
+export class SavingsProductTemplateType {
+  @Field(() => EnumOption) interestCompoundingPeriodType!: EnumOption;
+  @Field(() => EnumOption) interestPostingPeriodType!: EnumOption;
+  @Field(() => EnumOption) interestCalculationType!: EnumOption;
+  @Field(() => EnumOption) interestCalculationDaysInYearType!: EnumOption;
+  @Field(() => EnumOption) accountingRule!: EnumOption;
+  @Field(() => [EnumOption]) interestCompoundingPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestPostingPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestCalculationTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestCalculationDaysInYearTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) lockinPeriodFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) accountingRuleOptions!: EnumOption[];
+}
 
 @ObjectType()
 export class SavingsProductChangePayload {
@@ -64,16 +82,8 @@ export class SavingsProductInput {
   @Field(() => Boolean, { nullable: true }) allowOverdraft?: boolean | null;
   @Field(() => DecimalScalar, { nullable: true }) overdraftLimit?: string | null;
   @Field(() => Int, { nullable: true, description: '1 none, 2 cash based.' }) accountingRule?: number | null;
-  // Sent by Fineract's web client; accepted so its bodies pass, not used yet.
-  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) minRequiredOpeningBalance?: string | null;
-  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequency?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequencyType?: number | null;
-  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withdrawalFeeForTransfers?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withHoldTax?: boolean | null;
-  @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) isDormancyTrackingActive?: boolean | null;
-  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) minBalanceForInterestCalculation?: string | null;
-  @Field(() => [GraphQLJSONObject], { nullable: true, description: 'Charges are not supported yet: only an empty list is accepted.' }) charges?: Record<string, unknown>[] | null;
 }
+declareParameterFields(SavingsProductInput, SAVINGS_PRODUCT_PARAMETERS);
 
 @ObjectType('SavingsAccountStatus')
 export class SavingsAccountStatusType {

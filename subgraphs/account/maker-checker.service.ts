@@ -39,7 +39,7 @@ const toEntry = (r: RawEntry): MakerCheckerEntry => ({
   checkerId: r.checker_id, transactionId: r.transaction_id == null ? null : Number(r.transaction_id),
 });
 
-const notFound = (id: unknown) => errors.notFound('error.msg.makerchecker.id.invalid', `Maker-checker entry with identifier ${id} does not exist`, id);
+const notFound = (id: unknown) => errors.notFound('error.msg.command.id.invalid', `Maker-checker entry with identifier ${id} does not exist`, id);
 const rule = (code: string, message: string, args: unknown[] = []) => errors.domainRule(code, message, args);
 
 /**

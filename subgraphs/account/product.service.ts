@@ -3,9 +3,12 @@ import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
+import { mergeParameters, unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { AccountDependencies } from './account.ports.js';
 import type { AccountType } from './account.rows.js';
+import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
+import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
 
 export interface SavingsProduct {
   id: number;
@@ -26,6 +29,8 @@ export interface SavingsProduct {
   allowOverdraft: boolean;
   overdraftLimit: string | null;
   accountingRule: number;
+  /** Fineract's parameters without a column of their own (savings-product.parameters.ts), as given. */
+  parameters: Record<string, unknown>;
 }
 
 export interface SavingsProductInput {
@@ -47,11 +52,9 @@ export interface SavingsProductInput {
   allowOverdraft?: boolean | null;
   overdraftLimit?: string | null;
   accountingRule?: number | null;
-  /** Not supported yet: only an empty list passes. */
-  charges?: unknown[] | null;
 }
 
-const COLUMNS: Record<keyof Omit<SavingsProduct, 'id'>, string> = {
+const COLUMNS: Record<keyof Omit<SavingsProduct, 'id' | 'parameters'>, string> = {
   name: 'name',
   shortName: 'short_name',
   description: 'description',
@@ -72,9 +75,9 @@ const COLUMNS: Record<keyof Omit<SavingsProduct, 'id'>, string> = {
 };
 const MONEY_FIELDS = new Set(['nominalAnnualInterestRate', 'minRequiredBalance', 'overdraftLimit']);
 
-const SELECT = `select id, ${Object.entries(COLUMNS).map(([key, col]) => (MONEY_FIELDS.has(key) ? `${col}::text as "${key}"` : `${col} as "${key}"`)).join(', ')} from account.savings_product`;
+const SELECT = `select id, ${Object.entries(COLUMNS).map(([key, col]) => (MONEY_FIELDS.has(key) ? `${col}::text as "${key}"` : `${col} as "${key}"`)).join(', ')}, parameters from account.savings_product`;
 
-const notFound = (id: unknown) => errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product with identifier ${id} does not exist`, id);
+const notFound = (id: unknown) => errors.notFound('error.msg.savingproduct.id.invalid', `Savings product with identifier ${id} does not exist`, id);
 
 /** The two products every tenant starts with. */
 const DEFAULT_PRODUCTS: SavingsProductInput[] = [
@@ -92,6 +95,7 @@ function normalize(row: Record<string, unknown>): SavingsProduct {
     nominalAnnualInterestRate: formatAmount(p.nominalAnnualInterestRate),
     minRequiredBalance: p.minRequiredBalance == null ? null : formatAmount(p.minRequiredBalance),
     overdraftLimit: p.overdraftLimit == null ? null : formatAmount(p.overdraftLimit),
+    parameters: p.parameters ?? {},
   };
 }
 
@@ -105,6 +109,11 @@ export class ProductService {
   async list(identity: Identity): Promise<SavingsProduct[]> {
     const staff = requireStaff(identity, 'READ_SAVINGSPRODUCT');
     return this.db.tx(staff.tenantId, async (tx) => (await tx.em.execute<Record<string, unknown>[]>(`${SELECT} where tenant_id = ? order by id`, [tx.tenantId])).map(normalize));
+  }
+
+  template(identity: Identity): SavingsProductTemplate {
+    requireStaff(identity, 'READ_SAVINGSPRODUCT');
+    return SAVINGS_PRODUCT_TEMPLATE;
   }
 
   async get(identity: Identity, id: number): Promise<SavingsProduct> {
@@ -140,7 +149,6 @@ export class ProductService {
       const sets: string[] = [];
       const params: unknown[] = [];
       for (const [key, value] of Object.entries(definedOnly(input))) {
-        // Only stored fields change; the Fineract fields accepted for compatibility are not stored.
         if (!Object.hasOwn(COLUMNS, key)) continue;
         const column = COLUMNS[key as keyof typeof COLUMNS];
         const old = before[key as keyof SavingsProduct];
@@ -149,6 +157,13 @@ export class ProductService {
         changes[key] = normalized;
         sets.push(`${column} = ?`);
         params.push(normalized);
+      }
+      const parameters = mergeParameters(before.parameters, input, SAVINGS_PRODUCT_PARAMETERS);
+      const changedParameters = Object.keys({ ...before.parameters, ...parameters }).filter((k) => JSON.stringify(before.parameters[k]) !== JSON.stringify(parameters[k]));
+      for (const key of changedParameters) changes[key] = parameters[key] ?? null;
+      if (changedParameters.length > 0) {
+        sets.push('parameters = ?::jsonb');
+        params.push(JSON.stringify(parameters));
       }
       if (sets.length > 0) {
         try {
@@ -194,12 +209,13 @@ export class ProductService {
       overdraftLimit: input.overdraftLimit ?? null,
       accountingRule: input.accountingRule ?? 2,
     };
+    const parameters = JSON.stringify(mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS));
     const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     try {
       await tx.em.execute(
-        `insert into account.savings_product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, created_by, updated_by)
-         values (?, ?, ${keys.map(() => '?').join(', ')}, ?, ?)`,
-        [tx.tenantId, id, ...keys.map((k) => values[k]), actor, actor],
+        `insert into account.savings_product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, parameters, created_by, updated_by)
+         values (?, ?, ${keys.map(() => '?').join(', ')}, ?::jsonb, ?, ?)`,
+        [tx.tenantId, id, ...keys.map((k) => values[k]), parameters, actor, actor],
       );
     } catch (error) {
       throw duplicateOr(error);
@@ -234,11 +250,15 @@ function validate(input: SavingsProductInput, full: boolean): void {
   v.maxLength('name', input.name, 100);
   v.maxLength('shortName', input.shortName, 4);
   v.maxLength('description', input.description, 500);
-  v.check(input.charges == null || input.charges.length === 0, 'charges', 'not.supported', 'Savings charges are not supported yet.', input.charges);
+  for (const error of unsupportedParameters('savingsproduct', input, SAVINGS_PRODUCT_PARAMETERS)) v.add(error);
   if (input.currencyCode != null) v.check(/^[A-Za-z]{3}$/.test(input.currencyCode), 'currencyCode', 'invalid', 'The parameter `currencyCode` must be a 3-letter ISO code.', input.currencyCode);
   if (input.digitsAfterDecimal != null) v.check(Number.isInteger(input.digitsAfterDecimal) && input.digitsAfterDecimal >= 0 && input.digitsAfterDecimal <= 6, 'digitsAfterDecimal', 'is.not.within.expected.range', 'The parameter `digitsAfterDecimal` must be between 0 and 6.', input.digitsAfterDecimal);
   if (input.accountType != null) v.check(['SAVINGS', 'CURRENT'].includes(input.accountType.toUpperCase()), 'accountType', 'is.not.one.of.expected.enumerations', 'The parameter `accountType` must be SAVINGS or CURRENT.', input.accountType);
-  if (input.accountingRule != null) v.check([1, 2].includes(input.accountingRule), 'accountingRule', 'is.not.one.of.expected.enumerations', 'The parameter `accountingRule` must be 1 (none) or 2 (cash based).', input.accountingRule);
+  if (input.accountingRule != null) {
+    // Fineract's accrual rules (3 periodic) need accrual postings this service does not make.
+    if (input.accountingRule === 3) v.add({ code: 'error.msg.savingsproduct.accountingRule.not.supported', message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: 3 });
+    else v.check([1, 2].includes(input.accountingRule), 'accountingRule', 'is.not.one.of.expected.enumerations', 'The parameter `accountingRule` must be 1 (none) or 2 (cash based).', input.accountingRule);
+  }
   if (input.inMultiplesOf != null) v.check(Number.isInteger(input.inMultiplesOf) && input.inMultiplesOf >= 0, 'inMultiplesOf', 'must.be.zero.or.greater', 'The parameter `inMultiplesOf` must be zero or greater.', input.inMultiplesOf);
   const rate = input.nominalAnnualInterestRate;
   if (rate != null) v.check(new Money(rate).gte(0) && new Money(rate).lte(1000), 'nominalAnnualInterestRate', 'is.not.within.expected.range', 'The parameter `nominalAnnualInterestRate` must be between 0 and 1000.', rate);

@@ -1,3 +1,4 @@
+import { escapeLike } from '../kernel/db-errors.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
@@ -36,6 +37,8 @@ export interface SavingsAccountFilter {
   officeId?: number | null;
   status?: number | null;
   externalId?: string | null;
+  /** Fineract's search text: a substring of the account number or the external id. */
+  search?: string | null;
   offset?: number | null;
   limit?: number | null;
 }
@@ -73,7 +76,7 @@ const BLOCK_COLUMN: Record<BlockCommand, [string, boolean]> = {
 
 export const MAX_LIMIT = 200;
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
-export const accountNotFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.id.invalid', `Savings account with identifier ${id} does not exist`, id);
+export const accountNotFound = (id: unknown) => errors.notFound('error.msg.saving.account.id.invalid', `Savings account with identifier ${id} does not exist`, id);
 
 /** Savings and current accounts: opening, lifecycle commands and reads. The only writer of account rows outside money movements. */
 export class SavingsAccountService {
@@ -136,6 +139,11 @@ export class SavingsAccountService {
       if (filter.externalId) {
         where.push('a.external_id = ?');
         params.push(filter.externalId);
+      }
+      const text = filter.search?.trim();
+      if (text) {
+        where.push(`(a.account_no like ? or a.external_id ilike ?)`);
+        params.push(`%${escapeLike(text)}%`, `%${escapeLike(text)}%`);
       }
       const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account a where ${where.join(' and ')}`, params);
       const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where ${where.join(' and ')} order by a.id limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [today, ...params]);
@@ -231,7 +239,7 @@ export class SavingsAccountService {
       [tx.tenantId, input.productId],
     );
     const product = productRows[0];
-    if (!product) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
+    if (!product) throw errors.notFound('error.msg.savingproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
     const id = await nextValue(tx, 'savingsaccount');
     const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
     const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));

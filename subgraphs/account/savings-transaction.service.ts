@@ -93,17 +93,23 @@ export interface Originator {
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
 const balanceLimitExceeded = (account: AccountRow, amount: string) =>
   rule(BALANCE_LIMIT_EXCEEDED, `Account ${account.accountNo} cannot hold ${formatAmount(amount)} more: its balance or totals would exceed ${BALANCE_COLUMN_MAX}.`, [account.id, formatAmount(amount)], 'transactionAmount');
-const txnNotFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.transaction.id.invalid', `Savings transaction with identifier ${id} does not exist`, id);
+const txnNotFound = (id: unknown) => errors.notFound('error.msg.saving.account.trasaction.id.invalid', `Savings transaction with identifier ${id} does not exist`, id);
 export const insufficient = (account: AccountRow, amount: string) =>
   rule('error.msg.savingsaccount.transaction.insufficient.account.balance', `Insufficient account balance on account ${account.accountNo} for ${formatAmount(amount)}.`, [account.id, formatAmount(amount)], 'transactionAmount');
 
+/** Rows per statement when all of an account's transactions are read. */
+const ALL_PAGE = 500;
+
 const TXN_SELECT = `select t.id, t.account_id, a.account_no, t.transaction_type, t.credit, t.amount::text as amount, t.running_balance::text as running_balance,
     to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date, to_char(t.submitted_on_date, 'YYYY-MM-DD') as submitted_on_date, t.reversed,
-    t.payment_type_id, t.account_number, t.check_number, t.routing_code, t.receipt_number, t.bank_number, t.note, t.transfer_id, a.currency_code
+    t.payment_type_id, t.account_number, t.check_number, t.routing_code, t.receipt_number, t.bank_number, t.note, t.transfer_id, a.currency_code,
+    t.position::text as position
   from account.savings_transaction t join account.savings_account a on a.tenant_id = t.tenant_id and a.id = t.account_id`;
 
 interface RawTxn {
   id: string;
+  /** The order of postings on the account, for keyset pages (all()). */
+  position: string;
   account_id: number;
   account_no: string;
   transaction_type: number;
@@ -232,10 +238,13 @@ export class SavingsTransactionService {
   }
 
   /**
-   * The amount above which a staff-made withdrawal waits for a checker: the teller ceiling for cash; for
-   * any other payment type, the non-cash ceiling once the tenant has enabled it (null: none applies).
+   * The amount above which a staff-made withdrawal or transfer waits for a checker: the teller ceiling for
+   * cash; for any other payment type, the non-cash ceiling once the tenant has enabled it (null: none
+   * applies, as when the tenant has turned maker-checker off).
    */
   async approvalCeiling(tx: Tx, cash: boolean): Promise<string | null> {
+    // Fineract's global maker-checker switch: off, nothing waits for a checker.
+    if (!(await this.deps.settings.read(tx, 'maker-checker')).enabled) return null;
     if (cash) return (await this.deps.settings.read(tx, 'teller-cash-withdrawal-ceiling')).value;
     const nonCash = await this.deps.settings.read(tx, 'maker-checker-non-cash-ceiling');
     return nonCash.enabled ? nonCash.value : null;
@@ -244,7 +253,7 @@ export class SavingsTransactionService {
   /** The payment type named by the input (cached reference data); 404 when the tenant has none such. */
   private async paymentTypeOf(tx: Tx, input: TransactionInput): Promise<AccountPaymentType> {
     const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    if (!paymentType) throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     return paymentType;
   }
 
@@ -360,6 +369,29 @@ export class SavingsTransactionService {
     const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
     const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ? offset ?`, [tx.tenantId, accountId, Math.min(limit, MAX_LIMIT), offset]);
     return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
+  }
+
+  /**
+   * Every transaction of the account, newest first (Fineract's associations=transactions): read in pages
+   * of ALL_PAGE by position, so no statement reads an unbounded result, and a transaction committed while
+   * the pages are read (a higher position) can never appear twice or push another out.
+   */
+  async all(identity: Identity, accountId: number): Promise<TransactionRow[]> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      await this.accounts.visible(tx, staff, accountId);
+      const found: TransactionRow[] = [];
+      let before: string | null = null;
+      for (;;) {
+        const rows: RawTxn[] = await tx.query<RawTxn>(
+          `${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and (?::bigint is null or t.position < ?::bigint) order by t.position desc limit ?`,
+          [tx.tenantId, accountId, before, before, ALL_PAGE],
+        );
+        found.push(...(await this.withPaymentTypes(tx, rows.map(toTxn))));
+        if (rows.length < ALL_PAGE) return found;
+        before = rows[rows.length - 1]!.position;
+      }
+    });
   }
 
   async get(identity: Identity, accountId: number, transactionId: number): Promise<TransactionRow> {

@@ -11,7 +11,7 @@ import type { CorporateKyc } from './corporate-kyc.service.js';
 import type { CustomerServices } from './customer.services.js';
 import type { CodeValueRef } from './customer.ports.js';
 import {
-  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientType, CorporateKycChangePayload,
+  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientDayCountType, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientSearchInput, ClientType, CorporateKycChangePayload,
   CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
@@ -111,14 +111,27 @@ export class ClientResolver {
     @Arg('externalId', () => String, { nullable: true }) externalId?: string,
     @Arg('displayName', () => String, { nullable: true, description: 'Case-insensitive substring.' }) displayName?: string,
     @Arg('status', () => String, { nullable: true, description: 'active, pending or closed.' }) status?: string,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the display name, or exactly an account number, CIF, external id or mobile number.' }) search?: string,
     @Arg('staffId', () => Int, { nullable: true }) staffId?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('orderBy', () => String, { nullable: true, description: 'id, accountNo, displayName, externalId, officeId, status, submittedOnDate... (Fineract orderBy).' }) orderBy?: string,
     @Arg('sortOrder', () => String, { nullable: true, description: 'ASC or DESC.' }) sortOrder?: string,
   ): Promise<ClientPageType> {
-    const page = await this.services.clients.list(ctx.identity, { officeId, externalId, displayName, status, staffId, offset, limit, orderBy, sortOrder });
+    const page = await this.services.clients.list(ctx.identity, { officeId, externalId, displayName, search, status, staffId, offset, limit, orderBy, sortOrder });
     return { totalFilteredRecords: page.total, pageItems: page.items.map(toClientType) };
+  }
+
+  @Query(() => ClientPageType, { description: "Fineract's v2 client search: the text as in clients(search:), pages numbered from 0 (size at most 200)." })
+  async clientSearch(@Arg('input', () => ClientSearchInput) input: ClientSearchInput, @Ctx() ctx: RequestContext): Promise<ClientPageType> {
+    const sort = input.sorts?.[0];
+    const result = await this.services.clients.searchPage(ctx.identity, { text: input.request?.text, page: input.page, size: input.size, orderBy: sort?.property, sortOrder: sort?.direction });
+    return { totalFilteredRecords: result.total, pageItems: result.items.map(toClientType) };
+  }
+
+  @Query(() => [ClientDayCountType], { description: "Clients activated on each of the 12 days before today at an office and below it (Fineract's ClientTrendsByDay)." })
+  async clientTrendsByDay(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<ClientDayCountType[]> {
+    return (await this.services.clients.trendsByDay(ctx.identity, officeId)).map((d) => ({ days: d.day, count: d.count }));
   }
 
   @Query(() => [KycTierLimitsType], { description: 'KYC tier limits (docs/interface.md, KYC tiers).' })

@@ -6,7 +6,10 @@ import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../
 import { emit } from '../kernel/outbox.js';
 import { todayIso } from '../kernel/scalars.js';
 import { ordering } from '../kernel/paging.js';
+import { unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue } from '../kernel/sequence.js';
+import { activationsByDay } from './client-report.store.js';
+import { CLIENT_PARAMETERS } from './client.parameters.js';
 import { BVN_PATTERN, type BvnHolder, type BvnVerification, type BvnVerifier } from './bvn-verifier.js';
 import {
   Client, CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_PENDING, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, LEGAL_FORM_PERSON,
@@ -84,6 +87,8 @@ export interface ClientFilter {
   officeId?: number | null;
   externalId?: string | null;
   displayName?: string | null;
+  /** Fineract's search text: a substring of the display name, or exactly an account number, CIF, external id or mobile number. */
+  search?: string | null;
   /** active, pending, closed, or a status id (100, 300, 600). */
   status?: string | null;
   staffId?: number | null;
@@ -162,8 +167,21 @@ export class ClientService {
   constructor(
     private readonly db: Database,
     private readonly bvnVerifier: BvnVerifier,
-    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'officeInScope' | 'officeSubtree' | 'staffMember' | 'staffNames' | 'portfolioStaffId'>,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'officeInScope' | 'officeSubtree' | 'officeSubtreeOf' | 'staffMember' | 'staffNames' | 'portfolioStaffId'>,
   ) {}
+
+  /**
+   * Fineract's ClientTrendsByDay dashboard report: clients activated on each of the 12 days before today
+   * at an office and below it (head office: all). Days without activations are left out, as Fineract does.
+   */
+  async trendsByDay(identity: Identity, officeId: number | null | undefined): Promise<{ day: string; count: number }[]> {
+    const staff = requireStaff(identity, 'READ_CLIENT');
+    const today = todayIso();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const offices = await this.deps.officeSubtreeOf(tx, staff, officeId ?? staff.officeId);
+      return activationsByDay(tx, offices, shiftDays(today, -12), shiftDays(today, -1));
+    });
+  }
 
   // ---- reads ---------------------------------------------------------------------------------
 
@@ -194,12 +212,27 @@ export class ClientService {
       } else if (filter.staffId != null) where.staffId = filter.staffId;
       if (filter.externalId) where.externalId = filter.externalId;
       if (filter.displayName) where.displayName = { $ilike: `%${escapeLike(filter.displayName.trim())}%` };
+      const text = filter.search?.trim();
+      if (text) where.$or = [{ displayName: { $ilike: `%${escapeLike(text)}%` } }, { accountNo: text }, { cif: text.toUpperCase() }, { externalId: text }, { mobileNo: text }];
       if (statusId != null) where.statusId = statusId;
       // The id breaks ties, so pages of a non-unique column never overlap or skip.
       const orderBy = order.column === 'id' ? { id: order.direction } : { [order.column]: order.direction, id: order.direction };
       const [items, total] = await tx.em.findAndCount(Client, where, { orderBy, offset, limit: Math.min(limit, MAX_PAGE_LIMIT) });
       return { total, items };
     });
+  }
+
+  /** Fineract's v2 search: pages numbered from 0, `size` clamped like any page. */
+  async searchPage(identity: Identity, input: { text?: string | null; page?: number | null; size?: number | null; orderBy?: string | null; sortOrder?: string | null }): Promise<{ total: number; items: Client[] }> {
+    const page = input.page ?? 0;
+    const size = Math.min(input.size ?? DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT);
+    const v = new Validator('client');
+    v.check(Number.isInteger(page) && page >= 0, 'page', 'must.be.zero.or.greater', 'The parameter `page` must be zero or greater.', page);
+    v.check(Number.isInteger(size) && size >= 1, 'size', 'must.be.greater.than.zero', 'The parameter `size` must be greater than zero.', size);
+    v.throwIfAny();
+    // The v2 API names the account number accountNumber; the other sort properties are the list's own.
+    const orderBy = input.orderBy === 'accountNumber' ? 'accountNo' : input.orderBy;
+    return this.list(identity, { search: input.text, offset: page * size, limit: size, orderBy, sortOrder: input.sortOrder });
   }
 
   /**
@@ -255,6 +288,7 @@ export class ClientService {
   async prepareCreate(input: CreateClientInput): Promise<NewClient> {
     const today = todayIso();
     const v = new Validator('client');
+    for (const error of unsupportedParameters('client', input, CLIENT_PARAMETERS)) v.add(error);
     v.required('officeId', input.officeId);
     if (v.required('legalFormId', input.legalFormId)) {
       v.check(input.legalFormId === LEGAL_FORM_PERSON || input.legalFormId === LEGAL_FORM_ENTITY, 'legalFormId', 'is.not.one.of.expected.enumerations', 'The parameter `legalFormId` must be 1 (person) or 2 (entity).', input.legalFormId);
@@ -760,4 +794,11 @@ export function clientEventData(client: Client): Record<string, unknown> {
     kycTier: client.kycTier,
     activationDate: client.activationDate,
   };
+}
+
+/** An ISO date moved by whole days. */
+function shiftDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
 }

@@ -1,13 +1,14 @@
 import type { GraphQLSchema } from 'graphql';
 import { Query, Resolver } from 'type-graphql';
 import type { DatabaseModule } from '../kernel/database.js';
-import { EnumOption } from '../kernel/enum-option.type.js';
+import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
 import type { RequestContext } from '../kernel/request-context.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
 import { Client, ClientOfficial } from './client.entity.js';
 import { ClientEventsSubscriptionResolver } from './client-events.subscription.js';
 import { ClientCodeValueFieldResolver, ClientKycFieldResolver, ClientResolver, LEGAL_FORMS, toClientType } from './client.resolver.js';
 import type { CustomerServices } from './customer.services.js';
+import { BUSINESS_LINES, CONSTITUTIONS } from './kyc.js';
 import { CustomerMigration } from './migrations/20261122000200_customer.js';
 import { AccountHolderMigration } from './migrations/20261122001500_account_holder.js';
 import { ClientLifecycleMigration } from './migrations/20261122000910_client_lifecycle.js';
@@ -17,6 +18,16 @@ class CustomerReferenceResolver {
   @Query(() => [EnumOption], { description: 'Legal forms of a client: 1 person, 2 entity (corporate).' })
   clientLegalForms(): EnumOption[] {
     return LEGAL_FORMS;
+  }
+
+  @Query(() => [EnumOption], { description: 'Constitutions of an entity client (clientNonPersonDetails.constitutionId).' })
+  clientConstitutions(): EnumOption[] {
+    return Object.entries(CONSTITUTIONS).map(([id, name]) => enumOption(Number(id), `constitution.${id}`, name));
+  }
+
+  @Query(() => [EnumOption], { description: 'Main business lines of an entity client (clientNonPersonDetails.mainBusinessLineId).' })
+  clientBusinessLines(): EnumOption[] {
+    return Object.entries(BUSINESS_LINES).map(([id, line]) => enumOption(Number(id), `mainBusinessLine.${id}`, line.name));
   }
 }
 

@@ -37,6 +37,8 @@ export interface CustomerDependencies {
   officeInScope: (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<CustomerOffice | null>;
   /** Inside the caller's transaction: ids of the caller's office and every office below it. */
   officeSubtree: (tx: Tx, staff: StaffIdentity) => Promise<number[]>;
+  /** Inside the caller's transaction: an office the caller sees and every office below it (null: every office); 404 otherwise. */
+  officeSubtreeOf: (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<number[] | null>;
   /** Office names by id, for read models (one query per page). */
   officeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   /** Inside the caller's transaction: the staff member, or null. */

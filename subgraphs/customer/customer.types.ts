@@ -1,7 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { CLIENT_PARAMETERS } from './client.parameters.js';
 
 @ObjectType('ClientNonPersonDetails', { description: 'Corporate details of an entity client (legalFormId 2).' })
 export class ClientNonPersonDetailsType {
@@ -111,6 +113,31 @@ export class ClientType {
   codeValueIds!: { gender: number | null; clientType: number | null; clientClassification: number | null; closureReason: number | null; rejectionReason: number | null; withdrawalReason: number | null };
 }
 
+@InputType({ description: "Fineract's v2 client search text." })
+export class ClientSearchTextInput {
+  @Field(() => String, { nullable: true }) text?: string | null;
+}
+
+@InputType()
+export class ClientSearchSortInput {
+  @Field(() => String) property!: string;
+  @Field(() => String, { nullable: true, description: 'ASC or DESC.' }) direction?: string | null;
+}
+
+@InputType({ description: "Fineract's POST /v2/clients/search body: a page number from 0 and a page size." })
+export class ClientSearchInput {
+  @Field(() => ClientSearchTextInput, { nullable: true }) request?: ClientSearchTextInput | null;
+  @Field(() => Int, { nullable: true }) page?: number | null;
+  @Field(() => Int, { nullable: true }) size?: number | null;
+  @Field(() => [ClientSearchSortInput], { nullable: true }) sorts?: ClientSearchSortInput[] | null;
+}
+
+@ObjectType('ClientDayCount', { description: 'Clients activated on one day (the ClientTrendsByDay report).' })
+export class ClientDayCountType {
+  @Field(() => LocalDateScalar) days!: string;
+  @Field(() => Int) count!: number;
+}
+
 @ObjectType('ClientPage')
 export class ClientPageType {
   @Field(() => Int) totalFilteredRecords!: number;
@@ -179,6 +206,7 @@ export class CreateClientInput {
   @Field(() => Int, { nullable: true, description: 'A value of the code ClientType.' }) clientTypeId?: number | null;
   @Field(() => Int, { nullable: true, description: 'A value of the code ClientClassification.' }) clientClassificationId?: number | null;
 }
+declareParameterFields(CreateClientInput, CLIENT_PARAMETERS);
 
 @InputType({ description: 'cif, accountNo and officeId are not changeable here.' })
 export class UpdateClientInput {

@@ -213,6 +213,12 @@ export class Validator {
     }
   }
 
+  /** An error whose code is not of the validation.msg.<resource> form (Fineract's error.msg.<resource>.<param>.not.supported). */
+  add(error: FieldError): this {
+    this.found.push(error);
+    return this;
+  }
+
   check(condition: boolean, parameterName: string, rule: string, message: string, value?: unknown): void {
     if (!condition) this.fail(parameterName, rule, message, value);
   }

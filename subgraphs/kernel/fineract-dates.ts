@@ -157,3 +157,27 @@ export function toDateArray(iso: string): [number, number, number] {
   const [y, m, d] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
   return [y, m, d];
 }
+
+/**
+ * ISO YYYY-MM-DD written with a Java-style `pattern` in `locale` (the inverse of parseFineractDate), as
+ * Fineract echoes dates in a command's `changes`. Month names are the locale's own (long for MMMM, short
+ * for MMM). Throws DateFormatError for a pattern or locale parseFineractDate would refuse.
+ */
+export function formatFineractDate(iso: string, pattern: string, locale: string): string {
+  if (!isValidLocale(locale)) throw new DateFormatError('locale', `The locale "${shown(locale)}" is not a valid locale.`);
+  if (pattern.length > MAX_DATE_TEXT) throw new DateFormatError('pattern', `The date format "${shown(pattern)}" is too long.`);
+  const [year, month, day] = toDateArray(iso);
+  const tag = locale.replaceAll('_', '-');
+  const monthName = (style: 'long' | 'short') =>
+    new Intl.DateTimeFormat(tag, { month: style, day: 'numeric', timeZone: 'UTC' }).formatToParts(new Date(Date.UTC(2024, month - 1, 1))).find((p) => p.type === 'month')!.value;
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return tokenize(pattern).map((token) => {
+    switch (token.kind) {
+      case 'day': return pad(day, token.text.length);
+      case 'month': return pad(month, token.text.length);
+      case 'monthName': return monthName(token.text.length >= 4 ? 'long' : 'short');
+      case 'year': return token.text.length === 2 ? pad(year % 100, 2) : pad(year, token.text.length);
+      case 'literal': return token.text;
+    }
+  }).join('');
+}

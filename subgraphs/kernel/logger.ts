@@ -5,7 +5,7 @@ export function createLogger(level: string, destination?: NodeJS.WritableStream)
   const options = {
     level,
     base: { service: 'core-banking' },
-    redact: { paths: ['*.password', '*.authorization', '*.secret', 'req.headers.authorization'], censor: '[redacted]' },
+    redact: { paths: ['*.password', '*.authorization', '*.secret', 'req.headers.authorization', 'req.headers["x-api-key"]'], censor: '[redacted]' },
   };
   return destination ? pino(options, destination) : pino(options);
 }

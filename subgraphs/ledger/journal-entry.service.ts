@@ -155,7 +155,7 @@ export class JournalEntryService {
       throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
     }
     if (hasPaymentDetail && !(await this.paymentTypeExists(tx, input.paymentTypeId!))) {
-      throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+      throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     }
     const posted = await this.engine.post(tx, {
       officeId: input.officeId!,
@@ -190,7 +190,7 @@ export class JournalEntryService {
     );
     const first = lines[0];
     if (!first || !(await this.officeInScope(tx, actor, first.office_id))) {
-      throw errors.notFound('error.msg.glJournalEntry.invalid.transaction.id', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
+      throw errors.notFound('error.msg.journalEntries.transactionId.invalid', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
     }
     if (!first.manual_entry) {
       throw errors.domainRule('error.msg.glJournalEntry.invalid.reversal.of.system.entry', 'Only manual journal entries can be reversed here; system entries are reversed by their transaction.', [transactionId]);
@@ -236,7 +236,7 @@ export class JournalEntryService {
     const staff = requireStaff(identity, 'READ_JOURNALENTRY');
     return this.db.tx(staff.tenantId, async (tx) => {
       const rows = await tx.em.execute<RawRow[]>(`${SELECT} where je.tenant_id = ? and je.id = ?`, [tx.tenantId, id]);
-      if (rows.length === 0 || !(await this.officeInScope(tx, staff, rows[0]!.office_id))) throw errors.notFound('error.msg.glJournalEntry.id.invalid', `Journal entry with identifier ${id} does not exist`, id);
+      if (rows.length === 0 || !(await this.officeInScope(tx, staff, rows[0]!.office_id))) throw errors.notFound('error.msg.journalEntries.id.invalid', `Journal entry with identifier ${id} does not exist`, id);
       const row = toRow(rows[0]!);
       if (runningBalance) await withRunningBalances(tx, [row]);
       return row;

@@ -15,7 +15,7 @@ import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.j
 import {
   BalanceSheetType, CreateGLAccountInput, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
   GLAccountType, GLClosureChangePayload, GLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
-  JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput,
+  JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput, ReportDefinitionType, ReportParameterType,
 } from './ledger.types.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 
@@ -319,6 +319,16 @@ export class GLClosureResolver {
 @Resolver()
 export class LedgerReportResolver {
   constructor(private readonly services: LedgerServices) {}
+
+  @Query(() => [ReportDefinitionType], { description: "The reports /runreports serves, with their parameters (Fineract's GET /reports)." })
+  reports(@Ctx() ctx: RequestContext): ReportDefinitionType[] {
+    return this.services.reports.catalogue(ctx.identity).map((r) => ({ ...r, parameters: r.parameterDefs }));
+  }
+
+  @Query(() => [ReportParameterType], { description: "The parameters of the named reports, each once (Fineract's FullParameterList)." })
+  reportParameters(@Arg('reportNames', () => [String]) reportNames: string[], @Ctx() ctx: RequestContext): ReportParameterType[] {
+    return this.services.reports.parameters(ctx.identity, reportNames);
+  }
 
   @Query(() => TrialBalanceType, { description: 'Net balance per account for the period; officeId 1 (head office) covers all offices, another office its subtree.' })
   async trialBalance(

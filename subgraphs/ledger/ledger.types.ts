@@ -252,6 +252,29 @@ export class LedgerReportRowType {
   @Field(() => DecimalScalar, { nullable: true }) amount?: string | null;
 }
 
+@ObjectType('ReportParameter', { description: "A report parameter as Fineract's FullParameterList row describes it." })
+export class ReportParameterType {
+  @Field(() => Int) id!: number;
+  @Field() name!: string;
+  @Field() variable!: string;
+  @Field() label!: string;
+  @Field() displayType!: string;
+  @Field() formatType!: string;
+  @Field() defaultValue!: string;
+  @Field(() => String, { nullable: true }) selectOne!: string | null;
+}
+
+@ObjectType('ReportDefinition', { description: "A report /runreports serves, as Fineract's GET /reports lists it." })
+export class ReportDefinitionType {
+  @Field(() => Int) id!: number;
+  @Field() name!: string;
+  @Field() type!: string;
+  @Field(() => String, { nullable: true }) subType!: string | null;
+  @Field() category!: string;
+  @Field() description!: string;
+  @Field(() => [ReportParameterType]) parameters!: ReportParameterType[];
+}
+
 @ObjectType('LedgerReport', { description: 'A ledger report in the /runreports shape: column headers and typed rows.' })
 export class LedgerReportType {
   @Field() reportName!: string;

@@ -200,7 +200,7 @@ export class PostingEngine {
       [tx.tenantId, transactionId],
     );
     if (originals.length === 0) {
-      throw errors.notFound('error.msg.glJournalEntry.invalid.transaction.id', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
+      throw errors.notFound('error.msg.journalEntries.transactionId.invalid', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
     }
     if (originals.some((o) => o.reversed)) {
       throw rule('error.msg.glJournalEntry.already.reversed', `Journal entry ${transactionId} is already reversed.`, [transactionId]);

@@ -2,6 +2,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
+import { parametersOf, REPORTS, type ReportDef, type ReportParameterDef } from './report.catalogue.js';
 import { GL_TYPES, type GLTypeId } from './ledger.entities.js';
 import type { OfficeSubtree } from './ledger.ports.js';
 
@@ -143,6 +144,18 @@ export class LedgerReportService {
       }
       return { rows, totalIncome: formatAmount(income), totalExpense: formatAmount(expense), netIncome: formatAmount(income.minus(expense)) };
     });
+  }
+
+  /** The reports, with their parameters (GET /reports). */
+  catalogue(identity: Identity): (ReportDef & { parameterDefs: ReportParameterDef[] })[] {
+    requireStaff(identity, 'READ_REPORT');
+    return REPORTS.map((r) => ({ ...r, parameterDefs: parametersOf([r.name]) }));
+  }
+
+  /** Fineract's FullParameterList: the parameters of the named reports, each once. */
+  parameters(identity: Identity, reportNames: readonly string[]): ReportParameterDef[] {
+    requireStaff(identity, 'READ_REPORT');
+    return parametersOf(reportNames);
   }
 
   /** The /runreports shapes: "Trial Balance" (and its alias "Trial Balance Table"), "Balance Sheet", "Income Statement". */

@@ -34,8 +34,8 @@ export interface RangeInput {
   maximumAgeDays?: number | null;
 }
 
-const rangeNotFound = (id: number) => errors.notFound('error.msg.delinquency.range.id.invalid', `Delinquency range with identifier ${id} does not exist`, id);
-const bucketNotFound = (id: number) => errors.notFound('error.msg.delinquency.bucket.id.invalid', `Delinquency bucket with identifier ${id} does not exist`, id);
+const rangeNotFound = (id: number) => errors.notFound('error.msg.delinquency.range.id.not.exist', `Delinquency range with identifier ${id} does not exist`, id);
+const bucketNotFound = (id: number) => errors.notFound('error.msg.delinquency.bucket.id.not.exist', `Delinquency bucket with identifier ${id} does not exist`, id);
 const AGING_BATCH = 5000;
 
 /**

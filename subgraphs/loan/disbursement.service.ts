@@ -5,7 +5,7 @@ import { exactNumber } from '../kernel/exact-json.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import type { LoanApplicationService } from './loan-application.service.js';
-import { LOAN_GL } from './loan-product.service.js';
+import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { findLoan, loadTransactions, STATUS_ACTIVE, STATUS_APPROVED, TXN_DISBURSEMENT, TXN_REPAYMENT, writeSchedule, type LoanRow } from './loan.store.js';
 import { effectivePrincipal } from './loan.view.js';

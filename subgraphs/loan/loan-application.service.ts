@@ -1,4 +1,5 @@
 import BigNumber from 'bignumber.js';
+import { escapeLike } from '../kernel/db-errors.js';
 import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
@@ -6,12 +7,14 @@ import { nextValue } from '../kernel/sequence.js';
 import { stillNeeded, tierFor } from './domain/tiers.js';
 import { generateSchedule, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS, type Schedule, type ScheduleTerms } from './domain/schedule.js';
 import type { ApprovalPolicyRow, ApprovalPolicyService } from './approval-policy.service.js';
-import type { LoanProductRow, LoanProductService } from './loan-product.service.js';
+import type { LoanProductRow } from './loan-product.rows.js';
+import type { LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies } from './loan.ports.js';
 import {
   findLoan, LOAN_COLUMNS, loadApprovals, loadPeriods, loadTransactions, loanNotFound, rows, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED,
-  STATUS_WITHDRAWN, writeSchedule, type ApprovalRow, type LoanRow,
+  demandAndCollection, disbursalAndAwaiting, disbursalsByDay, STATUS_WITHDRAWN, writeSchedule, type ApprovalRow, type LoanRow,
 } from './loan.store.js';
+import { addDays } from './domain/dates.js';
 import type { DelinquencyRangeType, LoanApprovalsType, LoanScheduleType, LoanTemplateType, LoanType } from './loan.types.js';
 import {
   AMORTIZATION_OPTIONS, currencyOf, effectivePrincipal, FREQUENCY_OPTIONS, INTEREST_CALCULATION_OPTIONS, INTEREST_RATE_FREQUENCY_OPTIONS, INTEREST_TYPE_OPTIONS,
@@ -48,6 +51,16 @@ export interface LoanApplicationInput {
   disbursementData?: unknown[] | null;
   isEqualAmortization?: boolean | null;
   isTopup?: boolean | null;
+  /** Fineract charges interest from this date instead of the disbursement; only the disbursement date itself is accepted. */
+  interestChargedFromDate?: string | null;
+}
+
+export interface LoanDashboard {
+  trends: { day: string; count: number }[];
+  amountDue: string;
+  amountPaid: string;
+  amountToBeDisbursed: string;
+  disbursedAmount: string;
 }
 
 export interface LoanFilter {
@@ -57,6 +70,8 @@ export interface LoanFilter {
   externalId?: string | null;
   loanOfficerId?: number | null;
   delinquent?: boolean | null;
+  /** Fineract's search text: a substring of the account number or the external id. */
+  search?: string | null;
   offset?: number | null;
   limit?: number | null;
 }
@@ -153,10 +168,33 @@ export class LoanApplicationService {
       add('loan_officer_id = ?', filter.loanOfficerId);
       if (filter.delinquent === true) where.push('status_id = 300 and days_past_due > 0');
       if (filter.delinquent === false) where.push('days_past_due = 0');
+      const text = filter.search?.trim();
+      if (text) {
+        where.push(`(account_no like ? or external_id ilike ?)`);
+        params.push(`%${escapeLike(text)}%`, `%${escapeLike(text)}%`);
+      }
       const clause = where.join(' and ');
       const total = Number((await tx.em.execute<{ n: string }[]>(`select count(*) as n from loan.loan where ${clause}`, params))[0]!.n);
       const found = rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where ${clause} order by id limit ? offset ?`, [...params, limit, offset]));
       return { total, items: await this.views(tx, found) };
+    });
+  }
+
+  /**
+   * Fineract's dashboard reports over an office and below it (head office: all), on the business date:
+   * loans disbursed on each of the 12 days before it (LoanTrendsByDay), what today's instalments of active
+   * loans still owe and have collected (Demand Vs Collection), approved principal waiting for disbursal and
+   * principal of active loans (Disbursal Vs Awaitingdisbursal).
+   */
+  async dashboard(identity: Identity, officeId: number | null | undefined): Promise<LoanDashboard> {
+    const staff = requireStaff(identity, 'READ_LOAN');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const offices = await this.deps.officeSubtreeOf(tx, staff, officeId ?? staff.officeId);
+      const today = await this.deps.businessDates.today(tx);
+      const trends = await disbursalsByDay(tx, offices, addDays(today, -12), addDays(today, -1));
+      const demand = await demandAndCollection(tx, offices, today);
+      const disbursal = await disbursalAndAwaiting(tx, offices);
+      return { trends, amountDue: demand.due, amountPaid: demand.paid, amountToBeDisbursed: disbursal.awaiting, disbursedAmount: disbursal.disbursed };
     });
   }
 
@@ -421,6 +459,9 @@ export class LoanApplicationService {
     }
     if (input.isEqualAmortization === true) v.fail('isEqualAmortization', 'not.supported', 'Equal amortization of interest is not supported.');
     if (input.isTopup === true) v.fail('isTopup', 'not.supported', 'Top-up loans are not supported.');
+    if (input.interestChargedFromDate != null && input.interestChargedFromDate !== input.expectedDisbursementDate) {
+      v.fail('interestChargedFromDate', 'not.supported', 'Interest is charged from the disbursement date; another start date is not supported.', input.interestChargedFromDate);
+    }
     v.throwIfAny();
     const product = await this.products.require(tx, input.productId!);
     const t: Terms = {

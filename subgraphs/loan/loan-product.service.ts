@@ -2,53 +2,23 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
+import { mergeParameters, unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import { rows } from './loan.store.js';
 import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
+import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
+import type { LoanProductTemplateType } from './loan.types.js';
+import { loanProductTemplate } from './loan-product.template.js';
+import type { LoanProductRow } from './loan-product.rows.js';
 
-export interface LoanProductRow {
-  id: number;
-  name: string;
-  shortName: string;
-  description: string | null;
-  currencyCode: string;
-  digitsAfterDecimal: number;
-  inMultiplesOf: number | null;
-  principal: string;
-  minPrincipal: string;
-  maxPrincipal: string;
-  numberOfRepayments: number;
-  minNumberOfRepayments: number;
-  maxNumberOfRepayments: number;
-  repaymentEvery: number;
-  repaymentFrequencyType: number;
-  interestRatePerPeriod: string;
-  minInterestRatePerPeriod: string | null;
-  maxInterestRatePerPeriod: string | null;
-  interestRateFrequencyType: number;
-  amortizationType: number;
-  interestType: number;
-  interestCalculationPeriodType: number;
-  transactionProcessingStrategyCode: string;
-  daysInYearType: number;
-  daysInMonthType: number;
-  graceOnPrincipalPayment: number;
-  graceOnInterestPayment: number;
-  accountingRule: number;
-  delinquencyBucketId: number | null;
-}
-
-export type LoanProductInput = { [K in keyof Omit<LoanProductRow, 'id'>]?: LoanProductRow[K] | null };
+export type LoanProductInput = { [K in keyof Omit<LoanProductRow, 'id' | 'parameters'>]?: LoanProductRow[K] | null };
 
 /** Accounting rules (Fineract): 1 none, 2 cash based. Accrual rules are not offered. */
 export const ACCOUNTING_NONE = 1;
 export const ACCOUNTING_CASH = 2;
 
-/** Cash-based GL mapping of every product on the default chart (interface 2.9). */
-export const LOAN_GL = { loanPortfolio: '13101', interestIncome: '41101', fundSource: '11101', bankSettlement: '11201' } as const;
-
-const COLUMNS: Record<keyof Omit<LoanProductRow, 'id'>, string> = {
+const COLUMNS: Record<keyof Omit<LoanProductRow, 'id' | 'parameters'>, string> = {
   name: 'name', shortName: 'short_name', description: 'description', currencyCode: 'currency_code', digitsAfterDecimal: 'digits_after_decimal',
   inMultiplesOf: 'in_multiples_of', principal: 'principal', minPrincipal: 'min_principal', maxPrincipal: 'max_principal',
   numberOfRepayments: 'number_of_repayments', minNumberOfRepayments: 'min_number_of_repayments', maxNumberOfRepayments: 'max_number_of_repayments',
@@ -59,6 +29,14 @@ const COLUMNS: Record<keyof Omit<LoanProductRow, 'id'>, string> = {
   daysInYearType: 'days_in_year_type', daysInMonthType: 'days_in_month_type', graceOnPrincipalPayment: 'grace_on_principal_payment',
   graceOnInterestPayment: 'grace_on_interest_payment', accountingRule: 'accounting_rule', delinquencyBucketId: 'delinquency_bucket_id',
 };
+
+/** Fineract's other repayment strategies: known, but allocations this service does not compute. */
+const FINERACT_STRATEGIES = new Set([
+  'heavensfamily-strategy', 'creocore-strategy', 'rbi-india-strategy', 'principal-interest-penalties-fees-order-strategy',
+  'interest-principal-penalties-fees-order-strategy', 'early-repayment-strategy', 'advanced-payment-allocation-strategy',
+  'due-penalty-fee-interest-principal-in-advance-principal-penalty-fee-interest-strategy',
+  'due-penalty-interest-principal-fee-in-advance-penalty-interest-principal-fee-strategy',
+]);
 
 const REQUIRED: (keyof LoanProductInput)[] = [
   'name', 'shortName', 'currencyCode', 'principal', 'numberOfRepayments', 'repaymentEvery', 'repaymentFrequencyType', 'interestRatePerPeriod',
@@ -107,14 +85,22 @@ function validate(p: LoanProductInput, v: Validator): void {
     v.fail('numberOfRepayments', 'must.be.between.min.and.max', 'numberOfRepayments must lie between its min and max.', p.numberOfRepayments);
   }
   if (!inSet(p.repaymentFrequencyType, [0, 1, 2])) v.fail('repaymentFrequencyType', 'is.not.one.of.expected.enumerations', 'repaymentFrequencyType is 0 days, 1 weeks or 2 months.', p.repaymentFrequencyType);
-  if (!inSet(p.interestRateFrequencyType, [2, 3])) v.fail('interestRateFrequencyType', 'is.not.one.of.expected.enumerations', 'interestRateFrequencyType is 2 per month or 3 per year.', p.interestRateFrequencyType);
+  // Fineract's 4 (whole term) rates the whole loan at once, which domain/schedule.ts does not compute.
+  if (p.interestRateFrequencyType === 4) v.add({ code: 'error.msg.loanproduct.interestRateFrequencyType.not.supported', message: 'Interest per whole term is not supported: use 2 (per month) or 3 (per year).', parameterName: 'interestRateFrequencyType', value: 4 });
+  else if (!inSet(p.interestRateFrequencyType, [2, 3])) v.fail('interestRateFrequencyType', 'is.not.one.of.expected.enumerations', 'interestRateFrequencyType is 2 per month or 3 per year.', p.interestRateFrequencyType);
   if (!inSet(p.amortizationType, [0, 1])) v.fail('amortizationType', 'is.not.one.of.expected.enumerations', 'amortizationType is 0 equal principal or 1 equal instalments.', p.amortizationType);
   if (!inSet(p.interestType, [0, 1])) v.fail('interestType', 'is.not.one.of.expected.enumerations', 'interestType is 0 declining balance or 1 flat.', p.interestType);
   if (!inSet(p.interestCalculationPeriodType, [0, 1])) v.fail('interestCalculationPeriodType', 'is.not.one.of.expected.enumerations', 'interestCalculationPeriodType is 0 daily or 1 same as repayment period.', p.interestCalculationPeriodType);
   if (p.transactionProcessingStrategyCode != null && p.transactionProcessingStrategyCode !== MIFOS_STANDARD_STRATEGY) {
-    v.fail('transactionProcessingStrategyCode', 'is.not.one.of.expected.enumerations', `The supported strategy is ${MIFOS_STANDARD_STRATEGY}.`, p.transactionProcessingStrategyCode);
+    if (FINERACT_STRATEGIES.has(p.transactionProcessingStrategyCode)) {
+      v.add({ code: 'error.msg.loanproduct.transactionProcessingStrategyCode.not.supported', message: `Only ${MIFOS_STANDARD_STRATEGY} is supported.`, parameterName: 'transactionProcessingStrategyCode', value: p.transactionProcessingStrategyCode });
+    } else {
+      v.fail('transactionProcessingStrategyCode', 'is.not.one.of.expected.enumerations', `The supported strategy is ${MIFOS_STANDARD_STRATEGY}.`, p.transactionProcessingStrategyCode);
+    }
   }
-  if (!inSet(p.accountingRule, [ACCOUNTING_NONE, ACCOUNTING_CASH])) v.fail('accountingRule', 'is.not.one.of.expected.enumerations', 'accountingRule is 1 none or 2 cash based.', p.accountingRule);
+  // Fineract's accrual rules (3 periodic, 4 upfront) need accrual postings this service does not make.
+  if (p.accountingRule === 3 || p.accountingRule === 4) v.add({ code: 'error.msg.loanproduct.accountingRule.not.supported', message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: p.accountingRule });
+  else if (!inSet(p.accountingRule, [ACCOUNTING_NONE, ACCOUNTING_CASH])) v.fail('accountingRule', 'is.not.one.of.expected.enumerations', 'accountingRule is 1 none or 2 cash based.', p.accountingRule);
   if (!inSet(p.daysInYearType, [1, 360, 364, 365])) v.fail('daysInYearType', 'is.not.one.of.expected.enumerations', 'daysInYearType is 1 actual, 360, 364 or 365.', p.daysInYearType);
   if (!inSet(p.daysInMonthType, [1, 30])) v.fail('daysInMonthType', 'is.not.one.of.expected.enumerations', 'daysInMonthType is 1 actual or 30.', p.daysInMonthType);
   for (const name of ['graceOnPrincipalPayment', 'graceOnInterestPayment'] as const) {
@@ -130,6 +116,11 @@ export class LoanProductService {
   async list(identity: Identity): Promise<LoanProductRow[]> {
     const staff = requireStaff(identity, 'READ_LOANPRODUCT');
     return this.db.tx(staff.tenantId, async (tx) => rows<LoanProductRow>(await tx.em.execute(`select * from loan.product where tenant_id = ? order by id`, [tx.tenantId])));
+  }
+
+  template(identity: Identity): LoanProductTemplateType {
+    requireStaff(identity, 'READ_LOANPRODUCT');
+    return loanProductTemplate();
   }
 
   async get(identity: Identity, id: number): Promise<LoanProductRow> {
@@ -162,14 +153,16 @@ export class LoanProductService {
     product.minNumberOfRepayments ??= product.numberOfRepayments;
     product.maxNumberOfRepayments ??= product.numberOfRepayments;
     validate(product, v);
+    for (const error of unsupportedParameters('loanproduct', input, LOAN_PRODUCT_PARAMETERS)) v.add(error);
     v.throwIfAny();
     await this.assertUnique(tx, product.name!, product.shortName!, null);
+    const parameters = JSON.stringify(mergeParameters({}, input, LOAN_PRODUCT_PARAMETERS));
     const id = fixedId ?? (await nextValue(tx, 'loan_product'));
     if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
     const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     await tx.em.execute(
-      `insert into loan.product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, created_by, updated_by) values (?, ?, ${keys.map(() => '?').join(', ')}, ?, ?)`,
-      [tx.tenantId, id, ...keys.map((k) => product[k] ?? null), actor, actor],
+      `insert into loan.product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, parameters, created_by, updated_by) values (?, ?, ${keys.map(() => '?').join(', ')}, ?::jsonb, ?, ?)`,
+      [tx.tenantId, id, ...keys.map((k) => product[k] ?? null), parameters, actor, actor],
     );
     return this.require(tx, id);
   }
@@ -183,18 +176,29 @@ export class LoanProductService {
     const current = await this.require(tx, id);
     const changes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
+      if (!Object.hasOwn(COLUMNS, key)) continue;
       if (value !== undefined && value !== null && String(value) !== String(current[key as keyof LoanProductRow])) changes[key] = value;
     }
     const merged = { ...current, ...changes } as LoanProductInput;
     const v = new Validator('loanproduct');
     validate(merged, v);
+    for (const error of unsupportedParameters('loanproduct', input, LOAN_PRODUCT_PARAMETERS)) v.add(error);
     v.throwIfAny();
     if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
-    const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => k in COLUMNS);
-    if (keys.length > 0) {
+    const parameters = mergeParameters(current.parameters, input, LOAN_PRODUCT_PARAMETERS);
+    const changedParameters = Object.keys({ ...current.parameters, ...parameters }).filter((k) => JSON.stringify(current.parameters[k]) !== JSON.stringify(parameters[k]));
+    for (const key of changedParameters) changes[key] = parameters[key] ?? null;
+    const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => Object.hasOwn(COLUMNS, k));
+    const sets = keys.map((k) => `${COLUMNS[k]} = ?`);
+    const values: unknown[] = keys.map((k) => changes[k]);
+    if (changedParameters.length > 0) {
+      sets.push('parameters = ?::jsonb');
+      values.push(JSON.stringify(parameters));
+    }
+    if (sets.length > 0) {
       await tx.em.execute(
-        `update loan.product set ${keys.map((k) => `${COLUMNS[k]} = ?`).join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [...keys.map((k) => changes[k]), actor.userId, tx.tenantId, id],
+        `update loan.product set ${sets.join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
+        [...values, actor.userId, tx.tenantId, id],
       );
     }
     return { product: await this.require(tx, id), changes };

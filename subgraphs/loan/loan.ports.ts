@@ -1,4 +1,5 @@
 import type { Tx } from '../kernel/database.js';
+import type { StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, RecordCash, SavingsForLoans, Scope } from '../kernel/ports.js';
 
 /*
@@ -35,6 +36,8 @@ export interface LoanDependencies {
   borrower: (tx: Tx, clientId: number) => Promise<LoanBorrower | null>;
   businessDates: BusinessDates;
   scope: Scope;
+  /** Inside the caller's transaction: an office the caller sees and every office below it (null: every office); 404 otherwise. */
+  officeSubtreeOf: (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<number[] | null>;
   /** The ledger's posting engine, inside the caller's transaction: balanced lines by GL code, tagged with the loan transaction. */
   post: (tx: Tx, request: LoanPosting) => Promise<unknown>;
   /** Whether a staff record exists and is a loan officer candidate (any active staff of the office subtree). */

@@ -10,7 +10,7 @@ import type { LoanRow } from './loan.store.js';
 import {
   ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
   JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
-  LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
+  LoanDashboardType, LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
 import { FREQUENCY_OPTIONS, toProductType } from './loan.view.js';
@@ -34,6 +34,17 @@ export class LoanProductResolver {
   @Query(() => [LoanProductType])
   async loanProducts(@Ctx() ctx: RequestContext): Promise<LoanProductType[]> {
     return (await this.services.products.list(ctx.identity)).map(toProductType);
+  }
+
+  @Query(() => LoanDashboardType, { description: "Fineract's dashboard reports: LoanTrendsByDay, Demand Vs Collection, Disbursal Vs Awaitingdisbursal." })
+  async loanDashboard(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<LoanDashboardType> {
+    const d = await this.services.applications.dashboard(ctx.identity, officeId);
+    return { ...d, trends: d.trends.map((t) => ({ days: t.day, lcount: t.count })) };
+  }
+
+  @Query(() => LoanProductTemplateType, { description: "Fineract's loan product template: option lists and defaults." })
+  loanProductTemplate(@Ctx() ctx: RequestContext): LoanProductTemplateType {
+    return this.services.products.template(ctx.identity);
   }
 
   @Query(() => LoanProductType)
@@ -83,8 +94,9 @@ export class LoanResolver {
     @Arg('delinquent', () => Boolean, { nullable: true }) delinquent?: boolean,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
   ): Promise<LoanPageType> {
-    const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, offset, limit });
+    const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, search, offset, limit });
     return { totalFilteredRecords: total, pageItems: items };
   }
 

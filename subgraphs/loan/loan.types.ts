@@ -1,7 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 
 @ObjectType('LoanCurrency', { description: "A loan's currency, Fineract's currency object." })
 export class LoanCurrencyType {
@@ -55,6 +57,7 @@ export class LoanProductType {
   @Field(() => LoanProductAccountingMappingsType) accountingMappings!: LoanProductAccountingMappingsType;
   @Field(() => Int, { nullable: true }) delinquencyBucketId!: number | null;
 }
+declareParameterFields(LoanProductType, LOAN_PRODUCT_PARAMETERS);
 
 @InputType()
 export class LoanProductInput {
@@ -87,6 +90,7 @@ export class LoanProductInput {
   @Field(() => Int, { nullable: true }) accountingRule?: number | null;
   @Field(() => Int, { nullable: true }) delinquencyBucketId?: number | null;
 }
+declareParameterFields(LoanProductInput, LOAN_PRODUCT_PARAMETERS);
 
 @ObjectType()
 export class LoanProductChangePayload {
@@ -133,6 +137,8 @@ export class LoanApplicationInput {
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) fundId?: number | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) loanPurposeId?: number | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored: the product\'s daysInYearType applies.' }) daysInYearType?: number | null;
+  @Field(() => DecimalScalar, { nullable: true, description: 'Accepted and ignored: it caps multi-tranche loans, which are not offered.' }) maxOutstandingLoanBalance?: string | null;
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Only the expected disbursement date is accepted: interest runs from the disbursement.' }) interestChargedFromDate?: string | null;
 }
 
 @ObjectType()
@@ -366,6 +372,43 @@ export class LoanPageType {
 export class LoanProductOptionType {
   @Field(() => Int) id!: number;
   @Field() name!: string;
+}
+
+@ObjectType('LoanDayCount', { description: 'Loans disbursed on one day (the LoanTrendsByDay report).' })
+export class LoanDayCountType {
+  @Field(() => LocalDateScalar) days!: string;
+  @Field(() => Int) lcount!: number;
+}
+
+@ObjectType('LoanDashboard', { description: "Fineract's loan dashboard reports on the business date, over an office and below it." })
+export class LoanDashboardType {
+  @Field(() => [LoanDayCountType], { description: 'LoanTrendsByDay: the 12 days before the business date.' }) trends!: LoanDayCountType[];
+  @Field(() => DecimalScalar, { description: "Demand Vs Collection: what today's instalments of active loans still owe." }) amountDue!: string;
+  @Field(() => DecimalScalar, { description: "Demand Vs Collection: what today's instalments have collected." }) amountPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Disbursal Vs Awaitingdisbursal: approved principal waiting for disbursal.' }) amountToBeDisbursed!: string;
+  @Field(() => DecimalScalar, { description: 'Disbursal Vs Awaitingdisbursal: principal of active loans.' }) disbursedAmount!: string;
+}
+
+@ObjectType('LoanProductTemplate', { description: "Fineract's GET /loanproducts/template: the options this service supports, and defaults." })
+export class LoanProductTemplateType {
+  @Field(() => EnumOption) amortizationType!: EnumOption;
+  @Field(() => EnumOption) interestType!: EnumOption;
+  @Field(() => EnumOption) interestCalculationPeriodType!: EnumOption;
+  @Field(() => EnumOption) repaymentFrequencyType!: EnumOption;
+  @Field(() => EnumOption) interestRateFrequencyType!: EnumOption;
+  @Field(() => EnumOption) accountingRule!: EnumOption;
+  @Field(() => EnumOption) daysInYearType!: EnumOption;
+  @Field(() => EnumOption) daysInMonthType!: EnumOption;
+  @Field() transactionProcessingStrategyCode!: string;
+  @Field(() => [EnumOption]) amortizationTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestCalculationPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) repaymentFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) interestRateFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) transactionProcessingStrategyOptions!: EnumOption[];
+  @Field(() => [EnumOption]) accountingRuleOptions!: EnumOption[];
+  @Field(() => [EnumOption]) daysInYearTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption]) daysInMonthTypeOptions!: EnumOption[];
 }
 
 @ObjectType('LoanTemplate')

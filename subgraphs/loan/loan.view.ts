@@ -3,8 +3,8 @@ import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { formatAmount } from '../kernel/money.js';
 import { daysBetween } from './domain/dates.js';
 import type { Schedule } from './domain/schedule.js';
-import type { LoanProductRow } from './loan-product.service.js';
-import { LOAN_GL } from './loan-product.service.js';
+import type { LoanProductRow } from './loan-product.rows.js';
+import { LOAN_GL } from './loan-product.rows.js';
 import {
   STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, TXN_DISBURSEMENT,
   type LoanRow, type PeriodRow, type TransactionRow,
@@ -24,9 +24,9 @@ export const AMORTIZATION_OPTIONS = options('amortizationType', [[0, 'equal.prin
 export const INTEREST_TYPE_OPTIONS = options('interestType', [[0, 'declining.balance', 'Declining Balance'], [1, 'flat', 'Flat']]);
 export const INTEREST_CALCULATION_OPTIONS = options('interestCalculationPeriodType', [[0, 'daily', 'Daily'], [1, 'same.as.repayment.period', 'Same as repayment period']]);
 export const STRATEGY_OPTIONS = [enumOption(1, 'mifos-standard-strategy', 'Penalties, Fees, Interest, Principal order')];
-const DAYS_IN_YEAR = options('DaysInYearType', [[1, 'actual', 'Actual'], [360, 'days360', '360 Days'], [364, 'days364', '364 Days'], [365, 'days365', '365 Days']]);
-const DAYS_IN_MONTH = options('DaysInMonthType', [[1, 'actual', 'Actual'], [30, 'days30', '30 Days']]);
-const ACCOUNTING_RULES = options('accountingRuleType', [[1, 'none', 'NONE'], [2, 'cash', 'CASH BASED']]);
+export const DAYS_IN_YEAR = options('DaysInYearType', [[1, 'actual', 'Actual'], [360, 'days360', '360 Days'], [364, 'days364', '364 Days'], [365, 'days365', '365 Days']]);
+export const DAYS_IN_MONTH = options('DaysInMonthType', [[1, 'actual', 'Actual'], [30, 'days30', '30 Days']]);
+export const ACCOUNTING_RULES = options('accountingRuleType', [[1, 'none', 'NONE'], [2, 'cash', 'CASH BASED']]);
 
 const pick = (list: EnumOption[], id: number): EnumOption => list.find((o) => o.id === id) ?? enumOption(id, 'invalid', 'Invalid');
 export const frequencyOption = (id: number) => pick(FREQUENCY_OPTIONS, id);
@@ -73,6 +73,7 @@ const amount = (v: BigNumber.Value | null | undefined) => formatAmount(v ?? 0);
 
 export function toProductType(p: LoanProductRow): LoanProductType {
   return {
+    ...p.parameters,
     id: p.id, name: p.name, shortName: p.shortName, description: p.description, currency: currencyOf(p.currencyCode, p.digitsAfterDecimal, p.inMultiplesOf),
     currencyCode: p.currencyCode, digitsAfterDecimal: p.digitsAfterDecimal, inMultiplesOf: p.inMultiplesOf,
     principal: amount(p.principal), minPrincipal: amount(p.minPrincipal), maxPrincipal: amount(p.maxPrincipal),

@@ -6,7 +6,7 @@ import { emit } from '../kernel/outbox.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { allocate, type PeriodAllocation } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
-import { LOAN_GL } from './loan-product.service.js';
+import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import {
   loadPeriods, loadTransactions, rows, STATUS_ACTIVE, STATUS_CLOSED, TRANSACTION_COLUMNS, TXN_REPAYMENT, type LoanRow, type TransactionRow,
@@ -172,7 +172,7 @@ export class RepaymentService {
       return { kind: 'savings', accountId: account.id, glCode: account.liabilityGlCode };
     }
     const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.paymenttype.id.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    if (!paymentType) throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     if (!paymentType.isCashPayment) return { kind: 'bank' };
     if (!this.deps.recordCash) throw rule('error.msg.loan.repayment.cash.unavailable', 'Cash repayments are not available: the till module is not wired.');
     return { kind: 'cash' };

@@ -3,6 +3,8 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, PlatformError } from '../kernel/errors.js';
 import { hasForbiddenCharacters } from '../kernel/forbidden-characters.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
+import { API_KEY_PATTERN, apiKeyHash } from './api-key.service.js';
+import { useApiKey } from './api-key.store.js';
 import { LoginThrottle } from './login-throttle.js';
 import { DatabaseLoginFailures } from './store/login-failures.store.js';
 import { Office } from './office.entity.js';
@@ -52,6 +54,9 @@ const PASSWORD_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
  */
 export const CREDENTIAL_CACHE_MS = 5_000;
 const MAX_CACHE_ENTRIES = 10_000;
+
+/** Failed API keys are counted as failed logins of this name from the address (no username is guessed). */
+const API_KEY_THROTTLE_NAME = '\u0000api-key';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const badCredentials = () => errors.unauthenticated('Unauthenticated. Please login.');
@@ -163,6 +168,34 @@ export class AuthService {
     const identity = await this.db.tx(tenantId, (tx) => this.identityOf(tx, user));
     this.remember(cacheKey, identity, CREDENTIAL_CACHE_MS);
     return identity;
+  }
+
+  /**
+   * Resolves an API key (`Authorization: Bearer cbs_...` or `X-API-Key`) in the caller's tenant: the key's
+   * user, with that user's current permissions, while the key is neither revoked nor expired and the user
+   * is enabled. A key of another tenant is simply unknown here. Failures count like failed logins from the
+   * address (throttled past the same limits, 429); successes are cached like other credentials, and a
+   * revocation clears them everywhere through forgetUser.
+   */
+  async authenticateApiKey(tenantId: string, key: string, address?: string): Promise<StaffIdentity | null> {
+    const cacheKey = sha256(`${tenantId}\u0000${key}`);
+    const cached = this.cache.get(cacheKey);
+    if (cached && cached.until > Date.now() && cached.identity.kind === 'staff') return cached.identity;
+    const verdict = await this.throttle.check(tenantId, API_KEY_THROTTLE_NAME, address);
+    if (!verdict.allowed) throw throttled(verdict.retryAfterSeconds);
+    const found = API_KEY_PATTERN.test(key)
+      ? await this.db.tx(tenantId, async (tx) => {
+          const use = await useApiKey(tx, apiKeyHash(key));
+          const user = use ? await tx.em.findOne(AppUser, { id: use.userId, deleted: false, enabled: true, isSelfServiceUser: false }) : null;
+          return user ? await this.identityOf(tx, user) : null;
+        })
+      : null;
+    if (!found || found.kind !== 'staff') {
+      await this.throttle.recordFailure(tenantId, API_KEY_THROTTLE_NAME, address);
+      return null;
+    }
+    this.remember(cacheKey, found, CREDENTIAL_CACHE_MS);
+    return found;
   }
 
   /**

@@ -101,7 +101,9 @@ export class BusinessDateService implements BusinessDates {
     });
   }
 
+  /** A pinned date, unless the tenant turned enable-business-date off (then the calendar rules). */
   private async dateOf(tx: Tx, type: BusinessDateType): Promise<string | null> {
+    if (!(await this.settings.read(tx, 'enable-business-date')).enabled) return null;
     return (await this.pinned.get(tx)).get(type) ?? null;
   }
 

@@ -29,6 +29,11 @@ export class CodeResolver {
     return (await this.services.codes.values(ctx.identity, codeId)).map(toCodeValueType);
   }
 
+  @Query(() => [CodeValueType], { description: 'Active values of the code of that name, by position (none for an unknown code).' })
+  async codeValuesByName(@Arg('name', () => String) name: string, @Ctx() ctx: RequestContext): Promise<CodeValueType[]> {
+    return (await this.services.codes.activeValuesOfCode(ctx.identity, name)).map(toCodeValueType);
+  }
+
   @Query(() => CodeValueType)
   async codeValue(@Arg('codeId', () => Int) codeId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<CodeValueType> {
     return toCodeValueType(await this.services.codes.value(ctx.identity, codeId, id));

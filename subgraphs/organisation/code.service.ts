@@ -17,7 +17,7 @@ export interface CodeValueInput {
   isMandatory?: boolean | null;
 }
 
-export const codeNotFound = (id: number) => errors.notFound('error.msg.code.id.invalid', `Code with identifier ${id} does not exist`, id);
+export const codeNotFound = (id: number) => errors.notFound('error.msg.code.identifier.not.found', `Code with identifier ${id} does not exist`, id);
 export const codeValueNotFound = (id: number) => errors.notFound('error.msg.codevalue.id.invalid', `Code value with identifier ${id} does not exist`, id);
 
 const duplicateName = (name: string) => errors.duplicate('error.msg.code.duplicate.name', `A code with name '${name}' already exists`, 'name', name);
@@ -110,6 +110,15 @@ export class CodeService {
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.find(tx, codeId);
       return tx.em.find(CodeValue, { codeId }, { orderBy: { position: 'asc', id: 'asc' } });
+    });
+  }
+
+  /** The active values of the code of that name (none for an unknown code): the option lists of Fineract's templates. */
+  async activeValuesOfCode(identity: Identity, codeName: string): Promise<CodeValue[]> {
+    const staff = requireStaff(identity, 'READ_CODEVALUE');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const code = await tx.em.findOne(Code, { name: codeName });
+      return code ? tx.em.find(CodeValue, { codeId: code.id, isActive: true }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
     });
   }
 

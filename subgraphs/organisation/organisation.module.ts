@@ -2,11 +2,13 @@ import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../kernel/database.js';
 import { buildFederatedSchema } from '../kernel/subgraph-server.js';
 import type { RequestContext } from '../kernel/request-context.js';
+import { ApiKeyResolver } from './api-key.resolver.js';
 import { AuthResolver } from './auth.resolver.js';
 import { HooksMigration } from './migrations/20261122000800_hooks.js';
 import { Code, CodeValue } from './code.entity.js';
 import { CodeResolver } from './code.resolver.js';
 import { CodesMigration } from './migrations/20261122000900_codes.js';
+import { ApiKeysMigration } from './migrations/20261125002600_api_keys.js';
 import { IdempotentEffectMigration } from '../kernel/migrations/20261122001200_idempotent_effect.js';
 import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
 import { ReferenceVersionMigration } from '../kernel/migrations/20261122001400_reference_version.js';
@@ -39,12 +41,13 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261122001200_idempotent_effect', class: IdempotentEffectMigration },
     { name: '20261122001400_reference_version', class: ReferenceVersionMigration },
     { name: '20261125000100_login_failures', class: LoginFailuresMigration },
+    { name: '20261125002600_api_keys', class: ApiKeysMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema (npm run compose) needs no database. */
 export async function buildOrganisationSchema(services: () => OrganisationServices): Promise<GraphQLSchema> {
-  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, CodeResolver] as const;
+  const resolvers = [OfficeResolver, StaffResolver, UserResolver, RoleResolver, AuthResolver, SettingsResolver, CodeResolver, ApiKeyResolver] as const;
   return buildFederatedSchema({
     resolvers: [...resolvers],
     container: (cls) => new (cls as new (s: OrganisationServices) => object)(services()),

@@ -1,4 +1,5 @@
 import type { Database } from '../kernel/database.js';
+import { ApiKeyService } from './api-key.service.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import type { LoginFailureCounts } from './store/login-failures.store.js';
@@ -22,6 +23,8 @@ export interface OrganisationServices {
   staff: StaffService;
   roles: RoleService;
   users: UserService;
+  /** API keys of staff users (/users/{id}/apikeys); the edge resolves them through `auth`. */
+  apiKeys: ApiKeyService;
   auth: AuthService;
   paymentTypes: PaymentTypeService;
   /** Tenant settings (/configurations); other modules read them through the kernel's TenantSettings port. */
@@ -43,12 +46,15 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
   const tenants = new TenantService(db);
   // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
   tenants.addSeeder(seedCodes);
+  const forgetUser = (tenantId: string, userId: number) => auth.forgetUser(tenantId, userId);
+  const users = new UserService(db, offices, roles, ports, forgetUser);
   return {
     tenants,
     offices,
     staff: new StaffService(db, offices),
     roles,
-    users: new UserService(db, offices, roles, ports, (tenantId, userId) => auth.forgetUser(tenantId, userId)),
+    users,
+    apiKeys: new ApiKeyService(db, users, forgetUser),
     auth,
     paymentTypes: new PaymentTypeService(db),
     settings,

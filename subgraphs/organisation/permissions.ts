@@ -19,6 +19,7 @@ const GROUPS: Record<string, Record<string, string[]>> = {
   },
   authorisation: {
     USER: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+    APIKEY: ['READ', 'CREATE', 'DELETE'],
     ROLE: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'PERMISSIONS'],
     APPROVALPOLICY: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
   },

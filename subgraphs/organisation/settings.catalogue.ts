@@ -34,6 +34,10 @@ export const SETTINGS: SettingDef[] = [
   { id: 15, name: 'self-transfer-daily-limit-tier-3', description: 'KYC tier 3: self-service transfers to others per business date.', enabled: true, value: '5000000', stringValue: null, kind: 'value' },
   // Off by default, as Fineract's maker-checker is; once enabled, 500,000 unless the tenant sets a value.
   { id: 16, name: 'maker-checker-non-cash-ceiling', description: 'When enabled, a staff-made non-cash withdrawal above this amount waits for checker approval.', enabled: false, value: '500000', stringValue: null, kind: 'value' },
+  // Fineract's own names, for its clients. Both on by default: this service has always honoured a pinned
+  // business date and held large cash withdrawals for a checker.
+  { id: 17, name: 'enable-business-date', description: 'A date pinned with /businessdate is today; off, the business date follows the calendar in the tenant\'s time zone.', enabled: true, value: null, stringValue: null, kind: 'flag' },
+  { id: 18, name: 'maker-checker', description: 'Cash withdrawals above teller-cash-withdrawal-ceiling wait for a checker; off, they execute at once.', enabled: true, value: null, stringValue: null, kind: 'flag' },
 ];
 
 export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));

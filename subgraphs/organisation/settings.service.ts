@@ -19,7 +19,8 @@ export interface UpdateSettingInput {
 /** Largest numeric setting accepted: ceilings and limits are amounts, bounded like any amount. */
 const MAX_VALUE = new Money('1e15');
 
-const notFound = (ref: unknown) => errors.notFound('error.msg.configuration.id.invalid', `Configuration ${String(ref).slice(0, 100)} does not exist`, ref);
+const notFound = (id: number) => errors.notFound('error.msg.configuration.id.invalid', `Configuration identifier ${id} does not exist`, id);
+const nameNotFound = (name: string) => errors.notFound('error.msg.configuration.property.invalid', `Configuration property ${name.slice(0, 100)} does not exist`, name.slice(0, 100));
 
 interface SettingRow {
   id: number;
@@ -76,7 +77,7 @@ export class SettingsService implements TenantSettings {
   async get(identity: Identity, ref: { id?: number | null; name?: string | null }): Promise<SettingView> {
     const staff = requireStaff(identity, 'READ_CONFIGURATION');
     const def = ref.id != null ? SETTINGS_BY_ID.get(ref.id) : SETTINGS_BY_NAME.get(ref.name ?? '');
-    if (!def) throw notFound(ref.id ?? ref.name);
+    if (!def) throw ref.id != null ? notFound(ref.id) : nameNotFound(ref.name ?? '');
     return this.db.tx(staff.tenantId, async (tx) => ({ ...(await this.read(tx, def.name)), description: def.description }));
   }
 

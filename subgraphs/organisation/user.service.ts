@@ -313,6 +313,17 @@ export class UserService {
   }
 
   /**
+   * For credentials issued for a user (API keys), inside the caller's transaction: the staff user when the
+   * actor sees them (404 otherwise) and, with `grant`, could grant every permission of their roles (403).
+   */
+  async userForCredentials(tx: Tx, actor: StaffIdentity, id: number, grant: boolean): Promise<AppUser> {
+    const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
+    if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
+    if (grant) await this.assertMayGrant(tx, actor, (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId));
+    return user;
+  }
+
+  /**
    * Containment: every permission the roles grant must be one the actor holds (ALL_FUNCTIONS only by a
    * super user). Disabled roles count too: enabling them later must not hand out more than was checked.
    */

@@ -136,7 +136,7 @@ describe('savings products and accounts', () => {
     const pending = await t.post('/clients', { officeId: branch, legalFormId: 1, firstname: 'Pending', lastname: 'Client' });
     assertError(await t.post('/savingsaccounts', { clientId: pending.body.clientId, productId: products.savings, submittedOnDate: TODAY, ...iso }), 403, 'error.msg.savingsaccount.client.not.active');
     const clientId = await activeClient(t, branch);
-    assertError(await t.post('/savingsaccounts', { clientId, productId: 9999, submittedOnDate: TODAY, ...iso }), 404, 'error.msg.savingsproduct.id.invalid');
+    assertError(await t.post('/savingsaccounts', { clientId, productId: 9999, submittedOnDate: TODAY, ...iso }), 404, 'error.msg.savingproduct.id.invalid');
     assertError(await t.post('/savingsaccounts', { clientId: 99999, productId: products.savings, submittedOnDate: TODAY, ...iso }), 404, 'error.msg.client.id.invalid');
     assertError(await t.post('/savingsaccounts', { productId: products.savings }), 400, 'validation.msg.savingsaccount.clientId.cannot.be.blank');
   });
@@ -195,17 +195,17 @@ describe('savings products and accounts', () => {
     const clientId = await activeClient(t, branch);
     const id = await openAccount(t, clientId, products.savings);
     const other = await service.tenant();
-    assertError(await other.get(`/savingsaccounts/${id}`), 404, 'error.msg.savingsaccount.id.invalid');
-    assertError(await deposit(other, id, 10), 404, 'error.msg.savingsaccount.id.invalid');
-    assertError(await other.get(`/savingsaccounts/${id}/transactions`), 404, 'error.msg.savingsaccount.id.invalid');
+    assertError(await other.get(`/savingsaccounts/${id}`), 404, 'error.msg.saving.account.id.invalid');
+    assertError(await deposit(other, id, 10), 404, 'error.msg.saving.account.id.invalid');
+    assertError(await other.get(`/savingsaccounts/${id}/transactions`), 404, 'error.msg.saving.account.id.invalid');
     assert.equal((await other.get('/savingsaccounts')).body.totalFilteredRecords, 0);
 
     const otherBranch = await t.branch();
     const branchUser = await t.userWithRoles([320018], otherBranch);
-    assertError(await branchUser.get(`/savingsaccounts/${id}`), 404, 'error.msg.savingsaccount.id.invalid');
-    assertError(await deposit(branchUser, id, 10), 404, 'error.msg.savingsaccount.id.invalid');
+    assertError(await branchUser.get(`/savingsaccounts/${id}`), 404, 'error.msg.saving.account.id.invalid');
+    assertError(await deposit(branchUser, id, 10), 404, 'error.msg.saving.account.id.invalid');
     const officer = await t.userWithRoles([320013], branch);
-    assertError(await officer.get(`/savingsaccounts/${id}`), 404, 'error.msg.savingsaccount.id.invalid');
+    assertError(await officer.get(`/savingsaccounts/${id}`), 404, 'error.msg.saving.account.id.invalid');
     assert.equal((await officer.get('/savingsaccounts')).body.totalFilteredRecords, 0);
     const teller = await t.userWithRoles([320018], branch);
     assert.equal((await teller.get(`/savingsaccounts/${id}`)).status, 200);

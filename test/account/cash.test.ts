@@ -128,7 +128,7 @@ describe('cash deposits and withdrawals, teller ceiling and maker-checker', () =
     assertError(await teller.post(`/makercheckers/${made.body.commandId}?command=approve`), 403, 'error.msg.not.authorized');
     const otherBranch = await t.branch();
     const farManager = await t.userWithRoles([BRANCH_MANAGER_ROLE], otherBranch);
-    assertError(await farManager.post(`/makercheckers/${made.body.commandId}?command=approve`), 404, 'error.msg.makerchecker.id.invalid');
+    assertError(await farManager.post(`/makercheckers/${made.body.commandId}?command=approve`), 404, 'error.msg.command.id.invalid');
     assert.ok(!(await farManager.get('/makercheckers')).body.some((e: any) => e.id === made.body.commandId));
     // An Accountant-like role with read access but no checker role cannot approve.
     const officer = await t.userWithRoles([320004], branch);
@@ -236,5 +236,24 @@ describe('cash deposits and withdrawals, teller ceiling and maker-checker', () =
     }
     // Off again: the same amount executes at once.
     assert.ok((await withdraw(t, id, 20_001, BANK_TRANSFER)).body.resourceId);
+  });
+
+  test("Fineract's maker-checker configuration turned off: a cash withdrawal above the ceiling executes at once", async () => {
+    const config = await t.get('/configurations/name/maker-checker');
+    assert.equal(config.status, 200, config.text);
+    assert.equal(config.body.enabled, true);
+    assert.equal((await t.put(`/configurations/${config.body.id}`, { enabled: false })).status, 200);
+    try {
+      const clientId = await activeClient(t, branch);
+      const id = await openAccount(t, clientId, products.savings);
+      assert.equal((await deposit(t, id, 5000)).status, 200);
+      const big = await withdraw(teller, id, 2500, CASH);
+      assert.equal(big.status, 200, big.text);
+      assert.ok(big.body.resourceId, big.text);
+      assert.equal(big.body.commandId, undefined);
+      assert.deepEqual(await balance(t, id), { accountBalance: 2500, availableBalance: 2500 });
+    } finally {
+      assert.equal((await t.put(`/configurations/${config.body.id}`, { enabled: true })).status, 200);
+    }
   });
 });

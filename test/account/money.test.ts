@@ -87,7 +87,7 @@ describe('deposits, withdrawals, KYC caps and undo', () => {
     assertError(await deposit(t, id, '10.001'), 400, 'validation.msg.savingsaccount.transaction.transactionAmount.exceeds.decimal.places');
     assertError(await deposit(t, id, -5), 400, 'validation.msg.savingsaccount.transaction.transactionAmount.not.greater.than.zero');
     assertError(await t.post(`/savingsaccounts/${id}/transactions?command=deposit`, { transactionDate: TODAY, transactionAmount: 5, ...iso }), 400, 'validation.msg.savingsaccount.transaction.paymentTypeId.cannot.be.blank');
-    assertError(await deposit(t, id, 5, 99), 404, 'error.msg.paymenttype.id.invalid');
+    assertError(await deposit(t, id, 5, 99), 404, 'error.msg.payment.type.invalid');
 
     assert.equal((await t.post(`/savingsaccounts/${id}?command=blockDebit`)).status, 200);
     assertError(await withdraw(t, id, 1), 403, 'error.msg.savingsaccount.transaction.debit.blocked');
@@ -281,7 +281,7 @@ describe('deposits, withdrawals, KYC caps and undo', () => {
     assertError(await t.post(`/savingsaccounts/${id}/transactions/${first}?command=undo`), 403, 'error.msg.savingsaccount.transaction.insufficient.account.balance');
     assert.equal((await t.post(`/savingsaccounts/${id}/transactions/${third}?command=undo`)).status, 200);
     assert.deepEqual(await balance(t, id), { accountBalance: 300, availableBalance: 300 });
-    assertError(await t.post(`/savingsaccounts/${id}/transactions/999999?command=undo`), 404, 'error.msg.savingsaccount.transaction.id.invalid');
+    assertError(await t.post(`/savingsaccounts/${id}/transactions/999999?command=undo`), 404, 'error.msg.saving.account.trasaction.id.invalid');
     const teller = await t.userWithRoles([320018], branch);
     assertError(await teller.post(`/savingsaccounts/${id}/transactions/${first}?command=undo`), 403, 'error.msg.not.authorized');
   });

@@ -88,11 +88,11 @@ describe('account transfers', () => {
     assertError(await transfer(t, a, usd, 10), 403, 'error.msg.accounttransfer.currency.mismatch');
     assertError(await transfer(t, a, b, 10, { fromAccountType: 1 }), 400, 'validation.msg.accounttransfer.fromAccountType.is.not.one.of.expected.enumerations');
     assertError(await transfer(t, a, b, 10, { transferDate: '2026-01-16' }), 400, 'error.msg.savingsaccount.transaction.in.the.future');
-    assertError(await transfer(t, a, 999999, 10), 404, 'error.msg.savingsaccount.id.invalid');
+    assertError(await transfer(t, a, 999999, 10), 404, 'error.msg.saving.account.id.invalid');
     assertError(await t.post('/accounttransfers', { fromAccountId: a, transferAmount: 5 }), 400, 'validation.msg.accounttransfer.toAccountId.cannot.be.blank');
     assert.deepEqual([(await balance(t, a)).accountBalance, (await balance(t, b)).accountBalance], [100, 0]);
     const other = await service.tenant();
-    assertError(await transfer(other, a, b, 10), 404, 'error.msg.savingsaccount.id.invalid');
+    assertError(await transfer(other, a, b, 10), 404, 'error.msg.saving.account.id.invalid');
     const teller = await t.userWithRoles([320018], branch);
     assertError(await transfer(teller, a, b, 10), 403, 'error.msg.not.authorized');
   });

@@ -54,8 +54,8 @@ describe('Fineract compat: codes and code values (CodeHelper style)', () => {
     const deleted = await api.delete(`/codes/${codeId}`);
     assert.equal(deleted.status, 200, deleted.text);
     assert.deepEqual(deleted.body, { resourceId: codeId });
-    assertError(await api.get(`/codes/${codeId}`), 404, 'error.msg.code.id.invalid');
-    assertError(await api.get('/codes/99999/codevalues'), 404, 'error.msg.code.id.invalid');
+    assertError(await api.get(`/codes/${codeId}`), 404, 'error.msg.code.identifier.not.found');
+    assertError(await api.get('/codes/99999/codevalues'), 404, 'error.msg.code.identifier.not.found');
   });
 
   test('system codes cannot be renamed or deleted (403 error.msg.code.systemdefined), their values can be managed', async () => {
@@ -102,7 +102,7 @@ describe('Fineract compat: codes and code values (CodeHelper style)', () => {
   test('codes need their permissions and stay in their tenant', async () => {
     const codeId = (await api.post('/codes', { name: 'Private Code' })).body.resourceId as number;
     const other = new FineractClient(service, (await service.tenant()).tenant);
-    assertError(await other.get(`/codes/${codeId}`), 404, 'error.msg.code.id.invalid');
+    assertError(await other.get(`/codes/${codeId}`), 404, 'error.msg.code.identifier.not.found');
     const accountant = await t.userWithRoles([320004]);
     assertError(await accountant.post('/codes', { name: 'Nope' }), 403, 'error.msg.not.authorized');
   });

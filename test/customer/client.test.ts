@@ -190,7 +190,7 @@ describe('clients: onboarding', () => {
     const id = (await t.post('/clients', person(branch))).body.clientId;
     const res = await t.put(`/clients/${id}`, { firstname: 'Adaeze', mobileNo: '0801', dateOfBirth: '1990-05-06', dateFormat: 'yyyy-MM-dd', locale: 'en' });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body, { officeId: branch, clientId: id, resourceId: id, changes: { firstname: 'Adaeze', mobileNo: '0801', dateOfBirth: '1990-05-06', displayName: 'Adaeze Obi' } });
+    assert.deepEqual(res.body, { officeId: branch, clientId: id, resourceId: id, changes: { firstname: 'Adaeze', mobileNo: '0801', dateOfBirth: '1990-05-06', displayName: 'Adaeze Obi', dateFormat: 'yyyy-MM-dd', locale: 'en' } });
     const got = await t.get(`/clients/${id}`);
     assert.equal(got.body.displayName, 'Adaeze Obi');
     assert.deepEqual(got.body.dateOfBirth, [1990, 5, 6]);

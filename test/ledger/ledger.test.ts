@@ -225,7 +225,7 @@ describe('ledger: chart of accounts, journal entries, closures, reports', () => 
     }
     const before = (await t.get('/journalentries')).body.totalFilteredRecords;
     assertError(await t.post('/journalentries', entry([[cash, 1]], [[bank, 1]], { receiptNumber: 'R-2' })), 400, 'validation.msg.journalentry.paymentTypeId.cannot.be.blank');
-    assertError(await t.post('/journalentries', entry([[cash, 1]], [[bank, 1]], { paymentTypeId: 99 })), 404, 'error.msg.paymenttype.id.invalid');
+    assertError(await t.post('/journalentries', entry([[cash, 1]], [[bank, 1]], { paymentTypeId: 99 })), 404, 'error.msg.payment.type.invalid');
     assert.equal((await t.get('/journalentries')).body.totalFilteredRecords, before, 'nothing written');
     const plain = await t.post('/journalentries', entry([[cash, 1]], [[bank, 1]]));
     const plainLines = await t.get(`/journalentries?transactionId=${plain.body.transactionId}`);

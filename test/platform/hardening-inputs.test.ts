@@ -64,7 +64,7 @@ describe('hardening: inputs that reached a 500 are 4xx with a Fineract code', ()
   test('malformed dates in query parameters are 400', async () => {
     for (const path of ['/journalentries?fromDate=2026-13-45', '/journalentries?toDate=abc', '/runreports/Trial%20Balance?R_startDate=abc',
       '/runreports/Trial%20Balance?R_endDate=99999-01-01', '/runreports/Trial%20Balance?R_startDate=2026-02-30']) {
-      assertError(await t.get(path), 400, 'validation.msg.invalid.date.format');
+      assertError(await t.get(path), 400, 'validation.msg.invalid.dateFormat.format');
     }
     assert.equal((await t.get('/runreports/Trial%20Balance?R_startDate=2026-01-01&R_endDate=2026-12-31')).status, 200);
   });

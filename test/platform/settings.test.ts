@@ -26,7 +26,7 @@ describe('tenant settings (/configurations) and the business date (/businessdate
     assert.equal(one.status, 200, one.text);
     assert.equal(one.body.id, 1);
     assert.equal((await t.get('/configurations/3')).body.name, 'teller-cash-withdrawal-ceiling');
-    assertError(await t.get('/configurations/name/no-such-setting'), 404, 'error.msg.configuration.id.invalid');
+    assertError(await t.get('/configurations/name/no-such-setting'), 404, 'error.msg.configuration.property.invalid');
   });
 
   test('PUT changes a setting for this tenant only, validated', async () => {

@@ -44,7 +44,7 @@ describe('till: tellers, cashiers, allocation and the open-till rule', () => {
 
     const updated = await t.put(`/tellers/${id}`, { name: 'Counter A', status: 400, endDate: '2026-12-31', ...FMT });
     assert.equal(updated.status, 200, updated.text);
-    assert.deepEqual(updated.body.changes, { name: 'Counter A', endDate: '2026-12-31', status: 400 });
+    assert.deepEqual(updated.body.changes, { name: 'Counter A', endDate: '2026-12-31', status: 400, ...FMT });
 
     const listed = await t.get(`/tellers?officeId=${branch}`);
     assert.equal(listed.status, 200, listed.text);
@@ -107,7 +107,7 @@ describe('till: tellers, cashiers, allocation and the open-till rule', () => {
     assert.equal(partDay.status, 200, partDay.text);
     const moved = await t.put(`/tellers/${tellerId}/cashiers/${partDay.body.subResourceId}`, { endDate: '2026-03-20', ...FMT });
     assert.equal(moved.status, 200, moved.text);
-    assert.deepEqual(moved.body.changes, { endDate: '2026-03-20' });
+    assert.deepEqual(moved.body.changes, { endDate: '2026-03-20', ...FMT });
     assert.equal((await t.delete(`/tellers/${tellerId}/cashiers/${partDay.body.subResourceId}`)).status, 200);
 
     // Fineract's web app sends its time pickers as hours and minutes, also for a full day (then ignored).

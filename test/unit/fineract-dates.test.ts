@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DateFormatError, parseFineractDate, toDateArray } from '../../subgraphs/kernel/fineract-dates.js';
+import { DateFormatError, formatFineractDate, parseFineractDate, toDateArray } from '../../subgraphs/kernel/fineract-dates.js';
 
 describe('Fineract date parsing', () => {
   const cases: [string, string, string, string][] = [
@@ -27,5 +27,17 @@ describe('Fineract date parsing', () => {
 
   test('responses use [y, m, d] without padding', () => {
     assert.deepEqual(toDateArray('2024-08-02'), [2024, 8, 2]);
+  });
+
+  test('dates are written back in the caller\'s pattern and locale, and read back to the same day', () => {
+    const cases: [string, string, string][] = [
+      ['dd MMMM yyyy', 'en', '05 March 2025'], ['dd MMM yyyy', 'en', '05 Mar 2025'], ['yyyy-MM-dd', 'en', '2025-03-05'],
+      ['dd/MM/yyyy', 'en_GB', '05/03/2025'], ['d MMMM yyyy', 'fr', '5 mars 2025'], ['dd MMMM yy', 'de', '05 März 25'],
+    ];
+    for (const [pattern, locale, expected] of cases) {
+      assert.equal(formatFineractDate('2025-03-05', pattern, locale), expected, `${pattern} ${locale}`);
+      assert.equal(parseFineractDate(expected, pattern, locale), '2025-03-05');
+    }
+    assert.throws(() => formatFineractDate('2025-03-05', 'dd MMMM yyyy', 'en.5'), DateFormatError);
   });
 });

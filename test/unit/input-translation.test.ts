@@ -12,4 +12,11 @@ describe('REST body translation', () => {
     assert.deepEqual(errors, []);
     assert.equal(JSON.stringify(value), '{"charges":[{"chargeId":1,"amount":1000.10,"big":12345678901234567890}]}');
   });
+
+  test('a malformed locale is refused once, whether or not the body holds a date; monthDayFormat is a format key', () => {
+    const bad = translateBody({ locale: 'en.5', charges: [] }, fields);
+    assert.deepEqual(bad.errors.map((e) => [e.code, e.parameterName]), [['validation.msg.invalid.locale.format', 'locale']]);
+    assert.deepEqual(translateBody({ locale: 'en_GB', monthDayFormat: 'dd MMM', charges: [] }, fields).errors, []);
+    assert.deepEqual(translateBody({ locale: '', charges: [] }, fields).errors, [], 'a blank locale is no locale');
+  });
 });

@@ -1,0 +1,47 @@
+import type { ParameterCatalogue } from '../kernel/fineract-parameters.js';
+
+/**
+ * The parameters of Fineract's SavingsProductDataValidator that a savings product has no column for
+ * (see kernel/fineract-parameters.ts for what `stored` and `off` mean).
+ */
+export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
+  // Interest is stored and read back; it stays descriptive until interest posting is built.
+  minBalanceForInterestCalculation: { use: 'stored', type: 'Decimal' },
+  nominalAnnualInterestRateOverdraft: { use: 'stored', type: 'Decimal' },
+  minOverdraftForInterestCalculation: { use: 'stored', type: 'Decimal' },
+  withdrawalFeeForTransfers: { use: 'stored', type: 'Boolean' },
+  lockinPeriodFrequencyType: { use: 'stored', type: 'Int' },
+  // GL ids of Fineract's accounting mapping: kept for its clients; postings use the chart's fixed accounts.
+  savingsReferenceAccountId: { use: 'stored', type: 'Int' },
+  savingsControlAccountId: { use: 'stored', type: 'Int' },
+  incomeFromFeeAccountId: { use: 'stored', type: 'Int' },
+  incomeFromPenaltyAccountId: { use: 'stored', type: 'Int' },
+  interestOnSavingsAccountId: { use: 'stored', type: 'Int' },
+  transfersInSuspenseAccountId: { use: 'stored', type: 'Int' },
+  overdraftPortfolioControlId: { use: 'stored', type: 'Int' },
+  incomeFromInterestId: { use: 'stored', type: 'Int' },
+  writeOffAccountId: { use: 'stored', type: 'Int' },
+  escheatLiabilityId: { use: 'stored', type: 'Int' },
+  penaltiesReceivableAccountId: { use: 'stored', type: 'Int' },
+  feesReceivableAccountId: { use: 'stored', type: 'Int' },
+  interestPayableAccountId: { use: 'stored', type: 'Int' },
+  // Features this service lacks: accepted only off.
+  minRequiredOpeningBalance: { use: 'off' },
+  lockinPeriodFrequency: { use: 'off' },
+  withdrawalFeeAmount: { use: 'off' },
+  withdrawalFeeType: { use: 'off' },
+  feeAmount: { use: 'off' },
+  feeOnMonthDay: { use: 'off' },
+  charges: { use: 'off' },
+  paymentChannelToFundSourceMappings: { use: 'off' },
+  feeToIncomeAccountMappings: { use: 'off' },
+  penaltyToIncomeAccountMappings: { use: 'off' },
+  isDormancyTrackingActive: { use: 'off' },
+  daysToInactive: { use: 'off' },
+  daysToDormancy: { use: 'off' },
+  daysToEscheat: { use: 'off' },
+  lienAllowed: { use: 'off' },
+  maxAllowedLienLimit: { use: 'off' },
+  withHoldTax: { use: 'off' },
+  taxGroupId: { use: 'off' },
+};

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { assertError } from '../support/assertions.js';
+import { TestService, type TenantSession } from '../support/service.js';
+import { activeClient, approvedLoan, DATE, savingsAccount, setBusinessDate } from '../loan/support.js';
+import { clientBody, DATE_FORMAT, fineractDate, FineractClient } from './fineract-client.js';
+
+/** The Reports menu of the Mifos X web app, as it calls /reports and /runreports, and CSV and HTML exports. */
+describe('Fineract compat: reports list, parameter reports, CSV and HTML', () => {
+  let service: TestService;
+  let t: TenantSession;
+  let api: FineractClient;
+  before(async () => {
+    service = await TestService.start();
+    t = await service.tenant();
+    api = new FineractClient(service, t.tenant);
+    const accounts = new Map(((await api.get('/glaccounts')).body as { glCode: string; id: number }[]).map((a) => [a.glCode, a.id]));
+    const posted = await api.post('/journalentries', {
+      officeId: '1', transactionDate: '03 March 2026', currencyCode: 'NGN', ...DATE_FORMAT, comments: 'opening, "cash"',
+      debits: [{ glAccountId: String(accounts.get('11101')), amount: '1500' }], credits: [{ glAccountId: String(accounts.get('31101')), amount: '1500' }],
+    });
+    assert.equal(posted.status, 200, posted.text);
+  });
+  after(async () => service.stop());
+
+  test('GET /reports lists Trial Balance Table as a Table report in category Accounting, with its parameters', async () => {
+    const res = await api.get('/reports');
+    assert.equal(res.status, 200, res.text);
+    const tb = res.body.find((r: { reportName: string }) => r.reportName === 'Trial Balance Table');
+    assert.equal(tb.reportType, 'Table');
+    assert.equal(tb.reportCategory, 'Accounting');
+    assert.deepEqual(tb.reportParameters.map((p: { parameterName: string }) => p.parameterName).sort(), ['OfficeIdSelectOne', 'endDateSelect', 'startDateSelect']);
+  });
+
+  test("GET /runreports/FullParameterList?R_reportListing='Trial Balance Table'&parameterType=true and OfficeIdSelectOne answer Fineract's rows", async () => {
+    const params = await api.get(`/runreports/FullParameterList?R_reportListing=${encodeURIComponent("'Trial Balance Table'")}&parameterType=true`);
+    assert.equal(params.status, 200, params.text);
+    assert.deepEqual(params.body.columnHeaders.slice(0, 3).map((c: { columnName: string }) => c.columnName), ['parameter_name', 'parameter_variable', 'parameter_label']);
+    assert.deepEqual(params.body.data.map((r: { row: unknown[] }) => r.row.slice(0, 4)), [
+      ['startDateSelect', 'startDate', 'startDate', 'date'], ['endDateSelect', 'endDate', 'endDate', 'date'], ['OfficeIdSelectOne', 'officeId', 'Office', 'select'],
+    ]);
+    const offices = await api.get('/runreports/OfficeIdSelectOne?parameterType=true');
+    assert.equal(offices.status, 200, offices.text);
+    assert.deepEqual(offices.body.columnHeaders.map((c: { columnName: string }) => c.columnName), ['id', 'tc']);
+    assert.deepEqual(offices.body.data[0].row, [1, 'Head Office']);
+  });
+
+  test('exportCSV=true answers text/csv with the header row and a file name, for every report', async () => {
+    const csv = await api.get('/runreports/Trial%20Balance%20Table?R_officeId=1&R_startDate=2026-01-01&R_endDate=2026-12-31&exportCSV=true');
+    assert.equal(csv.status, 200, csv.text);
+    assert.match(String(csv.headers['content-type']), /^text\/csv/);
+    assert.match(String(csv.headers['content-disposition']), /attachment; filename="TrialBalanceTable\.csv"/);
+    const lines = csv.text.trim().split('\r\n');
+    assert.equal(lines[0], 'glcode,name,debit,credit');
+    assert.ok(lines.includes('11101,Cash in hand/till,1500.000000,0.000000'), csv.text);
+    for (const name of ['Balance%20Sheet', 'Income%20Statement', 'FullParameterList', 'OfficeIdSelectOne']) {
+      const other = await api.get(`/runreports/${name}?R_officeId=1&exportCSV=true&R_reportListing=${encodeURIComponent("'Trial Balance'")}`);
+      assert.equal(other.status, 200, other.text);
+      assert.match(String(other.headers['content-type']), /^text\/csv/, name);
+      assert.ok(other.text.split('\r\n')[0]!.length > 0);
+    }
+  });
+
+  test('output-type=HTML gives a simple table; genericResultSet=false an array of objects', async () => {
+    const html = await api.get('/runreports/Trial%20Balance?R_officeId=1&output-type=HTML');
+    assert.equal(html.status, 200, html.text);
+    assert.match(String(html.headers['content-type']), /^text\/html/);
+    assert.match(html.text, /<table><tr><th>glcode<\/th><th>name<\/th><th>debit<\/th><th>credit<\/th><\/tr>/);
+    assert.match(html.text, /<td>Cash in hand\/till<\/td>/);
+    const objects = await api.get('/runreports/Trial%20Balance?R_officeId=1&genericResultSet=false');
+    assert.ok(objects.body.some((r: { glcode: string; debit: number }) => r.glcode === '11101' && r.debit === 1500));
+  });
+
+  test('malformed R_ dates are 400, nothing is run', async () => {
+    for (const bad of ['R_startDate=2026-13-45', 'R_endDate=yesterday', 'R_startDate=31%2F02%2F2026&dateFormat=dd%2FMM%2Fyyyy']) {
+      assertError(await api.get(`/runreports/Trial%20Balance?R_officeId=1&${bad}`), 400, 'validation.msg.invalid.dateFormat.format');
+    }
+    assert.equal((await api.get('/runreports/Trial%20Balance?R_officeId=1&R_startDate=01%2F03%2F2026&dateFormat=dd%2FMM%2Fyyyy&locale=en')).status, 200);
+  });
+
+  test("the dashboard's reports, with R_officeId and genericResultSet=false: ClientTrendsByDay, LoanTrendsByDay, Demand Vs Collection, Disbursal Vs Awaitingdisbursal", async () => {
+    const branch = await t.branch();
+    const yesterday = fineractDate(new Date(Date.now() - 86_400_000));
+    assert.equal((await api.post('/clients', clientBody(branch, { activationDate: yesterday, submittedOnDate: yesterday }))).status, 200);
+    const clients = await api.get(`/runreports/ClientTrendsByDay?R_officeId=1&genericResultSet=false`);
+    assert.equal(clients.status, 200, clients.text);
+    assert.equal(clients.body.length, 1, clients.text);
+    assert.equal(clients.body[0].count, 1);
+    assert.equal(clients.body[0].days.length, 3);
+
+    // Loans on a pinned business date: one approved and waiting, one disbursed a week before.
+    const lender = await service.tenant();
+    const lenderApi = new FineractClient(service, lender.tenant);
+    const office = await lender.branch();
+    await setBusinessDate(lender, '2025-01-12');
+    const borrower = await activeClient(lender, office);
+    await savingsAccount(lender, borrower);
+    const manager = await lender.userWithRoles([320007]);
+    await approvedLoan(lender, borrower, 100000, 1, manager);
+    const disbursed = await approvedLoan(lender, borrower, 50000, 1, manager);
+    const disbursal = await lender.post(`/loans/${disbursed}?command=disburse`, { actualDisbursementDate: '2025-01-05', ...DATE });
+    assert.equal(disbursal.status, 200, disbursal.text);
+    const trends = await lenderApi.get(`/runreports/LoanTrendsByDay?R_officeId=${office}&genericResultSet=false`);
+    assert.equal(trends.status, 200, trends.text);
+    assert.deepEqual(trends.body, [{ lcount: 1, days: [2025, 1, 5] }]);
+    const awaiting = await lenderApi.get(`/runreports/Disbursal%20Vs%20Awaitingdisbursal?R_officeId=1&genericResultSet=false`);
+    assert.equal(awaiting.status, 200, awaiting.text);
+    assert.deepEqual(awaiting.body, [{ amountToBeDisburse: 100000, disbursedAmount: 50000 }]);
+    const demand = await lenderApi.get(`/runreports/Demand%20Vs%20Collection?R_officeId=1&genericResultSet=false`);
+    assert.deepEqual(demand.body, [{ AmountDue: 0, AmountPaid: 0 }]);
+    assertError(await api.get("/runreports/LoanTrendsByDay?R_officeId=9999&genericResultSet=false"), 404, "error.msg.office.id.invalid");
+  });
+});
