@@ -1,7 +1,21 @@
 import type { IncomingMessage } from 'node:http';
 import { errors } from '../subgraphs/kernel/errors.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
-import type { AuthService } from '../subgraphs/organisation/auth.service.js';
+import type { CredentialRevocation } from '../subgraphs/kernel/revocation.js';
+
+/**
+ * What the edge needs to establish callers and to hear of revoked credentials: a port, which the
+ * organisation module's AuthService implements and the composition root hands to the edge.
+ */
+export interface Authenticator {
+  tenantExists(tenantId: string): Promise<boolean>;
+  /** A session key or base64 `username:password`, or null when it does not hold. */
+  authenticate(tenantId: string, credential: string, address?: string): Promise<Identity | null>;
+  /** An administrator's API key, or null when it does not hold. */
+  authenticateApiKey(tenantId: string, key: string, address?: string): Promise<Identity | null>;
+  /** Calls `listener` with every revocation, wherever it happened; answers the unsubscribe. */
+  onRevoked(listener: (revocation: CredentialRevocation) => void): () => void;
+}
 
 export const TENANT_HEADERS = ['service-platform-tenantid', 'fineract-platform-tenantid'];
 
@@ -44,7 +58,7 @@ export function clientAddress(req: IncomingMessage): string | undefined {
  * no credentials at all is an anonymous caller (login, registration), which the subgraphs refuse for
  * everything else.
  */
-export async function authenticate(auth: AuthService, credentials: CallerCredentials, address?: string): Promise<Identity> {
+export async function authenticate(auth: Authenticator, credentials: CallerCredentials, address?: string): Promise<Identity> {
   if (!credentials.tenant) {
     throw errors.badRequest('error.msg.tenant.identifier.missing', 'The tenant is required: send the Service-Platform-TenantId header or the tenantIdentifier parameter.', 'tenantIdentifier');
   }

@@ -1,5 +1,5 @@
 import type { CustomerIdentity, Identity, StaffIdentity } from '../subgraphs/kernel/identity.js';
-import { revocationCovers, type CredentialRevocation } from '../subgraphs/organisation/auth.service.js';
+import { revocationCovers, type CredentialRevocation } from '../subgraphs/kernel/revocation.js';
 
 interface OpenStream {
   identity: StaffIdentity | CustomerIdentity;

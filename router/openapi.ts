@@ -226,9 +226,10 @@ function shapeOf(route: Route, compiled: CompiledOperation, req: RouteRequest, n
     return { type: 'object' };
   }
   // A path the stand-ins cannot tie to a field (computed keys) is described as any value.
+  // A field copied whole (a spread of the operation's object) keeps its description, as in objectOut.
   const fromPath = (path: string[]): Schema => {
     const field = fieldAt(compiled.output, path);
-    return field ? outputSchema(field.type, field.selection) : {};
+    return field ? { ...outputSchema(field.type, field.selection), ...(field.description ? { description: field.description } : {}) } : {};
   };
   const describe = (value: unknown, key?: string): Schema => {
     if (typeof value === 'function') return fromPath(Reflect.get(value, PATH) as string[]);
@@ -248,9 +249,9 @@ function shapeOf(route: Route, compiled: CompiledOperation, req: RouteRequest, n
   return describe(shaped);
 }
 
-function fieldAt(root: OutputSelection, path: string[]): { type: GraphQLOutputType; selection?: OutputSelection } | undefined {
+function fieldAt(root: OutputSelection, path: string[]): { type: GraphQLOutputType; selection?: OutputSelection; description?: string | null } | undefined {
   let selection: OutputSelection | undefined = root;
-  let field: { type: GraphQLOutputType; selection?: OutputSelection } | undefined;
+  let field: { type: GraphQLOutputType; selection?: OutputSelection; description?: string | null } | undefined;
   for (const key of path) {
     field = selection?.get(key);
     if (!field) return undefined;

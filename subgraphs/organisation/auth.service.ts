@@ -3,6 +3,7 @@ import type { Database, Tx } from '../kernel/database.js';
 import { errors, PlatformError } from '../kernel/errors.js';
 import { hasForbiddenCharacters } from '../kernel/forbidden-characters.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
+import { revocationCovers, type CredentialRevocation } from '../kernel/revocation.js';
 import { API_KEY_PATTERN, apiKeyHash } from './api-key.service.js';
 import { useApiKey } from './api-key.store.js';
 import { LoginThrottle } from './login-throttle.js';
@@ -24,25 +25,6 @@ export interface LoginResult {
   staffDisplayName: string | null;
   roles: Role[];
   shouldRenewPassword: boolean;
-}
-
-/**
- * Credentials that stop working: a user's (password or role change, delete), one session of theirs
- * (logout), or every identity of a tenant (a role's permissions changed).
- */
-export interface CredentialRevocation {
-  tenantId: string;
-  userId?: number;
-  sessionHash?: string;
-}
-
-/** Whether `identity` was authenticated with credentials the revocation ends. */
-export function revocationCovers(revocation: CredentialRevocation, identity: StaffIdentity | CustomerIdentity): boolean {
-  return (
-    identity.tenantId === revocation.tenantId &&
-    (revocation.userId === undefined || identity.userId === revocation.userId) &&
-    (revocation.sessionHash === undefined || identity.sessionHash === revocation.sessionHash)
-  );
 }
 
 /** Passwords older than this must be renewed at next login (unless the user is exempt). */

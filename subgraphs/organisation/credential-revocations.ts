@@ -1,5 +1,6 @@
 import type { Bus } from '../kernel/bus.js';
-import type { AuthService, CredentialRevocation } from './auth.service.js';
+import type { CredentialRevocation } from '../kernel/revocation.js';
+import type { AuthService } from './auth.service.js';
 
 const CHANNEL = 'credentials:revoked';
 

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import { getGraphQLWSOptions, type GatewayRuntime } from '@graphql-hive/gateway-runtime';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Config } from '../../subgraphs/kernel/config.js';
+import type { Identity } from '../../subgraphs/kernel/identity.js';
+import { authenticate, clientAddress, credentialsFromConnectionParams, type Authenticator } from '../authenticate.js';
+import { customerGraphQLRefusal } from '../customer-scope.js';
+import { edgeContext, type EdgeContext } from '../gateway.js';
+import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION } from '../graphql-limits.js';
+import { MAX_BODY_BYTES } from '../http-hygiene.js';
+import { operationOfText, type Metrics } from '../metrics.js';
+import type { OpenStreams } from '../open-streams.js';
+import type { PersistedQueries } from '../persisted-queries.js';
+
+/** graphql-ws's close code for credentials that no longer hold (the protocol's Unauthorized). */
+const UNAUTHORIZED_CLOSE_CODE = 4401;
+
+type EdgeContextRecord = Record<string, unknown>;
+
+const refusal = (message: string, code: string, status: number) => [new GraphQLError(message, { extensions: { code, status, errors: [] } })];
+
+/**
+ * Subscriptions over graphql-ws on /graphql: the client's connectionParams carry the tenant and
+ * Authorization as HTTP headers do; every subscription meets the same limits, trusted documents and
+ * customer rule as over HTTP; a revocation closes the connection with 4401.
+ */
+export function attachGraphQLWs(server: Server, deps: {
+  config: Config; schema: GraphQLSchema; gateway: GatewayRuntime<EdgeContext>; auth: Authenticator; persisted: PersistedQueries; metrics: Metrics; streams: OpenStreams;
+}): { closeSubscriptions(): Promise<void>; close(): void } {
+  const { config, schema } = deps;
+  // A message is bounded like a request body; the default (100 MB) would let one frame exhaust memory.
+  const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_BODY_BYTES });
+  const wsOptions = getGraphQLWSOptions<EdgeContextRecord, { identity?: Identity }>(deps.gateway, (ctx) => edgeContext((ctx.extra as { identity: Identity }).identity, config.internalSigningKey, randomUUID()));
+  const cleanup = useServer(
+    {
+      ...wsOptions,
+      onSubscribe: (ctx, id, sent) => {
+        const identity = (ctx.extra as { identity?: Identity }).identity;
+        // Trusted documents hold here too; a hash names a document, but nothing is registered over a socket.
+        const resolved = identity ? deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
+        if (resolved.kind === 'refused') return refusal(resolved.message, resolved.code, resolved.status);
+        const payload = resolved.body as typeof sent;
+        try {
+          if (identity) checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
+        } catch (error) {
+          if (!(error instanceof GraphQLLimitError)) throw error;
+          return refusal(error.message, error.code, 400);
+        }
+        const notForCustomers = identity && customerGraphQLRefusal(payload, identity);
+        if (notForCustomers) return refusal(notForCustomers, 'error.msg.not.authorized', 403);
+        const operation = operationOfText(payload.query, payload.operationName);
+        deps.metrics.subscribed(operation.name, operation.type);
+        return wsOptions.onSubscribe!(ctx, id, payload);
+      },
+      // The same rule as over HTTP: validation's suggestions (which arrive as a result's errors) only for
+      // callers who may introspect.
+      onNext: (ctx, _id, _payload, _args, result) => {
+        const identity = (ctx.extra as { identity?: Identity }).identity;
+        if (!result.errors?.length || (identity && canIntrospect(identity, config.graphqlIntrospection))) return undefined;
+        return { ...result, errors: result.errors.map((e) => ({ ...e.toJSON(), message: e.message.replace(SUGGESTION, '') })) };
+      },
+      onConnect: async (ctx) => {
+        try {
+          const { request, socket } = ctx.extra as { request?: IncomingMessage; socket: WebSocket };
+          const identity = await authenticate(deps.auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
+          (ctx.extra as { identity?: Identity }).identity = identity;
+          // graphql-ws ends the connection's subscriptions when its socket closes.
+          socket.once('close', deps.streams.add(identity, () => socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized')));
+          return true;
+        } catch {
+          return false;
+        }
+      },
+    },
+    wsServer,
+  );
+  let closed: Promise<void> | undefined;
+  return {
+    // Once only: a drain closes the subscriptions first, and stop() may come after it.
+    closeSubscriptions: () => (closed ??= Promise.resolve(cleanup.dispose())),
+    close: () => wsServer.close(),
+  };
+}
