@@ -31,7 +31,7 @@ export interface InboundAnswer {
 
 /** The account module's refusals of a credit, as the reason codes the switch is answered with. */
 const REFUSAL_BY_CODE: Record<string, string> = {
-  'error.msg.savingsaccount.id.invalid': INBOUND_REFUSALS.unknownAccount,
+  'error.msg.saving.account.id.invalid': INBOUND_REFUSALS.unknownAccount,
   'error.msg.savingsaccount.transaction.credit.blocked': INBOUND_REFUSALS.creditBlocked,
   'error.msg.savingsaccount.transaction.account.is.not.active': INBOUND_REFUSALS.accountInactive,
   'error.msg.savingsaccount.kyc.tier.single.deposit.limit.exceeded': INBOUND_REFUSALS.tierLimit,

@@ -15,7 +15,7 @@ export const SELF_CODES = {
   beneficiaryDuplicate: 'error.msg.self.beneficiary.duplicate.name',
   transferNotFound: 'error.msg.accounttransfer.id.invalid',
   clientNotFound: 'error.msg.client.id.invalid',
-  accountNotFound: 'error.msg.savingsaccount.id.invalid',
+  accountNotFound: 'error.msg.saving.account.id.invalid',
   loanNotFound: 'error.msg.loan.id.invalid',
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',

@@ -242,7 +242,7 @@ describe('inter-bank transfers through the sandbox switch', () => {
   test('another customer’s account as the source is 404; a future date, a bad bank code or a zero amount is 400; nothing is held', async () => {
     const owner = await funded(5000);
     const thief = await funded(0);
-    assertError(await thief.session.post('/self/accounttransfers', interbankBody(owner.savingsId, '058', nuban(1), 100)), 404, 'error.msg.savingsaccount.id.invalid');
+    assertError(await thief.session.post('/self/accounttransfers', interbankBody(owner.savingsId, '058', nuban(1), 100)), 404, 'error.msg.saving.account.id.invalid');
     assertError(await owner.session.post('/self/accounttransfers', { ...interbankBody(owner.savingsId, '058', nuban(1), 100), transferDate: '2026-03-03' }), 400, 'error.msg.savingsaccount.transaction.in.the.future');
     assert.equal((await owner.session.post('/self/accounttransfers', { ...interbankBody(owner.savingsId, '058', nuban(1), 100), toBankCode: '58' })).status, 400);
     assert.equal((await owner.session.post('/self/accounttransfers', { ...interbankBody(owner.savingsId, '058', nuban(1), 0) })).status, 400);
