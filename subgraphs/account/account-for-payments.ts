@@ -7,6 +7,7 @@ import { canDebit } from './domain/balance-rules.js';
 import { ensureCreditLock } from './locks.js';
 import { accountNotFound } from './savings-account.service.js';
 import { checkAmount, checkDate, checkUsable, insufficient, type Originator, type SavingsTransactionService } from './savings-transaction.service.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 /** An account as the payments module sees it when it holds, settles or credits. */
 export interface AccountForPayments {
@@ -115,7 +116,7 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
       const account = (await loadAccount(tx, date, found.id, true))!;
       checkUsable(account, true);
       if (account.currencyCode !== credit.currency) {
-        throw errors.domainRule('error.msg.savingsaccount.currency.mismatch', `Account ${account.accountNo} holds ${account.currencyCode}, not ${credit.currency}.`, [account.currencyCode], 'currency');
+        throw errors.domainRule(ACCOUNT_CODES.savingsaccountCurrencyMismatch, `Account ${account.accountNo} holds ${account.currencyCode}, not ${credit.currency}.`, [account.currencyCode], 'currency');
       }
       const amount = formatAmount(credit.amount);
       checkAmount(account, amount);

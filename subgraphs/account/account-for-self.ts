@@ -7,6 +7,7 @@ import { availableBalance } from './domain/balance-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { SavingsTransactionService, TransactionRow } from './savings-transaction.service.js';
 import { validateTransfer, type TransferInput, type TransferRow, type TransferService } from './transfer.service.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 /** An account as self-service shows it (interface 2.5). */
 export interface AccountForSelf {
@@ -41,7 +42,7 @@ export function accountsForSelf(deps: Required<AccountDependencies>, accounts: S
   return {
     async openActive(tx: Tx, actor: Actor, clientId: number, productName: string, date: string): Promise<AccountForSelf> {
       const productId = await productIdByName(tx, productName);
-      if (productId === null) throw errors.notFound('error.msg.savingsproduct.id.invalid', `Savings product ${productName} does not exist`, productName);
+      if (productId === null) throw errors.notFound(ACCOUNT_CODES.savingsproductIdInvalid, `Savings product ${productName} does not exist`, productName);
       const opened = await accounts.createCore(tx, actor, { clientId, productId, submittedOnDate: date });
       const { account } = await accounts.changeStatusCore(tx, actor, opened.id, 'activate', { date });
       return view(account);

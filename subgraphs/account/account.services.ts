@@ -10,10 +10,11 @@ import { ReferenceService } from './reference.service.js';
 import { SavingsAccountService } from './savings-account.service.js';
 import { SavingsTransactionService } from './savings-transaction.service.js';
 import { TransferService } from './transfer.service.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 /** Without a till module no till is ever open: cash is refused exactly as the till rule refuses it. */
 export const noTill: RecordCash = async () => {
-  throw errors.domainRule('error.msg.cashier.no.open.till', 'No open till is allocated to this user at this branch.');
+  throw errors.domainRule(ACCOUNT_CODES.cashierNoOpenTill, 'No open till is allocated to this user at this branch.');
 };
 
 /** The account module's facade. */

@@ -7,6 +7,7 @@ import type { AccountDependencies } from './account.ports.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { MoneyResult, SavingsTransactionService, TransactionInput } from './savings-transaction.service.js';
 import type { TransferInput, TransferService } from './transfer.service.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 export interface MakerCheckerEntry {
   id: number;
@@ -39,7 +40,7 @@ const toEntry = (r: RawEntry): MakerCheckerEntry => ({
   checkerId: r.checker_id, transactionId: r.transaction_id == null ? null : Number(r.transaction_id),
 });
 
-const notFound = (id: unknown) => errors.notFound('error.msg.command.id.invalid', `Maker-checker entry with identifier ${id} does not exist`, id);
+const notFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.commandIdInvalid, `Maker-checker entry with identifier ${id} does not exist`, id);
 const rule = (code: string, message: string, args: unknown[] = []) => errors.domainRule(code, message, args);
 
 /**
@@ -88,7 +89,7 @@ export class MakerCheckerService {
     }
     return this.db.tx(staff.tenantId, async (tx) => {
       const { entry } = await this.pending(tx, staff, id);
-      if (entry.makerId === staff.userId) throw rule('error.msg.makerchecker.cannot.approve.own.entry', 'The maker of an entry cannot approve it.', [id]);
+      if (entry.makerId === staff.userId) throw rule(ACCOUNT_CODES.makercheckerCannotApproveOwnEntry, 'The maker of an entry cannot approve it.', [id]);
       await this.close(tx, staff, id, 'approved');
       const result = entry.entityName === 'ACCOUNTTRANSFER'
         ? await this.executeTransfer(tx, staff, JSON.parse(entry.commandAsJson) as TransferInput)
@@ -138,8 +139,8 @@ export class MakerCheckerService {
     if (!(await this.deps.scope.officeVisible(tx, staff, entry.officeId))) throw notFound(id);
     await this.accounts.visible(tx, staff, entry.resourceId);
     const today = await this.deps.businessDates.today(tx);
-    if (entry.status !== 'awaiting.approval') throw rule('error.msg.makerchecker.entry.not.pending', `Maker-checker entry ${id} is ${entry.status}.`, [id, entry.status]);
-    if (entry.madeOnDate < today) throw rule('error.msg.makerchecker.entry.expired', `Maker-checker entry ${id} expired at the end of ${entry.madeOnDate}.`, [id, entry.madeOnDate]);
+    if (entry.status !== 'awaiting.approval') throw rule(ACCOUNT_CODES.makercheckerEntryNotPending, `Maker-checker entry ${id} is ${entry.status}.`, [id, entry.status]);
+    if (entry.madeOnDate < today) throw rule(ACCOUNT_CODES.makercheckerEntryExpired, `Maker-checker entry ${id} expired at the end of ${entry.madeOnDate}.`, [id, entry.madeOnDate]);
     return { entry, today };
   }
 

@@ -9,6 +9,7 @@ import type { AccountDependencies } from './account.ports.js';
 import type { AccountType } from './account.rows.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 export interface SavingsProduct {
   id: number;
@@ -77,7 +78,7 @@ const MONEY_FIELDS = new Set(['nominalAnnualInterestRate', 'minRequiredBalance',
 
 const SELECT = `select id, ${Object.entries(COLUMNS).map(([key, col]) => (MONEY_FIELDS.has(key) ? `${col}::text as "${key}"` : `${col} as "${key}"`)).join(', ')}, parameters from account.savings_product`;
 
-const notFound = (id: unknown) => errors.notFound('error.msg.savingproduct.id.invalid', `Savings product with identifier ${id} does not exist`, id);
+const notFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.savingproductIdInvalid, `Savings product with identifier ${id} does not exist`, id);
 
 /** The two products every tenant starts with. */
 const DEFAULT_PRODUCTS: SavingsProductInput[] = [
@@ -225,7 +226,7 @@ export class ProductService {
 
   private async checkCurrency(tx: Tx, code: string): Promise<void> {
     if (!(await this.deps.currency(tx, code))) {
-      throw errors.domainRule('error.msg.currency.not.enabled', `Currency ${code} is not enabled for this institution.`, [code], 'currencyCode');
+      throw errors.domainRule(ACCOUNT_CODES.currencyNotEnabled, `Currency ${code} is not enabled for this institution.`, [code], 'currencyCode');
     }
   }
 }
@@ -235,7 +236,7 @@ function definedOnly(input: SavingsProductInput): Partial<SavingsProductInput> {
 }
 
 function duplicateOr(error: unknown): unknown {
-  if (isUniqueViolation(error)) return errors.duplicate('error.msg.product.savings.duplicate.name', 'A savings product with this name or short name already exists.', 'name');
+  if (isUniqueViolation(error)) return errors.duplicate(ACCOUNT_CODES.productSavingsDuplicateName, 'A savings product with this name or short name already exists.', 'name');
   return error;
 }
 
@@ -256,7 +257,7 @@ function validate(input: SavingsProductInput, full: boolean): void {
   if (input.accountType != null) v.check(['SAVINGS', 'CURRENT'].includes(input.accountType.toUpperCase()), 'accountType', 'is.not.one.of.expected.enumerations', 'The parameter `accountType` must be SAVINGS or CURRENT.', input.accountType);
   if (input.accountingRule != null) {
     // Fineract's accrual rules (3 periodic) need accrual postings this service does not make.
-    if (input.accountingRule === 3) v.add({ code: 'error.msg.savingsproduct.accountingRule.not.supported', message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: 3 });
+    if (input.accountingRule === 3) v.add({ code: ACCOUNT_CODES.savingsproductAccountingRuleNotSupported, message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: 3 });
     else v.check([1, 2].includes(input.accountingRule), 'accountingRule', 'is.not.one.of.expected.enumerations', 'The parameter `accountingRule` must be 1 (none) or 2 (cash based).', input.accountingRule);
   }
   if (input.inMultiplesOf != null) v.check(Number.isInteger(input.inMultiplesOf) && input.inMultiplesOf >= 0, 'inMultiplesOf', 'must.be.zero.or.greater', 'The parameter `inMultiplesOf` must be zero or greater.', input.inMultiplesOf);

@@ -3,6 +3,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { SavingsAccountService } from './savings-account.service.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 /** A referee of a savings account (interface 2.4); current and overdraft accounts need two before activation. */
 export interface SavingsReference {
@@ -40,7 +41,7 @@ const MAX: Record<keyof typeof COLUMNS, number> = { refereeName: 160, refereeAcc
 const KEYS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 const SELECT = `select id, account_id as "savingsId", ${KEYS.map((k) => `${COLUMNS[k]} as "${k}"`).join(', ')} from account.savings_reference`;
 
-const notFound = (id: unknown) => errors.notFound('error.msg.savingsaccount.reference.id.invalid', `Savings account reference with identifier ${id} does not exist`, id);
+const notFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.savingsaccountReferenceIdInvalid, `Savings account reference with identifier ${id} does not exist`, id);
 
 /** Account references (referees). The only writer of account.savings_reference. */
 export class ReferenceService {

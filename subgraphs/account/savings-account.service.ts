@@ -12,6 +12,7 @@ import {
 } from './account.rows.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 export interface CreateSavingsAccountInput {
   clientId?: number | null;
@@ -76,7 +77,7 @@ const BLOCK_COLUMN: Record<BlockCommand, [string, boolean]> = {
 
 export const MAX_LIMIT = 200;
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
-export const accountNotFound = (id: unknown) => errors.notFound('error.msg.saving.account.id.invalid', `Savings account with identifier ${id} does not exist`, id);
+export const accountNotFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.savingAccountIdInvalid, `Savings account with identifier ${id} does not exist`, id);
 
 /** Savings and current accounts: opening, lifecycle commands and reads. The only writer of account rows outside money movements. */
 export class SavingsAccountService {
@@ -226,11 +227,11 @@ export class SavingsAccountService {
     const today = await this.deps.businessDates.today(tx);
     const client = await this.deps.clients.forAccount(tx, input.clientId!);
     if (!client || !(await this.deps.scope.canSee(tx, staff, { officeId: client.officeId, staffId: client.staffId, clientId: client.id }))) {
-      throw errors.notFound('error.msg.client.id.invalid', `Client with identifier ${input.clientId} does not exist`, input.clientId);
+      throw errors.notFound(ACCOUNT_CODES.clientIdInvalid, `Client with identifier ${input.clientId} does not exist`, input.clientId);
     }
-    if (!client.active) throw rule('error.msg.savingsaccount.client.not.active', `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
+    if (!client.active) throw rule(ACCOUNT_CODES.savingsaccountClientNotActive, `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
     if (input.submittedOnDate! > today) {
-      throw errors.badRequest('error.msg.savingsaccount.submittedOnDate.cannot.be.a.future.date', 'The submitted date cannot be after the business date.', 'submittedOnDate');
+      throw errors.badRequest(ACCOUNT_CODES.savingsaccountSubmittedOnDateCannotBeAFutureDate, 'The submitted date cannot be after the business date.', 'submittedOnDate');
     }
     const productRows = await tx.em.execute<{ account_type: string; currency_code: string; digits_after_decimal: number; nominal_annual_interest_rate: string; allow_overdraft: boolean; overdraft_limit: string | null; min_required_balance: string | null; enforce_min_required_balance: boolean }[]>(
       `select account_type, currency_code, digits_after_decimal, nominal_annual_interest_rate::text as nominal_annual_interest_rate, allow_overdraft,
@@ -239,7 +240,7 @@ export class SavingsAccountService {
       [tx.tenantId, input.productId],
     );
     const product = productRows[0];
-    if (!product) throw errors.notFound('error.msg.savingproduct.id.invalid', `Savings product with identifier ${input.productId} does not exist`, input.productId);
+    if (!product) throw errors.notFound(ACCOUNT_CODES.savingproductIdInvalid, `Savings product with identifier ${input.productId} does not exist`, input.productId);
     const id = await nextValue(tx, 'savingsaccount');
     const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
     const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));
@@ -259,7 +260,7 @@ export class SavingsAccountService {
       );
     } catch (error) {
       if (isUniqueViolation(error, 'savings_account_external_id')) {
-        throw errors.duplicate('error.msg.savingsaccount.duplicate.externalId', `A savings account with external id ${input.externalId} already exists.`, 'externalId', input.externalId);
+        throw errors.duplicate(ACCOUNT_CODES.savingsaccountDuplicateExternalId, `A savings account with external id ${input.externalId} already exists.`, 'externalId', input.externalId);
       }
       throw error;
     }
@@ -285,16 +286,16 @@ export class SavingsAccountService {
     };
     switch (command) {
       case 'approve':
-        requireStatus([STATUS_SUBMITTED], 'error.msg.savingsaccount.approve.not.in.submitted.and.pending.state', 'Only a submitted account can be approved.');
+        requireStatus([STATUS_SUBMITTED], ACCOUNT_CODES.savingsaccountApproveNotInSubmittedAndPendingState, 'Only a submitted account can be approved.');
         await set('status = ?, approved_on_date = ?::date', [STATUS_APPROVED, date]);
         Object.assign(changes, { status: STATUS_APPROVED, approvedOnDate: date });
         break;
       case 'activate': {
-        requireStatus([STATUS_SUBMITTED, STATUS_APPROVED], 'error.msg.savingsaccount.activate.not.in.approved.state', 'Only a submitted or approved account can be activated.');
+        requireStatus([STATUS_SUBMITTED, STATUS_APPROVED], ACCOUNT_CODES.savingsaccountActivateNotInApprovedState, 'Only a submitted or approved account can be activated.');
         if (account.accountType === 'CURRENT' || account.allowOverdraft) {
           const refs = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_reference where tenant_id = ? and account_id = ?`, [tx.tenantId, id]);
           if (Number(refs[0]!.n) < 2) {
-            throw rule('error.msg.savingsaccount.current.references.required', 'A current account or an overdraft-enabled account needs at least 2 references before activation.', [Number(refs[0]!.n)]);
+            throw rule(ACCOUNT_CODES.savingsaccountCurrentReferencesRequired, 'A current account or an overdraft-enabled account needs at least 2 references before activation.', [Number(refs[0]!.n)]);
           }
         }
         // From submitted, approval and activation happen in one step (compat-notes).
@@ -310,22 +311,22 @@ export class SavingsAccountService {
         break;
       }
       case 'reject':
-        requireStatus([STATUS_SUBMITTED], 'error.msg.savingsaccount.reject.not.in.submitted.and.pending.state', 'Only a submitted account can be rejected.');
+        requireStatus([STATUS_SUBMITTED], ACCOUNT_CODES.savingsaccountRejectNotInSubmittedAndPendingState, 'Only a submitted account can be rejected.');
         await set('status = ?, rejected_on_date = ?::date', [STATUS_REJECTED, date]);
         Object.assign(changes, { status: STATUS_REJECTED, rejectedOnDate: date });
         break;
       case 'withdrawnByApplicant':
-        requireStatus([STATUS_SUBMITTED], 'error.msg.savingsaccount.withdrawn.not.in.submitted.and.pending.state', 'Only a submitted account can be withdrawn by the applicant.');
+        requireStatus([STATUS_SUBMITTED], ACCOUNT_CODES.savingsaccountWithdrawnNotInSubmittedAndPendingState, 'Only a submitted account can be withdrawn by the applicant.');
         await set('status = ?, withdrawn_on_date = ?::date', [STATUS_WITHDRAWN, date]);
         Object.assign(changes, { status: STATUS_WITHDRAWN, withdrawnOnDate: date });
         break;
       case 'close':
-        requireStatus([STATUS_ACTIVE], 'error.msg.savingsaccount.close.account.is.not.active', 'Only an active account can be closed.');
+        requireStatus([STATUS_ACTIVE], ACCOUNT_CODES.savingsaccountCloseAccountIsNotActive, 'Only an active account can be closed.');
         if (!new Money(account.accountBalance).isZero()) {
-          throw rule('error.msg.savingsaccount.close.results.in.balance.not.zero', 'An account can be closed only at a zero balance.', [account.accountBalance]);
+          throw rule(ACCOUNT_CODES.savingsaccountCloseResultsInBalanceNotZero, 'An account can be closed only at a zero balance.', [account.accountBalance]);
         }
         if (!new Money(account.onHold).isZero()) {
-          throw rule('error.msg.savingsaccount.close.has.holds', 'An account with amounts on hold cannot be closed.', [account.onHold]);
+          throw rule(ACCOUNT_CODES.savingsaccountCloseHasHolds, 'An account with amounts on hold cannot be closed.', [account.onHold]);
         }
         await set('status = ?, closed_on_date = ?::date', [STATUS_CLOSED, date]);
         Object.assign(changes, { status: STATUS_CLOSED, closedOnDate: date });
@@ -339,7 +340,7 @@ export class SavingsAccountService {
     const staff = requireStaff(identity, PERMISSION[command]);
     return this.db.tx(staff.tenantId, async (tx) => {
       const { account, today } = await this.visible(tx, staff, id, { lock: true });
-      if (account.status !== STATUS_ACTIVE) throw rule('error.msg.savingsaccount.block.account.is.not.active', 'Only an active account can be blocked or unblocked.', [account.status]);
+      if (account.status !== STATUS_ACTIVE) throw rule(ACCOUNT_CODES.savingsaccountBlockAccountIsNotActive, 'Only an active account can be blocked or unblocked.', [account.status]);
       const [column, value] = BLOCK_COLUMN[command];
       await tx.em.execute(`update account.savings_account set ${column} = ?, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [value, staff.userId, tx.tenantId, id]);
       const after = (await loadAccount(tx, today, id))!;

@@ -13,6 +13,7 @@ import { checkKycCredit, type TierCaps } from './domain/kyc-limit.js';
 import { HOLDER_FOR_CREDIT, ensureCreditLock, lockAccountRows } from './locks.js';
 import { insertHold } from './maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 export interface TransactionInput {
   transactionDate?: string | null;
@@ -93,9 +94,9 @@ export interface Originator {
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
 const balanceLimitExceeded = (account: AccountRow, amount: string) =>
   rule(BALANCE_LIMIT_EXCEEDED, `Account ${account.accountNo} cannot hold ${formatAmount(amount)} more: its balance or totals would exceed ${BALANCE_COLUMN_MAX}.`, [account.id, formatAmount(amount)], 'transactionAmount');
-const txnNotFound = (id: unknown) => errors.notFound('error.msg.saving.account.trasaction.id.invalid', `Savings transaction with identifier ${id} does not exist`, id);
+const txnNotFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.savingAccountTrasactionIdInvalid, `Savings transaction with identifier ${id} does not exist`, id);
 export const insufficient = (account: AccountRow, amount: string) =>
-  rule('error.msg.savingsaccount.transaction.insufficient.account.balance', `Insufficient account balance on account ${account.accountNo} for ${formatAmount(amount)}.`, [account.id, formatAmount(amount)], 'transactionAmount');
+  rule(ACCOUNT_CODES.savingsaccountTransactionInsufficientAccountBalance, `Insufficient account balance on account ${account.accountNo} for ${formatAmount(amount)}.`, [account.id, formatAmount(amount)], 'transactionAmount');
 
 /** Rows per statement when all of an account's transactions are read. */
 const ALL_PAGE = 500;
@@ -253,7 +254,7 @@ export class SavingsTransactionService {
   /** The payment type named by the input (cached reference data); 404 when the tenant has none such. */
   private async paymentTypeOf(tx: Tx, input: TransactionInput): Promise<AccountPaymentType> {
     const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    if (!paymentType) throw errors.notFound(ACCOUNT_CODES.paymentTypeInvalid, `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     return paymentType;
   }
 
@@ -303,9 +304,9 @@ export class SavingsTransactionService {
       const raw = rows[0];
       if (!raw) throw txnNotFound(transactionId);
       const txn = toTxn(raw);
-      if (txn.reversed) throw rule('error.msg.savingsaccount.transaction.already.reversed', `Transaction ${transactionId} is already reversed.`, [transactionId]);
+      if (txn.reversed) throw rule(ACCOUNT_CODES.savingsaccountTransactionAlreadyReversed, `Transaction ${transactionId} is already reversed.`, [transactionId]);
       if (txn.transferId != null || raw.loan_id != null) {
-        throw rule('error.msg.savingsaccount.transaction.not.undoable', 'Transfer and loan transactions are undone through the transfer or the loan.', [transactionId]);
+        throw rule(ACCOUNT_CODES.savingsaccountTransactionNotUndoable, 'Transfer and loan transactions are undone through the transfer or the loan.', [transactionId]);
       }
       const runningBalance = await this.reverseLeg(tx, account, txn, staff.userId, today);
       await this.deps.journal.reverse(tx, `S${txn.id}`, { date: today, actor: staff.userId });
@@ -639,7 +640,7 @@ export class SavingsTransactionService {
           ? [linkAccountId]
           : (await tx.query<{ id: number }>(`select id from account.savings_account where tenant_id = ? and client_id = ? and status = ? order by id`, [tx.tenantId, clientId, STATUS_ACTIVE])).map((r) => Number(r.id));
         if (ids.length !== 1) {
-          throw rule('error.msg.savingsaccount.operating.account.not.unique', `Client ${clientId} needs exactly one active savings or current account (found ${ids.length}); name one with linkAccountId.`, [clientId, ids.length]);
+          throw rule(ACCOUNT_CODES.savingsaccountOperatingAccountNotUnique, `Client ${clientId} needs exactly one active savings or current account (found ${ids.length}); name one with linkAccountId.`, [clientId, ids.length]);
         }
         const account = await loadAccount(tx, today, ids[0]!);
         if (!account || account.clientId !== clientId) throw accountNotFound(ids[0]);
@@ -667,7 +668,7 @@ export class SavingsTransactionService {
         const today = await this.deps.businessDates.today(tx);
         const account = (await loadAccount(tx, today, Number(found[0].account_id), true))!;
         const txn = await this.txn(tx, savingsTransactionId);
-        if (txn.reversed) throw rule('error.msg.savingsaccount.transaction.already.reversed', `Transaction ${savingsTransactionId} is already reversed.`, [savingsTransactionId]);
+        if (txn.reversed) throw rule(ACCOUNT_CODES.savingsaccountTransactionAlreadyReversed, `Transaction ${savingsTransactionId} is already reversed.`, [savingsTransactionId]);
         const client = (await this.deps.clients.forAccount(tx, account.clientId))!;
         const balance = await this.reverseLeg(tx, account, txn, userId, today);
         await this.emitMovement(tx, account, client, txn.id, !txn.credit, txn.amount, balance, 'UNDOTRANSACTION', { bankName: await this.bankName(tx), accountNo: account.accountNo, senderName: client.displayName }, { date: today });
@@ -676,22 +677,22 @@ export class SavingsTransactionService {
   }
 }
 
-const notActive = () => errors.badRequest('error.msg.savingsaccount.transaction.account.is.not.active', 'The savings account is not active.', 'id');
+const notActive = () => errors.badRequest(ACCOUNT_CODES.savingsaccountTransactionAccountIsNotActive, 'The savings account is not active.', 'id');
 
 /** Active, and not blocked for this direction. */
 export function checkUsable(account: AccountRow, credit: boolean): void {
   if (account.status !== STATUS_ACTIVE) throw notActive();
-  if (credit && (account.blocked || account.creditBlocked)) throw rule('error.msg.savingsaccount.transaction.credit.blocked', `Account ${account.accountNo} is blocked for credits.`, [account.id]);
-  if (!credit && (account.blocked || account.debitBlocked)) throw rule('error.msg.savingsaccount.transaction.debit.blocked', `Account ${account.accountNo} is blocked for debits.`, [account.id]);
+  if (credit && (account.blocked || account.creditBlocked)) throw rule(ACCOUNT_CODES.savingsaccountTransactionCreditBlocked, `Account ${account.accountNo} is blocked for credits.`, [account.id]);
+  if (!credit && (account.blocked || account.debitBlocked)) throw rule(ACCOUNT_CODES.savingsaccountTransactionDebitBlocked, `Account ${account.accountNo} is blocked for debits.`, [account.id]);
 }
 
 /** Not after the tenant's business date, not before the account's activation. */
 export function checkDate(account: AccountRow, date: string, today: string): void {
   if (date > today) {
-    throw errors.badRequest('error.msg.savingsaccount.transaction.in.the.future', `The transaction date ${date} is after the business date ${today}.`, 'transactionDate');
+    throw errors.badRequest(ACCOUNT_CODES.savingsaccountTransactionInTheFuture, `The transaction date ${date} is after the business date ${today}.`, 'transactionDate');
   }
   if (account.activatedOnDate && date < account.activatedOnDate) {
-    throw rule('error.msg.savingsaccount.transaction.before.activation.date', `The transaction date ${date} is before the account's activation on ${account.activatedOnDate}.`, [date], 'transactionDate');
+    throw rule(ACCOUNT_CODES.savingsaccountTransactionBeforeActivationDate, `The transaction date ${date} is before the account's activation on ${account.activatedOnDate}.`, [date], 'transactionDate');
   }
 }
 

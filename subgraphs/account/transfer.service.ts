@@ -9,6 +9,7 @@ import { canDebit } from './domain/balance-rules.js';
 import { insertHold } from './maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT } from './savings-account.service.js';
 import { checkAmount, checkDate, checkUsable, insufficient, type SavingsTransactionService } from './savings-transaction.service.js';
+import { ACCOUNT_CODES } from './codes.js';
 
 /** Fineract's account transfer body; account types other than 2 (savings) are not served here. */
 export interface TransferInput {
@@ -71,7 +72,7 @@ const toRow = (r: RawTransfer): TransferRow => ({
 });
 
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
-const notFound = (id: unknown) => errors.notFound('error.msg.accounttransfer.id.invalid', `Account transfer with identifier ${id} does not exist`, id);
+const notFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.accounttransferIdInvalid, `Account transfer with identifier ${id} does not exist`, id);
 
 /** What a transfer body must hold before any account is read (staff and self-service alike). */
 export function validateTransfer(input: TransferInput): void {
@@ -86,7 +87,7 @@ export function validateTransfer(input: TransferInput): void {
   }
   v.throwIfAny();
   if (input.fromAccountId === input.toAccountId) {
-    throw errors.badRequest('error.msg.accounttransfer.from.and.to.accounts.same', 'The source and destination accounts of a transfer must differ.', 'toAccountId');
+    throw errors.badRequest(ACCOUNT_CODES.accounttransferFromAndToAccountsSame, 'The source and destination accounts of a transfer must differ.', 'toAccountId');
   }
 }
 
@@ -124,7 +125,7 @@ export class TransferService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const outcome = await this.createCore(tx, staff, input, { holdAbove: await this.transactions.approvalCeiling(tx, false) });
       if (outcome.kind === 'held' && !mayHold) {
-        throw rule('error.msg.accounttransfer.approval.required', 'A transfer above maker-checker-non-cash-ceiling waits for a checker: submit it with submitAccountTransfer (REST: POST /accounttransfers).', [input.transferAmount]);
+        throw rule(ACCOUNT_CODES.accounttransferApprovalRequired, 'A transfer above maker-checker-non-cash-ceiling waits for a checker: submit it with submitAccountTransfer (REST: POST /accounttransfers).', [input.transferAmount]);
       }
       return outcome;
     });
@@ -179,7 +180,7 @@ export class TransferService {
     checkUsable(from, false);
     checkUsable(to, true);
     if (from.currencyCode !== to.currencyCode) {
-      throw rule('error.msg.accounttransfer.currency.mismatch', `Accounts in ${from.currencyCode} and ${to.currencyCode} cannot be transferred between.`, [from.currencyCode, to.currencyCode]);
+      throw rule(ACCOUNT_CODES.accounttransferCurrencyMismatch, `Accounts in ${from.currencyCode} and ${to.currencyCode} cannot be transferred between.`, [from.currencyCode, to.currencyCode]);
     }
     checkDate(from, input.transferDate!, today);
     checkDate(to, input.transferDate!, today);

@@ -7,6 +7,7 @@ import { Client, ClientOfficial, CLIENT_STATUS_PENDING } from './client.entity.j
 import { clientEventData, codeValueNotFound, type ClientChange, type ClientRef, type ClientService, type LifecycleInput } from './client.service.js';
 import type { CustomerDependencies } from './customer.ports.js';
 import { LIFECYCLE, lifecycleTransition, validateLifecycleInput, type LifecycleCommand } from './domain/client-lifecycle.js';
+import { CUSTOMER_CODES } from './codes.js';
 
 const LIFECYCLE_PERMISSIONS: Record<LifecycleCommand, string> = {
   close: 'CLOSE_CLIENT', reject: 'REJECT_CLIENT', withdraw: 'WITHDRAW_CLIENT', reactivate: 'REACTIVATE_CLIENT', undoRejection: 'UNDOREJECT_CLIENT', undoWithdrawal: 'UNDOWITHDRAWAL_CLIENT',
@@ -48,7 +49,7 @@ export class ClientLifecycleService {
     const to = lifecycleTransition(command, client, date);
     if (rule.reason && !(await this.deps.codeValueValid(tx, rule.reason.code, input.reasonId!))) throw codeValueNotFound(rule.reason.param, input.reasonId!);
     if (command === 'close' && (await this.deps.openProductsOf(tx, client.id)) > 0) {
-      throw errors.domainRule('error.msg.client.close.non.closed.savings.account', 'A client with open accounts or loans cannot be closed.', [client.id]);
+      throw errors.domainRule(CUSTOMER_CODES.clientCloseNonClosedSavingsAccount, 'A client with open accounts or loans cannot be closed.', [client.id]);
     }
     const changes: Record<string, unknown> = { status: to, [rule.dateParam]: date };
     if (rule.reason) changes[rule.reason.param] = input.reasonId;
@@ -99,7 +100,7 @@ export class ClientLifecycleService {
   async deleteCore(tx: Tx, actor: Actor, ref: ClientRef): Promise<Client> {
     const client = await this.clients.getVisible(tx, actor, ref, true);
     if (client.statusId !== CLIENT_STATUS_PENDING) {
-      throw errors.domainRule('error.msg.client.cannot.be.deleted.not.pending', `Client with identifier ${client.id} is not pending and cannot be deleted.`, [client.id]);
+      throw errors.domainRule(CUSTOMER_CODES.clientCannotBeDeletedNotPending, `Client with identifier ${client.id} is not pending and cannot be deleted.`, [client.id]);
     }
     await tx.em.nativeDelete(ClientOfficial, { clientId: client.id });
     const data = clientEventData(client);

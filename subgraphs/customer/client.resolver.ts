@@ -15,6 +15,7 @@ import {
   CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
+import { CUSTOMER_CODES } from './codes.js';
 
 export const LEGAL_FORMS: EnumOption[] = [enumOption(1, 'legalFormType.person', 'Person'), enumOption(2, 'legalFormType.entity', 'Entity')];
 
@@ -84,7 +85,7 @@ const toKycType = (k: CorporateKyc): CorporateKycType => ({ ...k });
 /** Fineract's /clients/{id} and /clients/external-id/{externalId}: exactly one of the two names the client. */
 function clientRef(id: number | undefined | null, externalId: string | undefined | null): ClientRef {
   if ((id == null) === (externalId == null)) {
-    throw errors.badRequest('error.msg.client.id.or.externalId.required', 'Give exactly one of `id` and `externalId`.', 'id');
+    throw errors.badRequest(CUSTOMER_CODES.clientIdOrExternalIdRequired, 'Give exactly one of `id` and `externalId`.', 'id');
   }
   return id ?? { externalId: externalId! };
 }

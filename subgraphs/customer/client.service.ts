@@ -16,6 +16,7 @@ import {
 } from './client.entity.js';
 import type { CustomerDependencies, CustomerOffice } from './customer.ports.js';
 import { BUSINESS_LINE_RANGE, CONSTITUTION_RANGE, kycTierLimits, requiresScumlNumber, type KycTierLimits } from './kyc.js';
+import { CUSTOMER_CODES } from './codes.js';
 
 export interface NonPersonDetailsInput {
   constitutionId?: number | null;
@@ -120,13 +121,13 @@ export const MAX_PAGE_LIMIT = 200;
 
 export const clientNotFound = (ref: ClientRef) =>
   typeof ref === 'number'
-    ? errors.notFound('error.msg.client.id.invalid', `Client with identifier ${ref} does not exist`, ref)
-    : errors.notFound('error.msg.client.id.invalid', `Client with external identifier ${ref.externalId} does not exist`, ref.externalId);
+    ? errors.notFound(CUSTOMER_CODES.clientIdInvalid, `Client with identifier ${ref} does not exist`, ref)
+    : errors.notFound(CUSTOMER_CODES.clientIdInvalid, `Client with external identifier ${ref.externalId} does not exist`, ref.externalId);
 
 /** A code value id that is not a value of its code: 404 naming the parameter (Fineract's CodeValueNotFoundException). */
 export const codeValueNotFound = (parameterName: string, id: number) =>
   new PlatformError('notFound', `Code value with identifier ${id} does not exist for \`${parameterName}\``, [
-    { code: 'error.msg.codevalue.id.invalid', message: `Code value with identifier ${id} does not exist`, parameterName, value: id, args: [id] },
+    { code: CUSTOMER_CODES.codevalueIdInvalid, message: `Code value with identifier ${id} does not exist`, parameterName, value: id, args: [id] },
   ]);
 
 const NIN_PATTERN = /^\d{11}$/;
@@ -321,13 +322,13 @@ export class ClientService {
     const office = await this.branchOffice(tx, actor, input.officeId!);
     const submittedOnDate = input.submittedOnDate ?? (input.active ? (input.activationDate! < today ? input.activationDate! : today) : today);
     if (input.active && input.activationDate! < submittedOnDate) {
-      throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [input.activationDate], 'activationDate');
+      throw errors.domainRule(CUSTOMER_CODES.clientActivationDateBeforeSubmittedOnDate, 'A client cannot be activated before it was submitted.', [input.activationDate], 'activationDate');
     }
     if (input.active && input.activationDate! < office.openingDate) {
-      throw errors.domainRule('error.msg.client.activationDate.before.office.opening.date', 'A client cannot be activated before its office opened.', [input.activationDate, office.openingDate], 'activationDate');
+      throw errors.domainRule(CUSTOMER_CODES.clientActivationDateBeforeOfficeOpeningDate, 'A client cannot be activated before its office opened.', [input.activationDate, office.openingDate], 'activationDate');
     }
     if (submittedOnDate < office.openingDate) {
-      throw errors.domainRule('error.msg.client.submittedOnDate.before.office.opening.date', 'A client cannot be submitted before its office opened.', [submittedOnDate, office.openingDate], 'submittedOnDate');
+      throw errors.domainRule(CUSTOMER_CODES.clientSubmittedOnDateBeforeOfficeOpeningDate, 'A client cannot be submitted before its office opened.', [submittedOnDate, office.openingDate], 'submittedOnDate');
     }
     const staffId = await this.resolveStaff(tx, actor, office, input.staffId ?? null, true);
     await this.assertExternalIdFree(tx, input.externalId ?? null, null);
@@ -467,11 +468,11 @@ export class ClientService {
     v.throwIfAny();
     const client = await this.getVisible(tx, actor, ref, true);
     const id = client.id;
-    if (client.statusId === CLIENT_STATUS_ACTIVE) throw errors.domainRule('error.msg.clients.already.active', `Client with identifier ${id} is already active.`, [id]);
-    if (client.statusId === CLIENT_STATUS_CLOSED) throw errors.domainRule('error.msg.client.is.closed', `Client with identifier ${id} is closed.`, [id]);
-    if (client.statusId !== CLIENT_STATUS_PENDING) throw errors.domainRule('error.msg.client.activate.on.nonpending.account', `Client with identifier ${id} is not pending.`, [id]);
+    if (client.statusId === CLIENT_STATUS_ACTIVE) throw errors.domainRule(CUSTOMER_CODES.clientsAlreadyActive, `Client with identifier ${id} is already active.`, [id]);
+    if (client.statusId === CLIENT_STATUS_CLOSED) throw errors.domainRule(CUSTOMER_CODES.clientIsClosed, `Client with identifier ${id} is closed.`, [id]);
+    if (client.statusId !== CLIENT_STATUS_PENDING) throw errors.domainRule(CUSTOMER_CODES.clientActivateOnNonpendingAccount, `Client with identifier ${id} is not pending.`, [id]);
     if (date < client.submittedOnDate) {
-      throw errors.domainRule('error.msg.client.activationDate.before.submittedOnDate', 'A client cannot be activated before it was submitted.', [date], 'activationDate');
+      throw errors.domainRule(CUSTOMER_CODES.clientActivationDateBeforeSubmittedOnDate, 'A client cannot be activated before it was submitted.', [date], 'activationDate');
     }
     client.statusId = CLIENT_STATUS_ACTIVE;
     client.activationDate = date;
@@ -507,9 +508,9 @@ export class ClientService {
     const client = await this.getVisible(tx, actor, id, true);
     const checked = (bvn: string) => bvnCheck?.bvn === bvn && bvnCheck.result.verified;
     if (client.legalFormId === LEGAL_FORM_ENTITY) {
-      throw errors.domainRule('error.msg.client.kyc.upgrade.not.applicable', 'Corporate entities are KYC tier 3 from onboarding.', [client.kycTier]);
+      throw errors.domainRule(CUSTOMER_CODES.clientKycUpgradeNotApplicable, 'Corporate entities are KYC tier 3 from onboarding.', [client.kycTier]);
     }
-    if (client.kycTier >= 2) throw errors.domainRule('error.msg.client.kyc.tier.already.reached', `Client is already at KYC tier ${client.kycTier}.`, [client.kycTier]);
+    if (client.kycTier >= 2) throw errors.domainRule(CUSTOMER_CODES.clientKycTierAlreadyReached, `Client is already at KYC tier ${client.kycTier}.`, [client.kycTier]);
     const changes: Record<string, unknown> = {};
     let bvnChanged = false;
     if (input.bvn && input.bvn !== client.bvn) {
@@ -530,7 +531,7 @@ export class ClientService {
     if (!client.nin) missing.push('nin');
     if (!client.proofOfAddressReference) missing.push('proofOfAddressReference');
     if (missing.length > 0) {
-      throw errors.domainRule('error.msg.client.kyc.tier2.requirements.missing', `KYC tier 2 needs a verified BVN, a national identity number and a proof of address; missing: ${missing.join(', ')}.`, missing, 'kycTier');
+      throw errors.domainRule(CUSTOMER_CODES.clientKycTier2RequirementsMissing, `KYC tier 2 needs a verified BVN, a national identity number and a proof of address; missing: ${missing.join(', ')}.`, missing, 'kycTier');
     }
     client.kycTier = changes.kycTier = 2;
     client.updatedBy = actor.userId;
@@ -569,9 +570,9 @@ export class ClientService {
   async unassignStaffCore(tx: Tx, actor: Actor, ref: ClientRef, staffId: number | null | undefined): Promise<ClientChange> {
     requiredOrThrow('staffId', staffId);
     const client = await this.getVisible(tx, actor, ref, true);
-    if (client.staffId === null) throw errors.domainRule('error.msg.client.has.no.staff', `Client with identifier ${client.id} has no staff assigned.`, [client.id], 'staffId');
+    if (client.staffId === null) throw errors.domainRule(CUSTOMER_CODES.clientHasNoStaff, `Client with identifier ${client.id} has no staff assigned.`, [client.id], 'staffId');
     if (client.staffId !== staffId) {
-      throw errors.domainRule('error.msg.client.staff.not.assigned', `Staff ${staffId} is not the staff assigned to client ${client.id}.`, [staffId], 'staffId');
+      throw errors.domainRule(CUSTOMER_CODES.clientStaffNotAssigned, `Staff ${staffId} is not the staff assigned to client ${client.id}.`, [staffId], 'staffId');
     }
     // An account officer's book is the clients assigned to them: releasing one would hide it from them for good.
     if (this.isAccountOfficer(actor)) throw errors.forbidden('An account officer cannot release a client from their own book.');
@@ -630,10 +631,10 @@ export class ClientService {
 
   private async branchOffice(tx: Tx, staff: StaffIdentity, officeId: number): Promise<CustomerOffice> {
     if (officeId === 1) {
-      throw errors.domainRule('error.msg.client.office.must.be.branch', 'Clients are onboarded at a branch; the head office takes no customers.', [officeId], 'officeId');
+      throw errors.domainRule(CUSTOMER_CODES.clientOfficeMustBeBranch, 'Clients are onboarded at a branch; the head office takes no customers.', [officeId], 'officeId');
     }
     const office = await this.deps.officeInScope(tx, staff, officeId);
-    if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${officeId} does not exist`, officeId);
+    if (!office) throw errors.notFound(CUSTOMER_CODES.officeIdInvalid, `Office with identifier ${officeId} does not exist`, officeId);
     return office;
   }
 
@@ -649,12 +650,12 @@ export class ClientService {
     }
     if (staffId === null) return null;
     const member = await this.deps.staffMember(tx, staffId);
-    if (!member) throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
+    if (!member) throw errors.notFound(CUSTOMER_CODES.staffIdInvalid, `Staff with identifier ${staffId} does not exist`, staffId);
     const chain = [1, ...office.hierarchy.split('.').filter(Boolean).map(Number)];
     if (!chain.includes(member.officeId)) {
-      throw errors.domainRule('error.msg.client.staff.not.in.office.hierarchy', `Staff ${staffId} does not belong to the client's office or an office above it.`, [staffId], 'staffId');
+      throw errors.domainRule(CUSTOMER_CODES.clientStaffNotInOfficeHierarchy, `Staff ${staffId} does not belong to the client's office or an office above it.`, [staffId], 'staffId');
     }
-    if (!member.isActive) throw errors.domainRule('error.msg.client.staff.inactive', `Staff ${staffId} is not active.`, [staffId], 'staffId');
+    if (!member.isActive) throw errors.domainRule(CUSTOMER_CODES.clientStaffInactive, `Staff ${staffId} is not active.`, [staffId], 'staffId');
     return member.id;
   }
 
@@ -729,7 +730,7 @@ function requiredOrThrow(parameterName: string, value: unknown): void {
 }
 
 const duplicateExternalId = (externalId: string | null) =>
-  errors.duplicate('error.msg.client.duplicate.externalId', `Client with externalId \`${externalId}\` already exists`, 'externalId', externalId);
+  errors.duplicate(CUSTOMER_CODES.clientDuplicateExternalId, `Client with externalId \`${externalId}\` already exists`, 'externalId', externalId);
 
 function parseStatus(status: string): number | undefined {
   const s = status.trim().toLowerCase();

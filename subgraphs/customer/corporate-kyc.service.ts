@@ -9,6 +9,7 @@ import { BVN_PATTERN } from './bvn-verifier.js';
 import { Client, ClientOfficial, LEGAL_FORM_ENTITY, OFFICIAL_TYPES, type OfficialType } from './client.entity.js';
 import type { ClientService } from './client.service.js';
 import { BENEFICIAL_OWNER_MIN_PCT } from './kyc.js';
+import { CUSTOMER_CODES } from './codes.js';
 
 export interface CorporateKycInput {
   tin?: string | null;
@@ -43,7 +44,7 @@ export interface CorporateKycStatus {
   beneficialOwnershipPct: string;
 }
 
-const officialNotFound = (id: number) => errors.notFound('error.msg.client.official.id.invalid', `Client official with identifier ${id} does not exist`, id);
+const officialNotFound = (id: number) => errors.notFound(CUSTOMER_CODES.clientOfficialIdInvalid, `Client official with identifier ${id} does not exist`, id);
 
 /** Corporate KYC attributes (interface 2.2) and officials (2.3) of corporate clients. The only writer of customer.client_official. */
 export class CorporateKycService {
@@ -135,14 +136,14 @@ export class CorporateKycService {
     v.throwIfAny();
     const type = input.officialType as OfficialType;
     if (type === 'BENEFICIAL_OWNER' && pct!.lt(BENEFICIAL_OWNER_MIN_PCT)) {
-      throw errors.domainRule('error.msg.client.official.beneficial.owner.below.threshold', `A beneficial owner holds ${BENEFICIAL_OWNER_MIN_PCT}% or more.`, [input.ownershipPct], 'ownershipPct');
+      throw errors.domainRule(CUSTOMER_CODES.clientOfficialBeneficialOwnerBelowThreshold, `A beneficial owner holds ${BENEFICIAL_OWNER_MIN_PCT}% or more.`, [input.ownershipPct], 'ownershipPct');
     }
     // The client row lock serializes officials of one client, so the ownership total holds under concurrency.
     await this.corporate(tx, actor, clientId, true);
     if (type === 'BENEFICIAL_OWNER') {
       const total = await this.beneficialTotal(tx, clientId);
       if (total.plus(pct!).gt(100)) {
-        throw errors.domainRule('error.msg.client.official.ownership.exceeds.total', 'Total beneficial ownership cannot exceed 100%.', [total.toFixed(), input.ownershipPct], 'ownershipPct');
+        throw errors.domainRule(CUSTOMER_CODES.clientOfficialOwnershipExceedsTotal, 'Total beneficial ownership cannot exceed 100%.', [total.toFixed(), input.ownershipPct], 'ownershipPct');
       }
     }
     const official = new ClientOfficial();
@@ -201,7 +202,7 @@ export class CorporateKycService {
   private async corporate(tx: Tx, staff: StaffIdentity, clientId: number, forUpdate = false): Promise<Client> {
     const client = await this.clients.getVisible(tx, staff, clientId, forUpdate);
     if (client.legalFormId !== LEGAL_FORM_ENTITY) {
-      throw errors.domainRule('error.msg.client.not.corporate.entity', 'Corporate KYC and officials apply only to corporate entities (legalFormId 2).', [clientId], 'clientId');
+      throw errors.domainRule(CUSTOMER_CODES.clientNotCorporateEntity, 'Corporate KYC and officials apply only to corporate entities (legalFormId 2).', [clientId], 'clientId');
     }
     return client;
   }

@@ -1,5 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { errors, type PlatformError } from './errors.js';
+import { KERNEL_CODES } from './codes.js';
 
 /** True when the error is a unique-index violation on the named index (races that passed the pre-check). */
 export function isUniqueViolation(error: unknown, index?: string): boolean {
@@ -20,9 +21,9 @@ export function escapeLike(text: string): string {
  * SQLSTATEs, each of which names a value out of its column's range or form.
  */
 const VALUE_REFUSALS: Readonly<Record<string, { code: string; message: string }>> = {
-  '22003': { code: 'validation.msg.invalid.decimal.format', message: 'A number is larger, or has more decimals, than its field holds.' },
-  '22008': { code: 'validation.msg.invalid.date.format', message: 'A date is outside the range the field holds.' },
-  '22001': { code: 'validation.msg.exceeds.max.length', message: 'A text is longer than its field holds.' },
+  '22003': { code: KERNEL_CODES.invalidDecimalFormat, message: 'A number is larger, or has more decimals, than its field holds.' },
+  '22008': { code: KERNEL_CODES.invalidDateFormat, message: 'A date is outside the range the field holds.' },
+  '22001': { code: KERNEL_CODES.exceedsMaxLength, message: 'A text is longer than its field holds.' },
 };
 
 /** The validation error for a driver error that refused a value (see VALUE_REFUSALS), or null. */

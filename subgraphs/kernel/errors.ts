@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { truncateForMessage } from './money.js';
+import { KERNEL_CODES } from './codes.js';
 
 /**
  * The one error type of the platform. It carries the Fineract globalisation code, the HTTP status
@@ -37,18 +38,18 @@ const HTTP_STATUS: Record<ErrorKind, number> = {
 
 /** The top-level code Fineract answers for each kind; `null` means the specific code is also the top one. */
 const TOP_LEVEL_CODE: Record<ErrorKind, string | null> = {
-  validation: 'validation.msg.validation.errors.exist',
+  validation: KERNEL_CODES.validationErrorsExist,
   badRequest: null,
-  unauthenticated: 'error.msg.not.authenticated',
-  forbidden: 'error.msg.not.authorized',
-  domainRule: 'validation.msg.domain.rule.violation',
+  unauthenticated: KERNEL_CODES.notAuthenticated,
+  forbidden: KERNEL_CODES.notAuthorized,
+  domainRule: KERNEL_CODES.domainRuleViolation,
   duplicate: null,
-  notFound: 'error.msg.resource.not.found',
-  conflict: 'error.msg.platform.service.conflict',
+  notFound: KERNEL_CODES.resourceNotFound,
+  conflict: KERNEL_CODES.platformServiceConflict,
   unprocessable: null,
   tooManyRequests: null,
   unavailable: null,
-  internal: 'error.msg.platform.server.side.error',
+  internal: KERNEL_CODES.platformServerSideError,
 };
 
 export interface FieldError {
@@ -104,7 +105,7 @@ export class PlatformError extends GraphQLError {
   declare readonly extensions: PlatformErrorExtensions;
 
   constructor(kind: ErrorKind, message: string, errors: FieldError[], total = errors.length) {
-    const top = TOP_LEVEL_CODE[kind] ?? errors[0]?.code ?? 'error.msg.platform.error';
+    const top = TOP_LEVEL_CODE[kind] ?? errors[0]?.code ?? KERNEL_CODES.platformError;
     super(message, { extensions: { code: top, status: HTTP_STATUS[kind], kind, errors, ...(total > errors.length ? { errorCount: total } : {}) } });
   }
 
@@ -169,9 +170,9 @@ export const errors = {
   duplicate: (code: string, message: string, parameterName?: string, value?: unknown) =>
     single('duplicate', code, message, parameterName, value === undefined ? [] : [value]),
   forbidden: (message = 'The user is not authorized to perform this action.') =>
-    single('forbidden', 'error.msg.not.authorized', message),
+    single('forbidden', KERNEL_CODES.notAuthorized, message),
   unauthenticated: (message = 'Unauthenticated. Please login.') =>
-    single('unauthenticated', 'error.msg.not.authenticated', message),
+    single('unauthenticated', KERNEL_CODES.notAuthenticated, message),
   badRequest: (code: string, message: string, parameterName?: string) => single('badRequest', code, message, parameterName),
   conflict: (code: string, message: string) => single('conflict', code, message),
   unprocessable: (code: string, message: string) => single('unprocessable', code, message),

@@ -6,11 +6,12 @@ import type { Identity } from './identity.js';
 import { operationScope, runIdempotent } from './idempotency.js';
 import type { Logger } from './logger.js';
 import type { RequestContext } from './request-context.js';
+import { KERNEL_CODES } from './codes.js';
 
 /** Error messages can quote inputs (a variable's value); never more than this of them leaves a subgraph. */
 export const MAX_SUBGRAPH_MESSAGE_LENGTH = 300;
 
-export const INTERNAL_ERROR_EXTENSIONS = { code: 'error.msg.platform.server.side.error', status: 500, kind: 'internal', errors: [] } as const;
+export const INTERNAL_ERROR_EXTENSIONS = { code: KERNEL_CODES.platformServerSideError, status: 500, kind: 'internal', errors: [] } as const;
 
 /** How an idempotent write went, for the edge to answer with (a shared holder: contexts may be copied). */
 export interface IdempotencyReport {
@@ -77,7 +78,7 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
     const identity = (request.context as SubgraphCallContext | undefined)?.cbsIdentity;
     if (!identity) {
       // Only the edge calls the gateway, always with an identity; anything else is a wiring bug, never anonymous access.
-      return { errors: [new GraphQLError('Missing caller identity.', { extensions: { code: 'error.msg.not.authenticated', status: 401, kind: 'unauthenticated', errors: [] } })] };
+      return { errors: [new GraphQLError('Missing caller identity.', { extensions: { code: KERNEL_CODES.notAuthenticated, status: 401, kind: 'unauthenticated', errors: [] } })] };
     }
     const args = {
       schema: runtime.schema,
@@ -98,8 +99,8 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
 }
 
 export const IDEMPOTENCY_REFUSALS = {
-  in_flight: { kind: 'conflict', status: 409, code: 'error.msg.idempotency.key.in.flight', message: 'A request with this Idempotency-Key is still being processed.' },
-  mismatch: { kind: 'unprocessable', status: 422, code: 'error.msg.idempotency.key.reused', message: 'This Idempotency-Key was used with a different request.' },
+  in_flight: { kind: 'conflict', status: 409, code: KERNEL_CODES.idempotencyKeyInFlight, message: 'A request with this Idempotency-Key is still being processed.' },
+  mismatch: { kind: 'unprocessable', status: 422, code: KERNEL_CODES.idempotencyKeyReused, message: 'This Idempotency-Key was used with a different request.' },
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { errors, Validator } from './errors.js';
+import { KERNEL_CODES } from './codes.js';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -19,7 +20,7 @@ export function ordering<T>(allowed: Record<string, T>, orderBy: string | null |
   const key = Object.keys(allowed).find((name) => name === requested || toSnake(name) === requested.toLowerCase());
   if (key === undefined) {
     problems.push({
-      code: 'validation.msg.invalid.orderBy',
+      code: KERNEL_CODES.invalidOrderBy,
       message: `The parameter \`orderBy\` must be one of ${Object.keys(allowed).join(', ')}.`,
       parameterName: 'orderBy',
       value: orderBy,
@@ -28,7 +29,7 @@ export function ordering<T>(allowed: Record<string, T>, orderBy: string | null |
   }
   const direction = sortOrder == null || sortOrder.trim() === '' ? 'ASC' : sortOrder.trim().toUpperCase();
   if (direction !== 'ASC' && direction !== 'DESC') {
-    problems.push({ code: 'validation.msg.invalid.sortOrder', message: 'The parameter `sortOrder` must be ASC or DESC.', parameterName: 'sortOrder', value: sortOrder });
+    problems.push({ code: KERNEL_CODES.invalidSortOrder, message: 'The parameter `sortOrder` must be ASC or DESC.', parameterName: 'sortOrder', value: sortOrder });
   }
   if (problems.length > 0) throw errors.validation(problems);
   return { column: allowed[key!]!, direction: direction === 'DESC' ? 'desc' : 'asc' };

@@ -17,6 +17,7 @@ import { DecimalScalar, LocalDateScalar } from './scalars.js';
 import { InFlight } from './in-flight.js';
 import { listen } from './listen.js';
 import { executeWrite, INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type IdempotencyReport, type SubgraphRuntime } from './local-executor.js';
+import { KERNEL_CODES } from './codes.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';
@@ -187,7 +188,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
       const identity = verifyIdentity(req.headers[IDENTITY_HEADER] as string | undefined, req.headers[SIGNATURE_HEADER] as string | undefined, signingKey, name, raw);
       if (!identity) {
         res.writeHead(401, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: 'error.msg.not.authenticated', status: 401, kind: 'unauthenticated', errors: [] } }] }));
+        res.end(JSON.stringify({ errors: [{ message: 'Missing or invalid internal identity signature.', extensions: { code: KERNEL_CODES.notAuthenticated, status: 401, kind: 'unauthenticated', errors: [] } }] }));
         return;
       }
       const headers = new HeaderMap();

@@ -6,6 +6,7 @@ import { nextValue } from '../kernel/sequence.js';
 import type { OfficeInScope } from './ledger.ports.js';
 import { GLClosure } from './ledger.entities.js';
 import { officeLockSql } from './posting-engine.js';
+import { LEDGER_CODES } from './codes.js';
 
 export interface GLClosureInput {
   officeId?: number | null;
@@ -13,7 +14,7 @@ export interface GLClosureInput {
   comments?: string | null;
 }
 
-const closureNotFound = (id: number) => errors.notFound('error.msg.glclosure.id.invalid', `Accounting closure with identifier ${id} does not exist`, id);
+const closureNotFound = (id: number) => errors.notFound(LEDGER_CODES.glclosureIdInvalid, `Accounting closure with identifier ${id} does not exist`, id);
 
 /** Accounting closures: after one, the office's books up to its date take no new entries. Only writer of ledger.gl_closure. */
 export class GLClosureService {
@@ -46,16 +47,16 @@ export class GLClosureService {
     v.maxLength('comments', input.comments, 500);
     v.throwIfAny();
     if (input.closingDate! > todayIso()) {
-      throw errors.domainRule('error.msg.glclosure.invalid.future.date', 'An accounting closure cannot be in the future.', [input.closingDate], 'closingDate');
+      throw errors.domainRule(LEDGER_CODES.glclosureInvalidFutureDate, 'An accounting closure cannot be in the future.', [input.closingDate], 'closingDate');
     }
     if (!(await this.officeInScope(tx, actor, input.officeId!))) {
-      throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      throw errors.notFound(LEDGER_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
     }
     // Exclusive per-office lock: postings of this office (shared lock) finish first, later ones see the closure.
     await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, input.officeId]);
     const latest = await tx.em.findOne(GLClosure, { officeId: input.officeId!, deleted: false }, { orderBy: { closingDate: 'desc' } });
     if (latest && input.closingDate! <= latest.closingDate) {
-      throw errors.domainRule('error.msg.glclosure.invalid.accounting.closed', `Office ${input.officeId} is already closed up to ${latest.closingDate}.`, [latest.closingDate], 'closingDate');
+      throw errors.domainRule(LEDGER_CODES.glclosureInvalidAccountingClosed, `Office ${input.officeId} is already closed up to ${latest.closingDate}.`, [latest.closingDate], 'closingDate');
     }
     const closure = Object.assign(new GLClosure(), {
       tenantId: tx.tenantId,
@@ -104,7 +105,7 @@ export class GLClosureService {
     await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, closure.officeId]);
     const latest = await tx.em.findOne(GLClosure, { officeId: closure.officeId, deleted: false }, { orderBy: { closingDate: 'desc' } });
     if (latest && latest.id !== closure.id) {
-      throw errors.domainRule('error.msg.glclosure.invalid.delete', 'Only the latest accounting closure of an office can be deleted.', [id]);
+      throw errors.domainRule(LEDGER_CODES.glclosureInvalidDelete, 'Only the latest accounting closure of an office can be deleted.', [id]);
     }
     closure.deleted = true;
     closure.updatedBy = actor.userId;

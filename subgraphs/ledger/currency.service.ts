@@ -3,6 +3,7 @@ import { errors } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { CATALOGUE_BY_CODE, CURRENCY_CATALOGUE, type CurrencyDef } from './currencies.js';
 import { Currency } from './ledger.entities.js';
+import { LEDGER_CODES } from './codes.js';
 
 export interface CurrencyConfiguration {
   selected: CurrencyDef[];
@@ -32,14 +33,14 @@ export class CurrencyService {
     const wanted = [...new Set((codes ?? []).map((c) => String(c).trim().toUpperCase()))];
     const unknown = wanted.filter((c) => !CATALOGUE_BY_CODE.has(c));
     if (unknown.length > 0) {
-      throw errors.validation(unknown.map((c) => ({ code: 'validation.msg.currencies.code.invalid', message: `Unknown currency code ${c}.`, parameterName: 'currencies', value: c })));
+      throw errors.validation(unknown.map((c) => ({ code: LEDGER_CODES.currenciesCodeInvalid, message: `Unknown currency code ${c}.`, parameterName: 'currencies', value: c })));
     }
     const current = await tx.em.find(Currency, {});
     for (const currency of current) {
       if (wanted.includes(currency.code)) continue;
-      if (currency.base) throw errors.domainRule('error.msg.currency.base.cannot.be.removed', `${currency.code} is the base currency.`, [currency.code], 'currencies');
+      if (currency.base) throw errors.domainRule(LEDGER_CODES.currencyBaseCannotBeRemoved, `${currency.code} is the base currency.`, [currency.code], 'currencies');
       const used = await tx.em.execute(`select 1 from ledger.journal_entry where tenant_id = ? and currency_code = ? limit 1`, [tx.tenantId, currency.code]);
-      if (used.length > 0) throw errors.domainRule('error.msg.currency.currencyCode.inUse', `Currency ${currency.code} has journal entries.`, [currency.code], 'currencies');
+      if (used.length > 0) throw errors.domainRule(LEDGER_CODES.currencyCurrencyCodeInUse, `Currency ${currency.code} has journal entries.`, [currency.code], 'currencies');
       tx.em.remove(currency);
     }
     const have = new Set(current.map((c) => c.code));

@@ -5,6 +5,7 @@ import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { organizationBalances } from './running-balance.js';
 import { GLAccount, GL_TYPES, GL_USAGES, USAGE_DETAIL, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
+import { LEDGER_CODES } from './codes.js';
 
 export interface GLAccountInput {
   name?: string | null;
@@ -29,7 +30,7 @@ export interface GLAccountWithDepth {
   depth: number;
 }
 
-export const glAccountNotFound = (id: number) => errors.notFound('error.msg.glaccount.id.invalid', `Accounting account with identifier ${id} does not exist`, id);
+export const glAccountNotFound = (id: number) => errors.notFound(LEDGER_CODES.glaccountIdInvalid, `Accounting account with identifier ${id} does not exist`, id);
 
 /** The chart of accounts. The only writer of ledger.gl_account. */
 export class GLAccountService {
@@ -118,7 +119,7 @@ export class GLAccountService {
     const hasChildren = (await tx.em.count(GLAccount, { parentId: id })) > 0;
     if (input.name != null && input.name.trim() !== account.name) account.name = changes.name = input.name.trim();
     if (input.type != null && input.type !== account.type) {
-      if (hasEntries || hasChildren) throw errors.domainRule('error.msg.glaccount.type.change.not.allowed', 'The type of an account with entries or children cannot change.', [id], 'type');
+      if (hasEntries || hasChildren) throw errors.domainRule(LEDGER_CODES.glaccountTypeChangeNotAllowed, 'The type of an account with entries or children cannot change.', [id], 'type');
       account.type = changes.type = input.type;
     }
     if (input.glCode != null && input.glCode.trim() !== account.glCode) {
@@ -128,10 +129,10 @@ export class GLAccountService {
     checkRange(account.glCode, account.type);
     if (input.usage != null && input.usage !== account.usage) {
       if (input.usage === USAGE_HEADER && hasEntries) {
-        throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.transactions.logged', 'An account with journal entries cannot become a header account.', [id], 'usage');
+        throw errors.domainRule(LEDGER_CODES.glaccountGlcodeInvalidUpdateTransactionsLogged, 'An account with journal entries cannot become a header account.', [id], 'usage');
       }
       if (input.usage === USAGE_DETAIL && hasChildren) {
-        throw errors.domainRule('error.msg.glaccount.glcode.invalid.update.has.children', 'An account with children cannot become a detail account.', [id], 'usage');
+        throw errors.domainRule(LEDGER_CODES.glaccountGlcodeInvalidUpdateHasChildren, 'An account with children cannot become a detail account.', [id], 'usage');
       }
       account.usage = changes.usage = input.usage;
     }
@@ -158,10 +159,10 @@ export class GLAccountService {
   async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<number> {
     const account = await this.find(tx, id);
     if ((await tx.em.count(GLAccount, { parentId: id })) > 0) {
-      throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.has.children', 'An account with child accounts cannot be deleted.', [id]);
+      throw errors.domainRule(LEDGER_CODES.glaccountGlcodeInvalidDeleteHasChildren, 'An account with child accounts cannot be deleted.', [id]);
     }
     if (await this.hasEntries(tx, id)) {
-      throw errors.domainRule('error.msg.glaccount.glcode.invalid.delete.transactions.logged', 'An account with journal entries cannot be deleted.', [id]);
+      throw errors.domainRule(LEDGER_CODES.glaccountGlcodeInvalidDeleteTransactionsLogged, 'An account with journal entries cannot be deleted.', [id]);
     }
     tx.em.remove(account);
     await tx.em.flush();
@@ -193,18 +194,18 @@ export class GLAccountService {
 
   private async checkParent(tx: Tx, parentId: number, account: GLAccount): Promise<GLAccount> {
     const parent = await tx.em.findOne(GLAccount, { id: parentId });
-    if (!parent) throw errors.notFound('error.msg.glaccount.id.invalid', `Accounting account with identifier ${parentId} does not exist`, parentId);
+    if (!parent) throw errors.notFound(LEDGER_CODES.glaccountIdInvalid, `Accounting account with identifier ${parentId} does not exist`, parentId);
     if (parent.usage !== USAGE_HEADER) {
-      throw errors.domainRule('error.msg.glaccount.parent.invalid.usage', 'The parent of an account must be a header account.', [parentId], 'parentId');
+      throw errors.domainRule(LEDGER_CODES.glaccountParentInvalidUsage, 'The parent of an account must be a header account.', [parentId], 'parentId');
     }
     if (parent.type !== account.type) {
-      throw errors.domainRule('error.msg.glaccount.parent.invalid.type', 'The parent of an account must be of the same type.', [parentId], 'parentId');
+      throw errors.domainRule(LEDGER_CODES.glaccountParentInvalidType, 'The parent of an account must be of the same type.', [parentId], 'parentId');
     }
     // No cycles: walking up from the parent must never reach the account itself.
     let cursor: GLAccount | null = parent;
     for (let i = 0; cursor && i < 50; i++) {
       if (account.id !== undefined && cursor.id === account.id) {
-        throw errors.domainRule('error.msg.glaccount.parent.invalid.cycle', 'An account cannot be its own ancestor.', [parentId], 'parentId');
+        throw errors.domainRule(LEDGER_CODES.glaccountParentInvalidCycle, 'An account cannot be its own ancestor.', [parentId], 'parentId');
       }
       cursor = cursor.parentId == null ? null : await tx.em.findOne(GLAccount, { id: cursor.parentId });
     }
@@ -226,7 +227,7 @@ export class GLAccountService {
   }
 }
 
-const duplicateCode = (glCode: string) => errors.duplicate('error.msg.glaccount.glcode.duplicate', `Accounting account with glCode ${glCode} already exists`, 'glCode', glCode);
+const duplicateCode = (glCode: string) => errors.duplicate(LEDGER_CODES.glaccountGlcodeDuplicate, `Accounting account with glCode ${glCode} already exists`, 'glCode', glCode);
 
 /** Interface 2.9: every account's code lies in its root type's range (assets 10000-19999...). */
 export function checkRange(glCode: string, type: number): void {
@@ -235,7 +236,7 @@ export function checkRange(glCode: string, type: number): void {
   const numeric = /^\d+$/.test(glCode) ? Number(glCode) : Number.NaN;
   if (!(numeric >= range.from && numeric <= range.to)) {
     throw errors.validation([{
-      code: 'validation.msg.glaccount.glCode.out.of.range',
+      code: LEDGER_CODES.glaccountGlCodeOutOfRange,
       message: `The GL code of a ${range.value} account must be a number from ${range.from} to ${range.to}.`,
       parameterName: 'glCode',
       value: glCode,

@@ -7,6 +7,7 @@ import { todayIso } from '../kernel/scalars.js';
 import type { OfficeInScope, OfficesInScope, PaymentTypeExists } from './ledger.ports.js';
 import type { PostedTransaction, PostingEngine, PostingLine } from './posting-engine.js';
 import { lineRunningBalances } from './running-balance.js';
+import { LEDGER_CODES } from './codes.js';
 
 export interface JournalLineInput {
   glAccountId?: number | null;
@@ -145,17 +146,17 @@ export class JournalEntryService {
     for (const key of PAYMENT_DETAIL_TEXT) v.maxLength(key, input[key], 100);
     v.throwIfAny();
     if (input.transactionDate! > todayIso()) {
-      throw errors.domainRule('error.msg.glJournalEntry.invalid.future.date', 'Journal entries cannot be posted for a future date.', [input.transactionDate], 'transactionDate');
+      throw errors.domainRule(LEDGER_CODES.glJournalEntryInvalidFutureDate, 'Journal entries cannot be posted for a future date.', [input.transactionDate], 'transactionDate');
     }
     const lines: PostingLine[] = [
       ...debits.map((l) => ({ glAccountId: l.glAccountId!, debit: l.amount!, comments: l.comments ?? null })),
       ...credits.map((l) => ({ glAccountId: l.glAccountId!, credit: l.amount!, comments: l.comments ?? null })),
     ];
     if (!(await this.officeInScope(tx, actor, input.officeId!))) {
-      throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      throw errors.notFound(LEDGER_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
     }
     if (hasPaymentDetail && !(await this.paymentTypeExists(tx, input.paymentTypeId!))) {
-      throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+      throw errors.notFound(LEDGER_CODES.paymentTypeInvalid, `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     }
     const posted = await this.engine.post(tx, {
       officeId: input.officeId!,
@@ -190,10 +191,10 @@ export class JournalEntryService {
     );
     const first = lines[0];
     if (!first || !(await this.officeInScope(tx, actor, first.office_id))) {
-      throw errors.notFound('error.msg.journalEntries.transactionId.invalid', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
+      throw errors.notFound(LEDGER_CODES.journalEntriesTransactionIdInvalid, `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
     }
     if (!first.manual_entry) {
-      throw errors.domainRule('error.msg.glJournalEntry.invalid.reversal.of.system.entry', 'Only manual journal entries can be reversed here; system entries are reversed by their transaction.', [transactionId]);
+      throw errors.domainRule(LEDGER_CODES.glJournalEntryInvalidReversalOfSystemEntry, 'Only manual journal entries can be reversed here; system entries are reversed by their transaction.', [transactionId]);
     }
     return this.engine.reverse(tx, transactionId, { date: todayIso(), comments: comments ?? null, actor: actor.userId, manual: true });
   }
@@ -236,7 +237,7 @@ export class JournalEntryService {
     const staff = requireStaff(identity, 'READ_JOURNALENTRY');
     return this.db.tx(staff.tenantId, async (tx) => {
       const rows = await tx.em.execute<RawRow[]>(`${SELECT} where je.tenant_id = ? and je.id = ?`, [tx.tenantId, id]);
-      if (rows.length === 0 || !(await this.officeInScope(tx, staff, rows[0]!.office_id))) throw errors.notFound('error.msg.journalEntries.id.invalid', `Journal entry with identifier ${id} does not exist`, id);
+      if (rows.length === 0 || !(await this.officeInScope(tx, staff, rows[0]!.office_id))) throw errors.notFound(LEDGER_CODES.journalEntriesIdInvalid, `Journal entry with identifier ${id} does not exist`, id);
       const row = toRow(rows[0]!);
       if (runningBalance) await withRunningBalances(tx, [row]);
       return row;

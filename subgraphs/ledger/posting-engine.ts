@@ -8,6 +8,7 @@ import { nextValue } from '../kernel/sequence.js';
 import { balancedLines, checkHeader, checkPostingDate, reversalLines, withAccounts } from './domain/posting.js';
 import type { AccountRules, CurrencyRules } from './domain/posting.js';
 import { USAGE_HEADER } from './ledger.entities.js';
+import { LEDGER_CODES } from './codes.js';
 
 /** One side of one line: exactly one of debit or credit, a positive decimal string (or number-free text). */
 export interface PostingLine {
@@ -105,7 +106,7 @@ export class PostingEngine {
     const reference = await this.reference.get(tx);
     const currency = reference.currencies.get(request.currency);
     if (!currency) {
-      throw rule('error.msg.glJournalEntry.currency.not.enabled', `Currency ${request.currency} is not enabled for this institution.`, [request.currency], 'currencyCode');
+      throw rule(LEDGER_CODES.glJournalEntryCurrencyNotEnabled, `Currency ${request.currency} is not enabled for this institution.`, [request.currency], 'currencyCode');
     }
     const { lines: parsed, total } = balancedLines(request.lines, currency);
     const resolved = withAccounts(parsed, reference, request.manual ?? false);
@@ -183,7 +184,7 @@ export class PostingEngine {
     );
     const outcome = result[0]!;
     checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: outcome.closing_date });
-    if (Number(outcome.claimed) === 0) throw rule('error.msg.glJournalEntry.duplicate.transaction.id', `Journal transaction ${transactionId} is already posted.`, [transactionId], 'transactionId');
+    if (Number(outcome.claimed) === 0) throw rule(LEDGER_CODES.glJournalEntryDuplicateTransactionId, `Journal transaction ${transactionId} is already posted.`, [transactionId], 'transactionId');
     (outcome.ids ?? []).forEach((id, i) => (lines[i]!.id = Number(id)));
     return posted;
   }
@@ -200,10 +201,10 @@ export class PostingEngine {
       [tx.tenantId, transactionId],
     );
     if (originals.length === 0) {
-      throw errors.notFound('error.msg.journalEntries.transactionId.invalid', `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
+      throw errors.notFound(LEDGER_CODES.journalEntriesTransactionIdInvalid, `Journal entry with transaction id ${transactionId} does not exist`, transactionId);
     }
     if (originals.some((o) => o.reversed)) {
-      throw rule('error.msg.glJournalEntry.already.reversed', `Journal entry ${transactionId} is already reversed.`, [transactionId]);
+      throw rule(LEDGER_CODES.glJournalEntryAlreadyReversed, `Journal entry ${transactionId} is already reversed.`, [transactionId]);
     }
     const first = originals[0]!;
     const posted = await this.post(tx, {

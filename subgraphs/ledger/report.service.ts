@@ -5,6 +5,7 @@ import { Money, formatAmount } from '../kernel/money.js';
 import { parametersOf, REPORTS, type ReportDef, type ReportParameterDef } from './report.catalogue.js';
 import { GL_TYPES, type GLTypeId } from './ledger.entities.js';
 import type { OfficeSubtree } from './ledger.ports.js';
+import { LEDGER_CODES } from './codes.js';
 
 export interface AccountTotal {
   glAccountId: number;
@@ -177,7 +178,7 @@ export class LedgerReportService {
         return { reportName: name, columnHeaders: statementColumns, rows: is.rows };
       }
       default:
-        throw errors.notFound('error.msg.report.name.not.found', `Report with name ${name} does not exist`, name);
+        throw errors.notFound(LEDGER_CODES.reportNameNotFound, `Report with name ${name} does not exist`, name);
     }
   }
 

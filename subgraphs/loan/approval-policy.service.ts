@@ -5,6 +5,7 @@ import { actorId, requireStaff, type Actor, type Identity } from '../kernel/iden
 import { nextValue } from '../kernel/sequence.js';
 import { tierProblem, type Tier } from './domain/tiers.js';
 import { rows } from './loan.store.js';
+import { LOAN_CODES } from './codes.js';
 
 export interface ApprovalPolicyRow {
   id: number;
@@ -36,7 +37,7 @@ export const DEFAULT_POLICY_TIERS: Tier[] = [
   { minAmount: '5000000', maxAmount: null, approvals: [{ roleId: EXECUTIVE_CREDIT_COMMITTEE, count: 2 }] },
 ];
 
-const policyNotFound = (id: number) => errors.notFound('error.msg.approvalpolicy.id.invalid', `Approval policy with identifier ${id} does not exist`, id);
+const policyNotFound = (id: number) => errors.notFound(LOAN_CODES.approvalpolicyIdInvalid, `Approval policy with identifier ${id} does not exist`, id);
 
 const normalise = (tiers: Tier[]): Tier[] =>
   tiers.map((t) => ({ minAmount: new BigNumber(t.minAmount).toFixed(), maxAmount: t.maxAmount === null ? null : new BigNumber(t.maxAmount).toFixed(), approvals: t.approvals }));
@@ -126,7 +127,7 @@ export class ApprovalPolicyService {
   async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<ApprovalPolicyRow> {
     const policy = await this.require(tx, id, true);
     if (policy.isDefault && policy.active) {
-      throw errors.domainRule('error.msg.approvalpolicy.default.cannot.be.deleted', 'The active default policy cannot be deleted; make another policy the default first.', [id]);
+      throw errors.domainRule(LOAN_CODES.approvalpolicyDefaultCannotBeDeleted, 'The active default policy cannot be deleted; make another policy the default first.', [id]);
     }
     await tx.em.execute(`delete from loan.approval_policy where tenant_id = ? and id = ?`, [tx.tenantId, id]);
     return policy;
@@ -166,9 +167,9 @@ export class ApprovalPolicyService {
     if (!active) return;
     if (productId != null) {
       const product = await tx.em.execute(`select 1 from loan.product where tenant_id = ? and id = ?`, [tx.tenantId, productId]);
-      if (product.length === 0) throw errors.notFound('error.msg.loanproduct.id.invalid', `Loan product with identifier ${productId} does not exist`, productId);
+      if (product.length === 0) throw errors.notFound(LOAN_CODES.loanproductIdInvalid, `Loan product with identifier ${productId} does not exist`, productId);
       const clash = await tx.em.execute(`select id from loan.approval_policy where tenant_id = ? and product_id = ? and active and id <> ?`, [tx.tenantId, productId, exceptId ?? -1]);
-      if (clash.length > 0) throw errors.duplicate('error.msg.approvalpolicy.product.duplicate', `Loan product ${productId} already has an active approval policy.`, 'productId', productId);
+      if (clash.length > 0) throw errors.duplicate(LOAN_CODES.approvalpolicyProductDuplicate, `Loan product ${productId} already has an active approval policy.`, 'productId', productId);
     }
     if (isDefault) {
       await tx.em.execute(`update loan.approval_policy set is_default = false, updated_at = now() where tenant_id = ? and is_default and id <> ?`, [tx.tenantId, exceptId ?? -1]);

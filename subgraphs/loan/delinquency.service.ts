@@ -6,6 +6,7 @@ import { ageLoan, rangeFor, type DelinquencyRange } from './domain/aging.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { rows, STATUS_ACTIVE } from './loan.store.js';
 import type { JobRunResult, SchedulerJobType } from './loan.types.js';
+import { LOAN_CODES } from './codes.js';
 
 export const RECOVERY_OFFICER_ROLE = 320016;
 /** Days past due from which a loan is handed to a recovery officer (the "over 90" bucket). */
@@ -34,8 +35,8 @@ export interface RangeInput {
   maximumAgeDays?: number | null;
 }
 
-const rangeNotFound = (id: number) => errors.notFound('error.msg.delinquency.range.id.not.exist', `Delinquency range with identifier ${id} does not exist`, id);
-const bucketNotFound = (id: number) => errors.notFound('error.msg.delinquency.bucket.id.not.exist', `Delinquency bucket with identifier ${id} does not exist`, id);
+const rangeNotFound = (id: number) => errors.notFound(LOAN_CODES.delinquencyRangeIdNotExist, `Delinquency range with identifier ${id} does not exist`, id);
+const bucketNotFound = (id: number) => errors.notFound(LOAN_CODES.delinquencyBucketIdNotExist, `Delinquency bucket with identifier ${id} does not exist`, id);
 const AGING_BATCH = 5000;
 
 /**
@@ -126,7 +127,7 @@ export class DelinquencyService {
     const unknown = rangeIds.find((r) => !known.has(r));
     if (unknown !== undefined) throw rangeNotFound(unknown);
     const clash = await tx.em.execute(`select 1 from loan.delinquency_bucket where tenant_id = ? and lower(name) = lower(?) and id <> ?`, [tx.tenantId, name, id ?? -1]);
-    if (clash.length > 0) throw errors.duplicate('error.msg.delinquency.bucket.duplicate.name', `Delinquency bucket \`${name}\` already exists`, 'name', name);
+    if (clash.length > 0) throw errors.duplicate(LOAN_CODES.delinquencyBucketDuplicateName, `Delinquency bucket \`${name}\` already exists`, 'name', name);
     const bucketId = id ?? (await nextValue(tx, 'delinquency_bucket'));
     await tx.em.execute(
       `insert into loan.delinquency_bucket (tenant_id, id, name, range_ids, created_by, updated_by) values (?, ?, ?, ?::int[], ?, ?)
@@ -165,7 +166,7 @@ export class DelinquencyService {
   }
 
   async executeCore(tx: Tx, _actor: Actor, jobId: number): Promise<JobRunResult> {
-    if (jobId !== AGING_JOB.jobId) throw errors.notFound('error.msg.sheduler.job.id.invalid', `Job with identifier ${jobId} does not exist`, jobId);
+    if (jobId !== AGING_JOB.jobId) throw errors.notFound(LOAN_CODES.shedulerJobIdInvalid, `Job with identifier ${jobId} does not exist`, jobId);
     const businessDate = await this.deps.businessDates.today(tx);
     const loansAged = await this.ageIn(tx, businessDate);
     await tx.em.execute(
@@ -330,7 +331,7 @@ export class DelinquencyService {
 
   private async assertClassificationFree(tx: Tx, classification: string, exceptId: number): Promise<void> {
     const clash = await tx.em.execute(`select 1 from loan.delinquency_range where tenant_id = ? and lower(classification) = lower(?) and id <> ?`, [tx.tenantId, classification, exceptId]);
-    if (clash.length > 0) throw errors.duplicate('error.msg.delinquency.range.duplicate.classification', `Delinquency range \`${classification}\` already exists`, 'classification', classification);
+    if (clash.length > 0) throw errors.duplicate(LOAN_CODES.delinquencyRangeDuplicateClassification, `Delinquency range \`${classification}\` already exists`, 'classification', classification);
   }
 
   private checkRange(input: RangeInput, required: boolean): void {

@@ -9,6 +9,7 @@ import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { findLoan, loadTransactions, STATUS_ACTIVE, STATUS_APPROVED, TXN_DISBURSEMENT, TXN_REPAYMENT, writeSchedule, type LoanRow } from './loan.store.js';
 import { effectivePrincipal } from './loan.view.js';
+import { LOAN_CODES } from './codes.js';
 
 export interface DisburseInput {
   actualDisbursementDate?: string | null;
@@ -37,29 +38,29 @@ export class DisbursementService {
 
   async disburseCore(tx: Tx, actor: Actor, id: number, input: DisburseInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
-    if (loan.statusId === STATUS_ACTIVE || loan.disbursedOn !== null) throw rule('error.msg.loan.already.disbursed', 'The loan has already been disbursed.', [id]);
-    if (loan.statusId !== STATUS_APPROVED) throw rule('error.msg.loan.disbursal.not.approved', 'Only an approved loan can be disbursed.', [id]);
+    if (loan.statusId === STATUS_ACTIVE || loan.disbursedOn !== null) throw rule(LOAN_CODES.loanAlreadyDisbursed, 'The loan has already been disbursed.', [id]);
+    if (loan.statusId !== STATUS_APPROVED) throw rule(LOAN_CODES.loanDisbursalNotApproved, 'Only an approved loan can be disbursed.', [id]);
     const today = await this.deps.businessDates.today(tx);
     const date = input.actualDisbursementDate ?? today;
     if (date < loan.approvedOn!) {
-      throw errors.validation([{ code: 'validation.msg.loan.actualDisbursementDate.cannot.be.before.approval.date', message: `actualDisbursementDate cannot be before the approval date ${loan.approvedOn}.`, parameterName: 'actualDisbursementDate', value: date }]);
+      throw errors.validation([{ code: LOAN_CODES.loanActualDisbursementDateCannotBeBeforeApprovalDate, message: `actualDisbursementDate cannot be before the approval date ${loan.approvedOn}.`, parameterName: 'actualDisbursementDate', value: date }]);
     }
     if (date > today) {
-      throw errors.validation([{ code: 'validation.msg.loan.actualDisbursementDate.cannot.be.a.future.date', message: `actualDisbursementDate cannot be after the business date ${today}.`, parameterName: 'actualDisbursementDate', value: date }]);
+      throw errors.validation([{ code: LOAN_CODES.loanActualDisbursementDateCannotBeAFutureDate, message: `actualDisbursementDate cannot be after the business date ${today}.`, parameterName: 'actualDisbursementDate', value: date }]);
     }
     const approved = effectivePrincipal(loan);
     let principal = approved;
     if (input.transactionAmount != null) {
       const amount = new BigNumber(input.transactionAmount);
-      if (!amount.isFinite() || amount.lte(0)) throw errors.validation([{ code: 'validation.msg.loan.transactionAmount.not.greater.than.zero', message: 'transactionAmount must be greater than 0.', parameterName: 'transactionAmount', value: input.transactionAmount }]);
-      if (amount.gt(approved)) throw rule('error.msg.loan.disbursal.amount.greater.than.approved', `transactionAmount ${amount.toFixed()} is above the approved amount ${new BigNumber(approved).toFixed()}.`, [amount.toFixed()]);
+      if (!amount.isFinite() || amount.lte(0)) throw errors.validation([{ code: LOAN_CODES.loanTransactionAmountNotGreaterThanZero, message: 'transactionAmount must be greater than 0.', parameterName: 'transactionAmount', value: input.transactionAmount }]);
+      if (amount.gt(approved)) throw rule(LOAN_CODES.loanDisbursalAmountGreaterThanApproved, `transactionAmount ${amount.toFixed()} is above the approved amount ${new BigNumber(approved).toFixed()}.`, [amount.toFixed()]);
       principal = amount.toFixed();
     }
     const savings = this.deps.savings;
-    if (!savings) throw rule('error.msg.loan.disbursal.savings.unavailable', 'Disbursement to savings is not available: the account module is not wired.', [id]);
+    if (!savings) throw rule(LOAN_CODES.loanDisbursalSavingsUnavailable, 'Disbursement to savings is not available: the account module is not wired.', [id]);
 
     const account = await savings.operatingAccount(tx, loan.clientId, loan.linkAccountId);
-    if (account.currency !== loan.currencyCode) throw rule('error.msg.loan.disbursal.account.currency.mismatch', `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
+    if (account.currency !== loan.currencyCode) throw rule(LOAN_CODES.loanDisbursalAccountCurrencyMismatch, `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
     const txnId = await this.nextTransactionId(tx);
     const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: principal, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
     await tx.em.execute(
@@ -98,12 +99,12 @@ export class DisbursementService {
 
   async undoCore(tx: Tx, actor: Actor, id: number, note: string | null | undefined): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
-    if (loan.statusId !== STATUS_ACTIVE) throw rule('error.msg.loan.undo.disbursal.not.active', 'Only an active loan can have its disbursal undone.', [id]);
+    if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanUndoDisbursalNotActive, 'Only an active loan can have its disbursal undone.', [id]);
     const transactions = (await loadTransactions(tx, id)).filter((t) => !t.reversed);
-    if (transactions.some((t) => t.typeId === TXN_REPAYMENT)) throw rule('error.msg.loan.undo.disbursal.repayments.exist', 'The loan has repayments; undo them first.', [id]);
+    if (transactions.some((t) => t.typeId === TXN_REPAYMENT)) throw rule(LOAN_CODES.loanUndoDisbursalRepaymentsExist, 'The loan has repayments; undo them first.', [id]);
     const disbursement = transactions.find((t) => t.typeId === TXN_DISBURSEMENT)!;
     const savings = this.deps.savings;
-    if (!savings) throw rule('error.msg.loan.disbursal.savings.unavailable', 'Disbursement to savings is not available: the account module is not wired.', [id]);
+    if (!savings) throw rule(LOAN_CODES.loanDisbursalSavingsUnavailable, 'Disbursement to savings is not available: the account module is not wired.', [id]);
     if (disbursement.savingsTransactionId !== null) await savings.reverseForLoan(tx, disbursement.savingsTransactionId, actor.userId);
     const account = await savings.operatingAccount(tx, loan.clientId, disbursement.savingsAccountId);
     const reversalId = await this.nextTransactionId(tx);

@@ -21,6 +21,7 @@ import {
   loanView, previewPeriods, REPAYMENT_FREQUENCY_OPTIONS, scheduleView, STRATEGY_OPTIONS, frequencyOption, repaymentFrequencyOption,
   interestRateFrequencyOption, amortizationOption, interestTypeOption, interestCalculationOption,
 } from './loan.view.js';
+import { LOAN_CODES } from './codes.js';
 
 export interface LoanApplicationInput {
   clientId?: number | null;
@@ -256,10 +257,10 @@ export class LoanApplicationService {
   async submitCore(tx: Tx, staff: StaffIdentity | CustomerIdentity, input: LoanApplicationInput): Promise<LoanRow> {
     const terms = await this.terms(tx, input, { requireClient: true, current: null });
     const client = await this.visibleBorrower(tx, staff, input.clientId!);
-    if (!client.active) throw errors.domainRule('error.msg.loan.client.not.active', `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
+    if (!client.active) throw errors.domainRule(LOAN_CODES.loanClientNotActive, `Client with identifier ${client.id} is not active.`, [client.id], 'clientId');
     const loanOfficerId = input.loanOfficerId ?? client.staffId;
     if (input.loanOfficerId != null && !(await this.deps.staffExists(tx, input.loanOfficerId))) {
-      throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
+      throw errors.notFound(LOAN_CODES.staffIdInvalid, `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
     }
     if (input.externalId) await this.assertExternalIdFree(tx, input.externalId, null);
     const id = await nextValue(tx, 'loan');
@@ -292,13 +293,13 @@ export class LoanApplicationService {
 
   async modifyCore(tx: Tx, actor: Actor, id: number, input: LoanApplicationInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
-    if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule('error.msg.loan.cannot.modify.loan.in.its.present.state', 'Only a submitted application can be modified.', [id]);
-    if (input.clientId != null && input.clientId !== loan.clientId) throw errors.domainRule('error.msg.loan.client.cannot.be.changed', 'The borrower of an application cannot be changed.', [id], 'clientId');
+    if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule(LOAN_CODES.loanCannotModifyLoanInItsPresentState, 'Only a submitted application can be modified.', [id]);
+    if (input.clientId != null && input.clientId !== loan.clientId) throw errors.domainRule(LOAN_CODES.loanClientCannotBeChanged, 'The borrower of an application cannot be changed.', [id], 'clientId');
     const merged: LoanApplicationInput = { ...currentInput(loan), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v != null)) };
     const terms = await this.terms(tx, merged, { requireClient: false, current: loan });
     if (input.externalId && input.externalId !== loan.externalId) await this.assertExternalIdFree(tx, input.externalId, id);
     if (input.loanOfficerId != null && !(await this.deps.staffExists(tx, input.loanOfficerId))) {
-      throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
+      throw errors.notFound(LOAN_CODES.staffIdInvalid, `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
     }
     await tx.em.execute(
       `update loan.loan set product_id = ?, currency_code = ?, digits = ?, principal = ?, loan_term_frequency = ?, loan_term_frequency_type = ?,
@@ -330,7 +331,7 @@ export class LoanApplicationService {
   async withdrawCore(tx: Tx, actor: Actor, id: number, input: { withdrawnOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_SUBMITTED && loan.statusId !== STATUS_APPROVED) {
-      throw errors.domainRule('error.msg.loan.withdrawn.by.applicant.not.allowed', 'Only a submitted or approved, undisbursed loan can be withdrawn.', [id]);
+      throw errors.domainRule(LOAN_CODES.loanWithdrawnByApplicantNotAllowed, 'Only a submitted or approved, undisbursed loan can be withdrawn.', [id]);
     }
     const date = await this.actionDate(tx, loan, input.withdrawnOnDate, 'withdrawnOnDate');
     await tx.em.execute(`update loan.loan set status_id = ?, withdrawn_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_WITHDRAWN, date, actor.userId, tx.tenantId, id]);
@@ -344,7 +345,7 @@ export class LoanApplicationService {
 
   async rejectCore(tx: Tx, actor: Actor, id: number, input: { rejectedOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
-    if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule('error.msg.loan.reject.not.in.submitted.state', 'Only a submitted application can be rejected.', [id]);
+    if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule(LOAN_CODES.loanRejectNotInSubmittedState, 'Only a submitted application can be rejected.', [id]);
     const date = await this.actionDate(tx, loan, input.rejectedOnDate, 'rejectedOnDate');
     await tx.em.execute(`update loan.loan set status_id = ?, rejected_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_REJECTED, date, actor.userId, tx.tenantId, id]);
     return { loan: (await findLoan(tx, id))!, changes: { status: STATUS_REJECTED, rejectedOnDate: date, note: input.note ?? null } };
@@ -435,14 +436,14 @@ export class LoanApplicationService {
   private async visibleBorrower(tx: Tx, staff: StaffIdentity | CustomerIdentity, clientId: number) {
     const client = await this.deps.borrower(tx, clientId);
     if (!client || !(await this.deps.scope.canSee(tx, staff, { officeId: client.officeId, staffId: client.staffId, clientId: client.id }))) {
-      throw errors.notFound('error.msg.client.id.invalid', `Client with identifier ${clientId} does not exist`, clientId);
+      throw errors.notFound(LOAN_CODES.clientIdInvalid, `Client with identifier ${clientId} does not exist`, clientId);
     }
     return client;
   }
 
   private async assertExternalIdFree(tx: Tx, externalId: string, exceptId: number | null): Promise<void> {
     const clash = await tx.em.execute(`select 1 from loan.loan where tenant_id = ? and external_id = ? and id <> ?`, [tx.tenantId, externalId, exceptId ?? -1]);
-    if (clash.length > 0) throw errors.duplicate('error.msg.loan.duplicate.externalId', `Loan with externalId \`${externalId}\` already exists`, 'externalId', externalId);
+    if (clash.length > 0) throw errors.duplicate(LOAN_CODES.loanDuplicateExternalId, `Loan with externalId \`${externalId}\` already exists`, 'externalId', externalId);
   }
 
   /** Validates an application against its product (Fineract codes) and fills what it leaves out from the product. */
@@ -529,7 +530,7 @@ export class LoanApplicationService {
     }
     v.throwIfAny();
     const today = await this.deps.businessDates.today(tx);
-    if (t.submittedOnDate > today) throw errors.domainRule('error.msg.loan.submittal.cannot.be.in.the.future', `The submission date cannot be after the business date ${today}.`, [t.submittedOnDate], 'submittedOnDate');
+    if (t.submittedOnDate > today) throw errors.domainRule(LOAN_CODES.loanSubmittalCannotBeInTheFuture, `The submission date cannot be after the business date ${today}.`, [t.submittedOnDate], 'submittedOnDate');
     return t;
   }
 }

@@ -11,6 +11,7 @@ import type { LoanDependencies } from './loan.ports.js';
 import { findLoan, LOAN_COLUMNS, loadApprovals, rows, STATUS_APPROVED, STATUS_SUBMITTED, writeSchedule, type LoanRow } from './loan.store.js';
 import type { ApprovalQueueItemType } from './loan.types.js';
 import { effectivePrincipal } from './loan.view.js';
+import { LOAN_CODES } from './codes.js';
 
 export interface ApproveInput {
   approvedOnDate?: string | null;
@@ -50,37 +51,37 @@ export class LoanApprovalService {
 
   async approveCore(tx: Tx, actor: Actor, id: number, input: ApproveInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
-    if (loan.statusId !== STATUS_SUBMITTED) throw rule('error.msg.loan.approve.not.in.submitted.state', 'Only a submitted application can be approved.', [id]);
+    if (loan.statusId !== STATUS_SUBMITTED) throw rule(LOAN_CODES.loanApproveNotInSubmittedState, 'Only a submitted application can be approved.', [id]);
     if (loan.submittedByUserId === actor.userId || (actor.staffId != null && loan.loanOfficerId === actor.staffId)) {
-      throw rule('error.msg.loan.approval.by.submitter.not.allowed', 'The submitter or the loan officer of a loan cannot approve it (four eyes).', [id]);
+      throw rule(LOAN_CODES.loanApprovalBySubmitterNotAllowed, 'The submitter or the loan officer of a loan cannot approve it (four eyes).', [id]);
     }
     const approvedOn = await this.applications.actionDate(tx, loan, input.approvedOnDate, 'approvedOnDate');
     let amount = effectivePrincipal(loan);
     if (input.approvedLoanAmount != null) {
       const asked = new BigNumber(input.approvedLoanAmount);
       if (!asked.isFinite() || asked.lte(0)) {
-        throw errors.validation([{ code: 'validation.msg.loan.approvedLoanAmount.not.greater.than.zero', message: 'approvedLoanAmount must be greater than 0.', parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
+        throw errors.validation([{ code: LOAN_CODES.loanApprovedLoanAmountNotGreaterThanZero, message: 'approvedLoanAmount must be greater than 0.', parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
       }
-      if (asked.gt(loan.principal)) throw rule('error.msg.loan.approval.amount.greater.than.principal', `approvedLoanAmount ${asked.toFixed()} is above the amount applied for (${new BigNumber(loan.principal).toFixed()}).`, [asked.toFixed()]);
+      if (asked.gt(loan.principal)) throw rule(LOAN_CODES.loanApprovalAmountGreaterThanPrincipal, `approvedLoanAmount ${asked.toFixed()} is above the amount applied for (${new BigNumber(loan.principal).toFixed()}).`, [asked.toFixed()]);
       if ((asked.decimalPlaces() ?? 0) > loan.digits) {
-        throw errors.validation([{ code: 'validation.msg.loan.approvedLoanAmount.exceeds.decimal.places', message: `approvedLoanAmount has more than ${loan.digits} decimals.`, parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
+        throw errors.validation([{ code: LOAN_CODES.loanApprovedLoanAmountExceedsDecimalPlaces, message: `approvedLoanAmount has more than ${loan.digits} decimals.`, parameterName: 'approvedLoanAmount', value: input.approvedLoanAmount }]);
       }
       amount = asked.toFixed();
     }
     const expectedDisbursementDate = input.expectedDisbursementDate ?? loan.expectedDisbursementDate;
     if (expectedDisbursementDate < approvedOn) {
-      throw errors.validation([{ code: 'validation.msg.loan.expectedDisbursementDate.cannot.be.before.approval.date', message: 'expectedDisbursementDate cannot be before the approval date.', parameterName: 'expectedDisbursementDate', value: expectedDisbursementDate }]);
+      throw errors.validation([{ code: LOAN_CODES.loanExpectedDisbursementDateCannotBeBeforeApprovalDate, message: 'expectedDisbursementDate cannot be before the approval date.', parameterName: 'expectedDisbursementDate', value: expectedDisbursementDate }]);
     }
 
     const recorded = await loadApprovals(tx, [id]);
-    if (recorded.some((a) => a.userId === actor.userId)) throw rule('error.msg.loan.approval.already.given', 'You have already approved this loan.', [id]);
+    if (recorded.some((a) => a.userId === actor.userId)) throw rule(LOAN_CODES.loanApprovalAlreadyGiven, 'You have already approved this loan.', [id]);
     const policy = await this.policies.policyFor(tx, loan.productId);
     const tier = policy ? tierFor(policy.tiers, amount) : null;
-    if (!policy || !tier) throw rule('error.msg.loan.approval.no.policy.tier', `No approval policy tier covers ${new BigNumber(amount).toFixed()}.`, [amount]);
+    if (!policy || !tier) throw rule(LOAN_CODES.loanApprovalNoPolicyTier, `No approval policy tier covers ${new BigNumber(amount).toFixed()}.`, [amount]);
     const roleId = roleToRecord(tier.tier, recorded, actor.roleIds, actor.permissions.includes(ALL_FUNCTIONS));
     if (roleId === null) {
       const needed = stillNeeded(tier.tier, recorded).map((n) => n.roleId);
-      throw rule('error.msg.loan.approval.role.not.required', `This loan's tier still needs approval by role(s) ${needed.join(', ')}; you hold none of them.`, needed);
+      throw rule(LOAN_CODES.loanApprovalRoleNotRequired, `This loan's tier still needs approval by role(s) ${needed.join(', ')}; you hold none of them.`, needed);
     }
 
     await tx.em.execute(
@@ -123,7 +124,7 @@ export class LoanApprovalService {
 
   async undoApprovalCore(tx: Tx, actor: Actor, id: number, note: string | null | undefined): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
-    if (loan.statusId !== STATUS_APPROVED) throw rule('error.msg.loan.undo.approval.not.allowed', 'Only an approved, undisbursed loan can return to submitted.', [id]);
+    if (loan.statusId !== STATUS_APPROVED) throw rule(LOAN_CODES.loanUndoApprovalNotAllowed, 'Only an approved, undisbursed loan can return to submitted.', [id]);
     await tx.em.execute(`delete from loan.approval where tenant_id = ? and loan_id = ?`, [tx.tenantId, id]);
     await tx.em.execute(
       `update loan.loan set status_id = ?, approved_on = null, approved_by_user_id = null, approved_principal = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,

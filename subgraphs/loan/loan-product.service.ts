@@ -11,6 +11,7 @@ import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 import type { LoanProductTemplateType } from './loan.types.js';
 import { loanProductTemplate } from './loan-product.template.js';
 import type { LoanProductRow } from './loan-product.rows.js';
+import { LOAN_CODES } from './codes.js';
 
 export type LoanProductInput = { [K in keyof Omit<LoanProductRow, 'id' | 'parameters'>]?: LoanProductRow[K] | null };
 
@@ -49,7 +50,7 @@ const DEFAULTS: Partial<LoanProductRow> = {
   delinquencyBucketId: 1,
 };
 
-export const productNotFound = (id: number) => errors.notFound('error.msg.loanproduct.id.invalid', `Loan product with identifier ${id} does not exist`, id);
+export const productNotFound = (id: number) => errors.notFound(LOAN_CODES.loanproductIdInvalid, `Loan product with identifier ${id} does not exist`, id);
 
 const withoutNulls = (input: LoanProductInput) => Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
 
@@ -86,20 +87,20 @@ function validate(p: LoanProductInput, v: Validator): void {
   }
   if (!inSet(p.repaymentFrequencyType, [0, 1, 2])) v.fail('repaymentFrequencyType', 'is.not.one.of.expected.enumerations', 'repaymentFrequencyType is 0 days, 1 weeks or 2 months.', p.repaymentFrequencyType);
   // Fineract's 4 (whole term) rates the whole loan at once, which domain/schedule.ts does not compute.
-  if (p.interestRateFrequencyType === 4) v.add({ code: 'error.msg.loanproduct.interestRateFrequencyType.not.supported', message: 'Interest per whole term is not supported: use 2 (per month) or 3 (per year).', parameterName: 'interestRateFrequencyType', value: 4 });
+  if (p.interestRateFrequencyType === 4) v.add({ code: LOAN_CODES.loanproductInterestRateFrequencyTypeNotSupported, message: 'Interest per whole term is not supported: use 2 (per month) or 3 (per year).', parameterName: 'interestRateFrequencyType', value: 4 });
   else if (!inSet(p.interestRateFrequencyType, [2, 3])) v.fail('interestRateFrequencyType', 'is.not.one.of.expected.enumerations', 'interestRateFrequencyType is 2 per month or 3 per year.', p.interestRateFrequencyType);
   if (!inSet(p.amortizationType, [0, 1])) v.fail('amortizationType', 'is.not.one.of.expected.enumerations', 'amortizationType is 0 equal principal or 1 equal instalments.', p.amortizationType);
   if (!inSet(p.interestType, [0, 1])) v.fail('interestType', 'is.not.one.of.expected.enumerations', 'interestType is 0 declining balance or 1 flat.', p.interestType);
   if (!inSet(p.interestCalculationPeriodType, [0, 1])) v.fail('interestCalculationPeriodType', 'is.not.one.of.expected.enumerations', 'interestCalculationPeriodType is 0 daily or 1 same as repayment period.', p.interestCalculationPeriodType);
   if (p.transactionProcessingStrategyCode != null && p.transactionProcessingStrategyCode !== MIFOS_STANDARD_STRATEGY) {
     if (FINERACT_STRATEGIES.has(p.transactionProcessingStrategyCode)) {
-      v.add({ code: 'error.msg.loanproduct.transactionProcessingStrategyCode.not.supported', message: `Only ${MIFOS_STANDARD_STRATEGY} is supported.`, parameterName: 'transactionProcessingStrategyCode', value: p.transactionProcessingStrategyCode });
+      v.add({ code: LOAN_CODES.loanproductTransactionProcessingStrategyCodeNotSupported, message: `Only ${MIFOS_STANDARD_STRATEGY} is supported.`, parameterName: 'transactionProcessingStrategyCode', value: p.transactionProcessingStrategyCode });
     } else {
       v.fail('transactionProcessingStrategyCode', 'is.not.one.of.expected.enumerations', `The supported strategy is ${MIFOS_STANDARD_STRATEGY}.`, p.transactionProcessingStrategyCode);
     }
   }
   // Fineract's accrual rules (3 periodic, 4 upfront) need accrual postings this service does not make.
-  if (p.accountingRule === 3 || p.accountingRule === 4) v.add({ code: 'error.msg.loanproduct.accountingRule.not.supported', message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: p.accountingRule });
+  if (p.accountingRule === 3 || p.accountingRule === 4) v.add({ code: LOAN_CODES.loanproductAccountingRuleNotSupported, message: 'Accrual accounting is not supported: use 1 (none) or 2 (cash based).', parameterName: 'accountingRule', value: p.accountingRule });
   else if (!inSet(p.accountingRule, [ACCOUNTING_NONE, ACCOUNTING_CASH])) v.fail('accountingRule', 'is.not.one.of.expected.enumerations', 'accountingRule is 1 none or 2 cash based.', p.accountingRule);
   if (!inSet(p.daysInYearType, [1, 360, 364, 365])) v.fail('daysInYearType', 'is.not.one.of.expected.enumerations', 'daysInYearType is 1 actual, 360, 364 or 365.', p.daysInYearType);
   if (!inSet(p.daysInMonthType, [1, 30])) v.fail('daysInMonthType', 'is.not.one.of.expected.enumerations', 'daysInMonthType is 1 actual or 30.', p.daysInMonthType);
@@ -210,7 +211,7 @@ export class LoanProductService {
       [tx.tenantId, name, shortName, exceptId ?? -1],
     );
     if (clash.length === 0) return;
-    if (clash.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw errors.duplicate('error.msg.product.loan.duplicate.name', `Loan product with name \`${name}\` already exists`, 'name', name);
-    throw errors.duplicate('error.msg.product.loan.duplicate.short.name', `Loan product with short name \`${shortName}\` already exists`, 'shortName', shortName);
+    if (clash.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw errors.duplicate(LOAN_CODES.productLoanDuplicateName, `Loan product with name \`${name}\` already exists`, 'name', name);
+    throw errors.duplicate(LOAN_CODES.productLoanDuplicateShortName, `Loan product with short name \`${shortName}\` already exists`, 'shortName', shortName);
   }
 }

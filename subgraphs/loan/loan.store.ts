@@ -2,6 +2,7 @@ import type { Tx } from '../kernel/database.js';
 import { errors } from '../kernel/errors.js';
 import type { InstalmentBalance } from './domain/allocation.js';
 import type { Schedule } from './domain/schedule.js';
+import { LOAN_CODES } from './codes.js';
 
 /**
  * Row shapes of the loan schema and the SQL that reads and writes them. Only the loan module's services
@@ -125,7 +126,7 @@ export async function loansOfClients(tx: Tx, clientIds: readonly number[]): Prom
   return rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where tenant_id = ? and client_id = any(?::int[]) order by id`, [tx.tenantId, `{${clientIds.join(',')}}`]));
 }
 
-export const loanNotFound = (id: number) => errors.notFound('error.msg.loan.id.invalid', `Loan with identifier ${id} does not exist`, id);
+export const loanNotFound = (id: number) => errors.notFound(LOAN_CODES.loanIdInvalid, `Loan with identifier ${id} does not exist`, id);
 
 export async function loadPeriods(tx: Tx, loanIds: readonly number[]): Promise<PeriodRow[]> {
   if (loanIds.length === 0) return [];

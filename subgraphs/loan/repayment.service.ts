@@ -13,6 +13,7 @@ import {
 } from './loan.store.js';
 import type { LoanTransactionType } from './loan.types.js';
 import { currencyOf, effectivePrincipal, transactionView } from './loan.view.js';
+import { LOAN_CODES } from './codes.js';
 
 export interface RepaymentInput {
   transactionDate?: string | null;
@@ -52,7 +53,7 @@ export class RepaymentService {
     if (!amount.isFinite() || amount.lte(0)) throw invalid('transactionAmount', 'not.greater.than.zero', 'transactionAmount must be greater than 0.', input.transactionAmount);
     if (input.paymentTypeId == null && input.fromSavingsAccountId == null) throw invalid('paymentTypeId', 'cannot.be.blank', 'paymentTypeId (or fromSavingsAccountId) is mandatory.');
     const loan = await this.applications.requireVisible(tx, actor, loanId, true);
-    if (loan.statusId !== STATUS_ACTIVE) throw rule('error.msg.loan.repayment.loan.not.active', 'Repayments are accepted on active loans only.', [loanId]);
+    if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanRepaymentLoanNotActive, 'Repayments are accepted on active loans only.', [loanId]);
     if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
     const today = await this.deps.businessDates.today(tx);
     const date = input.transactionDate ?? today;
@@ -63,7 +64,7 @@ export class RepaymentService {
     const allocation = allocate(periods, amount);
     if (!allocation) {
       const owed = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid).plus(p.interestDue).minus(p.interestPaid), new BigNumber(0));
-      throw rule('error.msg.loan.transaction.amount.greater.than.outstanding', `transactionAmount ${amount.toFixed()} is above the ${owed.toFixed()} still owed.`, [amount.toFixed(), owed.toFixed()], 'transactionAmount');
+      throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the ${owed.toFixed()} still owed.`, [amount.toFixed(), owed.toFixed()], 'transactionAmount');
     }
     const funding = await this.funding(tx, loan, input);
     const txnId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
@@ -122,8 +123,8 @@ export class RepaymentService {
     const loan = await this.applications.requireVisible(tx, actor, loanId, true);
     const live = (await loadTransactions(tx, loanId)).filter((t) => !t.reversed);
     const target = live.find((t) => t.id === transactionId);
-    if (!target) throw errors.notFound('error.msg.loan.transaction.id.invalid', `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
-    if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule('error.msg.loan.transaction.undo.only.last.repayment', 'Only the last repayment can be undone.', [transactionId]);
+    if (!target) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
+    if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule(LOAN_CODES.loanTransactionUndoOnlyLastRepayment, 'Only the last repayment can be undone.', [transactionId]);
     const rowsOf = rows<{ allocation: PeriodAllocation[]; payment_type_id: number | null }>(await tx.em.execute(`select allocation, payment_type_id from loan.transaction where tenant_id = ? and id = ?`, [tx.tenantId, transactionId]));
     for (const part of rowsOf[0]!.allocation) {
       await tx.em.execute(
@@ -135,11 +136,11 @@ export class RepaymentService {
     const reversalId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
     let creditGl: string = LOAN_GL.bankSettlement;
     if (target.savingsTransactionId !== null && target.savingsAccountId !== null) {
-      if (!this.deps.savings) throw rule('error.msg.loan.repayment.savings.unavailable', 'Repayment from savings is not available: the account module is not wired.');
+      if (!this.deps.savings) throw rule(LOAN_CODES.loanRepaymentSavingsUnavailable, 'Repayment from savings is not available: the account module is not wired.');
       await this.deps.savings.reverseForLoan(tx, target.savingsTransactionId, actor.userId);
       creditGl = (await this.deps.savings.operatingAccount(tx, loan.clientId, target.savingsAccountId)).liabilityGlCode;
     } else if (target.paymentTypeId !== null && (await this.deps.paymentType(tx, target.paymentTypeId))?.isCashPayment) {
-      if (!this.deps.recordCash) throw rule('error.msg.loan.repayment.cash.unavailable', 'Cash repayments are not available: the till module is not wired.');
+      if (!this.deps.recordCash) throw rule(LOAN_CODES.loanRepaymentCashUnavailable, 'Cash repayments are not available: the till module is not wired.');
       await this.deps.recordCash(tx, { userId: actor.userId, officeId: loan.officeId, currency: loan.currencyCode, direction: 'out', amount: new BigNumber(target.amount).toFixed(), source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` } });
       creditGl = LOAN_GL.fundSource;
     }
@@ -160,21 +161,21 @@ export class RepaymentService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const loan = await this.applications.requireVisible(tx, staff, loanId);
       const found = rows<TransactionRow>(await tx.em.execute(`select ${TRANSACTION_COLUMNS} from loan.transaction where tenant_id = ? and loan_id = ? and id = ?`, [tx.tenantId, loanId, transactionId]), ['id']);
-      if (!found[0]) throw errors.notFound('error.msg.loan.transaction.id.invalid', `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
+      if (!found[0]) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
       return transactionView(found[0], currencyOf(loan.currencyCode, loan.digits));
     });
   }
 
   private async funding(tx: Tx, loan: LoanRow, input: RepaymentInput): Promise<Funding> {
     if (input.fromSavingsAccountId != null) {
-      if (!this.deps.savings) throw rule('error.msg.loan.repayment.savings.unavailable', 'Repayment from savings is not available: the account module is not wired.');
+      if (!this.deps.savings) throw rule(LOAN_CODES.loanRepaymentSavingsUnavailable, 'Repayment from savings is not available: the account module is not wired.');
       const account = await this.deps.savings.operatingAccount(tx, loan.clientId, input.fromSavingsAccountId);
       return { kind: 'savings', accountId: account.id, glCode: account.liabilityGlCode };
     }
     const paymentType = await this.deps.paymentType(tx, input.paymentTypeId!);
-    if (!paymentType) throw errors.notFound('error.msg.payment.type.invalid', `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
+    if (!paymentType) throw errors.notFound(LOAN_CODES.paymentTypeInvalid, `Payment type with identifier ${input.paymentTypeId} does not exist`, input.paymentTypeId);
     if (!paymentType.isCashPayment) return { kind: 'bank' };
-    if (!this.deps.recordCash) throw rule('error.msg.loan.repayment.cash.unavailable', 'Cash repayments are not available: the till module is not wired.');
+    if (!this.deps.recordCash) throw rule(LOAN_CODES.loanRepaymentCashUnavailable, 'Cash repayments are not available: the till module is not wired.');
     return { kind: 'cash' };
   }
 

@@ -7,6 +7,7 @@ import { todayIso } from '../kernel/scalars.js';
 import { nextValue } from '../kernel/sequence.js';
 import { apiKeysOf, insertApiKey, revokeApiKey, type ApiKeyRow } from './api-key.store.js';
 import type { ForgetUserCredentials, UserService } from './user.service.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export const API_KEY_CREATED_EVENT = 'user.apikey.created';
 export const API_KEY_REVOKED_EVENT = 'user.apikey.revoked';
@@ -19,7 +20,7 @@ const SHOWN_PREFIX = 12;
 
 export const apiKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
 
-const keyNotFound = (id: number) => errors.notFound('error.msg.apikey.id.invalid', `API key with identifier ${id} does not exist`, id);
+const keyNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.apikeyIdInvalid, `API key with identifier ${id} does not exist`, id);
 
 export interface ApiKeyInput {
   name?: string | null;
@@ -42,7 +43,7 @@ export class ApiKeyService {
   async issue(identity: Identity, userId: number, input: ApiKeyInput): Promise<{ key: string; row: ApiKeyRow }> {
     const actor = requireStaff(identity, 'CREATE_APIKEY');
     // An Idempotency-Key would keep the answer, and with it the key in clear, for replay.
-    if (actor.idempotency) throw errors.badRequest('error.msg.apikey.idempotency.not.supported', 'An API key is shown once: it cannot be issued under an Idempotency-Key.', 'Idempotency-Key');
+    if (actor.idempotency) throw errors.badRequest(ORGANISATION_CODES.apikeyIdempotencyNotSupported, 'An API key is shown once: it cannot be issued under an Idempotency-Key.', 'Idempotency-Key');
     const v = new Validator('apikey');
     if (v.required('name', input.name)) v.maxLength('name', input.name!.trim(), 100);
     if (input.expiresOn != null) v.check(input.expiresOn >= todayIso(), 'expiresOn', 'cannot.be.in.the.past', 'The parameter `expiresOn` cannot be in the past.', input.expiresOn);

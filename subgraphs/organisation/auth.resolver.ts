@@ -3,6 +3,7 @@ import { errors } from '../kernel/errors.js';
 import type { RequestContext } from '../kernel/request-context.js';
 import type { OrganisationServices } from './organisation.services.js';
 import { LoginPayload } from './organisation.types.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 @Resolver()
 export class AuthResolver {
@@ -17,8 +18,8 @@ export class AuthResolver {
   ): Promise<LoginPayload> {
     if (!username || !password) {
       throw errors.validation([
-        ...(!username ? [{ code: 'validation.msg.authentication.username.cannot.be.blank', message: 'The parameter `username` is mandatory.', parameterName: 'username' }] : []),
-        ...(!password ? [{ code: 'validation.msg.authentication.password.cannot.be.blank', message: 'The parameter `password` is mandatory.', parameterName: 'password' }] : []),
+        ...(!username ? [{ code: ORGANISATION_CODES.authenticationUsernameCannotBeBlank, message: 'The parameter `username` is mandatory.', parameterName: 'username' }] : []),
+        ...(!password ? [{ code: ORGANISATION_CODES.authenticationPasswordCannotBeBlank, message: 'The parameter `password` is mandatory.', parameterName: 'password' }] : []),
       ]);
     }
     const result = await this.services.auth.login(ctx.identity.tenantId, username, password, selfService ? 'self' : 'staff', ctx.identity.address);

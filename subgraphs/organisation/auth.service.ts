@@ -16,6 +16,7 @@ import { Session } from './session.entity.js';
 import { Staff } from './staff.entity.js';
 import { Tenant } from './tenant.entity.js';
 import { AppUser, UserClient, UserRole } from './user.entity.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export interface LoginResult {
   key: string;
@@ -45,8 +46,8 @@ const badCredentials = () => errors.unauthenticated('Unauthenticated. Please log
 const throttled = (retryAfterSeconds: number) => {
   const message = `Too many failed logins; try again in ${retryAfterSeconds} seconds.`;
   const error = new PlatformError('tooManyRequests', message, [
-    { code: 'error.msg.login.throttled', message, parameterName: 'username', args: [retryAfterSeconds] },
-    { code: 'error.msg.user.login.temporarily.locked', message, parameterName: 'username', args: [retryAfterSeconds] },
+    { code: ORGANISATION_CODES.loginThrottled, message, parameterName: 'username', args: [retryAfterSeconds] },
+    { code: ORGANISATION_CODES.userLoginTemporarilyLocked, message, parameterName: 'username', args: [retryAfterSeconds] },
   ]);
   error.extensions.retryAfter = retryAfterSeconds;
   return error;

@@ -3,6 +3,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
 import { ReferenceCache } from '../kernel/reference-cache.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export const BUSINESS_DATE_TYPES = { BUSINESS_DATE: 'Business Date', COB_DATE: 'Close of Business Date' } as const;
 export type BusinessDateType = keyof typeof BUSINESS_DATE_TYPES;
@@ -69,7 +70,7 @@ export class BusinessDateService implements BusinessDates {
   }
 
   async get(identity: Identity, type: string): Promise<BusinessDateView> {
-    if (!isType(type)) throw errors.notFound('error.msg.businessdate.type.not.found', `Business date type ${type.slice(0, 40)} does not exist`, type.slice(0, 40));
+    if (!isType(type)) throw errors.notFound(ORGANISATION_CODES.businessdateTypeNotFound, `Business date type ${type.slice(0, 40)} does not exist`, type.slice(0, 40));
     const all = await this.list(identity);
     return all.find((d) => d.type === type)!;
   }

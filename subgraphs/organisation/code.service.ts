@@ -4,6 +4,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { Code, CodeValue } from './code.entity.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export interface CodeInput {
   name?: string | null;
@@ -17,13 +18,13 @@ export interface CodeValueInput {
   isMandatory?: boolean | null;
 }
 
-export const codeNotFound = (id: number) => errors.notFound('error.msg.code.identifier.not.found', `Code with identifier ${id} does not exist`, id);
-export const codeValueNotFound = (id: number) => errors.notFound('error.msg.codevalue.id.invalid', `Code value with identifier ${id} does not exist`, id);
+export const codeNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.codeIdentifierNotFound, `Code with identifier ${id} does not exist`, id);
+export const codeValueNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.codevalueIdInvalid, `Code value with identifier ${id} does not exist`, id);
 
-const duplicateName = (name: string) => errors.duplicate('error.msg.code.duplicate.name', `A code with name '${name}' already exists`, 'name', name);
-const duplicateLabel = (name: string) => errors.duplicate('error.msg.codeValue.duplicate.label', `A code value with label '${name}' already exists`, 'name', name);
-const inUse = (value: CodeValue) => errors.domainRule('error.msg.codevalue.in.use', `The code value ${value.name} is in use and cannot be deleted.`, [value.id], 'id');
-const systemDefined = (code: Code) => errors.domainRule('error.msg.code.systemdefined', `The code ${code.name} is system defined and cannot be changed or deleted.`, [code.id], 'id');
+const duplicateName = (name: string) => errors.duplicate(ORGANISATION_CODES.codeDuplicateName, `A code with name '${name}' already exists`, 'name', name);
+const duplicateLabel = (name: string) => errors.duplicate(ORGANISATION_CODES.codeValueDuplicateLabel, `A code value with label '${name}' already exists`, 'name', name);
+const inUse = (value: CodeValue) => errors.domainRule(ORGANISATION_CODES.codevalueInUse, `The code value ${value.name} is in use and cannot be deleted.`, [value.id], 'id');
+const systemDefined = (code: Code) => errors.domainRule(ORGANISATION_CODES.codeSystemdefined, `The code ${code.name} is system defined and cannot be changed or deleted.`, [code.id], 'id');
 
 /** Whether a code value is referenced by another module's records (a client's gender...), inside the caller's transaction. */
 export type CodeValueInUse = (tx: Tx, valueId: number) => Promise<boolean>;

@@ -9,6 +9,7 @@ import { errors } from '../kernel/errors.js';
 import type { OfficeEventData, OfficeRef } from './office.service.js';
 import type { OrganisationServices } from './organisation.services.js';
 import { CreateOfficeInput, OfficeChangePayload, OfficeType, UpdateOfficeInput } from './organisation.types.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export function toOfficeType(office: Pick<Office, 'id' | 'name' | 'externalId' | 'openingDate' | 'hierarchy' | 'parentId'>): OfficeType {
   const depth = office.hierarchy.split('.').filter(Boolean).length;
@@ -24,7 +25,7 @@ export function toOfficeType(office: Pick<Office, 'id' | 'name' | 'externalId' |
 }
 
 function officeRef(id: number | undefined, externalId: string | undefined): OfficeRef {
-  if ((id == null) === (externalId == null)) throw errors.badRequest('error.msg.office.id.or.externalId.required', 'Give exactly one of `id` and `externalId`.', 'id');
+  if ((id == null) === (externalId == null)) throw errors.badRequest(ORGANISATION_CODES.officeIdOrExternalIdRequired, 'Give exactly one of `id` and `externalId`.', 'id');
   return id ?? { externalId: externalId! };
 }
 

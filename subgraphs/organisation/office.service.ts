@@ -6,6 +6,7 @@ import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import { todayIso } from '../kernel/scalars.js';
 import { HEAD_OFFICE_ID, Office } from './office.entity.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export interface CreateOfficeInput {
   name?: string | null;
@@ -31,8 +32,8 @@ export type OfficeRef = number | { externalId: string };
 
 const officeNotFound = (ref: OfficeRef) =>
   typeof ref === 'number'
-    ? errors.notFound('error.msg.office.id.invalid', `Office with identifier ${ref} does not exist`, ref)
-    : errors.notFound('error.msg.office.id.invalid', `Office with external identifier ${ref.externalId} does not exist`, ref.externalId);
+    ? errors.notFound(ORGANISATION_CODES.officeIdInvalid, `Office with identifier ${ref} does not exist`, ref)
+    : errors.notFound(ORGANISATION_CODES.officeIdInvalid, `Office with external identifier ${ref.externalId} does not exist`, ref.externalId);
 
 /** Offices and their hierarchy. The only writer of organisation.office. */
 export class OfficeService {
@@ -111,7 +112,7 @@ export class OfficeService {
     const parent = await this.getVisible(tx, actor, input.parentId!);
     const openingDate = input.openingDate ?? todayIso();
     if (openingDate < parent.openingDate) {
-      throw errors.domainRule('error.msg.office.opening.date.before.parent', 'An office cannot open before its parent office.', [openingDate], 'openingDate');
+      throw errors.domainRule(ORGANISATION_CODES.officeOpeningDateBeforeParent, 'An office cannot open before its parent office.', [openingDate], 'openingDate');
     }
     await this.assertUnique(tx, input.name!, input.externalId ?? null, null);
     const office = new Office();
@@ -155,10 +156,10 @@ export class OfficeService {
       office.openingDate = changes.openingDate = input.openingDate;
     }
     if (input.parentId != null && input.parentId !== office.parentId) {
-      if (office.id === HEAD_OFFICE_ID) throw errors.domainRule('error.msg.office.cannot.move.head.office', 'The head office has no parent.', [], 'parentId');
+      if (office.id === HEAD_OFFICE_ID) throw errors.domainRule(ORGANISATION_CODES.officeCannotMoveHeadOffice, 'The head office has no parent.', [], 'parentId');
       const parent = await this.getVisible(tx, actor, input.parentId);
       if (parent.hierarchy.startsWith(office.hierarchy)) {
-        throw errors.domainRule('error.msg.office.parent.cannot.be.descendant', 'An office cannot be moved below itself.', [input.parentId], 'parentId');
+        throw errors.domainRule(ORGANISATION_CODES.officeParentCannotBeDescendant, 'An office cannot be moved below itself.', [input.parentId], 'parentId');
       }
       const oldPrefix = office.hierarchy;
       const newPrefix = `${parent.hierarchy}${office.id}.`;
@@ -192,11 +193,11 @@ export class OfficeService {
     const notSelf = exceptId === null ? {} : { id: { $ne: exceptId } };
     if (name) {
       const clash = await tx.em.findOne(Office, { name: { $ilike: escapeLike(name.trim()) }, ...notSelf });
-      if (clash) throw errors.duplicate('error.msg.office.duplicate.name', `Office with name \`${name}\` already exists`, 'name', name);
+      if (clash) throw errors.duplicate(ORGANISATION_CODES.officeDuplicateName, `Office with name \`${name}\` already exists`, 'name', name);
     }
     if (externalId) {
       const clash = await tx.em.findOne(Office, { externalId, ...notSelf });
-      if (clash) throw errors.duplicate('error.msg.office.duplicate.externalId', `Office with externalId \`${externalId}\` already exists`, 'externalId', externalId);
+      if (clash) throw errors.duplicate(ORGANISATION_CODES.officeDuplicateExternalId, `Office with externalId \`${externalId}\` already exists`, 'externalId', externalId);
     }
   }
 }

@@ -4,13 +4,14 @@ import { hasPermission, requireStaff, type Actor, type Identity } from '../kerne
 import { emit } from '../kernel/outbox.js';
 import { PERMISSIONS, type PermissionDef } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export interface RolePermissions {
   role: Role;
   permissions: (PermissionDef & { selected: boolean })[];
 }
 
-const roleNotFound = (id: number) => errors.notFound('error.msg.role.id.invalid', `Role with identifier ${id} does not exist`, id);
+const roleNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.roleIdInvalid, `Role with identifier ${id} does not exist`, id);
 
 export const ROLE_PERMISSIONS_CHANGED_EVENT = 'role.permissions.changed';
 
@@ -39,7 +40,7 @@ export class RoleService {
     if (entries.length === 0 || invalid.length > 0) {
       throw errors.validation(
         (invalid.length > 0 ? invalid : [['permissions', null]]).slice(0, 20).map(([code]) => ({
-          code: 'validation.msg.role.permissions.invalid',
+          code: ORGANISATION_CODES.rolePermissionsInvalid,
           message: `The permission ${String(code).slice(0, 100)} is not a known permission code mapped to true or false.`,
           parameterName: 'permissions',
         })),
@@ -48,7 +49,7 @@ export class RoleService {
     const unheld = entries.map(([code]) => code).filter((code) => !hasPermission(actor, code));
     if (unheld.length > 0) {
       const message = `Only a user holding ${unheld.slice(0, 5).join(', ')} may grant or revoke it.`;
-      throw new PlatformError('forbidden', message, [{ code: 'error.msg.role.cannot.change.unheld.permissions', message, parameterName: 'permissions', args: unheld.slice(0, 20) }]);
+      throw new PlatformError('forbidden', message, [{ code: ORGANISATION_CODES.roleCannotChangeUnheldPermissions, message, parameterName: 'permissions', args: unheld.slice(0, 20) }]);
     }
     const role = await tx.em.findOne(Role, { id });
     if (!role) throw roleNotFound(id);

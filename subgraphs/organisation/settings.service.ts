@@ -5,6 +5,7 @@ import { Money } from '../kernel/money.js';
 import { ReferenceCache } from '../kernel/reference-cache.js';
 import type { Setting, TenantSettings } from '../kernel/ports.js';
 import { SETTINGS, SETTINGS_BY_ID, SETTINGS_BY_NAME, type SettingDef } from './settings.catalogue.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export interface SettingView extends Setting {
   description: string;
@@ -19,8 +20,8 @@ export interface UpdateSettingInput {
 /** Largest numeric setting accepted: ceilings and limits are amounts, bounded like any amount. */
 const MAX_VALUE = new Money('1e15');
 
-const notFound = (id: number) => errors.notFound('error.msg.configuration.id.invalid', `Configuration identifier ${id} does not exist`, id);
-const nameNotFound = (name: string) => errors.notFound('error.msg.configuration.property.invalid', `Configuration property ${name.slice(0, 100)} does not exist`, name.slice(0, 100));
+const notFound = (id: number) => errors.notFound(ORGANISATION_CODES.configurationIdInvalid, `Configuration identifier ${id} does not exist`, id);
+const nameNotFound = (name: string) => errors.notFound(ORGANISATION_CODES.configurationPropertyInvalid, `Configuration property ${name.slice(0, 100)} does not exist`, name.slice(0, 100));
 
 interface SettingRow {
   id: number;

@@ -6,6 +6,7 @@ import type { OfficeService } from './office.service.js';
 import { Office } from './office.entity.js';
 import { Staff } from './staff.entity.js';
 import { AppUser } from './user.entity.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export interface StaffInput {
   officeId?: number | null;
@@ -24,7 +25,7 @@ export interface StaffFilter {
   loanOfficersOnly?: boolean | null;
 }
 
-const staffNotFound = (id: number) => errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${id} does not exist`, id);
+const staffNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.staffIdInvalid, `Staff with identifier ${id} does not exist`, id);
 
 /** Staff members (employees) of offices. The only writer of organisation.staff. */
 export class StaffService {
@@ -101,7 +102,7 @@ export class StaffService {
     v.maxLength('externalId', input.externalId, 100);
     v.throwIfAny();
     const office = await this.offices.findInScope(tx, actor, input.officeId!);
-    if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+    if (!office) throw errors.notFound(ORGANISATION_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
     await this.assertExternalIdFree(tx, input.externalId ?? null, null);
     const member = new Staff();
     member.tenantId = tx.tenantId;
@@ -134,7 +135,7 @@ export class StaffService {
     const changes: Record<string, unknown> = {};
     if (input.officeId != null && input.officeId !== member.officeId) {
       const office = await this.offices.findInScope(tx, actor, input.officeId);
-      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      if (!office) throw errors.notFound(ORGANISATION_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
       member.officeId = changes.officeId = office.id;
     }
     const assign = <K extends 'firstname' | 'lastname' | 'isLoanOfficer' | 'isActive' | 'mobileNo' | 'joiningDate'>(key: K) => {
@@ -159,6 +160,6 @@ export class StaffService {
   private async assertExternalIdFree(tx: Tx, externalId: string | null, exceptId: number | null): Promise<void> {
     if (!externalId) return;
     const clash = await tx.em.findOne(Staff, { externalId, ...(exceptId === null ? {} : { id: { $ne: exceptId } }) });
-    if (clash) throw errors.duplicate('error.msg.staff.duplicate.externalId', `Staff with externalId \`${externalId}\` already exists`, 'externalId', externalId);
+    if (clash) throw errors.duplicate(ORGANISATION_CODES.staffDuplicateExternalId, `Staff with externalId \`${externalId}\` already exists`, 'externalId', externalId);
   }
 }

@@ -11,6 +11,7 @@ import type { RoleService } from './role.service.js';
 import { SELF_SERVICE_ROLE_ID } from './permissions.js';
 import { Staff } from './staff.entity.js';
 import { AppUser, UserClient, UserRole } from './user.entity.js';
+import { ORGANISATION_CODES } from './codes.js';
 
 export interface CreateUserInput {
   username?: string | null;
@@ -42,14 +43,14 @@ export interface UserWithRoles {
   roleIds: number[];
 }
 
-const userNotFound = (id: number) => errors.notFound('error.msg.user.id.invalid', `User with identifier ${id} does not exist`, id);
+const userNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.userIdInvalid, `User with identifier ${id} does not exist`, id);
 
 const forbidden = (code: string, message: string, args: unknown[] = []) => new PlatformError('forbidden', message, [{ code, message, parameterName: 'roles', args }]);
 
 export const USER_ROLES_CHANGED_EVENT = 'user.roles.changed';
 
 /** A login re-linked to a staff record whose cashier holds an unsettled till would move that till's cash. */
-export const STAFF_HAS_OPEN_TILL = 'error.msg.user.staff.has.open.till';
+export const STAFF_HAS_OPEN_TILL = ORGANISATION_CODES.userStaffHasOpenTill;
 
 /**
  * Ends a user's credentials cached at the edge (the auth service's cache), after the transaction that
@@ -127,7 +128,7 @@ export class UserService {
 
   async createCore(tx: Tx, actor: Actor, { input, passwordHash }: PreparedUser<CreateUserInput>): Promise<UserWithRoles> {
     const office = await this.offices.findInScope(tx, actor, input.officeId!);
-    if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+    if (!office) throw errors.notFound(ORGANISATION_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
     const roleIds = await this.checkRoles(tx, input.roles!);
     await this.assertMayGrant(tx, actor, roleIds);
     await this.assertUsernameFree(tx, input.username!, null);
@@ -236,7 +237,7 @@ export class UserService {
     const rolesChange = nextRoleIds.join(',') !== previousRoleIds.join(',');
     // Nobody changes their own roles: that is how an access-control admin made itself super user.
     if (rolesChange && id === actor.userId) {
-      throw forbidden('error.msg.user.cannot.change.own.roles', 'A user cannot change their own roles.');
+      throw forbidden(ORGANISATION_CODES.userCannotChangeOwnRoles, 'A user cannot change their own roles.');
     }
     // Every field of another user's login (username, office, staff, email, names, password, roles) is
     // containment-checked: only over users who hold nothing the actor does not, and only granting what
@@ -258,7 +259,7 @@ export class UserService {
     }
     if (input.officeId != null && input.officeId !== user.officeId) {
       const office = await this.offices.findInScope(tx, actor, input.officeId);
-      if (!office) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      if (!office) throw errors.notFound(ORGANISATION_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
       user.officeId = changes.officeId = office.id;
     }
     if (input.staffId !== undefined && input.staffId !== user.staffId) {
@@ -300,7 +301,7 @@ export class UserService {
   }
 
   async deleteCore(tx: Tx, actor: Actor, id: number): Promise<AppUser> {
-    if (actor.userId === id) throw errors.domainRule('error.msg.user.cannot.delete.self', 'A user cannot delete their own account.');
+    if (actor.userId === id) throw errors.domainRule(ORGANISATION_CODES.userCannotDeleteSelf, 'A user cannot delete their own account.');
     const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
     if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
     await this.assertMayGrant(tx, actor, (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId));
@@ -331,7 +332,7 @@ export class UserService {
     if (roleIds.length === 0) return;
     const unheld = (await this.roles.grantedCodes(tx, roleIds)).filter((code) => !hasPermission(actor, code));
     if (unheld.length > 0) {
-      throw forbidden('error.msg.user.cannot.grant.unheld.permissions', `Only a user holding ${unheld.slice(0, 5).join(', ')}${unheld.length > 5 ? '...' : ''} may grant or change these roles.`, unheld.slice(0, 20));
+      throw forbidden(ORGANISATION_CODES.userCannotGrantUnheldPermissions, `Only a user holding ${unheld.slice(0, 5).join(', ')}${unheld.length > 5 ? '...' : ''} may grant or change these roles.`, unheld.slice(0, 20));
     }
   }
 
@@ -361,7 +362,7 @@ export class UserService {
     const ids = [...new Set(requested.map(Number))].sort((a, b) => a - b);
     const found = await this.roles.findMany(tx, ids);
     const missing = ids.filter((id) => !found.some((r) => r.id === id));
-    if (missing.length > 0) throw errors.notFound('error.msg.role.id.invalid', `Role with identifier ${missing[0]} does not exist`, missing[0]);
+    if (missing.length > 0) throw errors.notFound(ORGANISATION_CODES.roleIdInvalid, `Role with identifier ${missing[0]} does not exist`, missing[0]);
     return ids;
   }
 
@@ -370,7 +371,7 @@ export class UserService {
     if (staffId === null) return null;
     const staff = await tx.em.findOne(Staff, { id: staffId });
     if (!staff || !(await this.offices.findInScope(tx, actor, staff.officeId))) {
-      throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
+      throw errors.notFound(ORGANISATION_CODES.staffIdInvalid, `Staff with identifier ${staffId} does not exist`, staffId);
     }
     return staffId;
   }
@@ -400,4 +401,4 @@ export class UserService {
 }
 
 const duplicateUsername = (username: string) =>
-  errors.duplicate('error.msg.user.duplicate.username', `User with username ${username} already exists.`, 'username', username);
+  errors.duplicate(ORGANISATION_CODES.userDuplicateUsername, `User with username ${username} already exists.`, 'username', username);

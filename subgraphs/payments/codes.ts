@@ -4,6 +4,13 @@ export const PAYMENTS_CODES = {
   switchUnavailable: 'error.msg.interbank.switch.unavailable',
   signatureInvalid: 'error.msg.interbank.signature.invalid',
   transferNotFound: 'error.msg.accounttransfer.id.invalid',
+  savingAccountIdInvalid: 'error.msg.saving.account.id.invalid',
+  savingsaccountBalanceLimitExceeded: 'error.msg.savingsaccount.balance.limit.exceeded',
+  savingsaccountCurrencyMismatch: 'error.msg.savingsaccount.currency.mismatch',
+  savingsaccountKycTierBalanceLimitExceeded: 'error.msg.savingsaccount.kyc.tier.balance.limit.exceeded',
+  savingsaccountKycTierSingleDepositLimitExceeded: 'error.msg.savingsaccount.kyc.tier.single.deposit.limit.exceeded',
+  savingsaccountTransactionAccountIsNotActive: 'error.msg.savingsaccount.transaction.account.is.not.active',
+  savingsaccountTransactionCreditBlocked: 'error.msg.savingsaccount.transaction.credit.blocked',
 } as const;
 
 /** What the bank answers the switch when it refuses an inbound credit (in the body, with 200). */

@@ -31,13 +31,13 @@ export interface InboundAnswer {
 
 /** The account module's refusals of a credit, as the reason codes the switch is answered with. */
 const REFUSAL_BY_CODE: Record<string, string> = {
-  'error.msg.saving.account.id.invalid': INBOUND_REFUSALS.unknownAccount,
-  'error.msg.savingsaccount.transaction.credit.blocked': INBOUND_REFUSALS.creditBlocked,
-  'error.msg.savingsaccount.transaction.account.is.not.active': INBOUND_REFUSALS.accountInactive,
-  'error.msg.savingsaccount.kyc.tier.single.deposit.limit.exceeded': INBOUND_REFUSALS.tierLimit,
-  'error.msg.savingsaccount.kyc.tier.balance.limit.exceeded': INBOUND_REFUSALS.tierLimit,
-  'error.msg.savingsaccount.balance.limit.exceeded': INBOUND_REFUSALS.tierLimit,
-  'error.msg.savingsaccount.currency.mismatch': INBOUND_REFUSALS.invalidAmount,
+  [PAYMENTS_CODES.savingAccountIdInvalid]: INBOUND_REFUSALS.unknownAccount,
+  [PAYMENTS_CODES.savingsaccountTransactionCreditBlocked]: INBOUND_REFUSALS.creditBlocked,
+  [PAYMENTS_CODES.savingsaccountTransactionAccountIsNotActive]: INBOUND_REFUSALS.accountInactive,
+  [PAYMENTS_CODES.savingsaccountKycTierSingleDepositLimitExceeded]: INBOUND_REFUSALS.tierLimit,
+  [PAYMENTS_CODES.savingsaccountKycTierBalanceLimitExceeded]: INBOUND_REFUSALS.tierLimit,
+  [PAYMENTS_CODES.savingsaccountBalanceLimitExceeded]: INBOUND_REFUSALS.tierLimit,
+  [PAYMENTS_CODES.savingsaccountCurrencyMismatch]: INBOUND_REFUSALS.invalidAmount,
 };
 
 const signatureInvalid = () =>

@@ -19,4 +19,8 @@ export const SELF_CODES = {
   loanNotFound: 'error.msg.loan.id.invalid',
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
+  loanproductIdInvalid: 'error.msg.loanproduct.id.invalid',
+  selfRegistrationOfficeInvalid: 'error.msg.self.registration.office.invalid',
+  authenticationPasswordCannotBeBlank: 'validation.msg.authentication.password.cannot.be.blank',
+  authenticationUsernameCannotBeBlank: 'validation.msg.authentication.username.cannot.be.blank',
 } as const;

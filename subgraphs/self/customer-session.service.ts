@@ -5,6 +5,7 @@ import { looksLikeEmail, normaliseMobile } from './domain/contact.js';
 import type { CustomerLogin } from './self.ports.js';
 import type { SelfDependencies } from './self.ports.js';
 import { usernameOfMobile } from './self.store.js';
+import { SELF_CODES } from './codes.js';
 
 /**
  * Customer sessions: a login by email or mobile number on the self-service channel, with staff login's
@@ -20,8 +21,8 @@ export class CustomerSessionService {
   async login(identity: Identity, username: string | null | undefined, password: string | null | undefined): Promise<CustomerLogin> {
     if (!username || !password) {
       throw errors.validation([
-        ...(!username ? [{ code: 'validation.msg.authentication.username.cannot.be.blank', message: 'The parameter `username` is mandatory.', parameterName: 'username' }] : []),
-        ...(!password ? [{ code: 'validation.msg.authentication.password.cannot.be.blank', message: 'The parameter `password` is mandatory.', parameterName: 'password' }] : []),
+        ...(!username ? [{ code: SELF_CODES.authenticationUsernameCannotBeBlank, message: 'The parameter `username` is mandatory.', parameterName: 'username' }] : []),
+        ...(!password ? [{ code: SELF_CODES.authenticationPasswordCannotBeBlank, message: 'The parameter `password` is mandatory.', parameterName: 'password' }] : []),
       ]);
     }
     // A mobile number names its login's email; an unknown number is tried as typed, so it fails (and is

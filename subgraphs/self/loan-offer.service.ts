@@ -18,7 +18,7 @@ export interface LoanOfferInput {
 /** The only loan type a customer applies for. */
 const INDIVIDUAL = 'individual';
 
-const productNotFound = (id: unknown) => errors.notFound('error.msg.loanproduct.id.invalid', `Loan product with identifier ${id} does not exist`, id);
+const productNotFound = (id: unknown) => errors.notFound(SELF_CODES.loanproductIdInvalid, `Loan product with identifier ${id} does not exist`, id);
 
 /**
  * Loans for pre-qualified customers: staff record offers (a product, a maximum principal, an expiry) on a

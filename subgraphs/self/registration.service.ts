@@ -112,7 +112,7 @@ export class RegistrationService {
     const configured = (await this.deps.settings.read(tx, 'self-service-office')).value;
     if (configured !== null) {
       const office = await this.deps.organisation.office(tx, Number(configured));
-      if (!office || office.id === 1) throw refused('error.msg.self.registration.office.invalid', 'The self-service office configured for this institution is not a branch.');
+      if (!office || office.id === 1) throw refused(SELF_CODES.selfRegistrationOfficeInvalid, 'The self-service office configured for this institution is not a branch.');
       return office.id;
     }
     await lockSelfServiceOffice(tx);

@@ -5,6 +5,7 @@ import { nextValue } from '../kernel/sequence.js';
 import { datesOverlap, tellerOpen, validTime } from './domain/till-rules.js';
 import type { StaffRecord, TillDependencies } from './till.ports.js';
 import { CASHIER_COLUMNS, type CashierRow, type TellerRow, type TillStore } from './till.store.js';
+import { TILL_CODES } from './codes.js';
 
 export interface CashierInput {
   staffId?: number | null;
@@ -63,7 +64,7 @@ export class CashierService {
     const teller = await this.store.tellerInScope(tx, staff, tellerId, true);
     const times = validate(input, true);
     if (!tellerOpen(teller, await this.deps.businessDates.today(tx))) {
-      throw errors.domainRule('error.msg.teller.inactive', `Teller ${tellerId} is inactive or ended and takes no new cashiers.`, [tellerId]);
+      throw errors.domainRule(TILL_CODES.tellerInactive, `Teller ${tellerId} is inactive or ended and takes no new cashiers.`, [tellerId]);
     }
     await this.checkStaff(tx, teller, input.staffId!, input.startDate!, input.endDate!, null);
     const id = await nextValue(tx, 'till.cashier');
@@ -96,14 +97,14 @@ export class CashierService {
         next.startTime = null;
         next.endTime = null;
       } else if (!next.startTime || !next.endTime) {
-        throw errors.validation([{ code: 'validation.msg.cashier.startTime.cannot.be.blank', message: 'A cashier who is not full day needs startTime and endTime.', parameterName: 'startTime' }]);
+        throw errors.validation([{ code: TILL_CODES.cashierStartTimeCannotBeBlank, message: 'A cashier who is not full day needs startTime and endTime.', parameterName: 'startTime' }]);
       }
       if (next.endDate < next.startDate) {
-        throw errors.validation([{ code: 'validation.msg.cashier.endDate.is.less.than.start.date', message: 'The end date must not be before the start date.', parameterName: 'endDate', value: next.endDate }]);
+        throw errors.validation([{ code: TILL_CODES.cashierEndDateIsLessThanStartDate, message: 'The end date must not be before the start date.', parameterName: 'endDate', value: next.endDate }]);
       }
       if (next.staffId !== current.staffId || next.startDate !== current.startDate || next.endDate !== current.endDate) {
         if (next.staffId !== current.staffId && (await this.hasTransactions(tx, cashierId))) {
-          throw errors.domainRule('error.msg.cashier.has.transactions', `Cashier ${cashierId} has transactions; its staff member cannot change.`, [cashierId], 'staffId');
+          throw errors.domainRule(TILL_CODES.cashierHasTransactions, `Cashier ${cashierId} has transactions; its staff member cannot change.`, [cashierId], 'staffId');
         }
         await this.checkStaff(tx, teller, next.staffId, next.startDate, next.endDate, cashierId);
       }
@@ -127,7 +128,7 @@ export class CashierService {
       await this.store.tellerInScope(tx, staff, tellerId, true);
       const cashier = await this.store.cashierInScope(tx, staff, cashierId, tellerId);
       if (await this.hasTransactions(tx, cashierId)) {
-        throw errors.domainRule('error.msg.cashier.has.transactions', `Cashier ${cashierId} has transactions and cannot be deleted.`, [cashierId]);
+        throw errors.domainRule(TILL_CODES.cashierHasTransactions, `Cashier ${cashierId} has transactions and cannot be deleted.`, [cashierId]);
       }
       await tx.em.execute(`delete from till.till where tenant_id = ? and cashier_id = ?`, [tx.tenantId, cashierId]);
       await tx.em.execute(`delete from till.cashier where tenant_id = ? and id = ?`, [tx.tenantId, cashierId]);
@@ -146,9 +147,9 @@ export class CashierService {
    */
   private async checkStaff(tx: Tx, teller: TellerRow, staffId: number, startDate: string, endDate: string, exceptCashierId: number | null): Promise<void> {
     const member = await this.deps.staff.find(tx, staffId);
-    if (!member) throw errors.notFound('error.msg.staff.id.invalid', `Staff with identifier ${staffId} does not exist`, staffId);
+    if (!member) throw errors.notFound(TILL_CODES.staffIdInvalid, `Staff with identifier ${staffId} does not exist`, staffId);
     if (!member.isActive || member.officeId !== teller.officeId) {
-      throw errors.domainRule('error.msg.cashier.staff.not.in.teller.office', `Staff ${staffId} is not an active member of the teller's office.`, [staffId], 'staffId');
+      throw errors.domainRule(TILL_CODES.cashierStaffNotInTellerOffice, `Staff ${staffId} is not an active member of the teller's office.`, [staffId], 'staffId');
     }
     await tx.em.execute(`select pg_advisory_xact_lock(hashtext('till.staff:' || ? || ':' || ?))`, [tx.tenantId, staffId]);
     const others = await tx.em.execute<{ start: string; end: string }[]>(
@@ -156,7 +157,7 @@ export class CashierService {
       [tx.tenantId, staffId, exceptCashierId ?? -1],
     );
     if (others.some((o) => datesOverlap(o.start, o.end, startDate, endDate))) {
-      throw errors.domainRule('error.msg.cashier.already.allocated', `Staff ${staffId} already holds a cashier assignment for overlapping dates.`, [staffId], 'staffId');
+      throw errors.domainRule(TILL_CODES.cashierAlreadyAllocated, `Staff ${staffId} already holds a cashier assignment for overlapping dates.`, [staffId], 'staffId');
     }
   }
 }

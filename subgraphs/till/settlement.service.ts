@@ -7,6 +7,7 @@ import { requireReadCashier } from './cashier.service.js';
 import { maySettle, planSettlement } from './domain/till-rules.js';
 import type { TillDependencies } from './till.ports.js';
 import { TILL_COLUMNS, type CashierRow, type TillRow, type TillStore } from './till.store.js';
+import { TILL_CODES } from './codes.js';
 
 export interface SettleInput {
   endDate?: string | null;
@@ -69,10 +70,10 @@ export class SettlementService {
     v.throwIfAny();
     const date = input.endDate!;
     const today = await this.deps.businessDates.today(tx);
-    if (date > today) throw errors.domainRule('error.msg.cashier.settlement.date.in.future', `A till cannot be settled for ${date}, after the business date ${today}.`, [date], 'endDate');
+    if (date > today) throw errors.domainRule(TILL_CODES.cashierSettlementDateInFuture, `A till cannot be settled for ${date}, after the business date ${today}.`, [date], 'endDate');
     const till = await this.store.lockTill(tx, cashier.id, date);
-    if (!till) throw errors.domainRule('error.msg.cashier.no.open.till', `Cashier ${cashier.id} had no till (no allocation) on ${date}.`, [cashier.id, date], 'endDate');
-    if (till.settled) throw errors.domainRule('error.msg.cashier.already.settled', `The till of cashier ${cashier.id} is already settled for ${date}.`, [cashier.id, date], 'endDate');
+    if (!till) throw errors.domainRule(TILL_CODES.cashierNoOpenTill, `Cashier ${cashier.id} had no till (no allocation) on ${date}.`, [cashier.id, date], 'endDate');
+    if (till.settled) throw errors.domainRule(TILL_CODES.cashierAlreadySettled, `The till of cashier ${cashier.id} is already settled for ${date}.`, [cashier.id, date], 'endDate');
     const system = new Money(till.balance);
     const plan = planSettlement(system, input.countedAmount != null ? new Money(input.countedAmount) : system);
     const actor = actorId(staff);

@@ -6,6 +6,7 @@ import { nextValue } from '../kernel/sequence.js';
 import { TELLER_ACTIVE, TELLER_INACTIVE } from './domain/till-rules.js';
 import type { TillDependencies } from './till.ports.js';
 import { TELLER_COLUMNS, type TellerRow, type TillStore } from './till.store.js';
+import { TILL_CODES } from './codes.js';
 
 export interface TellerInput {
   officeId?: number | null;
@@ -16,7 +17,7 @@ export interface TellerInput {
   status?: number | null;
 }
 
-const duplicateName = (name: string) => errors.duplicate('error.msg.teller.duplicate.name', `Teller with name ${name} already exists in this office.`, 'name', name);
+const duplicateName = (name: string) => errors.duplicate(TILL_CODES.tellerDuplicateName, `Teller with name ${name} already exists in this office.`, 'name', name);
 
 /** Tellers (counter positions of a branch). The only writer of till.teller. */
 export class TellerService {
@@ -57,7 +58,7 @@ export class TellerService {
   async createCore(tx: Tx, staff: StaffIdentity, input: TellerInput): Promise<TellerRow> {
     validate(input, true);
     if (!(await this.deps.scope.officeVisible(tx, staff, input.officeId!))) {
-      throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${input.officeId} does not exist`, input.officeId);
+      throw errors.notFound(TILL_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
     }
     await this.assertNameFree(tx, input.officeId!, input.name!.trim(), null);
     const id = await nextValue(tx, 'till.teller');
@@ -90,14 +91,14 @@ export class TellerService {
         status: input.status ?? current.status,
       };
       if (next.endDate !== null && next.endDate < next.startDate) {
-        throw errors.validation([{ code: 'validation.msg.teller.endDate.is.less.than.start.date', message: 'The end date must not be before the start date.', parameterName: 'endDate', value: next.endDate }]);
+        throw errors.validation([{ code: TILL_CODES.tellerEndDateIsLessThanStartDate, message: 'The end date must not be before the start date.', parameterName: 'endDate', value: next.endDate }]);
       }
       if (next.officeId !== current.officeId) {
         if (!(await this.deps.scope.officeVisible(tx, staff, next.officeId))) {
-          throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${next.officeId} does not exist`, next.officeId);
+          throw errors.notFound(TILL_CODES.officeIdInvalid, `Office with identifier ${next.officeId} does not exist`, next.officeId);
         }
         const cashiers = await tx.em.execute(`select 1 from till.cashier where tenant_id = ? and teller_id = ? limit 1`, [tx.tenantId, id]);
-        if (cashiers.length > 0) throw errors.domainRule('error.msg.teller.office.cannot.change', 'A teller with cashiers cannot move to another office.', [id], 'officeId');
+        if (cashiers.length > 0) throw errors.domainRule(TILL_CODES.tellerOfficeCannotChange, 'A teller with cashiers cannot move to another office.', [id], 'officeId');
       }
       if (next.officeId !== current.officeId || next.name.toLowerCase() !== current.name.toLowerCase()) await this.assertNameFree(tx, next.officeId, next.name, id);
       const changes: Record<string, unknown> = {};
@@ -124,7 +125,7 @@ export class TellerService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, id, true);
       const cashiers = await tx.em.execute(`select 1 from till.cashier where tenant_id = ? and teller_id = ? limit 1`, [tx.tenantId, id]);
-      if (cashiers.length > 0) throw errors.domainRule('error.msg.teller.has.cashiers', `Teller ${id} has cashiers and cannot be deleted; make it inactive instead.`, [id]);
+      if (cashiers.length > 0) throw errors.domainRule(TILL_CODES.tellerHasCashiers, `Teller ${id} has cashiers and cannot be deleted; make it inactive instead.`, [id]);
       await tx.em.execute(`delete from till.teller where tenant_id = ? and id = ?`, [tx.tenantId, id]);
       return teller;
     });

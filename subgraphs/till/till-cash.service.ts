@@ -10,6 +10,7 @@ import { requireReadCashier } from './cashier.service.js';
 import { netCash, tillEffect, transferLines, TXN_ALLOCATE, TXN_CASH_IN, TXN_CASH_OUT, TXN_SETTLE } from './domain/till-rules.js';
 import type { StaffRecord, TillDependencies } from './till.ports.js';
 import { CASHIER_COLUMNS, TXN_COLUMNS, type CashierRow, type CashierTxnRow, type TellerRow, type TillRow, type TillStore } from './till.store.js';
+import { TILL_CODES } from './codes.js';
 
 export interface CashTxnInput {
   txnAmount?: string | null;
@@ -42,9 +43,9 @@ const TILL_CASH = cteRef('till_cash');
 
 const MAX_LIMIT = 200;
 
-const noOpenTill = (reason: string) => errors.domainRule('error.msg.cashier.no.open.till', `No open till: ${reason}.`);
+const noOpenTill = (reason: string) => errors.domainRule(TILL_CODES.cashierNoOpenTill, `No open till: ${reason}.`);
 const alreadySettled = (cashierId: number, date: string) =>
-  errors.domainRule('error.msg.cashier.already.settled', `The till of cashier ${cashierId} is already settled for ${date}.`, [cashierId, date]);
+  errors.domainRule(TILL_CODES.cashierAlreadySettled, `The till of cashier ${cashierId} is already settled for ${date}.`, [cashierId, date]);
 
 /**
  * Cash in tills: Fineract's allocate/settle between vault and till, the open-till rule other modules call
@@ -103,10 +104,10 @@ export class TillCashService {
     }
     if (till?.settled) throw alreadySettled(cashier.id, today);
     if (till && till.currencyCode !== currency) {
-      throw errors.domainRule('error.msg.cashier.currency.mismatch', `The till of cashier ${cashier.id} holds ${till.currencyCode} today, not ${currency}.`, [till.currencyCode, currency], 'currencyCode');
+      throw errors.domainRule(TILL_CODES.cashierCurrencyMismatch, `The till of cashier ${cashier.id} holds ${till.currencyCode} today, not ${currency}.`, [till.currencyCode, currency], 'currencyCode');
     }
     if (type === TXN_SETTLE && (!till || new Money(till.balance).lt(amount))) {
-      throw errors.domainRule('error.msg.cashier.insufficient.amount', `The till of cashier ${cashier.id} holds ${till ? formatAmount(till.balance) : '0'}, less than ${amount}.`, [amount], 'txnAmount');
+      throw errors.domainRule(TILL_CODES.cashierInsufficientAmount, `The till of cashier ${cashier.id} holds ${till ? formatAmount(till.balance) : '0'}, less than ${amount}.`, [amount], 'txnAmount');
     }
     const recorded = await this.store.record(tx, till!, cashier, { type, amount, note: input.txnNote ?? null, lines: transferLines(type, amount), actor });
     await this.store.event(tx, type === TXN_ALLOCATE ? 'cashier.cash.allocated' : 'cashier.cash.settled', type === TXN_ALLOCATE ? 'ALLOCATECASHTOCASHIER' : 'SETTLECASHFROMCASHIER', {
@@ -152,7 +153,7 @@ export class TillCashService {
 
   private async movementOf(tx: Tx, movement: CashMovement): Promise<{ member: StaffRecord; today: string; amount: Money }> {
     const amount = new Money(movement.amount);
-    if (!amount.isFinite() || amount.lte(0)) throw errors.domainRule('error.msg.cashier.invalid.amount', 'A cash movement must be a positive amount.', [movement.amount]);
+    if (!amount.isFinite() || amount.lte(0)) throw errors.domainRule(TILL_CODES.cashierInvalidAmount, 'A cash movement must be a positive amount.', [movement.amount]);
     const member = await this.staffOfUser.get(tx, movement.userId);
     if (!member || !member.isActive) throw noOpenTill('the user has no active staff record');
     return { member, today: await this.deps.businessDates.today(tx), amount };
@@ -198,7 +199,7 @@ export class TillCashService {
     if (till.settled) throw noOpenTill(`the till is already settled for ${today}`);
     if (till.currencyCode !== movement.currency) throw noOpenTill(`the till holds ${till.currencyCode}, not ${movement.currency}`);
     if (movement.direction === 'out' && new Money(till.balance).lt(amount)) {
-      throw errors.domainRule('error.msg.cashier.insufficient.till.balance', `The till holds ${formatAmount(till.balance)}, less than ${formatAmount(amount)}.`, [formatAmount(amount)]);
+      throw errors.domainRule(TILL_CODES.cashierInsufficientTillBalance, `The till holds ${formatAmount(till.balance)}, less than ${formatAmount(amount)}.`, [formatAmount(amount)]);
     }
   }
 

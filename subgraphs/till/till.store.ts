@@ -5,6 +5,7 @@ import { Money, formatAmount } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
 import { tillEffect, type CashierTxnType, type PostingLineSpec } from './domain/till-rules.js';
 import type { TillDependencies } from './till.ports.js';
+import { TILL_CODES } from './codes.js';
 
 export interface TellerRow {
   id: number;
@@ -73,8 +74,8 @@ export const TXN_COLUMNS = `id::int as id, cashier_id as "cashierId", teller_id 
   entity_type as "entityType", entity_id::int as "entityId", source_transaction_id as "sourceTransactionId",
   journal_transaction_id as "journalTransactionId", created_by as "createdBy", created_at as "createdAt"`;
 
-export const tellerNotFound = (id: number) => errors.notFound('error.msg.teller.not.found', `Teller with identifier ${id} not found`, id);
-export const cashierNotFound = (id: number) => errors.notFound('error.msg.cashier.not.found', `Cashier with identifier ${id} not found`, id);
+export const tellerNotFound = (id: number) => errors.notFound(TILL_CODES.tellerNotFound, `Teller with identifier ${id} not found`, id);
+export const cashierNotFound = (id: number) => errors.notFound(TILL_CODES.cashierNotFound, `Cashier with identifier ${id} not found`, id);
 
 /** Reads and the shared writes of the till schema; every method runs in the caller's transaction. */
 export class TillStore {

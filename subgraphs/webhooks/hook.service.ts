@@ -8,6 +8,7 @@ import { HOOK_CATALOGUE, isKnownPair, templateGroupings, TEST_EVENT_TYPE, type H
 import { payloadUrlProblem } from './domain/target-address.js';
 import { deliveryBody, deliveryQueued } from './webhook-delivery.js';
 import { resolvePayloadHost } from './webhook-sender.js';
+import { WEBHOOKS_CODES } from './codes.js';
 
 /** Fineract's one supported template: "Web", id 1, with these config fields. */
 export const WEB_TEMPLATE = { id: 1, name: 'Web' };
@@ -82,7 +83,7 @@ const payloadUrlOf = (input: HookInput): string | undefined => {
   const url = input.config?.['Payload URL'];
   return typeof url === 'string' ? url.trim() : undefined;
 };
-const hookNotFound = (id: unknown) => errors.notFound('error.msg.hook.identifier.not.found', `Hook with identifier ${String(id)} does not exist`, id);
+const hookNotFound = (id: unknown) => errors.notFound(WEBHOOKS_CODES.hookIdentifierNotFound, `Hook with identifier ${String(id)} does not exist`, id);
 
 /** Fineract's /hooks, signed and retried delivery's configuration, its delivery log and replay. The only writer of webhooks.hook*. */
 export class HookService {
@@ -228,7 +229,7 @@ export class HookService {
       [tx.tenantId, hookId, deliveryId],
     );
     const delivery = rows[0];
-    if (!delivery) throw errors.notFound('error.msg.hook.delivery.id.invalid', `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
+    if (!delivery) throw errors.notFound(WEBHOOKS_CODES.hookDeliveryIdInvalid, `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
     const attempt = delivery.attempts + 1;
     // A pending delivery is only brought forward (its lease, if a worker holds it, stays: no second send in flight).
     await tx.em.execute(
@@ -254,7 +255,7 @@ export class HookService {
 
   async testCore(tx: Tx, actor: Actor, hookId: number): Promise<{ deliveryId: number; eventId: string }> {
     const hook = await this.requireHook(tx, hookId);
-    if (!hook.is_active) throw errors.domainRule('error.msg.hook.inactive', `Hook ${hookId} is not active; activate it to send a test.`, [hookId]);
+    if (!hook.is_active) throw errors.domainRule(WEBHOOKS_CODES.hookInactive, `Hook ${hookId} is not active; activate it to send a test.`, [hookId]);
     const envelope = {
       eventId: `evt_${randomUUID().replaceAll('-', '')}`,
       eventType: TEST_EVENT_TYPE,

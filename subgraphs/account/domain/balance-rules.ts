@@ -1,4 +1,5 @@
 import { Money } from '../../kernel/money.js';
+import { ACCOUNT_CODES } from '../codes.js';
 
 /** What the balance rules need of an account (decimal strings). */
 export interface BalanceState {
@@ -38,7 +39,7 @@ export function canDebit(s: BalanceState, amount: string): boolean {
 
 /** The largest value an account's balance and totals columns (numeric(20,6)) hold. */
 export const BALANCE_COLUMN_MAX = '99999999999999.999999';
-export const BALANCE_LIMIT_EXCEEDED = 'error.msg.savingsaccount.balance.limit.exceeded';
+export const BALANCE_LIMIT_EXCEEDED = ACCOUNT_CODES.savingsaccountBalanceLimitExceeded;
 
 /** True when moving `amount` would take the balance or a running total past what its column holds. */
 export function exceedsBalanceColumns(s: { accountBalance: string; totalDeposits: string; totalWithdrawals: string }, credit: boolean, amount: string): boolean {

@@ -1,4 +1,5 @@
 import { Money } from '../../kernel/money.js';
+import { ACCOUNT_CODES } from '../codes.js';
 
 /** One KYC tier's caps (interface section 8); null means unlimited (tier 3). */
 export interface TierCaps {
@@ -9,7 +10,7 @@ export interface TierCaps {
 
 export type KycVerdict =
   | { ok: true }
-  | { ok: false; code: 'error.msg.savingsaccount.kyc.tier.single.deposit.limit.exceeded' | 'error.msg.savingsaccount.kyc.tier.balance.limit.exceeded'; message: string; args: unknown[] };
+  | { ok: false; code: typeof ACCOUNT_CODES.savingsaccountKycTierSingleDepositLimitExceeded | typeof ACCOUNT_CODES.savingsaccountKycTierBalanceLimitExceeded; message: string; args: unknown[] };
 
 /**
  * Checks one customer-initiated credit against the client's tier: the single credit, then the client's
@@ -20,7 +21,7 @@ export function checkKycCredit(caps: TierCaps, amount: string, clientBalance: st
   if (caps.singleCredit != null && new Money(amount).gt(caps.singleCredit)) {
     return {
       ok: false,
-      code: 'error.msg.savingsaccount.kyc.tier.single.deposit.limit.exceeded',
+      code: ACCOUNT_CODES.savingsaccountKycTierSingleDepositLimitExceeded,
       message: `KYC tier ${caps.tier} allows a single deposit of at most ${caps.singleCredit}; ${new Money(amount).toFixed()} was requested.`,
       args: [caps.tier, caps.singleCredit, new Money(amount).toFixed()],
     };
@@ -29,7 +30,7 @@ export function checkKycCredit(caps: TierCaps, amount: string, clientBalance: st
   if (caps.balance != null && after.gt(caps.balance)) {
     return {
       ok: false,
-      code: 'error.msg.savingsaccount.kyc.tier.balance.limit.exceeded',
+      code: ACCOUNT_CODES.savingsaccountKycTierBalanceLimitExceeded,
       message: `KYC tier ${caps.tier} allows a cumulative balance of at most ${caps.balance}; the credit would bring it to ${after.toFixed()}.`,
       args: [caps.tier, caps.balance, after.toFixed()],
     };

@@ -1,5 +1,6 @@
 import { errors, Validator } from '../../kernel/errors.js';
 import { Money, STORAGE_SCALE, formatAmount, scaleOf } from '../../kernel/money.js';
+import { LEDGER_CODES } from '../codes.js';
 
 /**
  * The rules of a posting, as pure functions: what a balanced, well-formed journal transaction is, with no
@@ -95,10 +96,10 @@ export function balancedLines<L extends LineInput>(lines: readonly L[], currency
   });
   v.throwIfAny();
   if (!parsed.some((p) => p.entryType === ENTRY_DEBIT) || !parsed.some((p) => p.entryType === ENTRY_CREDIT)) {
-    throw rule('error.msg.glJournalEntry.invalid.no.debits.or.credits', 'A journal entry needs at least one debit and one credit.');
+    throw rule(LEDGER_CODES.glJournalEntryInvalidNoDebitsOrCredits, 'A journal entry needs at least one debit and one credit.');
   }
   if (!debits.eq(credits)) {
-    throw rule('error.msg.glJournalEntry.invalid.mismatch.debits.credits', `Sum of all debits (${formatAmount(debits)}) must equal the sum of all credits (${formatAmount(credits)}).`, [formatAmount(debits), formatAmount(credits)]);
+    throw rule(LEDGER_CODES.glJournalEntryInvalidMismatchDebitsCredits, `Sum of all debits (${formatAmount(debits)}) must equal the sum of all credits (${formatAmount(credits)}).`, [formatAmount(debits), formatAmount(credits)]);
   }
   return { lines: parsed, total: debits };
 }
@@ -113,12 +114,12 @@ export function withAccounts<L extends LineInput, A extends AccountRules>(
     const account = p.line.glAccountId != null ? accounts.byId.get(p.line.glAccountId) : accounts.byCode.get(p.line.glCode!);
     if (!account) {
       const ref = p.line.glAccountId ?? p.line.glCode;
-      throw errors.notFound('error.msg.glaccount.id.invalid', `Accounting account with identifier ${ref} does not exist`, ref);
+      throw errors.notFound(LEDGER_CODES.glaccountIdInvalid, `Accounting account with identifier ${ref} does not exist`, ref);
     }
-    if (account.isHeader) throw rule('error.msg.glJournalEntry.invalid.gl.account.header', `GL account ${account.glCode} is a header account and cannot take entries.`, [account.id], 'glAccountId');
-    if (account.disabled) throw rule('error.msg.glJournalEntry.invalid.gl.account.disabled', `GL account ${account.glCode} is disabled.`, [account.id], 'glAccountId');
+    if (account.isHeader) throw rule(LEDGER_CODES.glJournalEntryInvalidGlAccountHeader, `GL account ${account.glCode} is a header account and cannot take entries.`, [account.id], 'glAccountId');
+    if (account.disabled) throw rule(LEDGER_CODES.glJournalEntryInvalidGlAccountDisabled, `GL account ${account.glCode} is disabled.`, [account.id], 'glAccountId');
     if (manual && !account.manualEntriesAllowed) {
-      throw rule('error.msg.glJournalEntry.invalid.gl.account.manual.entries.not.allowed', `GL account ${account.glCode} does not allow manual entries.`, [account.id], 'glAccountId');
+      throw rule(LEDGER_CODES.glJournalEntryInvalidGlAccountManualEntriesNotAllowed, `GL account ${account.glCode} does not allow manual entries.`, [account.id], 'glAccountId');
     }
     return { ...p, account };
   });
@@ -126,12 +127,12 @@ export function withAccounts<L extends LineInput, A extends AccountRules>(
 
 /** The date against the office's life: not before it opened, not in a closed period. Dates are YYYY-MM-DD. */
 export function checkPostingDate(officeId: number, date: string, office: { openingDate: string | null; closedUpTo: string | null }): void {
-  if (office.openingDate === null) throw errors.notFound('error.msg.office.id.invalid', `Office with identifier ${officeId} does not exist`, officeId);
+  if (office.openingDate === null) throw errors.notFound(LEDGER_CODES.officeIdInvalid, `Office with identifier ${officeId} does not exist`, officeId);
   if (date < office.openingDate) {
-    throw rule('error.msg.glJournalEntry.transaction.date.before.office.opening.date', `Office ${officeId} opened on ${office.openingDate}; nothing can be posted to it before that.`, [date, office.openingDate], 'transactionDate');
+    throw rule(LEDGER_CODES.glJournalEntryTransactionDateBeforeOfficeOpeningDate, `Office ${officeId} opened on ${office.openingDate}; nothing can be posted to it before that.`, [date, office.openingDate], 'transactionDate');
   }
   if (office.closedUpTo && date <= office.closedUpTo) {
-    throw rule('error.msg.glJournalEntry.invalid.accounting.closed', `Accounting is closed for office ${officeId} up to ${office.closedUpTo}.`, [office.closedUpTo], 'transactionDate');
+    throw rule(LEDGER_CODES.glJournalEntryInvalidAccountingClosed, `Accounting is closed for office ${officeId} up to ${office.closedUpTo}.`, [office.closedUpTo], 'transactionDate');
   }
 }
 
