@@ -2,8 +2,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Config } from '../subgraphs/kernel/config.js';
-import { relayBusBetweenWorkers } from '../subgraphs/kernel/bus.js';
-import type { Logger } from '../subgraphs/kernel/logger.js';
+import { relayBusBetweenWorkers } from '../subgraphs/platform/bus.js';
+import type { Logger } from '../subgraphs/platform/logger.js';
 
 /** The worker that runs the deployment's background work (outbox relay, webhook delivery, loan scheduler). */
 export const BACKGROUND_WORKER = 1;

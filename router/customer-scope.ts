@@ -17,7 +17,7 @@ export function customerGraphQLRefusal(payload: unknown, identity: Identity): st
   }
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
   for (const definition of document.definitions) {
-    // Subscriptions already scope their events to the customer's own records (kernel/event-stream.ts).
+    // Subscriptions already scope their events to the customer's own records (platform/event-stream.ts).
     if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation === 'subscription') continue;
     const allowed = CUSTOMER_ROOT_FIELDS[definition.operation];
     const refused = rootFields(definition.selectionSet, fragments, new Set()).find((name) => name !== '__typename' && !allowed.has(name));

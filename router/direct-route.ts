@@ -1,8 +1,8 @@
 import { getOperationAST, getVariableValues, Kind, TypeInfo, validate, visit, visitWithTypeInfo, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { ExecutionRequest } from '@graphql-tools/utils';
 import type { SubgraphName } from '../subgraphs/kernel/config.js';
-import { localExecutor, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
-import type { Logger } from '../subgraphs/kernel/logger.js';
+import { localExecutor, type SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
+import type { Logger } from '../subgraphs/platform/logger.js';
 
 /** Fields a subgraph does not resolve from its own data: the gateway must plan around them. */
 const FEDERATED_DIRECTIVES = new Set(['external', 'requires', 'provides']);

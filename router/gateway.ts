@@ -2,9 +2,9 @@ import { createGatewayRuntime, type GatewayRuntime } from '@graphql-hive/gateway
 import { GraphQLError } from 'graphql';
 import { SUBGRAPHS, type Config, type SubgraphName } from '../subgraphs/kernel/config.js';
 import { classifyError, listedErrors, MAX_MESSAGE_LENGTH, type FieldError } from '../subgraphs/kernel/errors.js';
-import { localExecutor, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
-import { IDEMPOTENCY_REFUSAL_HEADER, IDEMPOTENCY_REPLAY_HEADER } from '../subgraphs/kernel/subgraph-server.js';
-import type { Logger } from '../subgraphs/kernel/logger.js';
+import { localExecutor, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
+import { IDEMPOTENCY_REFUSAL_HEADER, IDEMPOTENCY_REPLAY_HEADER } from '../subgraphs/platform/subgraph-server.js';
+import type { Logger } from '../subgraphs/platform/logger.js';
 import type { IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
 

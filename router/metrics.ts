@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { MetricsConfig } from '../subgraphs/kernel/config.js';
-import { listen } from '../subgraphs/kernel/listen.js';
+import { listen } from '../subgraphs/platform/listen.js';
 
 /**
  * Prometheus metrics in the text exposition format (0.0.4), written here rather than with prom-client,

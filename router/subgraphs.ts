@@ -1,8 +1,8 @@
-import type { Logger } from '../subgraphs/kernel/logger.js';
+import type { Logger } from '../subgraphs/platform/logger.js';
 import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
-import { eventScope } from '../subgraphs/kernel/event-stream.js';
-import type { SubgraphRuntime } from '../subgraphs/kernel/local-executor.js';
-import { serveSubgraph, type RunningSubgraph } from '../subgraphs/kernel/subgraph-server.js';
+import { eventScope } from '../subgraphs/platform/event-stream.js';
+import type { SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
+import { serveSubgraph, type RunningSubgraph } from '../subgraphs/platform/subgraph-server.js';
 import { SCHEMA_BUILDERS, type Platform } from '../subgraphs/registry.js';
 
 /** Builds the named subgraphs' schemas and resolver contexts (once per process, whichever transport serves them). */

@@ -1,7 +1,7 @@
 import '../router/preflight.js';
 import 'reflect-metadata';
-import { openDatabase } from '../subgraphs/kernel/database.js';
-import { exitOnStartupConflict, loadConfigOrExit } from '../subgraphs/kernel/startup-errors.js';
+import { openDatabase } from '../subgraphs/platform/database.js';
+import { exitOnStartupConflict, loadConfigOrExit } from '../subgraphs/platform/startup-errors.js';
 import { DATABASE_MODULES } from '../subgraphs/registry.js';
 
 /** npm run migrate: applies pending migrations to DATABASE_URL (or the embedded database) and exits. */

@@ -1,8 +1,8 @@
 import '../router/preflight.js';
 import 'reflect-metadata';
 import { TENANT_SLUG } from '../subgraphs/kernel/config.js';
-import { createLogger } from '../subgraphs/kernel/logger.js';
-import { exitOnStartupConflict, loadConfigOrExit } from '../subgraphs/kernel/startup-errors.js';
+import { createLogger } from '../subgraphs/platform/logger.js';
+import { exitOnStartupConflict, loadConfigOrExit } from '../subgraphs/platform/startup-errors.js';
 import { startPlatform } from '../subgraphs/registry.js';
 
 /**

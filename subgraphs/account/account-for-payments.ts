@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { formatAmount } from '../kernel/money.js';
 import { LIABILITY_GL, loadAccount, loadAccountByNumber, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';

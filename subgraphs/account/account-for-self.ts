@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { Actor, CustomerIdentity } from '../kernel/identity.js';
 import { errors } from '../kernel/errors.js';
 import { loadAccount, loadAccountByNumber, loadAccountsOfClients, productIdByName, type AccountRow } from './account.rows.js';

@@ -1,11 +1,11 @@
 import { Arg, Field, ID, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
-import type { EventScope } from '../kernel/event-stream.js';
-import { tenantEvents } from '../kernel/event-stream.js';
+import type { EventScope } from '../platform/event-stream.js';
+import { tenantEvents } from '../platform/event-stream.js';
 import { decimalText } from '../kernel/exact-json.js';
 import { requireCustomer, requireStaff, type Identity } from '../kernel/identity.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 
 /**
  * The event contract this subscription reads (written by the account module's deposits, withdrawals,

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
-import { loader } from '../kernel/loaders.js';
+import { loader } from '../platform/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {

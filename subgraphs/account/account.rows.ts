@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { formatAmount } from '../kernel/money.js';
 import type { AccountClient } from './account.ports.js';
 import { lockAccountRows } from './locks.js';

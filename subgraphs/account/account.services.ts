@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { RecordCash, SavingsForLoans } from '../kernel/ports.js';
 import type { AccountDependencies } from './account.ports.js';
 import { errors } from '../kernel/errors.js';

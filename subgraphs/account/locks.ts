@@ -1,4 +1,4 @@
-import type { Statement, Tx } from '../kernel/database.js';
+import type { Statement, Tx } from '../kernel/tx.js';
 import type { AccountClient } from './account.ports.js';
 
 /*

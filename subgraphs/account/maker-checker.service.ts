@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { ALL_FUNCTIONS, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';

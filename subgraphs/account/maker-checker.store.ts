@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 
 /** A command held for a checker: what it is, the account whose available balance it holds, and its input. */
 export interface NewHold {

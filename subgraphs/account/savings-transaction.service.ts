@@ -1,5 +1,6 @@
 import { cteRef, type CteFragment } from '../kernel/cte.js';
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';

@@ -1,8 +1,8 @@
 import { Field, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
-import { tenantEvents } from '../kernel/event-stream.js';
+import { tenantEvents } from '../platform/event-stream.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 
 @ObjectType('ClientCreatedEvent', { description: 'A client onboarded (client.created), as committed.' })
 export class ClientCreatedEventType {

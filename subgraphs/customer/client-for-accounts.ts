@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { CLIENT_STATUS_ACTIVE } from './client.entity.js';
 
 /** What the account module reads of a client, inside its own transaction. */

@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { Actor, StaffIdentity } from '../kernel/identity.js';
 import type { BvnVerification, BvnVerifier } from './bvn-verifier.js';
 import { Client, CLIENT_STATUS_ACTIVE, LEGAL_FORM_PERSON } from './client.entity.js';

@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 
 /** Clients activated per day between two dates (inclusive), at the given offices (null: every office). */
 export async function activationsByDay(tx: Tx, officeIds: readonly number[] | null, from: string, to: string): Promise<{ day: string; count: number }[]> {

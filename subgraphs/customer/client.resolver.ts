@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireStaff } from '../kernel/identity.js';
-import { loader } from '../kernel/loaders.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import { loader } from '../platform/loaders.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { errors } from '../kernel/errors.js';
 import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
 import type { ClientChange, ClientRef, LifecycleInput } from './client.service.js';

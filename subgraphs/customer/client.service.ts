@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { escapeLike, isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';

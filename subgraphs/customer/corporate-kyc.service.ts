@@ -1,5 +1,6 @@
 import { assertScumlOnFile } from './client.service.js';
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';

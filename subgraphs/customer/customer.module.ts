@@ -1,9 +1,9 @@
 import type { GraphQLSchema } from 'graphql';
 import { Query, Resolver } from 'type-graphql';
-import type { DatabaseModule } from '../kernel/database.js';
+import type { DatabaseModule } from '../kernel/tx.js';
 import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
-import type { RequestContext } from '../kernel/request-context.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import type { RequestContext } from '../platform/request-context.js';
+import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { Client, ClientOfficial } from './client.entity.js';
 import { ClientEventsSubscriptionResolver } from './client-events.subscription.js';
 import { ClientCodeValueFieldResolver, ClientKycFieldResolver, ClientResolver, LEGAL_FORMS, toClientType } from './client.resolver.js';

@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { StaffIdentity } from '../kernel/identity.js';
 
 /*

@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
 import { bvnVerifierFromEnv, type BvnVerifier } from './bvn-verifier.js';
 import { clientsForSelf } from './client-for-self.js';
 import { ClientLifecycleService } from './client-lifecycle.service.js';

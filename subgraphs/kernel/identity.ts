@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { errors } from './errors.js';
 
-/** What the edge attaches to the caller's identity when a write carries an Idempotency-Key (kernel/idempotency.ts keeps it). */
+/** What the edge attaches to the caller's identity when a write carries an Idempotency-Key (platform/idempotency.ts keeps it). */
 export interface IdempotencyRequest {
   key: string;
   /** The client's request (method, path, query, body) hashed by the edge: the key reused with another is refused. */
@@ -18,7 +18,7 @@ interface IdentityBase {
   tenantId: string;
   /** The client's network address as the edge saw it (login throttling counts per address). */
   address?: string;
-  /** This request's Idempotency-Key, when the caller sent one with a write (see kernel/idempotency). */
+  /** This request's Idempotency-Key, when the caller sent one with a write (see platform/idempotency). */
   idempotency?: IdempotencyRequest;
 }
 

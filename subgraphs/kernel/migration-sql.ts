@@ -1,4 +1,4 @@
-import { APP_ROLE, TENANT_SETTING } from './database.js';
+import { APP_ROLE, TENANT_SETTING } from './tx.js';
 
 /** Schema-level grants for the application role; run once per subgraph schema, before its tables. */
 export function schemaSql(schema: string): string[] {

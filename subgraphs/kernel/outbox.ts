@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Tx } from './database.js';
+import type { Tx } from './tx.js';
 
 /** The envelope of interface section 6, exactly as receivers and subscribers see it. */
 export interface EventEnvelope<D = Record<string, unknown>> {

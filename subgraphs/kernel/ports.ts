@@ -1,4 +1,4 @@
-import type { Tx } from './database.js';
+import type { Tx } from './tx.js';
 import type { CteFragment, CteRef } from './cte.js';
 import type { Identity, StaffIdentity } from './identity.js';
 

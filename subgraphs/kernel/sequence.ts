@@ -1,4 +1,4 @@
-import type { Tx } from './database.js';
+import type { Tx } from './tx.js';
 
 /**
  * Next value of a per-tenant counter (office ids, client ids, CIFs...). The upsert takes the counter's

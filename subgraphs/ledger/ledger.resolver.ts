@@ -1,11 +1,11 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { enumOption, EnumOption } from '../kernel/enum-option.type.js';
 import { requireStaff } from '../kernel/identity.js';
-import { loader } from '../kernel/loaders.js';
+import { loader } from '../platform/loaders.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
-import type { PubSub } from '../kernel/pubsub.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { PubSub } from '../platform/pubsub.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
 import type { GLAccountWithDepth } from './gl-account.service.js';
 import type { JournalEntryRow } from './journal-entry.service.js';

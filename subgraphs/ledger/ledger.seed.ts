@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { CurrencyService } from './currency.service.js';
 import { GLAccount, USAGE_DETAIL, USAGE_HEADER } from './ledger.entities.js';

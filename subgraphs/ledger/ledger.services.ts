@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { GLClosureService } from './closure.service.js';
 import { CurrencyService } from './currency.service.js';
 import { GLAccountService } from './gl-account.service.js';

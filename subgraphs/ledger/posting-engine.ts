@@ -1,9 +1,9 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { formatAmount } from '../kernel/money.js';
 import { outboxInsert } from '../kernel/outbox.js';
-import { ReferenceCache, ReferenceMap } from '../kernel/reference-cache.js';
+import { ReferenceCache, ReferenceMap } from '../platform/reference-cache.js';
 import { nextValue } from '../kernel/sequence.js';
 import { balancedLines, checkHeader, checkPostingDate, reversalLines, withAccounts } from './domain/posting.js';
 import type { AccountRules, CurrencyRules } from './domain/posting.js';

@@ -1,5 +1,6 @@
 import BigNumber from 'bignumber.js';
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { ALL_FUNCTIONS, hasPermission, requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';

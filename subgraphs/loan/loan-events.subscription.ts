@@ -1,8 +1,8 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Field, ID, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
-import { tenantEvents } from '../kernel/event-stream.js';
+import { tenantEvents } from '../platform/event-stream.js';
 import { requireCustomer, requireStaff, type Identity } from '../kernel/identity.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 
 /**
  * The loan events this subscription listens to. The loan module writes them with data

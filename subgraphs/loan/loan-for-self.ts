@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { CustomerIdentity } from '../kernel/identity.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanProductService } from './loan-product.service.js';

@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';

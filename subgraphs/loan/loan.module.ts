@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
-import type { DatabaseModule } from '../kernel/database.js';
-import type { RequestContext } from '../kernel/request-context.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import type { DatabaseModule } from '../kernel/tx.js';
+import type { RequestContext } from '../platform/request-context.js';
+import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { ApprovalPolicyResolver, ClientLoans, ClientLoansResolver, DelinquencyResolver, LoanProductResolver, LoanResolver, LoanScheduleResolver } from './loan.resolver.js';
 import type { LoanServices } from './loan.services.js';
 import { toProductType } from './loan.view.js';

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';

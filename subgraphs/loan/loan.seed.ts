@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { DEFAULT_POLICY_TIERS, type ApprovalPolicyService } from './approval-policy.service.js';
 import type { DelinquencyService } from './delinquency.service.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';

@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { ApprovalPolicyService } from './approval-policy.service.js';
 import { DelinquencyService } from './delinquency.service.js';
 import { DisbursementService } from './disbursement.service.js';

@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import type { InstalmentBalance } from './domain/allocation.js';
 import type { Schedule } from './domain/schedule.js';

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { LocalDateScalar } from '../kernel/scalars.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import type { ApiKeyRow } from './api-key.store.js';
 import type { OrganisationServices } from './organisation.services.js';
 

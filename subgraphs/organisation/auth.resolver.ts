@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import { errors } from '../kernel/errors.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import type { OrganisationServices } from './organisation.services.js';
 import { LoginPayload } from './organisation.types.js';
 import { ORGANISATION_CODES } from './codes.js';

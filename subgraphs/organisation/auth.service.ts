@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, PlatformError } from '../kernel/errors.js';
 import { hasForbiddenCharacters } from '../kernel/forbidden-characters.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';

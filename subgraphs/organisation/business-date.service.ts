@@ -1,8 +1,9 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
-import { ReferenceCache } from '../kernel/reference-cache.js';
+import { ReferenceCache } from '../platform/reference-cache.js';
 import { ORGANISATION_CODES } from './codes.js';
 
 export const BUSINESS_DATE_TYPES = { BUSINESS_DATE: 'Business Date', COB_DATE: 'Close of Business Date' } as const;

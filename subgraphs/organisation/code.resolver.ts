@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import type { Code, CodeValue } from './code.entity.js';
 import { CodeChangePayload, CodeInput, CodeType, CodeValueChangePayload, CodeValueInput, CodeValueType } from './code.types.js';
 import type { OrganisationServices } from './organisation.services.js';

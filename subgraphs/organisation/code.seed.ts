@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { nextValue } from '../kernel/sequence.js';
 
 /** The codes the platform's own rules read (client reasons, gender, types); each tenant starts with them. */

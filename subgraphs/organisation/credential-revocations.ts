@@ -1,4 +1,4 @@
-import type { Bus } from '../kernel/bus.js';
+import type { Bus } from '../platform/bus.js';
 import type { CredentialRevocation } from '../kernel/revocation.js';
 import type { AuthService } from './auth.service.js';
 

@@ -1,8 +1,8 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { loader } from '../kernel/loaders.js';
+import { loader } from '../platform/loaders.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
-import type { PubSub } from '../kernel/pubsub.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { PubSub } from '../platform/pubsub.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { Office } from './office.entity.js';
 import { errors } from '../kernel/errors.js';

@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { escapeLike } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';

@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 
 /**
  * What the organisation module needs from other modules, wired by the composition root

@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
 import { ApiKeyService } from './api-key.service.js';
 import { AuthService } from './auth.service.js';
 import { LoginThrottle } from './login-throttle.js';

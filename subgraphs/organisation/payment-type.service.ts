@@ -1,6 +1,7 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { requireStaff, type Identity } from '../kernel/identity.js';
-import { ReferenceCache } from '../kernel/reference-cache.js';
+import { ReferenceCache } from '../platform/reference-cache.js';
 import { PaymentType } from './payment-type.entity.js';
 
 /** Payment types (Cash, Bank Transfer...). The only writer of organisation.payment_type. */

@@ -1,6 +1,6 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import type { OrganisationServices } from './organisation.services.js';
 import { PaymentTypeType, RolePermissionsChangePayload, RolePermissionsType, RoleType } from './organisation.types.js';
 

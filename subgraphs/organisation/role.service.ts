@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, PlatformError } from '../kernel/errors.js';
 import { hasPermission, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';

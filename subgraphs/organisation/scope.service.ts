@@ -1,7 +1,7 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { Identity, StaffIdentity } from '../kernel/identity.js';
 import type { Scope, ScopedRecord } from '../kernel/ports.js';
-import { ReferenceMap } from '../kernel/reference-cache.js';
+import { ReferenceMap } from '../platform/reference-cache.js';
 import { Office } from './office.entity.js';
 import { ACCOUNT_OFFICER_ROLE_ID } from './permissions.js';
 

@@ -1,8 +1,9 @@
-import type { Tx, Database } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
-import { ReferenceCache } from '../kernel/reference-cache.js';
+import { ReferenceCache } from '../platform/reference-cache.js';
 import type { Setting, TenantSettings } from '../kernel/ports.js';
 import { SETTINGS, SETTINGS_BY_ID, SETTINGS_BY_NAME, type SettingDef } from './settings.catalogue.js';
 import { ORGANISATION_CODES } from './codes.js';

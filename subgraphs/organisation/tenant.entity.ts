@@ -1,5 +1,5 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { notTenantOwned } from '../kernel/database.js';
+import { notTenantOwned } from '../platform/database.js';
 
 /** The tenants registry: one row per institution, keyed by its slug. Not itself tenant-owned. */
 @Entity({ tableName: 'tenant', schema: 'organisation' })

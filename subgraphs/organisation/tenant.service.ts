@@ -1,5 +1,6 @@
 import { TENANT_SLUG } from '../kernel/config.js';
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { reserveUpTo } from '../kernel/sequence.js';
 import { HEAD_OFFICE_ID, Office } from './office.entity.js';
 import { hashPassword } from './password.js';

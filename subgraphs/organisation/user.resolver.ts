@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { loader } from '../kernel/loaders.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import { loader } from '../platform/loaders.js';
+import type { RequestContext } from '../platform/request-context.js';
 import type { Office } from './office.entity.js';
 import type { OrganisationServices } from './organisation.services.js';
 import { RoleType, UserChangePayload, UserInput, UserType } from './organisation.types.js';

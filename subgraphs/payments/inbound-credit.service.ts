@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { decimalText, parseExactJson } from '../kernel/exact-json.js';
 import type { Identity } from '../kernel/identity.js';

@@ -1,7 +1,8 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { requireStaff, type CustomerIdentity, type Identity } from '../kernel/identity.js';
-import type { Logger } from '../kernel/logger.js';
+import type { Logger } from '../platform/logger.js';
 import { formatAmount, Money } from '../kernel/money.js';
 import { ACCOUNT_NUMBER, PAYMENTS_CODES } from './codes.js';
 import { newSessionId } from './domain/session-id.js';

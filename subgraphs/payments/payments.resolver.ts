@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { PaymentsServices } from './payments.services.js';
 import { InboundCreditAnswerType, InterbankSettlementType, InterbankTransferType } from './payments.types.js';

@@ -1,5 +1,5 @@
-import type { Database } from '../kernel/database.js';
-import type { Logger } from '../kernel/logger.js';
+import type { Database } from '../platform/database.js';
+import type { Logger } from '../platform/logger.js';
 import { InboundCreditService } from './inbound-credit.service.js';
 import { InterbankTransferService } from './interbank-transfer.service.js';
 import type { PaymentsDependencies } from './payments.ports.js';

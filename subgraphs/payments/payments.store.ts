@@ -1,4 +1,4 @@
-import type { Em, Tx } from '../kernel/database.js';
+import type { Em, Tx } from '../kernel/tx.js';
 import { formatAmount } from '../kernel/money.js';
 import type { InterbankStatus } from './codes.js';
 

@@ -1,5 +1,5 @@
-import type { Database } from '../kernel/database.js';
-import type { Logger } from '../kernel/logger.js';
+import type { Database } from '../platform/database.js';
+import type { Logger } from '../platform/logger.js';
 import type { InterbankTransferService } from './interbank-transfer.service.js';
 import { claimDue, makeAllPendingDue } from './payments.store.js';
 

@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
 import { errors } from '../kernel/errors.js';
 import { requireCustomer, type Identity } from '../kernel/identity.js';
 import { looksLikeEmail, normaliseMobile } from './domain/contact.js';

@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireCustomer, type CustomerIdentity, type Identity } from '../kernel/identity.js';
 import { SELF_CODES } from './codes.js';

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
-import type { DatabaseModule } from '../kernel/database.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import type { DatabaseModule } from '../kernel/tx.js';
+import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { SelfMigration } from './migrations/20261125000100_self.js';
 import { MeResolver, MySavingsAccountResolver, SelfResolver } from './self.resolver.js';
 import type { SelfServices } from './self.services.js';

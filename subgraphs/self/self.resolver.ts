@@ -1,7 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireCustomer } from '../kernel/identity.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { SAVINGS_ACCOUNT_TYPE, type BeneficiaryView } from './beneficiary.service.js';
 import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransferOutcome } from './self.ports.js';
 import type { AccountOption } from './own-data.service.js';

@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
 import { BeneficiaryService } from './beneficiary.service.js';
 import { CustomerSessionService } from './customer-session.service.js';
 import { LoanOfferService } from './loan-offer.service.js';

@@ -1,11 +1,12 @@
 import { cteRef, type CteFragment, type CteRef } from '../kernel/cte.js';
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount, scaleOf } from '../kernel/money.js';
 import type { CashMovement, CashRecorded } from '../kernel/ports.js';
-import { ReferenceMap } from '../kernel/reference-cache.js';
+import { ReferenceMap } from '../platform/reference-cache.js';
 import { requireReadCashier } from './cashier.service.js';
 import { netCash, tillEffect, transferLines, TXN_ALLOCATE, TXN_CASH_IN, TXN_CASH_OUT, TXN_SETTLE } from './domain/till-rules.js';
 import type { StaffRecord, TillDependencies } from './till.ports.js';

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
-import type { DatabaseModule } from '../kernel/database.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { DatabaseModule } from '../kernel/tx.js';
+import { buildFederatedSchema } from '../platform/subgraph-server.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { TillMigration } from './migrations/20261122000500_till.js';
 import { CashierResolver, CashiersForTellerResolver, CashierSummaryResolver, CashierTemplateResolver, TellerResolver, toCashierType } from './till.resolver.js';
 import type { TillServices } from './till.services.js';

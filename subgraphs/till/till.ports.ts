@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { BusinessDates, Scope } from '../kernel/ports.js';
 import type { PostingLineSpec } from './domain/till-rules.js';
 

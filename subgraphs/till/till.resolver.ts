@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { EnumOption, enumOption } from '../kernel/enum-option.type.js';
-import { loader } from '../kernel/loaders.js';
+import { loader } from '../platform/loaders.js';
 import { formatAmount } from '../kernel/money.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import { TELLER_ACTIVE, TELLER_INACTIVE } from './domain/till-rules.js';
 import type { Settlement } from './settlement.service.js';
 import type { TillServices } from './till.services.js';

@@ -1,4 +1,5 @@
-import type { Database, Tx } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
+import type { Tx } from '../kernel/tx.js';
 import type { CashRecordSql, RecordCash } from '../kernel/ports.js';
 import { CashierService } from './cashier.service.js';
 import { SettlementService } from './settlement.service.js';

@@ -1,5 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { RequestContext } from '../kernel/request-context.js';
+import type { RequestContext } from '../platform/request-context.js';
 import type { WebhooksServices } from './webhooks.services.js';
 import {
   DeliveryPageType, HookChangePayload, HookCreatePayload, HookInput, HookTemplateType, HookTestPayload, HookType, RedeliveryPayload,

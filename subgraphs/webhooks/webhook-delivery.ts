@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { WebhookConfig } from '../kernel/config.js';
-import type { Database, Em } from '../kernel/database.js';
-import type { Logger } from '../kernel/logger.js';
-import type { OutboxSink } from '../kernel/outbox-relay.js';
+import type { Database } from '../platform/database.js';
+import type { Em } from '../kernel/tx.js';
+import type { Logger } from '../platform/logger.js';
+import type { OutboxSink } from '../platform/outbox-relay.js';
 import type { TenantSettings } from '../kernel/ports.js';
 import { eventPair, hookReceives, type HookPair } from './domain/hook-events.js';
 import { nextStep } from './domain/retry-policy.js';

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
-import type { DatabaseModule } from '../kernel/database.js';
-import { buildFederatedSchema } from '../kernel/subgraph-server.js';
+import type { DatabaseModule } from '../kernel/tx.js';
+import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { HookResolver } from './hook.resolver.js';
 import { WebhooksMigration } from './migrations/20261125000300_webhooks.js';
 import type { WebhooksServices } from './webhooks.services.js';

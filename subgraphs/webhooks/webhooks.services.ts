@@ -1,4 +1,4 @@
-import type { Database } from '../kernel/database.js';
+import type { Database } from '../platform/database.js';
 import { HookService } from './hook.service.js';
 import type { WebhooksDependencies } from './webhooks.ports.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Tx } from '../../subgraphs/kernel/database.js';
+import type { Tx } from '../../subgraphs/kernel/tx.js';
 import { PlatformError } from '../../subgraphs/kernel/errors.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { activeClient, balance, deposit, openAccount, pinBusinessDate, productIds, TODAY } from './support.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Tx } from '../../subgraphs/kernel/database.js';
+import type { Tx } from '../../subgraphs/kernel/tx.js';
 import { ModuleHarness, type SeedTenant } from '../support/module-harness.js';
 
 /**

@@ -6,7 +6,7 @@ import { directRoutes } from '../../router/direct-route.js';
 import { createGateway } from '../../router/gateway.js';
 import { subgraphRuntimes } from '../../router/subgraphs.js';
 import { readCommittedSupergraph } from '../../router/supergraph.js';
-import { createLogger } from '../../subgraphs/kernel/logger.js';
+import { createLogger } from '../../subgraphs/platform/logger.js';
 import { ModuleHarness } from '../support/module-harness.js';
 import { TestService, type TenantSession } from '../support/service.js';
 

@@ -92,7 +92,7 @@ describe('hardening: with REDIS_URL, a revocation reaches other instances at onc
   test("another instance's cached session is dropped when the password changes here", async () => {
     const { AuthService } = await import('../../subgraphs/organisation/auth.service.js');
     const { shareCredentialRevocations } = await import('../../subgraphs/organisation/credential-revocations.js');
-    const { createBus } = await import('../../subgraphs/kernel/bus.js');
+    const { createBus } = await import('../../subgraphs/platform/bus.js');
     const t = await service.tenant();
     const username = `u${randomBytes(4).toString('hex')}`;
     const created = await t.post('/users', { username, firstname: 'S', lastname: 'U', officeId: 1, roles: [320004], password: 'Secret123', repeatPassword: 'Secret123' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { GraphQLError } from 'graphql';
-import { purgeIdempotencyKeys, runIdempotent } from '../../subgraphs/kernel/idempotency.js';
+import { purgeIdempotencyKeys, runIdempotent } from '../../subgraphs/platform/idempotency.js';
 import type { StaffIdentity } from '../../subgraphs/kernel/identity.js';
 import { ModuleHarness, type SeedTenant } from '../support/module-harness.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN_DATABASE_URL } from '../support/database.js';
-import { PreparingClient, withPreludes } from '../../subgraphs/kernel/prepared-statements.js';
+import { PreparingClient, withPreludes } from '../../subgraphs/platform/prepared-statements.js';
 
 /** The pool's client on one real connection, counting the round trips it makes. */
 class CountingClient extends PreparingClient {

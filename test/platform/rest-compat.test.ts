@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { idempotencyLockName } from '../../subgraphs/kernel/idempotency.js';
+import { idempotencyLockName } from '../../subgraphs/platform/idempotency.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
 describe('REST compatibility layer', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { APP_ROLE, TENANT_SETTING } from '../../subgraphs/kernel/database.js';
+import { APP_ROLE, TENANT_SETTING } from '../../subgraphs/kernel/tx.js';
 import { TestService } from '../support/service.js';
 
 describe('tenant isolation', () => {

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import type { Database, Tx } from '../../subgraphs/kernel/database.js';
+import type { Database } from '../../subgraphs/platform/database.js';
+import type { Tx } from '../../subgraphs/kernel/tx.js';
 import type { StaffIdentity } from '../../subgraphs/kernel/identity.js';
 import { loadConfig } from '../../subgraphs/kernel/config.js';
-import { createLogger } from '../../subgraphs/kernel/logger.js';
+import { createLogger } from '../../subgraphs/platform/logger.js';
 import { startPlatform, type Platform, type Services } from '../../subgraphs/registry.js';
 import { createTestDatabase } from './database.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { numberedPlaceholders } from '../../subgraphs/kernel/prepared-statements.js';
+import { numberedPlaceholders } from '../../subgraphs/platform/prepared-statements.js';
 
 describe('placeholders for prepared statements', () => {
   test('each ? becomes $1, $2, ... in order, casts kept', () => {

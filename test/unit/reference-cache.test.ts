@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Tx } from '../../subgraphs/kernel/database.js';
-import { ReferenceCache, ReferenceMap } from '../../subgraphs/kernel/reference-cache.js';
+import type { Tx } from '../../subgraphs/kernel/tx.js';
+import { ReferenceCache, ReferenceMap } from '../../subgraphs/platform/reference-cache.js';
 
 /**
  * A transaction as the cache sees it: its tenant, the reference version its first statement read, and

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { APP_ROLE } from '../database.js';
+import { APP_ROLE } from '../tx.js';
 import { schemaSql, tenantRlsSql } from '../migration-sql.js';
 
 export class KernelMigration extends Migration {

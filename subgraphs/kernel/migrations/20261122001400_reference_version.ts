@@ -1,9 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
-import { APP_ROLE } from '../database.js';
+import { APP_ROLE } from '../tx.js';
 import { tenantRlsSql } from '../migration-sql.js';
 
 /**
- * Tables whose rows the reference cache (kernel/reference-cache.ts) keeps in memory, each with the column
+ * Tables whose rows the reference cache (platform/reference-cache.ts) keeps in memory, each with the column
  * naming its tenant and, where only some columns are cached, the columns whose change matters.
  */
 const WATCHED: { table: string; tenantColumn: string; columns?: string[] }[] = [

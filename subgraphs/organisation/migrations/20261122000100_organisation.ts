@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { APP_ROLE } from '../../kernel/database.js';
+import { APP_ROLE } from '../../kernel/tx.js';
 import { schemaSql, tenantRlsSql } from '../../kernel/migration-sql.js';
 import { AUDIT_COLUMNS } from '../../kernel/tenant-owned.entity.js';
 

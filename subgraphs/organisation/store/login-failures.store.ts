@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Database } from '../../kernel/database.js';
+import type { Database } from '../../platform/database.js';
 import { blockMs, type BackoffPolicy, type FailureCounter } from '../domain/login-throttle.js';
 
 /**

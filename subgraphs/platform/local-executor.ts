@@ -1,12 +1,12 @@
 import { execute, GraphQLError, print, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ExecutionRequest } from '@graphql-tools/utils';
 import type { Database } from './database.js';
-import { valueRefusal } from './db-errors.js';
-import type { Identity } from './identity.js';
+import { valueRefusal } from '../kernel/db-errors.js';
+import type { Identity } from '../kernel/identity.js';
 import { operationScope, runIdempotent } from './idempotency.js';
 import type { Logger } from './logger.js';
 import type { RequestContext } from './request-context.js';
-import { KERNEL_CODES } from './codes.js';
+import { KERNEL_CODES } from '../kernel/codes.js';
 
 /** Error messages can quote inputs (a variable's value); never more than this of them leaves a subgraph. */
 export const MAX_SUBGRAPH_MESSAGE_LENGTH = 300;

@@ -1,6 +1,6 @@
 import type { BaseContext } from '@apollo/server';
 import type { EventScope } from './event-stream.js';
-import type { Identity } from './identity.js';
+import type { Identity } from '../kernel/identity.js';
 import type { PubSub } from './pubsub.js';
 
 /** What every resolver of a subgraph gets: the caller, the event stream and per-request loaders. */

@@ -9,15 +9,15 @@ import { getOperationAST, parse, type ExecutionResult, type GraphQLFormattedErro
 import { useServer } from 'graphql-ws/use/ws';
 import { buildSchema, createResolversMap, type NonEmptyArray } from 'type-graphql';
 import { WebSocketServer } from 'ws';
-import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, verifyIdentity, type Identity } from './identity.js';
-import { valueRefusal } from './db-errors.js';
+import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, verifyIdentity, type Identity } from '../kernel/identity.js';
+import { valueRefusal } from '../kernel/db-errors.js';
 import type { Logger } from './logger.js';
 import type { ReferenceResolvers, RequestContext } from './request-context.js';
-import { DecimalScalar, LocalDateScalar } from './scalars.js';
+import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 import { InFlight } from './in-flight.js';
 import { listen } from './listen.js';
 import { executeWrite, INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type IdempotencyReport, type SubgraphRuntime } from './local-executor.js';
-import { KERNEL_CODES } from './codes.js';
+import { KERNEL_CODES } from '../kernel/codes.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@key", "@shareable", "@external", "@requires", "@provides"])';

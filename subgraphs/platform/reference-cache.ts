@@ -1,4 +1,4 @@
-import type { Tx } from './database.js';
+import type { Tx } from '../kernel/tx.js';
 
 /**
  * Per-tenant, in-process caches of reference data (currencies, GL accounts, payment types, products,

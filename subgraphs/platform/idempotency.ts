@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ExecutionResult } from 'graphql';
 import type { Database } from './database.js';
-import type { IdempotencyRequest, Identity } from './identity.js';
+import type { IdempotencyRequest, Identity } from '../kernel/identity.js';
 
 /** Keys are the client's (usually a UUID); bounded so a header cannot become an oversized row. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;

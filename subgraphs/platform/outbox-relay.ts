@@ -1,7 +1,8 @@
-import type { Database, Em } from './database.js';
-import { parseExactJson } from './exact-json.js';
+import type { Database } from './database.js';
+import type { Em } from '../kernel/tx.js';
+import { parseExactJson } from '../kernel/exact-json.js';
 import type { Logger } from './logger.js';
-import { outboxWritten, type EventEnvelope } from './outbox.js';
+import { outboxWritten, type EventEnvelope } from '../kernel/outbox.js';
 import type { PubSub } from './pubsub.js';
 
 export interface OutboxRelay {

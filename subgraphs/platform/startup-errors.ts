@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from '../kernel/config.js';
 import { EmbeddedDatabaseInUseError } from './database.js';
 import { PortInUseError } from './listen.js';
 

@@ -1,7 +1,7 @@
 import { EventEmitter, on } from 'node:events';
 import type { Bus } from './bus.js';
-import { parseExactJson } from './exact-json.js';
-import type { EventEnvelope } from './outbox.js';
+import { parseExactJson } from '../kernel/exact-json.js';
+import type { EventEnvelope } from '../kernel/outbox.js';
 
 /**
  * Fan-out of committed events to live subscriptions. In one process an EventEmitter is enough; with

@@ -1,7 +1,7 @@
 import type { Database } from './database.js';
-import type { Identity } from './identity.js';
-import type { EventEnvelope } from './outbox.js';
-import type { ScopedRecord, Scope } from './ports.js';
+import type { Identity } from '../kernel/identity.js';
+import type { EventEnvelope } from '../kernel/outbox.js';
+import type { ScopedRecord, Scope } from '../kernel/ports.js';
 import type { PubSub } from './pubsub.js';
 
 /** Decides, per event, whether a subscriber may see the record the event is about. */

@@ -1,59 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/sql';
-import { Migration, Migrator } from '@mikro-orm/migrations';
+import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver, type PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { PgliteDriver } from '@mikro-orm/pglite';
-import type { Config } from './config.js';
+import type { Config } from '../kernel/config.js';
+import { APP_ROLE, TENANT_SETTING, type DatabaseModule, type Em, type Statement, type Tx } from '../kernel/tx.js';
 import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
-
-/** The role every tenant transaction runs as: not a superuser and not the owner, so row-level security applies. */
-export const APP_ROLE = 'cbs_app';
-/** The session setting that the RLS policies and the tenant filter read. */
-export const TENANT_SETTING = 'app.tenant_id';
-
-export type Em = EntityManager;
-
-export interface MigrationEntry {
-  name: string;
-  class: Constructor<Migration>;
-}
-
-export interface DatabaseModule {
-  entities: Constructor<object>[];
-  migrations: MigrationEntry[];
-}
-
-/**
- * One open transaction of one tenant. Services receive it to work inside the caller's transaction;
- * a service method that takes a Tx must never open its own transaction or use another connection.
- */
-export interface Tx {
-  readonly em: Em;
-  readonly tenantId: string;
-  /** Runs after a successful commit (publishing, cache invalidation); never inside the transaction. */
-  afterCommit(fn: () => void | Promise<void>): void;
-  /**
-   * The tenant's reference-data version (kernel.reference_version) as the transaction's first statement
-   * saw it; null when the tenant never had one (nothing may be cached then). See kernel/reference-cache.ts.
-   */
-  readonly referenceVersion: string | null;
-  /**
-   * Runs one statement (`?` placeholders) in this transaction with real parameters: on PostgreSQL each
-   * connection prepares a text once and then only binds and executes it (see kernel/prepared-statements.ts).
-   * The money path uses it; `em.execute` inlines the parameters, so PostgreSQL plans that text every time.
-   * `ahead` are statements whose results nobody reads (a lock to take first): they run before this one,
-   * in its round trip, and their first error is this call's error.
-   */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], ahead?: readonly Statement[]): Promise<T[]>;
-}
-
-/** One statement with `?` placeholders and its parameters. */
-export interface Statement {
-  sql: string;
-  params: readonly unknown[];
-}
 
 /** The kysely transaction MikroORM runs a transactional em on: what `Tx.query` sends through. */
 interface KyselyTransaction {
