@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { describe, test } from 'node:test';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The money path leans on two libraries' internals, on purpose (docs/adr/0003-pipelined-statements.md,
+ * docs/adr/0009-one-data-access-idiom.md): pg's value mapping and client queue (prepared, pipelined
+ * statements) and the kysely transaction MikroORM runs a transactional entity manager on. Their versions
+ * are pinned exactly; an upgrade fails here first, with what to re-check, instead of in a deposit.
+ */
+describe('library contracts the money path relies on', () => {
+  test('pg is 8.23.1 and maps parameters as platform/prepared-statements.ts expects', () => {
+    assert.equal((require('pg/package.json') as { version: string }).version, '8.23.1', 're-check platform/prepared-statements.ts against pg\'s Client and its utils, then pin the new version here');
+    const { prepareValue } = require('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
+    assert.equal(prepareValue('1500.75'), '1500.75');
+    assert.equal(prepareValue(42), '42');
+    assert.equal(prepareValue(null), null);
+    assert.equal(prepareValue(true), 'true');
+    assert.equal(prepareValue([1, 2, 3]), '{"1","2","3"}');
+  });
+
+  test('MikroORM is 7.2.1 everywhere (its transactional entity manager carries the kysely transaction Tx.query sends through)', () => {
+    for (const name of ['@mikro-orm/core', '@mikro-orm/postgresql', '@mikro-orm/pglite', '@mikro-orm/migrations', '@mikro-orm/sql']) {
+      assert.equal((require(`${name}/package.json`) as { version: string }).version, '7.2.1', `${name}: re-check platform/database.ts (queryOn) before moving`);
+    }
+  });
+});
