@@ -42,7 +42,7 @@ export interface RestDeps {
   runOperation: (request: OperationRequest, identity: Identity, requestId: string, report: IdempotencyReport) => Promise<OperationResult>;
 }
 
-/** The self-service interface's paths (interface 4.2): the only ones a customer session reaches. */
+/** The self-service interface's paths (docs/interface.md): the only ones a customer session reaches. */
 const SELF_PREFIX = '/self/';
 
 interface CompiledRoute extends Route {

@@ -12,7 +12,7 @@ const accounts = (d: Data) => ({ savingsAccounts: d.savingsAccounts.map(savingsA
 const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageItems: p.pageItems ?? [] });
 
 /**
- * The self-service interface (interface 4.2, Fineract's /self paths). Customer sessions reach only these;
+ * The self-service interface (docs/interface.md, Fineract's /self paths). Customer sessions reach only these;
  * staff sessions are refused on them (rest-handler). The staff paths of loan offers close the list.
  */
 export const selfRoutes: Route[] = [

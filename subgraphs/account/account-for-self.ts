@@ -9,7 +9,7 @@ import type { SavingsTransactionService, TransactionRow } from './savings-transa
 import { validateTransfer, type TransferInput, type TransferRow, type TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
 
-/** An account as self-service shows it (interface 2.5). */
+/** An account as self-service shows it (docs/interface.md). */
 export interface AccountForSelf {
   id: number;
   accountNo: string;

@@ -15,7 +15,7 @@ export const TXN_WITHDRAWAL = 2;
 
 export type AccountType = 'SAVINGS' | 'CURRENT';
 
-/** GL liability per product type (interface 2.9 and the mapping). */
+/** GL liability per product type (docs/interface.md and the mapping). */
 export const LIABILITY_GL: Record<AccountType, string> = { SAVINGS: '21101', CURRENT: '21102' };
 /** Cash payment types move the till's cash; every other payment type settles through the bank. */
 export const CASH_GL = '11101';

@@ -6,7 +6,7 @@ import { nextValue } from '../kernel/sequence.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import { ACCOUNT_CODES } from './codes.js';
 
-/** A referee of a savings account (interface 2.4); current and overdraft accounts need two before activation. */
+/** A referee of a savings account (docs/interface.md); current and overdraft accounts need two before activation. */
 export interface SavingsReference {
   id: number;
   savingsId: number;

@@ -299,7 +299,7 @@ export class SavingsAccountService {
             throw rule(ACCOUNT_CODES.savingsaccountCurrentReferencesRequired, 'A current account or an overdraft-enabled account needs at least 2 references before activation.', [Number(refs[0]!.n)]);
           }
         }
-        // From submitted, approval and activation happen in one step (compat-notes).
+        // From submitted, approval and activation happen in one step (docs/interface.md).
         await set('status = ?, approved_on_date = coalesce(approved_on_date, ?::date), activated_on_date = ?::date', [STATUS_ACTIVE, date, date]);
         Object.assign(changes, { status: STATUS_ACTIVE, activatedOnDate: date });
         const bankName = (await this.deps.settings.read(tx, 'bank-name')).stringValue;

@@ -576,7 +576,7 @@ export class SavingsTransactionService {
     return (await this.deps.settings.read(tx, 'bank-name')).stringValue ?? '';
   }
 
-  /** One `account.credit` or `account.debit` per committed movement (interface section 6). */
+  /** One `account.credit` or `account.debit` per committed movement (docs/interface.md, Events). */
   async emitMovement(
     tx: Tx, account: AccountRow, client: AccountClient, transactionId: number, credit: boolean, amount: string, runningBalance: string, actionName: string, originator: Originator,
     movement: { date: string; transferId?: number },

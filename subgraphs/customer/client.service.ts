@@ -361,7 +361,7 @@ export class ClientService {
     client.genderId = input.genderId ?? null;
     client.clientTypeId = input.clientTypeId ?? null;
     client.clientClassificationId = input.clientClassificationId ?? null;
-    // Corporate entities are tier 3 from onboarding (interface 2.1); persons start at tier 1.
+    // Corporate entities are tier 3 from onboarding (docs/interface.md); persons start at tier 1.
     client.kycTier = entity ? 3 : 1;
     if (input.bvn) {
       client.bvn = input.bvn;
@@ -485,7 +485,7 @@ export class ClientService {
   }
 
   /**
-   * Tier 1 -> 2 for persons (interface section 8): needs a verified BVN, a national identity number and a
+   * Tier 1 -> 2 for persons (docs/interface.md, KYC tiers): needs a verified BVN, a national identity number and a
    * proof-of-address reference. Values sent with the command are stored first; if anything is still
    * missing the call fails (403) listing what, and nothing is stored.
    */
@@ -704,7 +704,7 @@ export class ClientService {
   }
 
   /**
-   * Compliance flag (interface section 6): the BVN is already on another active client of the tenant.
+   * Compliance flag (docs/interface.md, Events): the BVN is already on another active client of the tenant.
    * Onboarding goes on; the client is flagged and bvn.duplicate_detected is written with the change.
    * An advisory lock per BVN serializes concurrent onboardings of the same number, so neither misses the other.
    */

@@ -15,7 +15,7 @@ import { CUSTOMER_CODES } from './codes.js';
 export interface CorporateKycInput {
   tin?: string | null;
   scumlNumber?: string | null;
-  /** ISO 8601 YYYY-MM-DD (interface 2.2), not a Fineract-formatted date. */
+  /** ISO 8601 YYYY-MM-DD (docs/interface.md), not a Fineract-formatted date. */
   scumlExpiry?: string | null;
 }
 
@@ -47,7 +47,7 @@ export interface CorporateKycStatus {
 
 const officialNotFound = (id: number) => errors.notFound(CUSTOMER_CODES.clientOfficialIdInvalid, `Client official with identifier ${id} does not exist`, id);
 
-/** Corporate KYC attributes (interface 2.2) and officials (2.3) of corporate clients. The only writer of customer.client_official. */
+/** Corporate KYC attributes (docs/interface.md) and officials (2.3) of corporate clients. The only writer of customer.client_official. */
 export class CorporateKycService {
   constructor(
     private readonly db: Database,
@@ -177,7 +177,7 @@ export class CorporateKycService {
   }
 
   /**
-   * Tier 3 requirements of interface section 8 that this module holds: corporate status, registry
+   * Tier 3 requirements of docs/interface.md, KYC tiers that this module holds: corporate status, registry
    * documents (constitution and registration number, certificate not expired), tax id, beneficial
    * owners. Referees belong to savings accounts and are checked when an account is activated.
    */

@@ -1,5 +1,5 @@
 /**
- * KYC tiers of interface section 8. Amounts are exact decimal strings; null means unlimited.
+ * KYC tiers of docs/interface.md, KYC tiers. Amounts are exact decimal strings; null means unlimited.
  * Accounts read these through CustomerServices.clients.tierLimits() to enforce deposit and balance caps.
  */
 export interface KycTierLimits {
@@ -21,7 +21,7 @@ export function kycTierLimits(tier: number): KycTierLimits {
   return limits;
 }
 
-/** Constitution codes of interface 2.1. */
+/** Constitution codes of docs/interface.md. */
 export const CONSTITUTIONS: Record<number, string> = {
   200200: 'Sole proprietorship (business name)',
   200201: 'Partnership',
@@ -37,7 +37,7 @@ export const CONSTITUTION_RANGE = [200200, 200207] as const;
 export const BUSINESS_LINE_RANGE = [200220, 200232] as const;
 
 /**
- * Business line codes (interface 2.1 gives only the range; the names are ours). The ones marked
+ * Business line codes (docs/interface.md gives only the range; the names are ours). The ones marked
  * `designated` are designated non-financial businesses and professions (DNFBPs, after FATF
  * Recommendation 22 and the SCUML register): they must present a SCUML registration number.
  */
@@ -62,5 +62,5 @@ export function requiresScumlNumber(mainBusinessLineId: number | null | undefine
   return mainBusinessLineId != null && BUSINESS_LINES[mainBusinessLineId]?.designated === true;
 }
 
-/** Beneficial ownership disclosure threshold (interface 2.3 and section 8), in percent. */
+/** Beneficial ownership disclosure threshold (docs/interface.md), in percent. */
 export const BENEFICIAL_OWNER_MIN_PCT = 5;

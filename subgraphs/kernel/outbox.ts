@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Tx } from './tx.js';
 
-/** The envelope of interface section 6, exactly as receivers and subscribers see it. */
+/** The envelope of docs/interface.md, Events, exactly as receivers and subscribers see it. */
 export interface EventEnvelope<D = Record<string, unknown>> {
   eventId: string;
   eventType: string;
@@ -12,7 +12,7 @@ export interface EventEnvelope<D = Record<string, unknown>> {
 }
 
 export interface DomainEvent<D = Record<string, unknown>> {
-  /** Past-tense name from interface section 6, e.g. client.created. */
+  /** Past-tense name from docs/interface.md, Events, e.g. client.created. */
   eventType: string;
   /** The Fineract hook pair this event matches, e.g. CLIENT / CREATE. */
   entityName: string;

@@ -80,7 +80,7 @@ export interface CashRecorded {
 }
 
 /**
- * The open-till rule (interface section 3), provided by the till module. Refuses with 403
+ * The open-till rule (docs/interface.md, Resources), provided by the till module. Refuses with 403
  * `error.msg.cashier.no.open.till` (no staff record, no cashier assignment today at that office, no
  * allocation today, or already settled) and `error.msg.cashier.insufficient.till.balance` (cash out above
  * the till's cash); on success records Cash In (103) / Cash Out (104) in the same transaction. Locks the

@@ -15,7 +15,7 @@ interface SeedAccount {
 const header = (glCode: string, name: string, type: number): SeedAccount => ({ glCode, name, type, usage: USAGE_HEADER, manualEntriesAllowed: false });
 const detail = (glCode: string, name: string, type: number, parent: string): SeedAccount => ({ glCode, name, type, usage: USAGE_DETAIL, parent, manualEntriesAllowed: true });
 
-/** The default chart of accounts every tenant starts with (interface 2.9: 11101 till cash, 21101 customer savings...). */
+/** The default chart of accounts every tenant starts with (docs/interface.md: 11101 till cash, 21101 customer savings...). */
 export const DEFAULT_CHART: SeedAccount[] = [
   header('10000', 'Assets', 1),
   detail('11101', 'Cash in hand/till', 1, '10000'),

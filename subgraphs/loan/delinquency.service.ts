@@ -138,7 +138,7 @@ export class DelinquencyService {
     return { id: bucketId, name: name!, rangeIds };
   }
 
-  /** Tenant seeding: the four ranges of interface section 3 in one bucket (idempotent). */
+  /** Tenant seeding: the four ranges of docs/interface.md, Resources in one bucket (idempotent). */
   async seed(tx: Tx): Promise<void> {
     const existing = await tx.em.execute(`select 1 from loan.delinquency_range where tenant_id = ? limit 1`, [tx.tenantId]);
     if (existing.length > 0) return;

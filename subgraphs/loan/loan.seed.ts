@@ -4,7 +4,7 @@ import type { DelinquencyService } from './delinquency.service.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import type { LoanProductInput, LoanProductService } from './loan-product.service.js';
 
-/** One product per amortisation method (interface 2.7): 100,000 (1,000 to 10,000,000), 12 monthly repayments (1 to 60), 2% a month. */
+/** One product per amortisation method (docs/interface.md): 100,000 (1,000 to 10,000,000), 12 monthly repayments (1 to 60), 2% a month. */
 const common: LoanProductInput = {
   currencyCode: 'NGN', digitsAfterDecimal: 2, principal: '100000', minPrincipal: '1000', maxPrincipal: '10000000', numberOfRepayments: 12,
   minNumberOfRepayments: 1, maxNumberOfRepayments: 60, repaymentEvery: 1, repaymentFrequencyType: 2, interestRatePerPeriod: '2',

@@ -84,12 +84,12 @@ export const ACCOUNT_OFFICER_ROLE_ID = 320013;
 export const BRANCH_MANAGER_ROLE_ID = 320007;
 export const HEAD_OF_OPERATIONS_ROLE_ID = 320011;
 export const RECOVERY_OFFICER_ROLE_ID = 320016;
-/** Roles the interface does not number; ids of our own, after Fineract's range used by interface 2.11. */
+/** Roles the interface does not number; ids of our own, after Fineract's range used by docs/interface.md. */
 export const TELLER_ROLE_ID = 320018;
 export const HEAD_OFFICE_CREDIT_RISK_ROLE_ID = 320019;
 export const EXECUTIVE_CREDIT_COMMITTEE_ROLE_ID = 320020;
 
-/** The roles every tenant starts with: interface 2.11 with exactly its ids and names, plus two of Fineract's. */
+/** The roles every tenant starts with: docs/interface.md with exactly its ids and names, plus two of Fineract's. */
 export const SEED_ROLES: SeedRole[] = [
   { id: SUPER_USER_ROLE_ID, name: 'Super user', description: 'This role provides all application permissions.', permissions: ['ALL_FUNCTIONS'] },
   { id: SELF_SERVICE_ROLE_ID, name: 'Self Service User', description: 'Customers using the self-service channels.', permissions: [] },

@@ -22,7 +22,7 @@ export type TenantSeeder = (tx: Tx) => Promise<void>;
 
 /**
  * Creates a tenant with everything an institution needs on day one: head office (id 1), the roles of
- * interface 2.11 with their ids, the super user `admin`, and the payment types Cash and Bank Transfer.
+ * docs/interface.md with their ids, the super user `admin`, and the payment types Cash and Bank Transfer.
  * Idempotent: provisioning an existing tenant changes nothing (so TENANTS= can be applied at every start).
  */
 export class TenantService {

@@ -11,7 +11,7 @@ import {
 } from './payments.store.js';
 import { SwitchUnreachable, type NameEnquiryAnswer, type PaymentsDependencies, type SwitchAnswer, type SwitchBank } from './payments.ports.js';
 
-/** An outbound transfer as a customer asks for it (interface 4.2's body with the destination bank). */
+/** An outbound transfer as a customer asks for it (docs/interface.md's body with the destination bank). */
 export interface InterbankRequest {
   fromAccountId?: number | null;
   toBankCode?: string | null;

@@ -90,7 +90,7 @@ export interface SelfTransaction {
   transferId: number | null;
 }
 
-/** Fineract's account transfer body (interface 4.2), amounts as decimal text and dates as YYYY-MM-DD. */
+/** Fineract's account transfer body (docs/interface.md), amounts as decimal text and dates as YYYY-MM-DD. */
 export interface SelfTransferInput {
   fromOfficeId?: number | null;
   fromClientId?: number | null;

@@ -27,7 +27,7 @@ const BATCH = 200;
 const RETENTION_DAYS = 30;
 const PRIVATE_SETTING = 'webhooks-allow-private-targets';
 
-/** The envelope of interface section 6 in its documented key order (jsonb does not keep key order). */
+/** The envelope of docs/interface.md, Events in its documented key order (jsonb does not keep key order). */
 export function deliveryBody(envelope: { eventId: string; eventType: string; timestamp: string; tenantId: string; data: unknown }): string {
   return JSON.stringify({ eventId: envelope.eventId, eventType: envelope.eventType, timestamp: envelope.timestamp, tenantId: envelope.tenantId, data: envelope.data });
 }

@@ -1,7 +1,7 @@
 import { Money } from '../../kernel/money.js';
 import { ACCOUNT_CODES } from '../codes.js';
 
-/** One KYC tier's caps (interface section 8); null means unlimited (tier 3). */
+/** One KYC tier's caps (docs/interface.md, KYC tiers); null means unlimited (tier 3). */
 export interface TierCaps {
   tier: number;
   singleCredit: string | null;

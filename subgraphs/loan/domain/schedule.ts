@@ -2,7 +2,7 @@ import BigNumber from 'bignumber.js';
 import { addPeriods, FREQUENCY_DAYS, FREQUENCY_MONTHS, FREQUENCY_WEEKS, FREQUENCY_YEARS } from './dates.js';
 
 /**
- * Repayment schedules for the three amortisation methods of interface 2.7, exact to the currency's
+ * Repayment schedules for the three amortisation methods of docs/interface.md, exact to the currency's
  * decimals. Pure: no I/O, no JS number arithmetic on money.
  */
 
