@@ -36,6 +36,7 @@ import { buildInfo, createHealth, Lifecycle } from './health.js';
 import { OPENAPI_PATHS, openApiDocument } from './openapi.js';
 import { InFlight } from '../subgraphs/kernel/in-flight.js';
 import { traceIdOf } from './trace.js';
+import { inSpan, startRequestSpan } from '../subgraphs/kernel/tracing.js';
 import { METRICS_PATH, metricsAccess, Metrics, operationOfText, sendMetrics, startMetricsServer } from './metrics.js';
 import { listen } from '../subgraphs/kernel/listen.js';
 
@@ -137,9 +138,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const invalid = validate(gatewaySchemaNow, document);
       if (invalid.length > 0) return { errors: invalid.map((e: GraphQLError) => e.toJSON()) };
       const direct = directRoute?.(gatewaySchemaNow, document, operation.operationName, operation.variables);
-      const result = direct
-        ? await direct({ document, variables: operation.variables, operationName: operation.operationName, operationType: operationTypeOf(document, operation.operationName), context })
-        : ((await execute({ schema: gatewaySchemaNow, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: await contextFactory() })) as ExecutionResult);
+      const result = await inSpan(direct ? 'graphql.direct' : 'graphql.gateway', { 'graphql.operation.name': operation.operationName ?? '' }, async () =>
+        direct
+          ? await direct({ document, variables: operation.variables, operationName: operation.operationName, operationType: operationTypeOf(document, operation.operationName), context })
+          : ((await execute({ schema: gatewaySchemaNow, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: await contextFactory() })) as ExecutionResult),
+      );
       metrics.operation(operation.operationName, operationTypeOf(document, operation.operationName), 'rest', direct ? 'direct' : 'gateway', seconds(began), Boolean(result.errors?.length));
       return {
         data: result.data as Record<string, unknown> | null | undefined,
@@ -238,10 +241,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
         if (direct.body.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
         return { kind: 'json', ...direct };
       }
-      const response = await gateway.fetch(
-        `http://edge.internal${url.pathname}${refusal.search}`,
-        { method: req.method, headers: { ...gatewayHeaders(req), accept: gatewayAccept(req.headers.accept) }, body: refusal.body },
-        context,
+      const response = await inSpan('graphql.gateway', { 'graphql.operation.name': operationName ?? '' }, async () =>
+        gateway.fetch(
+          `http://edge.internal${url.pathname}${refusal.search}`,
+          { method: req.method, headers: { ...gatewayHeaders(req), accept: gatewayAccept(req.headers.accept) }, body: refusal.body },
+          context,
+        ),
       );
       if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
       const text = await response.text();
@@ -362,7 +367,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     const variables = (body.variables as Record<string, unknown> | null | undefined) ?? undefined;
     const direct = directRoute(gatewaySchemaNow, document, operationName, variables);
     if (!direct) return null;
-    const result = await direct({ document, variables, operationName, operationType: operationTypeOf(document, operationName), context });
+    const result = await inSpan('graphql.direct', { 'graphql.operation.name': operationName ?? '' }, () => direct({ document, variables, operationName, operationType: operationTypeOf(document, operationName), context }));
     const errors = result.errors?.map((e) => maskGatewayError(e).toJSON());
     return { status: 200, body: JSON.stringify(errors ? { errors, data: result.data } : { data: result.data }), headers: { 'content-type': 'application/json; charset=utf-8' } };
   }
@@ -371,9 +376,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     inFlight.track(res);
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req);
-    const traceId = traceIdOf(req.headers.traceparent);
+    // With tracing on, the request's span (child of a well-formed traceparent) names the trace.
+    const span = startRequestSpan(req.method, req.headers);
+    const traceId = span?.traceId ?? traceIdOf(req.headers.traceparent);
     const common = { ...securityHeaders(requestId), ...corsHeaders(req, config.corsOrigins) };
-    handle(req, res, common)
+    (span ? span.run(() => handle(req, res, common)) : handle(req, res, common))
       .then(({ identity, route, operation }) => log(identity, route, operation))
       .catch((error: unknown) => {
         if (error instanceof ClientDisconnectedError) {
@@ -390,6 +397,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       });
     function log(identity: Identity | undefined, route: string | undefined, operation?: string) {
       const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      span?.end(route, res.statusCode);
       // Templated routes only: an unknown path is one series, whatever was asked for.
       metrics.request(route, req.method, res.statusCode, identity?.tenantId, durationMs / 1000);
       const line = {

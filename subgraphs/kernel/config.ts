@@ -32,6 +32,8 @@ export interface Config {
   /** How long a stopping process lets requests in flight finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
   metrics: MetricsConfig;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the OTLP/HTTP collector traces are exported to; unset: tracing is off. */
+  otlpEndpoint?: string;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); none by default. */
   corsOrigins: string[];
   /** GraphQL introspection for authenticated staff (GRAPHQL_INTROSPECTION); off by default in production. */
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       port: read.port('METRICS_PORT', 9464),
       separate: mode === 'production' && metricsToken === undefined,
     },
+    otlpEndpoint: read.url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
     webhooks: {
       worker: read.oneOf('WEBHOOK_WORKER', ['on', 'off'], 'on') !== 'off',
       retryBaseMs: read.integer('WEBHOOK_RETRY_BASE_MS', 5000, 1),

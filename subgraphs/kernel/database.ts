@@ -7,6 +7,7 @@ import { PostgreSqlDriver, type PostgreSqlConnection } from '@mikro-orm/postgres
 import { PgliteDriver } from '@mikro-orm/pglite';
 import type { Config } from './config.js';
 import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
+import { inSpan, tracingEnabled } from './tracing.js';
 
 /** The role every tenant transaction runs as: not a superuser and not the owner, so row-level security applies. */
 export const APP_ROLE = 'cbs_app';
@@ -130,6 +131,13 @@ export class Database {
 
   /** `Tx.query` on `em`'s transaction: parameters sent as such on PostgreSQL; the ORM's inlining on the embedded database. */
   private queryOn(em: Em): Tx['query'] {
+    const untraced = this.untracedQueryOn(em);
+    // One span per statement, named by its text (parameters are values, never recorded); free when tracing is off.
+    return <T>(sql: string, params?: readonly unknown[], ahead?: readonly Statement[]) =>
+      tracingEnabled() ? inSpan('db.query', { 'db.system': 'postgresql', 'db.query.text': sql }, () => untraced<T>(sql, params, ahead)) : untraced<T>(sql, params, ahead);
+  }
+
+  private untracedQueryOn(em: Em): Tx['query'] {
     if (this.kind !== 'postgresql') {
       return async <T>(sql: string, params: readonly unknown[] = [], ahead: readonly Statement[] = []) => {
         for (const statement of ahead) await em.execute(statement.sql, [...statement.params]);
