@@ -32,6 +32,7 @@ import { readCommittedSupergraph } from './supergraph.js';
 import { edgeTlsOptions } from './tls.js';
 import { endableResponse, OpenStreams } from './open-streams.js';
 import { ideResponse, wantsIde } from './graphiql.js';
+import { apiDocsResponse, isApiDocsPath } from './api-docs.js';
 import { buildInfo, createHealth, Lifecycle } from './health.js';
 import { OPENAPI_PATHS, openApiDocument } from './openapi.js';
 import { InFlight } from '../subgraphs/kernel/in-flight.js';
@@ -176,6 +177,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       const ide = ideResponse(url.pathname);
       send(res, ide.status, ide.body, { ...common, ...ide.headers });
       return { route: 'graphiql' };
+    }
+    // Its reference page (Swagger UI and its assets, from this service), like the IDE never in production.
+    if (config.env !== 'production' && (req.method === 'GET' || req.method === 'HEAD') && isApiDocsPath(url.pathname)) {
+      const docs = apiDocsResponse(url.pathname);
+      send(res, 200, docs.body, { ...common, ...docs.headers });
+      return { route: 'api-docs' };
     }
     // The API's description is public: no tenant, no credentials.
     if (req.method === 'GET' && OPENAPI_PATHS.has(url.pathname)) {
