@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import BigNumber from 'bignumber.js';
 import type { StaffIdentity } from '../subgraphs/kernel/identity.js';
 import type { Services } from '../subgraphs/registry.js';
@@ -101,10 +102,12 @@ export async function seedDemoBank(services: Services, tenantId: string, size: D
     branches.push({ officeId: office.id, officers });
     step('branches, staff and tills');
   }
-  // Loans need an approver other than their submitter (four eyes).
+  // Loans need an approver other than their submitter (four eyes). Nobody logs in as this user: its
+  // password is random and never shown, so a demo tenant gains no super user with a known password.
+  const password = `${randomBytes(18).toString('base64url')}-Aa1!`;
   const approverUser = await organisation.users.create(admin, {
     username: `demo.approver`, firstname: 'Bola', lastname: 'Approver', email: 'approver@demo.example', officeId: 1, roles: [SUPER_USER_ROLE],
-    password: `Demo-${tenantId}-Approver1!`, repeatPassword: `Demo-${tenantId}-Approver1!`, passwordNeverExpires: true, sendPasswordToEmail: false,
+    password, repeatPassword: password, passwordNeverExpires: true, sendPasswordToEmail: false,
   });
   const approver: StaffIdentity = { ...admin, userId: approverUser.user.id, username: 'demo.approver' };
 
