@@ -5,7 +5,7 @@ import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanE
 import { setTracingEnabled } from '../subgraphs/kernel/tracing.js';
 
 export interface Tracing {
-  /** Exports the spans still buffered, then turns tracing off. */
+  /** Exports the spans still buffered (if the collector answers), then turns tracing off. */
   shutdown(): Promise<void>;
 }
 
@@ -32,7 +32,8 @@ export function installTracing(exporter: SpanExporter, mode: 'batch' | 'simple')
   return {
     async shutdown() {
       setTracingEnabled(false);
-      await provider.shutdown();
+      // A collector that is down costs the last spans, never the process's exit.
+      await provider.shutdown().catch(() => undefined);
       trace.disable();
       context.disable();
       propagation.disable();
