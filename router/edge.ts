@@ -9,6 +9,7 @@ import { PlatformError } from '../subgraphs/kernel/errors.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import { InFlight } from '../subgraphs/platform/in-flight.js';
 import { listen } from '../subgraphs/platform/listen.js';
+import { startRequestSpan } from '../subgraphs/platform/tracing.js';
 import type { SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
 import type { Logger } from '../subgraphs/platform/logger.js';
 import { truncateForMessage } from '../subgraphs/kernel/money.js';
@@ -130,10 +131,15 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
     inFlight.track(res);
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req);
-    const traceId = traceIdOf(req.headers.traceparent);
+    // With tracing on, the request's span (child of a well-formed traceparent) names the trace.
+    const span = startRequestSpan(req.method, req.headers);
+    const traceId = span?.traceId ?? traceIdOf(req.headers.traceparent);
     const common = { ...securityHeaders(requestId), ...corsHeaders(req, config.corsOrigins) };
-    const log = (served: Served) => logRequest(req, res, served, { requestId, traceId, started });
-    handle(req, res, common)
+    const log = (served: Served) => {
+      span?.end(served.route, res.statusCode);
+      logRequest(req, res, served, { requestId, traceId, started });
+    };
+    (span ? span.run(() => handle(req, res, common)) : handle(req, res, common))
       .then(log)
       .catch((error: unknown) => {
         if (error instanceof ClientDisconnectedError) {

@@ -1,6 +1,7 @@
 import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import type { GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import type { directRoutes } from './direct-route.js';
+import { inSpan } from '../subgraphs/platform/tracing.js';
 import { maskGatewayError, type EdgeContext } from './gateway.js';
 
 type Gateway = GatewayRuntime<EdgeContext>;
@@ -63,9 +64,11 @@ export function createExecutor(gateway: Gateway, directRoute: DirectRoute | unde
       const { enveloped, document, invalid, direct, operationType } = prepared;
       if (invalid.length > 0) return { errors: invalid.map((e) => e.toJSON()), executor: 'gateway', operationType };
       const { variables, operationName } = operation;
-      const result = direct
-        ? await direct({ document, variables, operationName, operationType, context })
-        : ((await enveloped.execute({ schema: enveloped.schema, document, variableValues: variables, operationName, contextValue: await enveloped.contextFactory() })) as ExecutionResult);
+      const result = await inSpan(direct ? 'graphql.direct' : 'graphql.gateway', { 'graphql.operation.name': operationName ?? '' }, async () =>
+        direct
+          ? await direct({ document, variables, operationName, operationType, context })
+          : ((await enveloped.execute({ schema: enveloped.schema, document, variableValues: variables, operationName, contextValue: await enveloped.contextFactory() })) as ExecutionResult),
+      );
       return { data: result.data as Record<string, unknown> | null | undefined, errors: masked(result, Boolean(direct)), executor: direct ? 'direct' : 'gateway', operationType };
     },
 
@@ -73,7 +76,8 @@ export function createExecutor(gateway: Gateway, directRoute: DirectRoute | unde
       const prepared = await prepare(operation, context, 'null');
       if (!prepared || prepared.invalid.length > 0 || !prepared.direct) return null;
       const { document, direct, operationType } = prepared;
-      const result = await direct({ document, variables: operation.variables, operationName: operation.operationName, operationType, context });
+      const result = await inSpan('graphql.direct', { 'graphql.operation.name': operation.operationName ?? '' }, () =>
+        direct({ document, variables: operation.variables, operationName: operation.operationName, operationType, context }));
       return { data: result.data as Record<string, unknown> | null | undefined, errors: masked(result, true), executor: 'direct', operationType };
     },
   };

@@ -5,6 +5,7 @@ import { classifyError, listedErrors, MAX_MESSAGE_LENGTH, type FieldError } from
 import { localExecutor, type IdempotencyReport, type SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
 import { IDEMPOTENCY_REFUSAL_HEADER, IDEMPOTENCY_REPLAY_HEADER } from '../subgraphs/platform/subgraph-server.js';
 import type { Logger } from '../subgraphs/platform/logger.js';
+import { withTraceHeaders } from '../subgraphs/platform/tracing.js';
 import type { IncomingMessage } from 'node:http';
 import { IDENTITY_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_AUDIENCE, signIdentity, type Identity } from '../subgraphs/kernel/identity.js';
 
@@ -167,6 +168,8 @@ export function createGateway(
               [IDENTITY_HEADER]: signed.identity,
               [SIGNATURE_HEADER]: signed.signature,
               'x-request-id': ctx.cbsRequestId ?? '',
+              // The subgraph's spans join the edge's trace (W3C traceparent), when tracing is on.
+              ...withTraceHeaders({}),
             },
           });
           // The subgraph tells of a replayed or refused idempotent write in headers (in process, it writes the report itself).

@@ -9,6 +9,7 @@ import { announceReady, BACKGROUND_WORKER, runPrimary, workerCount, workerIndex 
 import { startEdge, type Edge } from './edge.js';
 import { startSubgraphs, subgraphRuntimes } from './subgraphs.js';
 import { loadTls } from './tls.js';
+import { startTracing } from './tracing.js';
 
 /**
  * npm start: the whole service (database — embedded unless DATABASE_URL —, six subgraphs executed in
@@ -20,6 +21,8 @@ const startedAt = performance.now();
 // Every variable is checked before anything else happens: a mistake is one line per variable and exit 1.
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel === 'silent' ? 'info' : config.logLevel);
+// Before any schema is built: resolvers are wrapped in spans only when traces are exported.
+const tracing = startTracing(config.otlpEndpoint);
 const serve = config.serve;
 const runsEdge = serve === 'all' || serve === 'edge';
 // One process (SERVE=all) executes its subgraphs in place unless SUBGRAPH_TRANSPORT=http asks for the split wiring.
@@ -79,6 +82,8 @@ async function runProcess(): Promise<void> {
     // The relay, webhook worker and scheduler stop between batches, then the pools close. A database that
     // dropped its connections must not keep the process alive: past the grace period it exits anyway.
     const closed = await settlesWithin(platform.close(), config.shutdownGraceMs);
+    // The last requests' spans are still in the batch: a collector that does not answer cannot hold the exit.
+    if (tracing) await settlesWithin(tracing.shutdown(), config.shutdownGraceMs);
     logger.info({ signal, drained: drained && subgraphsDrained, closed, stopMs: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
   }

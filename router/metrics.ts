@@ -1,85 +1,36 @@
-import { readdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../subgraphs/kernel/config.js';
 import { listen } from '../subgraphs/platform/listen.js';
 
 /**
- * Prometheus metrics in the text exposition format (0.0.4), written here rather than with prom-client,
- * which this project does not ship: counters and histograms with labels, and the usual process_* and
- * nodejs_* series. Each process counts its own requests; with several workers a scrape reaches one of
- * them (label `pid` tells which).
+ * Prometheus metrics with prom-client, on a registry of this edge's own (several edges share one process
+ * in tests, and the global registry refuses a second metric of the same name). Each process counts its
+ * own requests; with several workers a scrape reaches one of them.
  */
 
 export const METRICS_PATH = '/metrics';
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** Past this many label sets a series folds new ones into `other`: client-chosen names must not grow memory. */
+/** Past this many label sets a metric folds new ones into `other`: client-chosen names must not grow memory. */
 const MAX_SERIES = 2000;
 const NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
 
-const escape = (value: string): string => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-const labelText = (names: readonly string[], values: readonly string[]): string => (names.length ? `{${names.map((n, i) => `${n}="${escape(values[i]!)}"`).join(',')}}` : '');
+const BUCKET_LE_FIRST = /^(\w+)_bucket\{le="([^"]*)",?(.*)\}/gm;
+const REQUEST_LABELS = ['route', 'method', 'status', 'tenant'] as const;
+const OPERATION_LABELS = ['operation_name', 'operation_type', 'surface', 'executor'] as const;
 
-class Counter {
-  private readonly series = new Map<string, { values: string[]; count: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly labels: readonly string[],
-  ) {}
+/** Bounds the label sets one metric may hold; an unseen set past the bound becomes all `other`. */
+class SeriesBound {
+  private readonly seen = new Set<string>();
 
-  inc(values: string[], by = 1): void {
-    const key = values.join('\u0000');
-    let entry = this.series.get(key);
-    if (!entry) {
-      if (this.series.size >= MAX_SERIES) return this.inc(values.map(() => 'other'), by);
-      this.series.set(key, (entry = { values, count: 0 }));
-    }
-    entry.count += by;
-  }
-
-  text(): string {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { values, count } of this.series.values()) lines.push(`${this.name}${labelText(this.labels, values)} ${count}`);
-    return lines.join('\n');
+  labels<K extends string>(labels: Record<K, string>): Record<K, string> {
+    const key = Object.values(labels).join('\u0000');
+    if (this.seen.has(key)) return labels;
+    if (this.seen.size >= MAX_SERIES) return Object.fromEntries(Object.keys(labels).map((k) => [k, 'other'])) as Record<K, string>;
+    this.seen.add(key);
+    return labels;
   }
 }
-
-class Histogram {
-  private readonly series = new Map<string, { values: string[]; buckets: number[]; sum: number; count: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly labels: readonly string[],
-    private readonly bounds: readonly number[] = DURATION_BUCKETS,
-  ) {}
-
-  observe(values: string[], seconds: number): void {
-    const key = values.join('\u0000');
-    let entry = this.series.get(key);
-    if (!entry) {
-      if (this.series.size >= MAX_SERIES) return this.observe(values.map(() => 'other'), seconds);
-      this.series.set(key, (entry = { values, buckets: this.bounds.map(() => 0), sum: 0, count: 0 }));
-    }
-    for (let i = 0; i < this.bounds.length; i++) if (seconds <= this.bounds[i]!) entry.buckets[i]!++;
-    entry.sum += seconds;
-    entry.count++;
-  }
-
-  text(): string {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
-    for (const { values, buckets, sum, count } of this.series.values()) {
-      this.bounds.forEach((bound, i) => lines.push(`${this.name}_bucket${labelText([...this.labels, 'le'], [...values, String(bound)])} ${buckets[i]}`));
-      lines.push(`${this.name}_bucket${labelText([...this.labels, 'le'], [...values, '+Inf'])} ${count}`);
-      lines.push(`${this.name}_sum${labelText(this.labels, values)} ${sum}`);
-      lines.push(`${this.name}_count${labelText(this.labels, values)} ${count}`);
-    }
-    return lines.join('\n');
-  }
-}
-
-const gauge = (name: string, help: string, samples: { labels?: Record<string, string>; value: number }[]): string =>
-  [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, ...samples.map((s) => `${name}${labelText(Object.keys(s.labels ?? {}), Object.values(s.labels ?? {}))} ${s.value}`)].join('\n');
 
 /** What the metrics read from the rest of the process at scrape time (each may be absent or fail). */
 export interface MetricsSources {
@@ -91,35 +42,80 @@ export interface MetricsSources {
 export type Surface = 'rest' | 'graphql' | 'ws';
 
 export class Metrics {
-  private readonly requests = new Counter('http_requests_total', 'HTTP requests answered by the edge.', ['route', 'method', 'status', 'tenant']);
-  private readonly durations = new Histogram('http_request_duration_seconds', 'Time from request to response end, by templated route.', ['route', 'method', 'status', 'tenant']);
-  private readonly operations = new Counter('graphql_operations_total', 'GraphQL operations executed, REST paths included (each runs one named operation), and graphql-ws operations started.', ['operation_name', 'operation_type', 'surface', 'executor', 'outcome']);
-  private readonly operationDurations = new Histogram('graphql_operation_duration_seconds', 'Time to execute a GraphQL operation.', ['operation_name', 'operation_type', 'surface', 'executor']);
-  private readonly loopDelay = monitorEventLoopDelay({ resolution: 20 });
-  private readonly startedAt = Date.now() / 1000 - process.uptime();
+  private readonly registry = new Registry();
+  private readonly requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered by the edge.', labelNames: REQUEST_LABELS, registers: [this.registry] });
+  private readonly durations = new Histogram({ name: 'http_request_duration_seconds', help: 'Time from request to response end, by templated route.', labelNames: REQUEST_LABELS, buckets: DURATION_BUCKETS, registers: [this.registry] });
+  private readonly operations = new Counter({
+    name: 'graphql_operations_total', help: 'GraphQL operations executed, REST paths included (each runs one named operation), and graphql-ws operations started.',
+    labelNames: [...OPERATION_LABELS, 'outcome'], registers: [this.registry],
+  });
+  private readonly operationDurations = new Histogram({ name: 'graphql_operation_duration_seconds', help: 'Time to execute a GraphQL operation.', labelNames: OPERATION_LABELS, buckets: DURATION_BUCKETS, registers: [this.registry] });
+  private readonly requestSeries = new SeriesBound();
+  private readonly operationSeries = new SeriesBound();
 
-  constructor(private readonly sources: MetricsSources = {}) {
-    this.loopDelay.enable();
+  constructor(sources: MetricsSources = {}) {
+    // process_* and nodejs_* (CPU, memory, file descriptors, heap, event loop lag, GC, ...).
+    collectDefaultMetrics({ register: this.registry });
+    const { pool, outboxLagSeconds, webhookDeliveries } = sources;
+    // Read at scrape time; a source that fails leaves its series out of that scrape rather than failing it.
+    if (pool) {
+      // The pool's own counters, in memory: reading them twice per scrape costs nothing.
+      const read = () => pool().catch(() => null);
+      new Gauge({
+        name: 'db_pool_connections', help: 'Database pool connections by state.', labelNames: ['state'], registers: [this.registry],
+        async collect() {
+          this.reset();
+          const now = await read();
+          if (now) for (const state of ['total', 'idle'] as const) this.set({ state }, now[state]);
+        },
+      });
+      new Gauge({
+        name: 'db_pool_waiting_requests', help: 'Requests waiting for a pooled connection.', registers: [this.registry],
+        async collect() {
+          // The embedded database has no pool, so nothing ever waits for one.
+          const now = await read();
+          this.set(now ? now.waiting : 0);
+        },
+      });
+    }
+    if (outboxLagSeconds) {
+      new Gauge({
+        name: 'outbox_relay_lag_seconds', help: 'Age of the oldest committed event not yet relayed (0 when none waits).', registers: [this.registry],
+        async collect() {
+          this.set(await outboxLagSeconds().catch(() => 0));
+        },
+      });
+    }
+    if (webhookDeliveries) {
+      new Gauge({
+        name: 'webhook_deliveries', help: 'Webhook deliveries by state: pending (not yet tried), retrying, dead.', labelNames: ['state'], registers: [this.registry],
+        async collect() {
+          this.reset();
+          const now = await webhookDeliveries().catch(() => undefined);
+          if (now) for (const state of ['pending', 'retrying', 'dead'] as const) this.set({ state }, now[state]);
+        },
+      });
+    }
   }
 
   /** One answered request; `route` is the templated route (never the raw path), or undefined for an unknown path. */
   request(route: string | undefined, method: string | undefined, status: number, tenant: string | undefined, seconds: number): void {
-    const labels = [route ?? 'unmatched', method ?? 'OTHER', String(status), tenant ?? ''];
+    const labels = this.requestSeries.labels({ route: route ?? 'unmatched', method: method ?? 'OTHER', status: String(status), tenant: tenant ?? '' });
     this.requests.inc(labels);
     this.durations.observe(labels, seconds);
   }
 
   /** One executed operation: `executor` says whether the gateway planned it or it ran on its subgraph directly. */
   operation(name: string | undefined, type: string | undefined, surface: Surface, executor: 'gateway' | 'direct', seconds: number, failed: boolean): void {
-    const operationName = this.operationName(name);
-    const operationType = this.operationType(type);
-    this.operations.inc([operationName, operationType, surface, executor, failed ? 'error' : 'ok']);
-    this.operationDurations.observe([operationName, operationType, surface, executor], seconds);
+    const labels = this.operationSeries.labels({ operation_name: this.operationName(name), operation_type: this.operationType(type), surface, executor });
+    this.operations.inc({ ...labels, outcome: failed ? 'error' : 'ok' });
+    this.operationDurations.observe(labels, seconds);
   }
 
   /** An operation started over graphql-ws (counted when it starts; a subscription has no single duration). */
   subscribed(name: string | undefined, type: string | undefined): void {
-    this.operations.inc([this.operationName(name), this.operationType(type), 'ws', 'gateway', 'ok']);
+    const labels = this.operationSeries.labels({ operation_name: this.operationName(name), operation_type: this.operationType(type), surface: 'ws', executor: 'gateway' });
+    this.operations.inc({ ...labels, outcome: 'ok' });
   }
 
   private operationName(name: string | undefined): string {
@@ -130,70 +126,17 @@ export class Metrics {
     return type === 'mutation' || type === 'subscription' ? type : 'query';
   }
 
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /**
+   * The exposition, with each bucket's `le` after the other labels (prom-client writes it first): the
+   * order this service has always exposed, which scrapers ignore but exact-match readers of the text rely on.
+   */
   async text(): Promise<string> {
-    const parts = [this.requests.text(), this.durations.text(), this.operations.text(), this.operationDurations.text()];
-    const [pool, lag, deliveries] = await Promise.all([
-      this.sources.pool?.().catch(() => null),
-      this.sources.outboxLagSeconds?.().catch(() => undefined),
-      this.sources.webhookDeliveries?.().catch(() => undefined),
-    ]);
-    if (pool) {
-      parts.push(
-        gauge('db_pool_connections', 'Database pool connections by state.', [
-          { labels: { state: 'total' }, value: pool.total },
-          { labels: { state: 'idle' }, value: pool.idle },
-        ]),
-        gauge('db_pool_waiting_requests', 'Requests waiting for a pooled connection.', [{ value: pool.waiting }]),
-      );
-    }
-    if (lag !== undefined) parts.push(gauge('outbox_relay_lag_seconds', 'Age of the oldest committed event not yet relayed (0 when none waits).', [{ value: lag }]));
-    if (deliveries) {
-      parts.push(
-        gauge('webhook_deliveries', 'Webhook deliveries by state: pending (not yet tried), retrying, dead.', [
-          { labels: { state: 'pending' }, value: deliveries.pending },
-          { labels: { state: 'retrying' }, value: deliveries.retrying },
-          { labels: { state: 'dead' }, value: deliveries.dead },
-        ]),
-      );
-    }
-    parts.push(processMetrics(this.startedAt), this.nodeMetrics());
-    return `${parts.join('\n')}\n`;
+    return (await this.registry.metrics()).replace(BUCKET_LE_FIRST, (_line, name: string, le: string, rest: string) => `${name}_bucket{${rest ? `${rest},` : ''}le="${le}"}`);
   }
-
-  private nodeMetrics(): string {
-    const memory = process.memoryUsage();
-    const delay = this.loopDelay;
-    const text = [
-      gauge('nodejs_heap_size_total_bytes', 'V8 heap size.', [{ value: memory.heapTotal }]),
-      gauge('nodejs_heap_size_used_bytes', 'V8 heap used.', [{ value: memory.heapUsed }]),
-      gauge('nodejs_external_memory_bytes', 'Memory of C++ objects bound to JavaScript.', [{ value: memory.external }]),
-      gauge('nodejs_eventloop_lag_p99_seconds', 'Event loop delay, 99th percentile since the last scrape.', [{ value: delay.percentile(99) / 1e9 }]),
-      gauge('nodejs_eventloop_lag_max_seconds', 'Event loop delay, maximum since the last scrape.', [{ value: delay.max / 1e9 }]),
-      gauge('nodejs_active_resources', 'Handles and requests keeping the event loop alive.', [{ value: process.getActiveResourcesInfo().length }]),
-      gauge('nodejs_version_info', 'Node.js version.', [{ labels: { version: process.version }, value: 1 }]),
-    ].join('\n');
-    // Each scrape reports the delay since the previous one.
-    delay.reset();
-    return text;
-  }
-}
-
-function processMetrics(startedAt: number): string {
-  const cpu = process.cpuUsage();
-  let fds: number | undefined;
-  try {
-    fds = readdirSync('/proc/self/fd').length;
-  } catch {
-    fds = undefined;
-  }
-  return [
-    `# HELP process_cpu_user_seconds_total User CPU time.\n# TYPE process_cpu_user_seconds_total counter\nprocess_cpu_user_seconds_total ${cpu.user / 1e6}`,
-    `# HELP process_cpu_system_seconds_total System CPU time.\n# TYPE process_cpu_system_seconds_total counter\nprocess_cpu_system_seconds_total ${cpu.system / 1e6}`,
-    `# HELP process_cpu_seconds_total User and system CPU time.\n# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total ${(cpu.user + cpu.system) / 1e6}`,
-    gauge('process_resident_memory_bytes', 'Resident memory.', [{ value: process.memoryUsage.rss() }]),
-    gauge('process_start_time_seconds', 'Start of the process, in Unix seconds.', [{ labels: { pid: String(process.pid) }, value: Math.round(startedAt) }]),
-    ...(fds === undefined ? [] : [gauge('process_open_fds', 'Open file descriptors.', [{ value: fds }])]),
-  ].join('\n');
 }
 
 /**
@@ -208,7 +151,7 @@ export function metricsAccess(config: MetricsConfig, req: IncomingMessage): 'all
 
 export async function sendMetrics(metrics: Metrics, res: ServerResponse, headers: Record<string, string> = {}): Promise<void> {
   const body = await metrics.text();
-  res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', ...headers }).end(body);
+  res.writeHead(200, { 'content-type': metrics.contentType, ...headers }).end(body);
 }
 
 /** Production without METRICS_TOKEN: /metrics on 127.0.0.1:METRICS_PORT over plain HTTP, nothing else there. */

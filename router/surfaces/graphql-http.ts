@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEY } from '../../subgraphs/platform/idempotency.js';
 import type { Identity } from '../../subgraphs/kernel/identity.js';
 import { IDEMPOTENCY_REFUSALS, type IdempotencyReport } from '../../subgraphs/platform/local-executor.js';
 import type { Logger } from '../../subgraphs/platform/logger.js';
+import { inSpan } from '../../subgraphs/platform/tracing.js';
 import { customerGraphQLRefusal } from '../customer-scope.js';
 import type { Executor } from '../execute.js';
 import { edgeContext, gatewayHeaders, type EdgeContext } from '../gateway.js';
@@ -98,11 +99,13 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
 
   /** The gateway's own HTTP handler: query plans, subscriptions over SSE, and the refusals it words. */
   async function viaGateway(req: IncomingMessage, url: URL, checked: Extract<Checked, { kind: 'ok' }>, context: EdgeContext): Promise<Answer> {
-    const response = await gateway.fetch(
-      `http://edge.internal${url.pathname}${checked.search}`,
-      { method: req.method, headers: { ...gatewayHeaders(req), accept: gatewayAccept(req.headers.accept) }, body: checked.body },
-      context,
-    );
+    const parsed = checked.parsed as { operationName?: unknown } | null;
+    const response = await inSpan('graphql.gateway', { 'graphql.operation.name': typeof parsed?.operationName === 'string' ? parsed.operationName : '' }, async () =>
+      gateway.fetch(
+        `http://edge.internal${url.pathname}${checked.search}`,
+        { method: req.method, headers: { ...gatewayHeaders(req), accept: gatewayAccept(req.headers.accept) }, body: checked.body },
+        context,
+      ));
     if (!/json/i.test(response.headers.get('content-type') ?? '')) return { kind: 'stream', response };
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

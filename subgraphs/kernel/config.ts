@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { z } from 'zod';
 
 /** Every setting the service reads, with its documented default (see README "Configuration"). */
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
   /** How long a stopping process lets requests in flight finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
   metrics: MetricsConfig;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the OTLP/HTTP collector traces are exported to; unset: tracing is off. */
+  otlpEndpoint?: string;
   /** Origins allowed to call the API from a browser (CORS_ORIGINS, comma-separated); none by default. */
   corsOrigins: string[];
   /** GraphQL introspection for authenticated staff (GRAPHQL_INTROSPECTION); off by default in production. */
@@ -120,116 +123,163 @@ export class ConfigError extends Error {
 }
 
 /**
- * Reads and checks the environment once. Values that do not parse are collected (not thrown one at a
- * time), so an operator fixes every mistake in one round; the first use of a bad value would otherwise
- * be a stack trace after migrations had already run.
+ * Reads and checks the environment once, against one zod schema. Values that do not parse are all
+ * collected (zod reports every key, not the first), so an operator fixes every mistake in one round; the
+ * first use of a bad value would otherwise be a stack trace after migrations had already run. Rules that
+ * depend on NODE_ENV close over it, so they report with the rest.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const problems: string[] = [];
-  const read = new EnvReader(env, problems);
-  const mode = read.oneOf('NODE_ENV', ['production', 'development', 'test'], 'development', { lenient: true }) as Config['env'];
-  const adminPassword = env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD;
-  if (adminPassword === '') problems.push('ADMIN_PASSWORD: must not be empty');
-  if (mode === 'production' && adminPassword === DEFAULT_ADMIN_PASSWORD) {
-    problems.push('ADMIN_PASSWORD: must be set to something other than the default when NODE_ENV=production');
-  }
-  if (mode === 'production' && !env.INTERNAL_SIGNING_KEY) {
-    problems.push('INTERNAL_SIGNING_KEY: must be set when NODE_ENV=production');
-  }
-  const databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
-  const redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
-  read.url('BVN_VERIFIER_URL', ['http:', 'https:']);
-  const serve = read.oneOf('SERVE', ['all', 'edge', ...SUBGRAPHS], 'all') as Serve;
-  const subgraphHost = read.host('SUBGRAPH_HOST', '127.0.0.1');
-  const portOffset = read.integer('SUBGRAPH_PORT_OFFSET', 0, 0, 60000);
-  // Inbound credits are authenticated by this key alone: the documented sandbox key would let anyone credit accounts.
-  const switchKey = env.PAYMENT_SWITCH_KEY || SANDBOX_SWITCH_KEY;
-  if (mode === 'production' && switchKey === SANDBOX_SWITCH_KEY) problems.push('PAYMENT_SWITCH_KEY: must be set to something other than the sandbox key when NODE_ENV=production');
-  const switchUrl = read.url('PAYMENT_SWITCH_URL', ['http:', 'https:']);
-  if (switchUrl && !env.PAYMENT_SWITCH_KEY) problems.push('PAYMENT_SWITCH_URL: needs PAYMENT_SWITCH_KEY');
-  const subgraphPorts = Object.fromEntries(
-    SUBGRAPHS.map((name) => [name, read.port(`${name.toUpperCase()}_PORT`, DEFAULT_PORTS[name] + portOffset)]),
-  ) as Record<SubgraphName, number>;
-  const subgraphUrls = Object.fromEntries(
-    SUBGRAPHS.map((name) => [
-      name,
-      read.url(`${name.toUpperCase()}_URL`, ['http:', 'https:']) ?? `http://${subgraphHost}:${subgraphPorts[name]}/graphql`,
-    ]),
-  ) as Record<SubgraphName, string>;
-  const tenants = (env.TENANTS ?? 'default')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  for (const tenant of tenants) {
-    if (!TENANT_SLUG.test(tenant)) problems.push(`TENANTS: "${tenant.slice(0, 40)}" is not a tenant slug (lowercase letters, digits, - and _, at most 64, starting with a letter or digit)`);
-  }
-  const tlsCert = env.TLS_CERT || undefined;
-  const tlsKey = env.TLS_KEY || undefined;
-  if ((tlsCert === undefined) !== (tlsKey === undefined)) problems.push(`${tlsCert ? 'TLS_KEY' : 'TLS_CERT'}: must be set together with ${tlsCert ? 'TLS_CERT' : 'TLS_KEY'}`);
-  const corsOrigins = (env.CORS_ORIGINS ?? '')
-    .split(',')
-    .map((o) => o.trim().replace(/\/+$/, ''))
-    .filter((o) => o !== '' && o !== '*');
-  for (const origin of corsOrigins) {
-    if (!isOrigin(origin)) problems.push(`CORS_ORIGINS: "${origin.slice(0, 80)}" is not an origin (scheme://host[:port])`);
-  }
+  // Lenient: other tools set NODE_ENV to words of their own, which mean the default here.
+  const mode = z.enum(['production', 'development', 'test']).catch('development').parse(env.NODE_ENV?.trim());
+  const production = mode === 'production';
+  const parsed = environmentSchema(env, production).safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`));
+  const v = parsed.data;
+  const subgraphHost = v.SUBGRAPH_HOST ?? '127.0.0.1';
+  const subgraphPorts = Object.fromEntries(SUBGRAPHS.map((name) => [name, v.subgraphPorts[name] ?? DEFAULT_PORTS[name] + (v.SUBGRAPH_PORT_OFFSET ?? 0)])) as Record<SubgraphName, number>;
+  const subgraphUrls = Object.fromEntries(SUBGRAPHS.map((name) => [name, v.subgraphUrls[name] ?? `http://${subgraphHost}:${subgraphPorts[name]}/graphql`])) as Record<SubgraphName, string>;
   const metricsToken = env.METRICS_TOKEN || undefined;
-  const config: Config = {
+  return {
     env: mode,
-    databaseUrl,
+    databaseUrl: v.DATABASE_URL,
     dataDir: env.DATA_DIR || './data',
-    port: read.port('PORT', 8443),
-    host: read.host('HOST', '0.0.0.0'),
-    tlsCert,
-    tlsKey,
-    adminPassword,
-    tenants,
+    port: v.PORT ?? 8443,
+    host: v.HOST ?? '0.0.0.0',
+    tlsCert: v.TLS_CERT,
+    tlsKey: v.TLS_KEY,
+    adminPassword: v.ADMIN_PASSWORD,
+    tenants: v.TENANTS,
     // A random key is fine when the edge and the subgraphs share one process (npm start);
     // separate processes must share INTERNAL_SIGNING_KEY.
-    internalSigningKey: env.INTERNAL_SIGNING_KEY || randomBytes(32).toString('hex'),
-    redisUrl,
-    serve,
+    internalSigningKey: v.INTERNAL_SIGNING_KEY || randomBytes(32).toString('hex'),
+    redisUrl: v.REDIS_URL,
+    serve: v.SERVE ?? 'all',
     subgraphHost,
     subgraphPorts,
     subgraphUrls,
-    subgraphTransport: read.oneOf('SUBGRAPH_TRANSPORT', ['in-process', 'http'], 'in-process') as Config['subgraphTransport'],
-    sessionTtlSeconds: read.integer('SESSION_TTL_SECONDS', 8 * 3600, 1),
-    idempotencyRetentionHours: read.positive('IDEMPOTENCY_RETENTION_HOURS', 24),
-    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, mode === 'test' ? 'silent' : 'info'),
-    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 10_000, 0),
+    subgraphTransport: v.SUBGRAPH_TRANSPORT ?? 'in-process',
+    sessionTtlSeconds: v.SESSION_TTL_SECONDS ?? 8 * 3600,
+    idempotencyRetentionHours: v.IDEMPOTENCY_RETENTION_HOURS ?? 24,
+    logLevel: v.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    shutdownGraceMs: v.SHUTDOWN_GRACE_MS ?? 10_000,
     metrics: {
       token: metricsToken,
       // In production without a token, /metrics is not on the public port but on this one, on loopback.
-      port: read.port('METRICS_PORT', 9464),
-      separate: mode === 'production' && metricsToken === undefined,
+      port: v.METRICS_PORT ?? 9464,
+      separate: production && metricsToken === undefined,
     },
+    otlpEndpoint: v.OTEL_EXPORTER_OTLP_ENDPOINT,
     webhooks: {
-      worker: read.oneOf('WEBHOOK_WORKER', ['on', 'off'], 'on') !== 'off',
-      retryBaseMs: read.integer('WEBHOOK_RETRY_BASE_MS', 5000, 1),
-      maxAttempts: read.integer('WEBHOOK_MAX_ATTEMPTS', 15, 1),
-      timeoutMs: read.integer('WEBHOOK_TIMEOUT_MS', 10_000, 1),
-      pollMs: read.integer('WEBHOOK_POLL_MS', 1000, 1),
-      concurrency: read.integer('WEBHOOK_CONCURRENCY', 16, 1),
-      perHook: read.integer('WEBHOOK_PER_HOOK_CONCURRENCY', 1, 1),
+      worker: v.WEBHOOK_WORKER !== 'off',
+      retryBaseMs: v.WEBHOOK_RETRY_BASE_MS ?? 5000,
+      maxAttempts: v.WEBHOOK_MAX_ATTEMPTS ?? 15,
+      timeoutMs: v.WEBHOOK_TIMEOUT_MS ?? 10_000,
+      pollMs: v.WEBHOOK_POLL_MS ?? 1000,
+      concurrency: v.WEBHOOK_CONCURRENCY ?? 16,
+      perHook: v.WEBHOOK_PER_HOOK_CONCURRENCY ?? 1,
     },
-    corsOrigins,
-    graphqlIntrospection: read.oneOf('GRAPHQL_INTROSPECTION', ['true', 'false'], mode !== 'production' ? 'true' : 'false') === 'true',
+    corsOrigins: v.CORS_ORIGINS,
+    graphqlIntrospection: (v.GRAPHQL_INTROSPECTION ?? (production ? 'false' : 'true')) === 'true',
     ...(env.GRAPHQL_TRUSTED_DOCUMENTS ? { graphqlTrustedDocuments: env.GRAPHQL_TRUSTED_DOCUMENTS } : {}),
     paymentSwitch: {
-      url: switchUrl,
-      key: switchKey,
-      timeoutMs: read.integer('PAYMENT_SWITCH_TIMEOUT_MS', 10_000, 1),
-      requeryBaseMs: read.integer('PAYMENT_REQUERY_BASE_MS', 3000, 1),
-      requeryMaxMs: read.integer('PAYMENT_REQUERY_MAX_MS', 300_000, 1),
-      pollMs: read.integer('PAYMENT_REQUERY_POLL_MS', 1000, 1),
+      url: v.PAYMENT_SWITCH_URL,
+      key: env.PAYMENT_SWITCH_KEY || SANDBOX_SWITCH_KEY,
+      timeoutMs: v.PAYMENT_SWITCH_TIMEOUT_MS ?? 10_000,
+      requeryBaseMs: v.PAYMENT_REQUERY_BASE_MS ?? 3000,
+      requeryMaxMs: v.PAYMENT_REQUERY_MAX_MS ?? 300_000,
+      pollMs: v.PAYMENT_REQUERY_POLL_MS ?? 1000,
     },
   };
-  // Read elsewhere (the cluster, the gateway, the SQL logger), checked here with the rest.
-  read.integer('WORKERS', 1, 1, 256);
-  read.oneOf('GATEWAY_LOG_LEVEL', GATEWAY_LOG_LEVELS, 'off');
-  read.oneOf('SQL_DEBUG', ['0', '1'], '0');
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+}
+
+/**
+ * The environment's schema. Keys are checked in this order, which is the order problems are printed in.
+ * Unset and blank variables take their defaults (applied by loadConfig); every other value is trimmed.
+ */
+function environmentSchema(env: NodeJS.ProcessEnv, production: boolean) {
+  // <SUBGRAPH>_PORT and <SUBGRAPH>_URL for every subgraph; their defaults depend on SUBGRAPH_PORT_OFFSET and SUBGRAPH_HOST.
+  const subgraphPorts: Record<string, ReturnType<typeof port>> = Object.fromEntries(SUBGRAPHS.map((name) => [`${name.toUpperCase()}_PORT`, port()]));
+  const subgraphUrls: Record<string, ReturnType<typeof url>> = Object.fromEntries(SUBGRAPHS.map((name) => [`${name.toUpperCase()}_URL`, url(['http:', 'https:'])]));
+  const byName = <T>(values: Record<string, unknown>, suffix: string) => Object.fromEntries(SUBGRAPHS.map((name) => [name, values[`${name.toUpperCase()}${suffix}`]])) as Record<SubgraphName, T | undefined>;
+  return z
+    .object({
+      // Read as given (not trimmed): an empty password is a mistake, not "unset".
+      ADMIN_PASSWORD: z
+        .string()
+        .default(DEFAULT_ADMIN_PASSWORD)
+        .superRefine((value, ctx) => {
+          if (value === '') ctx.addIssue({ code: 'custom', message: 'must not be empty' });
+          else if (production && value === DEFAULT_ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', message: 'must be set to something other than the default when NODE_ENV=production' });
+        }),
+      INTERNAL_SIGNING_KEY: z
+        .string()
+        .default('')
+        .superRefine((value, ctx) => {
+          if (production && !value) ctx.addIssue({ code: 'custom', message: 'must be set when NODE_ENV=production' });
+        }),
+      DATABASE_URL: url(['postgres:', 'postgresql:']),
+      REDIS_URL: url(['redis:', 'rediss:']),
+      BVN_VERIFIER_URL: url(['http:', 'https:']),
+      SERVE: oneOf(['all', 'edge', ...SUBGRAPHS]),
+      SUBGRAPH_HOST: host(),
+      SUBGRAPH_PORT_OFFSET: integer(0, 60000),
+      // Inbound credits are authenticated by this key alone: the documented sandbox key would let anyone credit accounts.
+      PAYMENT_SWITCH_KEY: z
+        .string()
+        .default('')
+        .superRefine((value, ctx) => {
+          if (production && (value || SANDBOX_SWITCH_KEY) === SANDBOX_SWITCH_KEY) ctx.addIssue({ code: 'custom', message: 'must be set to something other than the sandbox key when NODE_ENV=production' });
+        }),
+      PAYMENT_SWITCH_URL: url(['http:', 'https:']).superRefine((value, ctx) => {
+        if (value && !env.PAYMENT_SWITCH_KEY) ctx.addIssue({ code: 'custom', message: 'needs PAYMENT_SWITCH_KEY' });
+      }),
+      ...subgraphPorts,
+      ...subgraphUrls,
+      TENANTS: z
+        .string()
+        .default('default')
+        .transform((value) => value.split(',').map((t) => t.trim()).filter(Boolean))
+        .superRefine((tenants, ctx) => {
+          for (const tenant of tenants) {
+            if (!TENANT_SLUG.test(tenant)) ctx.addIssue({ code: 'custom', message: `"${tenant.slice(0, 40)}" is not a tenant slug (lowercase letters, digits, - and _, at most 64, starting with a letter or digit)` });
+          }
+        }),
+      TLS_CERT: pairedWith('TLS_KEY', env),
+      TLS_KEY: pairedWith('TLS_CERT', env),
+      CORS_ORIGINS: z
+        .string()
+        .default('')
+        .transform((value) => value.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter((o) => o !== '' && o !== '*'))
+        .superRefine((origins, ctx) => {
+          for (const origin of origins) if (!isOrigin(origin)) ctx.addIssue({ code: 'custom', message: `"${origin.slice(0, 80)}" is not an origin (scheme://host[:port])` });
+        }),
+      PORT: port(),
+      HOST: host(),
+      SUBGRAPH_TRANSPORT: oneOf(['in-process', 'http']),
+      SESSION_TTL_SECONDS: integer(1),
+      IDEMPOTENCY_RETENTION_HOURS: positive(),
+      LOG_LEVEL: oneOf(LOG_LEVELS),
+      SHUTDOWN_GRACE_MS: integer(0),
+      METRICS_PORT: port(),
+      OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']),
+      WEBHOOK_WORKER: oneOf(['on', 'off']),
+      WEBHOOK_RETRY_BASE_MS: integer(1),
+      WEBHOOK_MAX_ATTEMPTS: integer(1),
+      WEBHOOK_TIMEOUT_MS: integer(1),
+      WEBHOOK_POLL_MS: integer(1),
+      WEBHOOK_CONCURRENCY: integer(1),
+      WEBHOOK_PER_HOOK_CONCURRENCY: integer(1),
+      GRAPHQL_INTROSPECTION: oneOf(['true', 'false']),
+      PAYMENT_SWITCH_TIMEOUT_MS: integer(1),
+      PAYMENT_REQUERY_BASE_MS: integer(1),
+      PAYMENT_REQUERY_MAX_MS: integer(1),
+      PAYMENT_REQUERY_POLL_MS: integer(1),
+      // Read elsewhere (the cluster, the gateway, the SQL logger), checked here with the rest.
+      WORKERS: integer(1, 256),
+      GATEWAY_LOG_LEVEL: oneOf(GATEWAY_LOG_LEVELS),
+      SQL_DEBUG: oneOf(['0', '1']),
+    })
+    .transform((value) => ({ ...value, subgraphPorts: byName<number>(value, '_PORT'), subgraphUrls: byName<string>(value, '_URL') }));
 }
 
 function isOrigin(value: string): boolean {
@@ -241,83 +291,78 @@ function isOrigin(value: string): boolean {
   }
 }
 
-/** Typed reads of environment variables; an unset or empty variable takes its default, a bad one is a problem. */
-class EnvReader {
-  constructor(
-    private readonly env: NodeJS.ProcessEnv,
-    private readonly problems: string[],
-  ) {}
+/** An unset or blank variable is undefined (its default applies); any other value is trimmed, then checked. */
+function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined), schema.optional());
+}
 
-  private raw(name: string): string | undefined {
-    const value = this.env[name];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-  }
+/** A problem that quotes at most a short prefix of the value: a line must not carry a secret or a page of text. */
+function bad(ctx: z.RefinementCtx, value: string, expected: string): typeof z.NEVER {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}...` : value;
+  ctx.addIssue({ code: 'custom', message: `${expected}; got "${shown}"` });
+  return z.NEVER;
+}
 
-  /** Quotes at most a short prefix of the value: a problem line must not carry a secret or a page of text. */
-  private bad(name: string, value: string, expected: string): void {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}...` : value;
-    this.problems.push(`${name}: ${expected}; got "${shown}"`);
-  }
+function integer(min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER) {
+  return optional(
+    z.string().transform((value, ctx) => {
+      const n = /^-?\d+$/.test(value) ? Number(value) : NaN;
+      if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+      return bad(ctx, value, `must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`}`);
+    }),
+  );
+}
 
-  integer(name: string, fallback: number, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    const n = /^-?\d+$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(n) || n < min || n > max) {
-      const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
-      this.bad(name, value, `must be a whole number ${range}`);
-      return fallback;
-    }
-    return n;
-  }
+function port() {
+  return integer(0, 65535);
+}
 
-  port(name: string, fallback: number): number {
-    return this.integer(name, fallback, 0, 65535);
-  }
+function positive() {
+  return optional(
+    z.string().transform((value, ctx) => {
+      const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+      return Number.isFinite(n) && n > 0 ? n : bad(ctx, value, 'must be a positive number');
+    }),
+  );
+}
 
-  positive(name: string, fallback: number): number {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
-    if (!Number.isFinite(n) || n <= 0) {
-      this.bad(name, value, 'must be a positive number');
-      return fallback;
-    }
-    return n;
-  }
+function oneOf<const T extends string>(allowed: readonly T[]) {
+  return optional(z.string().transform((value, ctx) => ((allowed as readonly string[]).includes(value) ? (value as T) : bad(ctx, value, `must be one of ${allowed.join(', ')}`))));
+}
 
-  /** `lenient`: an unknown value means the default (NODE_ENV, which other tools set to their own words). */
-  oneOf(name: string, allowed: readonly string[], fallback: string, options: { lenient?: boolean } = {}): string {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    if (allowed.includes(value)) return value;
-    if (!options.lenient) this.bad(name, value, `must be one of ${allowed.join(', ')}`);
-    return fallback;
-  }
+/** An address to listen on or reach: an IP address or a host name. */
+function host() {
+  return optional(
+    z.string().transform((value, ctx) =>
+      isIP(value) !== 0 || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value) ? value : bad(ctx, value, 'must be an IP address or a host name'),
+    ),
+  );
+}
 
-  /** An address to listen on or reach: an IP address or a host name. */
-  host(name: string, fallback: string): string {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    if (isIP(value) !== 0 || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(value)) return value;
-    this.bad(name, value, 'must be an IP address or a host name');
-    return fallback;
-  }
-
-  url(name: string, protocols: readonly string[]): string | undefined {
-    const value = this.raw(name);
-    if (value === undefined) return undefined;
-    let url: URL | undefined;
-    try {
-      url = new URL(value);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !protocols.includes(url.protocol) || (url.hostname === '' && !url.searchParams.has('host'))) {
+function url(protocols: readonly string[]) {
+  return optional(
+    z.string().transform((value, ctx) => {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(value);
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed && protocols.includes(parsed.protocol) && (parsed.hostname !== '' || parsed.searchParams.has('host'))) return value;
       // The value may hold a password: only its scheme is quoted.
-      this.problems.push(`${name}: must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL with a host; got ${url ? `a ${url.protocol} URL without a host or of another kind` : 'something that is not a URL'}`);
-      return undefined;
-    }
-    return value;
-  }
+      ctx.addIssue({ code: 'custom', message: `must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL with a host; got ${parsed ? `a ${parsed.protocol} URL without a host or of another kind` : 'something that is not a URL'}` });
+      return z.NEVER;
+    }),
+  );
+}
+
+/** TLS_CERT and TLS_KEY: both or neither. */
+function pairedWith(other: string, env: NodeJS.ProcessEnv) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .superRefine((value, ctx) => {
+      if (value === undefined && env[other]) ctx.addIssue({ code: 'custom', message: `must be set together with ${other}` });
+    });
 }

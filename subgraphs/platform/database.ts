@@ -7,6 +7,7 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import type { Config } from '../kernel/config.js';
 import { APP_ROLE, TENANT_SETTING, type DatabaseModule, type Em, type Statement, type Tx } from '../kernel/tx.js';
 import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
+import { inSpan, tracingEnabled } from './tracing.js';
 
 /** The kysely transaction MikroORM runs a transactional em on: what `Tx.query` sends through. */
 interface KyselyTransaction {
@@ -83,6 +84,13 @@ export class Database {
 
   /** `Tx.query` on `em`'s transaction: parameters sent as such on PostgreSQL; the ORM's inlining on the embedded database. */
   private queryOn(em: Em): Tx['query'] {
+    const untraced = this.untracedQueryOn(em);
+    // One span per statement, named by its text (parameters are values, never recorded); free when tracing is off.
+    return <T>(sql: string, params?: readonly unknown[], ahead?: readonly Statement[]) =>
+      tracingEnabled() ? inSpan('db.query', { 'db.system': 'postgresql', 'db.query.text': sql }, () => untraced<T>(sql, params, ahead)) : untraced<T>(sql, params, ahead);
+  }
+
+  private untracedQueryOn(em: Em): Tx['query'] {
     if (this.kind !== 'postgresql') {
       return async <T>(sql: string, params: readonly unknown[] = [], ahead: readonly Statement[] = []) => {
         for (const statement of ahead) await em.execute(statement.sql, [...statement.params]);

@@ -7,6 +7,7 @@ import { operationScope, runIdempotent } from './idempotency.js';
 import type { Logger } from './logger.js';
 import type { RequestContext } from './request-context.js';
 import { KERNEL_CODES } from '../kernel/codes.js';
+import { inSpan } from './tracing.js';
 
 /** Error messages can quote inputs (a variable's value); never more than this of them leaves a subgraph. */
 export const MAX_SUBGRAPH_MESSAGE_LENGTH = 300;
@@ -93,7 +94,7 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
       return Symbol.asyncIterator in result ? boundedStream(result, logger, runtime.name) : bounded(result, logger, runtime.name);
     }
     const report = (request.context as SubgraphCallContext | undefined)?.cbsIdempotency;
-    const result = await executeWrite(runtime, identity, request.operationType === 'mutation', () => print(request.document), request.variables, report, async () => execute(args));
+    const result = await inSpan(`subgraph ${runtime.name}`, { 'graphql.operation.type': request.operationType ?? 'query' }, () => executeWrite(runtime, identity, request.operationType === 'mutation', () => print(request.document), request.variables, report, async () => execute(args)));
     return bounded(result, logger, runtime.name);
   };
 }

@@ -16,6 +16,7 @@ import type { ReferenceResolvers, RequestContext } from './request-context.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 import { InFlight } from './in-flight.js';
 import { listen } from './listen.js';
+import { continueTrace, inSpan, traceRootResolvers } from './tracing.js';
 import { executeWrite, INTERNAL_ERROR_EXTENSIONS, MAX_SUBGRAPH_MESSAGE_LENGTH, type IdempotencyReport, type SubgraphRuntime } from './local-executor.js';
 import { KERNEL_CODES } from '../kernel/codes.js';
 
@@ -70,7 +71,7 @@ export async function buildFederatedSchema(options: FederatedSchemaOptions): Pro
   // The scalars' own implementations must win over the type-graphql copies (same objects, kept explicit).
   map.Decimal = DecimalScalar;
   map.LocalDate = LocalDateScalar;
-  return buildSubgraphSchema([{ typeDefs, resolvers: map as never }]);
+  return traceRootResolvers(buildSubgraphSchema([{ typeDefs, resolvers: map as never }]));
 }
 
 export interface SubgraphOptions {
@@ -168,7 +169,8 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
 
   const server: Server = createServer((req, res) => {
     inFlight.track(res);
-    void (async () => {
+    // The edge's traceparent (when tracing is on) makes this request's spans part of the edge's trace.
+    void continueTrace(req.headers, () => inSpan(`subgraph ${name}`, {}, async () => {
       const url = new URL(req.url ?? '/', 'http://subgraph');
       // The edge's /actuator/health asks each subgraph it reaches over HTTP; no identity needed to say "up".
       if (url.pathname === '/health') {
@@ -225,7 +227,7 @@ export async function serveSubgraph(options: SubgraphOptions): Promise<RunningSu
         for await (const chunk of response.body.asyncIterator) res.write(chunk);
         res.end();
       }
-    })().catch((error: unknown) => {
+    })).catch((error: unknown) => {
       logger.error({ err: error, subgraph: name }, 'subgraph request failed');
       if (!res.headersSent) res.writeHead(500);
       res.end();

@@ -80,4 +80,17 @@ describe('configuration is validated, every mistake one line naming its variable
     assert.equal(config.serve, 'ledger');
     assert.equal(loadConfig({}).shutdownGraceMs, 10_000);
   });
+
+  test('OTEL_EXPORTER_OTLP_ENDPOINT: unset means tracing off; an http(s) URL is the collector; anything else one line', () => {
+    assert.equal(loadConfig({}).otlpEndpoint, undefined);
+    assert.equal(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).otlpEndpoint, 'http://collector:4318');
+    assert.deepEqual(problems({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }), ['OTEL_EXPORTER_OTLP_ENDPOINT: must be a http:// or https:// URL with a host; got a collector: URL without a host or of another kind']);
+  });
+
+  test('subgraph ports and URLs follow SUBGRAPH_PORT_OFFSET and SUBGRAPH_HOST unless set one by one', () => {
+    const config = loadConfig({ SUBGRAPH_PORT_OFFSET: '10', SUBGRAPH_HOST: 'subgraphs.internal', LEDGER_PORT: '5005', LOAN_URL: 'https://loan.internal/graphql' });
+    assert.deepEqual([config.subgraphPorts.customer, config.subgraphPorts.ledger], [4011, 5005]);
+    assert.deepEqual([config.subgraphUrls.ledger, config.subgraphUrls.loan], ['http://subgraphs.internal:5005/graphql', 'https://loan.internal/graphql']);
+    assert.deepEqual(problems({ CUSTOMER_PORT: '70000' }), ['CUSTOMER_PORT: must be a whole number from 0 to 65535; got "70000"']);
+  });
 });
