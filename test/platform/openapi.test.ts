@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { ROUTES } from '../../rest-compat/routes/index.js';
 import { openApiPath } from '../../router/openapi.js';
 import { assertDocumented, schemaErrors } from '../support/openapi.js';
@@ -59,6 +60,11 @@ describe('OpenAPI 3.1 document of every /v1 path', () => {
     assert.equal(alias.status, 200);
     assert.match(String(alias.headers['content-type']), /application\/json/);
     assert.deepEqual(alias.body, doc);
+  });
+
+  test('valid OpenAPI 3.1 by @apidevtools/swagger-parser (schema and references)', async () => {
+    // validate() dereferences in place: it gets its own copy.
+    await SwaggerParser.validate(structuredClone(doc) as unknown as Parameters<typeof SwaggerParser.validate>[0]);
   });
 
   test('structurally valid OpenAPI 3.1: info, servers, operations with responses, declared path parameters, unique operationIds, resolvable $refs', () => {
