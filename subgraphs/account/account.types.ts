@@ -87,20 +87,20 @@ declareParameterFields(SavingsProductInput, SAVINGS_PRODUCT_PARAMETERS);
 
 @ObjectType('SavingsAccountStatus', { description: 'Status of a savings or current account, with Fineract\'s boolean flags for each state.' })
 export class SavingsAccountStatusType {
-  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
   @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
   @Field({ description: 'Human-readable label in English.' }) value!: string;
   @Field({ description: 'True while submitted and waiting for approval.' }) submittedAndPendingApproval!: boolean;
   @Field({ description: 'True once approved and not yet active.' }) approved!: boolean;
   @Field({ description: 'True when the application was rejected.' }) rejected!: boolean;
   @Field({ description: 'True when the applicant withdrew.' }) withdrawnByApplicant!: boolean;
-  @Field({ description: 'True when the record is in use; inactive records are kept for history.' }) active!: boolean;
-  @Field({ description: 'True when it is closed.' }) closed!: boolean;
+  @Field({ description: 'True while the account is active (transactions accepted).' }) active!: boolean;
+  @Field({ description: 'True once the account is closed.' }) closed!: boolean;
 }
 
 @ObjectType('SavingsAccountSubStatus', { description: 'Blocks on an account (none, blocked, debits or credits blocked), with a flag per block.' })
 export class SavingsAccountSubStatusType {
-  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
   @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
   @Field({ description: 'Human-readable label in English.' }) value!: string;
   @Field({ description: 'True when the whole account is blocked.' }) block!: boolean;
@@ -153,7 +153,7 @@ export class SavingsPaymentDetailType {
 
 @ObjectType('SavingsTransactionTypeOption', { description: 'Kind of savings transaction as Fineract\'s `{id, code, value}` with a flag per kind.' })
 export class SavingsTransactionTypeOption {
-  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
   @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
   @Field({ description: 'Human-readable label in English.' }) value!: string;
   @Field({ description: 'True for a deposit.' }) deposit!: boolean;

@@ -4,7 +4,7 @@ import { Directive, Field, Int, ObjectType } from 'type-graphql';
 @Directive('@shareable')
 @ObjectType({ description: 'One choice of a Fineract closed set, as Fineract\'s `{id, code, value}` object: `id` is the number REST sends, `code` a stable key, `value` an English label.' })
 export class EnumOption {
-  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
   @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
   @Field({ description: 'Human-readable label in English.' }) value!: string;
 }

@@ -153,14 +153,14 @@ export class LoanCommandResult {
 
 @ObjectType('LoanStatus', { description: 'Status of a loan as Fineract\'s `{id, code, value}` with a flag per state.' })
 export class LoanStatusType {
-  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
   @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
   @Field({ description: 'Human-readable label in English.' }) value!: string;
   @Field({ description: 'True while submitted and waiting for approval.' }) pendingApproval!: boolean;
   @Field({ description: 'True once approved and not yet disbursed.' }) waitingForDisbursal!: boolean;
-  @Field({ description: 'True when the record is in use; inactive records are kept for history.' }) active!: boolean;
+  @Field({ description: 'True once disbursed and not yet closed.' }) active!: boolean;
   @Field({ description: 'True once fully repaid and closed.' }) closedObligationsMet!: boolean;
-  @Field({ description: 'True when it is closed.' }) closed!: boolean;
+  @Field({ description: 'True when withdrawn, rejected or closed.' }) closed!: boolean;
 }
 
 @ObjectType('LoanTimeline', { description: 'Dates of a loan\'s lifecycle steps and who did them.' })
@@ -248,7 +248,7 @@ export class LoanPaymentDetailType {
 
 @ObjectType('LoanTransactionKind', { description: 'Kind of loan transaction as Fineract\'s `{id, code, value}` with a flag per kind.' })
 export class LoanTransactionKindType {
-  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
   @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
   @Field({ description: 'Human-readable label in English.' }) value!: string;
   @Field({ description: 'True for a disbursement.' }) disbursement!: boolean;
