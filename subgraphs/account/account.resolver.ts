@@ -3,6 +3,7 @@ import { EnumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../kernel/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../kernel/request-context.js';
+import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum } from './account.enums.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {
@@ -20,6 +21,11 @@ export class SavingsProductResolver {
   private readonly map: Mappers;
   constructor(private readonly services: AccountServices) {
     this.map = new Mappers(services);
+  }
+
+  @FieldResolver(() => AccountTypeEnum, { description: 'accountType as a GraphQL enum.' })
+  accountTypeEnum(@Root() product: SavingsProductType): AccountTypeEnum {
+    return accountTypeEnum(product.accountType);
   }
 
   @Query(() => [EnumOption], { description: 'Savings account statuses, as Fineract numbers them.' })
@@ -59,6 +65,11 @@ export class SavingsAccountResolver {
   private readonly map: Mappers;
   constructor(private readonly services: AccountServices) {
     this.map = new Mappers(services);
+  }
+
+  @FieldResolver(() => AccountTypeEnum, { description: 'accountType as a GraphQL enum.' })
+  accountTypeEnum(@Root() account: SavingsAccountType): AccountTypeEnum {
+    return accountTypeEnum(account.accountType);
   }
 
   @Query(() => SavingsAccountType, { description: 'A savings or current account by id (within the caller\'s offices).' })
@@ -171,6 +182,11 @@ export class SavingsTransactionResolver {
   private readonly map: Mappers;
   constructor(private readonly services: AccountServices) {
     this.map = new Mappers(services);
+  }
+
+  @FieldResolver(() => SavingsTransactionTypeEnum, { description: 'transactionType as a GraphQL enum.' })
+  transactionTypeEnum(@Root() transaction: SavingsTransactionType): SavingsTransactionTypeEnum {
+    return savingsTransactionTypeEnum(transaction.transactionType);
   }
 
   @Query(() => [SavingsTransactionType], {

@@ -10,6 +10,7 @@ import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
 import type { GLAccountWithDepth } from './gl-account.service.js';
 import type { JournalEntryRow } from './journal-entry.service.js';
 import { ENTRY_CREDIT, GL_TYPES, GL_USAGES, type GLClosure, type GLTypeId } from './ledger.entities.js';
+import { JournalEntryTypeEnum, journalEntryTypeEnum } from './ledger.enums.js';
 import type { LedgerServices } from './ledger.services.js';
 import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
 import {
@@ -206,6 +207,11 @@ export class CurrencyResolver {
 export class JournalEntryResolver {
   constructor(private readonly services: LedgerServices) {}
 
+  @FieldResolver(() => JournalEntryTypeEnum, { description: 'entryType as a GraphQL enum.' })
+  entryTypeEnum(@Root() entry: JournalEntryType): JournalEntryTypeEnum {
+    return journalEntryTypeEnum(entry.entryType.id);
+  }
+
   @Mutation(() => JournalTransactionType, { description: 'Posts a balanced manual journal entry (Accountant role or super user).' })
   async createJournalEntry(@Arg('input', () => CreateJournalEntryInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateJournalEntryInput, @Ctx() ctx: RequestContext): Promise<JournalTransactionType> {
     return toJournalTransactionType(await this.services.journal.createManual(ctx.identity, input));
@@ -213,7 +219,7 @@ export class JournalEntryResolver {
 
   @Mutation(() => JournalTransactionType, { description: 'Reverses a manual journal transaction with new, opposite lines; the originals are marked reversed.' })
   async reverseJournalEntry(
-    @Arg('transactionId', { description: 'Transaction id, unique within its account.' }) transactionId: string,
+    @Arg('transactionId', { description: 'Id of the journal transaction to reverse (the transactionId its entries share).' }) transactionId: string,
     @Ctx() ctx: RequestContext,
     @Arg('comments', () => String, { description: 'Why the entry is reversed.', nullable: true }) comments?: string | null,
   ): Promise<JournalTransactionType> {
@@ -228,7 +234,7 @@ export class JournalEntryResolver {
     @Arg('manualEntriesOnly', () => Boolean, { description: 'Only manual journal entries.', nullable: true }) manualEntriesOnly?: boolean,
     @Arg('fromDate', () => LocalDateScalar, { description: 'First day included (YYYY-MM-DD).', nullable: true }) fromDate?: string,
     @Arg('toDate', () => LocalDateScalar, { description: 'Last day included (YYYY-MM-DD).', nullable: true }) toDate?: string,
-    @Arg('transactionId', () => String, { description: 'Transaction id, unique within its account.', nullable: true }) transactionId?: string,
+    @Arg('transactionId', () => String, { description: 'Only the entries of this journal transaction (the transactionId its entries share).', nullable: true }) transactionId?: string,
     @Arg('entityType', () => String, { description: 'Kind of record entityId names: 1 loan, 2 savings.', nullable: true }) entityType?: string,
     @Arg('entityId', () => Int, { description: 'Only entries of this account or loan (with entityType).', nullable: true }) entityId?: number,
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,

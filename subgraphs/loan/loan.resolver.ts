@@ -5,6 +5,7 @@ import type { RequestContext } from '../kernel/request-context.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';
+import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum } from './loan.enums.js';
 import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './loan.store.js';
 import {
@@ -25,6 +26,21 @@ const bucketType = ({ bucket, ranges }: { bucket: BucketRow; ranges: Delinquency
 @Resolver(() => LoanProductType)
 export class LoanProductResolver {
   constructor(private readonly services: LoanServices) {}
+
+  @FieldResolver(() => RepaymentFrequencyTypeEnum, { description: 'repaymentFrequencyType as a GraphQL enum.' })
+  repaymentFrequencyTypeEnum(@Root() product: LoanProductType): RepaymentFrequencyTypeEnum {
+    return repaymentFrequencyTypeEnum(product.repaymentFrequencyType.id);
+  }
+
+  @FieldResolver(() => AmortizationTypeEnum, { description: 'amortizationType as a GraphQL enum.' })
+  amortizationTypeEnum(@Root() product: LoanProductType): AmortizationTypeEnum {
+    return amortizationTypeEnum(product.amortizationType.id);
+  }
+
+  @FieldResolver(() => InterestTypeEnum, { description: 'interestType as a GraphQL enum.' })
+  interestTypeEnum(@Root() product: LoanProductType): InterestTypeEnum {
+    return interestTypeEnum(product.interestType.id);
+  }
 
   @Query(() => [EnumOption], { description: 'Units of loan term and repayment frequency (loanTermFrequencyType, repaymentFrequencyType).' })
   loanTermFrequencyTypes(): EnumOption[] {
@@ -67,6 +83,26 @@ export class LoanProductResolver {
 @Resolver(() => LoanType)
 export class LoanResolver {
   constructor(private readonly services: LoanServices) {}
+
+  @FieldResolver(() => LoanStatusEnum, { description: 'status as a GraphQL enum.' })
+  statusEnum(@Root() loan: LoanType): LoanStatusEnum {
+    return loanStatusEnum(loan.status.id);
+  }
+
+  @FieldResolver(() => RepaymentFrequencyTypeEnum, { description: 'repaymentFrequencyType as a GraphQL enum.' })
+  repaymentFrequencyTypeEnum(@Root() loan: LoanType): RepaymentFrequencyTypeEnum {
+    return repaymentFrequencyTypeEnum(loan.repaymentFrequencyType.id);
+  }
+
+  @FieldResolver(() => AmortizationTypeEnum, { description: 'amortizationType as a GraphQL enum.' })
+  amortizationTypeEnum(@Root() loan: LoanType): AmortizationTypeEnum {
+    return amortizationTypeEnum(loan.amortizationType.id);
+  }
+
+  @FieldResolver(() => InterestTypeEnum, { description: 'interestType as a GraphQL enum.' })
+  interestTypeEnum(@Root() loan: LoanType): InterestTypeEnum {
+    return interestTypeEnum(loan.interestType.id);
+  }
 
   @Query(() => LoanType, { description: 'A loan by id (within the caller\'s offices).' })
   async loan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<LoanType> {

@@ -40,7 +40,7 @@ export class LoanProductType {
   @Field(() => Int, { description: 'Fewest instalments allowed, or null.' }) minNumberOfRepayments!: number;
   @Field(() => Int, { description: 'Most instalments allowed, or null.' }) maxNumberOfRepayments!: number;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.' }) repaymentEvery!: number;
-  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.' }) interestRatePerPeriod!: string;
   @Field(() => DecimalScalar, { description: 'Lowest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) minInterestRatePerPeriod!: string | null;
   @Field(() => DecimalScalar, { description: 'Highest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) maxInterestRatePerPeriod!: string | null;
@@ -74,7 +74,7 @@ export class LoanProductInput {
   @Field(() => Int, { description: 'Fewest instalments allowed, or null.', nullable: true }) minNumberOfRepayments?: number | null;
   @Field(() => Int, { description: 'Most instalments allowed, or null.', nullable: true }) maxNumberOfRepayments?: number | null;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery?: number | null;
-  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod?: string | null;
   @Field(() => DecimalScalar, { description: 'Lowest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) minInterestRatePerPeriod?: string | null;
   @Field(() => DecimalScalar, { description: 'Highest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) maxInterestRatePerPeriod?: string | null;
@@ -107,7 +107,7 @@ export class LoanApplicationInput {
   @Field(() => Int, { description: 'Unit of the loan term: 0 days, 1 weeks, 2 months, 3 years.', nullable: true }) loanTermFrequencyType?: number | null;
   @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments?: number | null;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery?: number | null;
-  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod?: string | null;
   @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType?: number | null;
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType?: number | null;
@@ -339,7 +339,7 @@ export class LoanType {
   @Field(() => EnumOption, { description: 'Unit of the term: 0 days, 1 weeks, 2 months, 3 years.' }) termPeriodFrequencyType!: EnumOption;
   @Field(() => Int, { description: 'Number of instalments in the schedule.' }) numberOfRepayments!: number;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.' }) repaymentEvery!: number;
-  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.' }) interestRatePerPeriod!: string;
   @Field(() => EnumOption, { description: 'Period the interest rate applies to: 2 per month, 3 per year.' }) interestRateFrequencyType!: EnumOption;
   @Field(() => EnumOption, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: EnumOption;
@@ -394,7 +394,7 @@ export class LoanProductTemplateType {
   @Field(() => EnumOption, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: EnumOption;
   @Field(() => EnumOption, { description: 'How interest is computed: 0 declining balance, 1 flat.' }) interestType!: EnumOption;
   @Field(() => EnumOption, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.' }) interestCalculationPeriodType!: EnumOption;
-  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
   @Field(() => EnumOption, { description: 'Period the interest rate applies to: 2 per month, 3 per year.' }) interestRateFrequencyType!: EnumOption;
   @Field(() => EnumOption, { description: 'Accounting rule: 1 none, 2 cash based, 3 accrual (periodic), 4 accrual (upfront).' }) accountingRule!: EnumOption;
   @Field(() => EnumOption, { description: 'Days in the interest year: 1 actual, 360, 364 or 365.' }) daysInYearType!: EnumOption;
@@ -424,7 +424,7 @@ export class LoanTemplateType {
   @Field(() => EnumOption, { description: 'Unit of the term: 0 days, 1 weeks, 2 months, 3 years.', nullable: true }) termPeriodFrequencyType!: EnumOption | null;
   @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments!: number | null;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery!: number | null;
-  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).', nullable: true }) repaymentFrequencyType!: EnumOption | null;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType!: EnumOption | null;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod!: string | null;
   @Field(() => EnumOption, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType!: EnumOption | null;
   @Field(() => EnumOption, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType!: EnumOption | null;

@@ -292,7 +292,7 @@ export class SelfLoanApplicationInputType {
   @Field(() => Int, { description: 'Unit of the loan term: 0 days, 1 weeks, 2 months, 3 years.', nullable: true }) loanTermFrequencyType?: number | null;
   @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments?: number | null;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery?: number | null;
-  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod?: string | null;
   @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType?: number | null;
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType?: number | null;
@@ -323,7 +323,7 @@ export class MyLoanTemplateType {
   @Field(() => DecimalScalar, { description: 'Largest principal the product allows (decimal string), or null for no limit.' }) maxPrincipal!: string;
   @Field(() => Int, { description: 'Number of instalments in the schedule.' }) numberOfRepayments!: number;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.' }) repaymentEvery!: number;
-  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months, 3 years (Fineract\'s code).' }) repaymentFrequencyType!: number;
+  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).' }) repaymentFrequencyType!: number;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.' }) interestRatePerPeriod!: string;
   @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.' }) interestRateFrequencyType!: number;
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: number;
