@@ -15,7 +15,7 @@ export const organisationRoutes: Route[] = [
     result: (d) => ({ officeId: d.updateOffice.office.id, resourceId: d.updateOffice.office.id, changes: d.updateOffice.changes }),
   },
   { method: 'GET', path: '/offices/:officeId', operation: 'Office', variables: id('officeId'), result: (d) => d.office },
-  { method: 'POST', path: '/offices', operation: 'CreateOffice', body: 'input', result: (d) => ({ officeId: d.createOffice.id, resourceId: d.createOffice.id }) },
+  { method: 'POST', path: '/offices', operation: 'CreateOffice', body: 'input', resource: 'office', result: (d) => ({ officeId: d.createOffice.id, resourceId: d.createOffice.id }) },
   {
     method: 'PUT', path: '/offices/:officeId', operation: 'UpdateOffice', body: 'input', variables: id('officeId'),
     result: (d) => ({ officeId: d.updateOffice.office.id, resourceId: d.updateOffice.office.id, changes: d.updateOffice.changes }),

@@ -224,9 +224,9 @@ export class SavingsAccountPageType {
 
 @InputType({ description: 'A savings or current account application, as Fineract\'s POST /savingsaccounts body.' })
 export class CreateSavingsAccountInput {
-  @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId?: number | null;
-  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
-  @Field(() => LocalDateScalar, { description: 'Day the application was submitted (YYYY-MM-DD).', nullable: true }) submittedOnDate?: string | null;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
+  @Field(() => Int, { description: 'Id of the product the account was opened from.' }) productId!: number;
+  @Field(() => LocalDateScalar, { description: 'Day the application was submitted (YYYY-MM-DD).' }) submittedOnDate!: string;
   @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId?: string | null;
   @Field(() => Boolean, { description: 'True when the account may go below zero, down to -overdraftLimit.', nullable: true }) allowOverdraft?: boolean | null;
   @Field(() => DecimalScalar, { description: 'Largest negative balance allowed (decimal string) when allowOverdraft is true, or null.', nullable: true }) overdraftLimit?: string | null;
@@ -385,13 +385,13 @@ export class AccountTransferInput {
   @Field(() => Int, { description: 'Office of the debited account.', nullable: true }) fromOfficeId?: number | null;
   @Field(() => Int, { description: 'Client owning the debited account.', nullable: true }) fromClientId?: number | null;
   @Field(() => Int, { description: 'Type of the debited account: 1 loan, 2 savings (Fineract\'s codes).', nullable: true }) fromAccountType?: number | null;
-  @Field(() => Int, { description: 'Id of the debited account.', nullable: true }) fromAccountId?: number | null;
+  @Field(() => Int, { description: 'Id of the debited account.' }) fromAccountId!: number;
   @Field(() => Int, { description: 'Office of the credited account.', nullable: true }) toOfficeId?: number | null;
   @Field(() => Int, { description: 'Client owning the credited account.', nullable: true }) toClientId?: number | null;
   @Field(() => Int, { description: 'Type of the credited account: 1 loan, 2 savings (Fineract\'s codes).', nullable: true }) toAccountType?: number | null;
-  @Field(() => Int, { description: 'Id of the credited account.', nullable: true }) toAccountId?: number | null;
-  @Field(() => DecimalScalar, { description: 'Amount moved (decimal string) in the accounts\' currency.', nullable: true }) transferAmount?: string | null;
-  @Field(() => LocalDateScalar, { description: 'Day the transfer took effect (YYYY-MM-DD).', nullable: true }) transferDate?: string | null;
+  @Field(() => Int, { description: 'Id of the credited account.' }) toAccountId!: number;
+  @Field(() => DecimalScalar, { description: 'Amount moved (decimal string) in the accounts\' currency.' }) transferAmount!: string;
+  @Field(() => LocalDateScalar, { description: 'Day the transfer took effect (YYYY-MM-DD).' }) transferDate!: string;
   @Field(() => String, { description: 'Free-text description of the transfer.', nullable: true }) transferDescription?: string | null;
 }
 

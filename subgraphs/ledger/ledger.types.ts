@@ -26,11 +26,11 @@ export class GLAccountChangePayload {
 
 @InputType({ description: 'A new GL account, as Fineract\'s POST /glaccounts body.' })
 export class CreateGLAccountInput {
-  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
-  @Field(() => String, { description: 'General-ledger account code (chart-of-accounts number, e.g. "21101").', nullable: true }) glCode?: string | null;
-  @Field(() => Int, { description: 'GL account type: 1 asset, 2 liability, 3 equity, 4 income, 5 expense (Fineract\'s codes).', nullable: true }) type?: number | null;
-  @Field(() => Int, { description: 'GL account usage: 1 detail (postable), 2 header (grouping only).', nullable: true }) usage?: number | null;
-  @Field(() => Boolean, { description: 'True when journal entries may be posted to this GL account by hand.', nullable: true }) manualEntriesAllowed?: boolean | null;
+  @Field(() => String, { description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'General-ledger account code (chart-of-accounts number, e.g. "21101").' }) glCode!: string;
+  @Field(() => Int, { description: 'GL account type: 1 asset, 2 liability, 3 equity, 4 income, 5 expense (Fineract\'s codes).' }) type!: number;
+  @Field(() => Int, { description: 'GL account usage: 1 detail (postable), 2 header (grouping only).' }) usage!: number;
+  @Field(() => Boolean, { description: 'True when journal entries may be posted to this GL account by hand.' }) manualEntriesAllowed!: boolean;
   @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.', nullable: true }) parentId?: number | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => Boolean, { description: 'True when the record may no longer be used for new postings or logins.', nullable: true }) disabled?: boolean | null;

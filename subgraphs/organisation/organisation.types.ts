@@ -24,8 +24,8 @@ export class OfficeChangePayload {
 /** Input fields are nullable in GraphQL on purpose: the service validates them and answers Fineract's codes. */
 @InputType({ description: 'A new office (branch) under a parent office.' })
 export class CreateOfficeInput {
-  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
-  @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.', nullable: true }) parentId?: number | null;
+  @Field(() => String, { description: 'Display name.' }) name!: string;
+  @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.' }) parentId!: number;
   @Field(() => LocalDateScalar, { description: 'Day the office opened (YYYY-MM-DD).', nullable: true }) openingDate?: string | null;
   @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId?: string | null;
 }
