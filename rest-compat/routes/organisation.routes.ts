@@ -72,6 +72,6 @@ export const organisationRoutes: Route[] = [
 
   { method: 'GET', path: '/businessdate', operation: 'BusinessDates', result: (d) => d.businessDates },
   { method: 'GET', path: '/businessdate/:type', operation: 'BusinessDate', variables: (req) => ({ type: req.params.type }), result: (d) => d.businessDate },
-  { method: 'POST', path: '/businessdate', operation: 'UpdateBusinessDate', body: 'input', result: (d) => d.updateBusinessDate },
+  { method: 'POST', path: '/businessdate', operation: 'UpdateBusinessDate', body: 'input', resource: 'businessdate', result: (d) => d.updateBusinessDate },
   { method: 'DELETE', path: '/businessdate', operation: 'ResetBusinessDate', result: (d) => d.resetBusinessDate },
 ];

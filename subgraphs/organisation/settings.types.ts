@@ -48,6 +48,6 @@ export class BusinessDateChangePayload {
 
 @InputType({ description: 'A new business date, as Fineract\'s POST /businessdate body.' })
 export class BusinessDateInput {
-  @Field(() => String, { description: 'BUSINESS_DATE or COB_DATE.', nullable: true }) type?: string | null;
-  @Field(() => LocalDateScalar, { description: 'Calendar day (YYYY-MM-DD) the record takes effect, in the tenant\'s business calendar.', nullable: true }) date?: string | null;
+  @Field(() => String, { description: 'BUSINESS_DATE or COB_DATE.' }) type!: string;
+  @Field(() => LocalDateScalar, { description: 'Calendar day (YYYY-MM-DD) the record takes effect, in the tenant\'s business calendar.' }) date!: string;
 }

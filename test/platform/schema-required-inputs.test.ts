@@ -8,6 +8,7 @@ const REQUIRED = [
   { input: 'AccountTransferInput', path: '/accounttransfers', resource: 'accounttransfer', fields: ['fromAccountId', 'toAccountId', 'transferAmount', 'transferDate'] },
   { input: 'CreateGLAccountInput', path: '/glaccounts', resource: 'glaccount', fields: ['name', 'glCode', 'type', 'usage', 'manualEntriesAllowed'] },
   { input: 'CreateOfficeInput', path: '/offices', resource: 'office', fields: ['name', 'parentId'] },
+  { input: 'BusinessDateInput', path: '/businessdate', resource: 'businessdate', fields: ['type', 'date'] },
 ];
 
 describe('required input fields are non-null in the schema, and REST still names each missing one', () => {
