@@ -405,7 +405,7 @@ export class MakerCheckerEntryType {
   @Field(() => Int, { description: 'Id of the user who made the request.' }) makerId!: number;
   @Field(() => String, { description: 'User who made the request.', nullable: true }) maker!: string | null;
   @Field(() => LocalDateScalar, { description: 'Business day the request was made (YYYY-MM-DD).' }) madeOnDate!: string;
-  @Field({ description: 'awaiting.approval, approved or rejected.' }) processingResult!: string;
+  @Field({ description: 'awaiting.approval, approved, rejected, deleted or expired.' }) processingResult!: string;
   @Field({ description: 'The request body, as JSON text.' }) commandAsJson!: string;
   @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
   @Field(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true }) officeName!: string | null;

@@ -32,7 +32,7 @@ export class ClientCodeValueType {
   @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
   @Field({ description: 'Display name.' }) name!: string;
   @Field({ description: 'True when the record is in use; inactive records are kept for history.' }) active!: boolean;
-  @Field({ description: 'True when the code value is mandatory in Fineract\'s sense (a system value).' }) mandatory!: boolean;
+  @Field({ description: 'Fineract\'s `mandatory` flag of the code value.' }) mandatory!: boolean;
 }
 
 @ObjectType('ClientOfficial', { description: 'A director, signatory or beneficial owner of a corporate client.' })
