@@ -354,7 +354,7 @@ export class LoanType {
   @Field(() => LoanSummaryType, { description: 'Totals of the account (decimal strings).', nullable: true }) summary!: LoanSummaryType | null;
   @Field(() => LoanScheduleType, { description: 'Instalment schedule of the loan.' }) repaymentSchedule!: LoanScheduleType;
   @Field(() => [LoanTransactionType], { description: 'The loan\'s transactions (paged by limit and offset).' }) transactions!: LoanTransactionType[];
-  @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far, oldest first.', nullable: true }) approvals!: LoanApprovalsType | null;
+  @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far.', nullable: true }) approvals!: LoanApprovalsType | null;
   @Field({ description: 'True when an instalment is past due and unpaid.' }) inArrears!: boolean;
   @Field(() => DelinquencyRangeType, { description: 'Delinquency range the loan falls in, or null when not overdue.', nullable: true }) delinquencyRange!: DelinquencyRangeType | null;
   @Field(() => LoanDelinquencyType, { description: 'How overdue the loan is.' }) delinquent!: LoanDelinquencyType;
@@ -493,7 +493,7 @@ export class LoanTransactionResult {
 export class ApprovalTierType {
   @Field(() => DecimalScalar, { description: 'Smallest amount this tier covers (decimal string).' }) minAmount!: string;
   @Field(() => DecimalScalar, { description: 'Largest amount this tier covers (decimal string), or null for no limit.', nullable: true }) maxAmount!: string | null;
-  @Field(() => [LoanApprovalRequirementType], { description: 'Approvals recorded so far, oldest first.' }) approvals!: LoanApprovalRequirementType[];
+  @Field(() => [LoanApprovalRequirementType], { description: 'Approvals recorded so far.' }) approvals!: LoanApprovalRequirementType[];
 }
 
 @ObjectType('ApprovalPolicy', { description: 'How many approvals, from which roles, loans of a product need, by amount tier.' })
@@ -517,7 +517,7 @@ export class ApprovalRequirementInput {
 export class ApprovalTierInput {
   @Field(() => DecimalScalar, { description: 'Smallest amount this tier covers (decimal string).', nullable: true }) minAmount?: string | null;
   @Field(() => DecimalScalar, { description: 'Largest amount this tier covers (decimal string), or null for no limit.', nullable: true }) maxAmount?: string | null;
-  @Field(() => [ApprovalRequirementInput], { description: 'Approvals recorded so far, oldest first.', nullable: true }) approvals?: ApprovalRequirementInput[] | null;
+  @Field(() => [ApprovalRequirementInput], { description: 'Approvals recorded so far.', nullable: true }) approvals?: ApprovalRequirementInput[] | null;
 }
 
 @InputType({ description: 'An approval policy for a loan product.' })
@@ -537,7 +537,7 @@ export class ApprovalQueueItemType {
   @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
   @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
   @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) principal!: string;
-  @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far, oldest first.' }) approvals!: LoanApprovalsType;
+  @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far.' }) approvals!: LoanApprovalsType;
 }
 
 @InputType({ description: 'A delinquency range (band of days overdue).' })

@@ -162,7 +162,7 @@ export class MeResolver {
     return clients[0] ? toMyClient(clients[0]) : null;
   }
 
-  @FieldResolver(() => [MyClientType], { description: 'The clients.' })
+  @FieldResolver(() => [MyClientType], { description: 'My client records (a registered customer has one).' })
   async clients(@Ctx() ctx: RequestContext): Promise<MyClientType[]> {
     return (await this.services.ownData.clients(ctx.identity)).map(toMyClient);
   }
@@ -183,7 +183,7 @@ export class MeResolver {
     return (await this.services.ownData.accounts(ctx.identity)).savingsAccounts.map(toMySavingsAccount);
   }
 
-  @FieldResolver(() => MySavingsAccountType, { description: 'The savings or current account concerned.' })
+  @FieldResolver(() => MySavingsAccountType, { description: 'One of my savings or current accounts by id; another customer\'s is "not found".' })
   async savingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MySavingsAccountType> {
     return toMySavingsAccount(await this.services.ownData.savingsAccount(ctx.identity, id));
   }
@@ -203,7 +203,7 @@ export class MeResolver {
     return (await this.services.ownData.loanTransactions(ctx.identity, loanId)).map((t) => ({ ...t, type: enumOption(t.type.id, t.type.code, t.type.value) }));
   }
 
-  @FieldResolver(() => MyTransferType, { description: 'The transfer this belongs to, or null.' })
+  @FieldResolver(() => MyTransferType, { description: 'One of my transfers by id; another customer\'s is "not found".' })
   async transfer(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
     return toMyTransfer(await this.services.ownData.transfer(ctx.identity, id));
   }

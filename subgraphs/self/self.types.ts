@@ -43,7 +43,7 @@ export class CustomerLoginPayload {
   @Field({ description: 'True when the user must change their password at next login.' }) shouldRenewPassword!: boolean;
   @Field({ description: 'Always false: this service asks for no second factor.' }) isTwoFactorAuthenticationRequired!: boolean;
   @Field({ description: 'True for a customer\'s self-service login.' }) isSelfServiceUser!: boolean;
-  @Field(() => [Int], { description: 'The clients.' }) clients!: number[];
+  @Field(() => [Int], { description: 'Ids of the clients this login acts for.' }) clients!: number[];
 }
 
 @ObjectType('MyClient', { description: "The session's own client." })
