@@ -18,6 +18,12 @@ export interface Route {
    * leaves the body to `variables` (req.rawBody) as it came: a signature over its exact bytes is checked.
    */
   body?: 'input' | 'args' | 'none' | 'raw';
+  /**
+   * Fineract's resource name in this command's validation codes (`savingsaccount`): a required (non-null)
+   * input field the body lacks is `validation.msg.<resource>.<field>.cannot.be.blank`, as the module's own
+   * validator says it, since GraphQL refuses the operation before the module sees it.
+   */
+  resource?: string;
   /** Variables from path params and query string (path ids are integers). */
   variables?: (req: RouteRequest) => Record<string, unknown>;
   /** Shapes the (already translated) GraphQL data into the Fineract response. */

@@ -33,13 +33,14 @@ const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || a
  * gateway uses), and says what it would refuse in REST terms: the body's field name (`officeId`, not
  * `$input` or `input.officeId`) and a Fineract code, every field at once. `inputBody` says the body is the
  * `$input` variable, so its name is dropped from paths. Fields the body translation already reported are
- * not reported twice.
+ * not reported twice. With the route's `resource`, a missing field has the module's own code.
  */
 export function variableErrors(
   variables: Record<string, unknown>,
   definitions: Record<string, { type: GraphQLInputType }>,
   inputBody: boolean,
   reported: readonly FieldError[],
+  resource?: string,
 ): FieldError[] {
   const found: FieldError[] = [];
   for (const [variable, { type }] of Object.entries(definitions)) {
@@ -54,7 +55,8 @@ export function variableErrors(
       if (!name || reported.some((e) => e.parameterName !== undefined && overlaps(e.parameterName, name)) || found.some((e) => e.parameterName === name)) return;
       const fieldType = typeAt(type, segments);
       if (missing || invalidValue == null) {
-        found.push({ code: 'validation.msg.cannot.be.blank', message: `The parameter \`${name}\` is mandatory.`, parameterName: name });
+        const code = resource ? `validation.msg.${resource}.${name}.cannot.be.blank` : 'validation.msg.cannot.be.blank';
+        found.push({ code, message: `The parameter \`${name}\` is mandatory.`, parameterName: name });
       } else if (fieldType && getNamedType(fieldType) === GraphQLInt) {
         found.push(integerError(name, invalidValue));
       } else {

@@ -51,7 +51,7 @@ export const accountRoutes: Route[] = [
   { method: 'GET', path: '/savingsaccounts/:savingsId/transactions/template', operation: 'SavingsTransactionTemplate', variables: id('savingsId'), result: savingsTransactionTemplate },
   { method: 'GET', path: '/accounttransfers/template', operation: 'AccountTransferTemplate', variables: accountTransferTemplateVariables, result: accountTransferTemplate },
   {
-    method: 'POST', path: '/savingsaccounts', operation: 'CreateSavingsAccount', body: 'input',
+    method: 'POST', path: '/savingsaccounts', operation: 'CreateSavingsAccount', body: 'input', resource: 'savingsaccount',
     result: (d) => ({ officeId: d.createSavingsAccount.officeId, clientId: d.createSavingsAccount.clientId, savingsId: d.createSavingsAccount.id, resourceId: d.createSavingsAccount.id, changes: { accountNo: d.createSavingsAccount.accountNo } }),
   },
   {
@@ -123,7 +123,7 @@ export const accountRoutes: Route[] = [
   },
 
   {
-    method: 'POST', path: '/accounttransfers', operation: 'SubmitAccountTransfer', body: 'input',
+    method: 'POST', path: '/accounttransfers', operation: 'SubmitAccountTransfer', body: 'input', resource: 'accounttransfer',
     result: (d) => {
       const s = d.submitAccountTransfer;
       // Held for a checker: Fineract's maker-checker answer (commandId), as for a held withdrawal.

@@ -47,7 +47,7 @@ export const ledgerRoutes: Route[] = [
     variables: (req) => ({ ...id('glAccountId')(req), fetchRunningBalance: bool(req.query.get('fetchRunningBalance')) ?? false }),
     result: (d) => d.glAccount,
   },
-  { method: 'POST', path: '/glaccounts', operation: 'CreateGLAccount', body: 'input', result: (d) => ({ resourceId: d.createGLAccount.id }) },
+  { method: 'POST', path: '/glaccounts', operation: 'CreateGLAccount', body: 'input', resource: 'glaccount', result: (d) => ({ resourceId: d.createGLAccount.id }) },
   {
     method: 'PUT', path: '/glaccounts/:glAccountId', operation: 'UpdateGLAccount', body: 'input', variables: id('glAccountId'),
     result: (d) => ({ resourceId: d.updateGLAccount.glAccount.id, changes: d.updateGLAccount.changes }),

@@ -15,7 +15,7 @@ export const organisationRoutes: Route[] = [
     result: (d) => ({ officeId: d.updateOffice.office.id, resourceId: d.updateOffice.office.id, changes: d.updateOffice.changes }),
   },
   { method: 'GET', path: '/offices/:officeId', operation: 'Office', variables: id('officeId'), result: (d) => d.office },
-  { method: 'POST', path: '/offices', operation: 'CreateOffice', body: 'input', result: (d) => ({ officeId: d.createOffice.id, resourceId: d.createOffice.id }) },
+  { method: 'POST', path: '/offices', operation: 'CreateOffice', body: 'input', resource: 'office', result: (d) => ({ officeId: d.createOffice.id, resourceId: d.createOffice.id }) },
   {
     method: 'PUT', path: '/offices/:officeId', operation: 'UpdateOffice', body: 'input', variables: id('officeId'),
     result: (d) => ({ officeId: d.updateOffice.office.id, resourceId: d.updateOffice.office.id, changes: d.updateOffice.changes }),
@@ -72,6 +72,6 @@ export const organisationRoutes: Route[] = [
 
   { method: 'GET', path: '/businessdate', operation: 'BusinessDates', result: (d) => d.businessDates },
   { method: 'GET', path: '/businessdate/:type', operation: 'BusinessDate', variables: (req) => ({ type: req.params.type }), result: (d) => d.businessDate },
-  { method: 'POST', path: '/businessdate', operation: 'UpdateBusinessDate', body: 'input', result: (d) => d.updateBusinessDate },
+  { method: 'POST', path: '/businessdate', operation: 'UpdateBusinessDate', body: 'input', resource: 'businessdate', result: (d) => d.updateBusinessDate },
   { method: 'DELETE', path: '/businessdate', operation: 'ResetBusinessDate', result: (d) => d.resetBusinessDate },
 ];

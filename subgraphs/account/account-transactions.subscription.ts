@@ -17,21 +17,21 @@ export const ACCOUNT_TRANSACTION_EVENTS = ['account.credit', 'account.debit'];
 
 @ObjectType('AccountTransactionEvent', { description: 'A committed credit or debit of a savings or current account.' })
 export class AccountTransactionEventType {
-  @Field() eventId!: string;
+  @Field({ description: 'Unique id of the event (UUID); deliveries of the same event share it, so use it to deduplicate.' }) eventId!: string;
   @Field({ description: 'account.credit or account.debit' }) eventType!: string;
-  @Field(() => ID) accountId!: string;
-  @Field(() => String, { nullable: true }) accountNo!: string | null;
-  @Field(() => ID, { nullable: true }) transactionId!: string | null;
+  @Field(() => ID, { description: 'Id of the account concerned.' }) accountId!: string;
+  @Field(() => String, { description: 'Account number shown to customers (a 10-digit NUBAN for deposit accounts).', nullable: true }) accountNo!: string | null;
+  @Field(() => ID, { description: 'Id of the transaction concerned.', nullable: true }) transactionId!: string | null;
   @Field(() => String, { nullable: true, description: 'The transaction type as the account module names it (e.g. DEPOSIT, WITHDRAWAL).' }) type!: string | null;
   @Field({ description: 'CREDIT or DEBIT' }) entryType!: string;
-  @Field(() => DecimalScalar) amount!: string;
-  @Field(() => DecimalScalar, { nullable: true }) runningBalance!: string | null;
-  @Field(() => String, { nullable: true }) currency!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) date!: string | null;
-  @Field(() => Int, { nullable: true }) clientId!: number | null;
-  @Field(() => Int, { nullable: true }) officeId!: number | null;
-  @Field(() => String, { nullable: true }) reference!: string | null;
-  @Field(() => String, { nullable: true }) transferId!: string | null;
+  @Field(() => DecimalScalar, { description: 'Amount in the record\'s currency, an exact decimal string (e.g. "1500.00").' }) amount!: string;
+  @Field(() => DecimalScalar, { description: 'Account balance after this transaction (decimal string).', nullable: true }) runningBalance!: string | null;
+  @Field(() => String, { description: 'Currency of the amounts, with its display details.', nullable: true }) currency!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Calendar day (YYYY-MM-DD) the record takes effect, in the tenant\'s business calendar.', nullable: true }) date!: string | null;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId!: number | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId!: number | null;
+  @Field(() => String, { description: 'Reference of the transaction (e.g. a session id or receipt), or null.', nullable: true }) reference!: string | null;
+  @Field(() => String, { description: 'Id of the account transfer this transaction belongs to, or null.', nullable: true }) transferId!: string | null;
 }
 
 type AccountEventData = Record<string, unknown> & { accountId?: unknown; officeId?: unknown; staffId?: unknown; clientId?: unknown };
@@ -87,8 +87,8 @@ export class AccountTransactionsSubscriptionResolver {
   })
   accountTransactions(
     @Root() event: AccountTransactionEventType,
-    @Arg('accountId', () => ID, { nullable: true }) _accountId?: string,
-    @Arg('officeId', () => ID, { nullable: true }) _officeId?: string,
+    @Arg('accountId', () => ID, { description: 'Account id.', nullable: true }) _accountId?: string,
+    @Arg('officeId', () => ID, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) _officeId?: string,
   ): AccountTransactionEventType {
     return event;
   }

@@ -3,6 +3,7 @@ import { EnumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../platform/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../platform/request-context.js';
+import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum } from './account.enums.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {
@@ -22,6 +23,11 @@ export class SavingsProductResolver {
     this.map = new Mappers(services);
   }
 
+  @FieldResolver(() => AccountTypeEnum, { description: 'accountType as a GraphQL enum.' })
+  accountTypeEnum(@Root() product: SavingsProductType): AccountTypeEnum {
+    return accountTypeEnum(product.accountType);
+  }
+
   @Query(() => [EnumOption], { description: 'Savings account statuses, as Fineract numbers them.' })
   savingsAccountStatuses(): EnumOption[] {
     return STATUS_OPTIONS;
@@ -32,23 +38,23 @@ export class SavingsProductResolver {
     return this.services.products.template(ctx.identity);
   }
 
-  @Query(() => [SavingsProductType])
+  @Query(() => [SavingsProductType], { description: 'Every savings and current product.' })
   async savingsProducts(@Ctx() ctx: RequestContext): Promise<SavingsProductType[]> {
     return (await this.services.products.list(ctx.identity)).map((p) => this.map.product(p));
   }
 
-  @Query(() => SavingsProductType)
-  async savingsProduct(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
+  @Query(() => SavingsProductType, { description: 'A savings or current product by id.' })
+  async savingsProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
     return this.map.product(await this.services.products.get(ctx.identity, id));
   }
 
-  @Mutation(() => SavingsProductType)
-  async createSavingsProduct(@Arg('input', () => SavingsProductInput) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
+  @Mutation(() => SavingsProductType, { description: 'Creates a savings or current product.' })
+  async createSavingsProduct(@Arg('input', () => SavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
     return this.map.product(await this.services.products.create(ctx.identity, input));
   }
 
-  @Mutation(() => SavingsProductChangePayload)
-  async updateSavingsProduct(@Arg('id', () => Int) id: number, @Arg('input', () => SavingsProductInput) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
+  @Mutation(() => SavingsProductChangePayload, { description: 'Changes a savings or current product; omitted fields stay as they are.' })
+  async updateSavingsProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => SavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
     const { product, changes } = await this.services.products.update(ctx.identity, id, input);
     return { savingsProduct: this.map.product(product), changes };
   }
@@ -61,27 +67,32 @@ export class SavingsAccountResolver {
     this.map = new Mappers(services);
   }
 
-  @Query(() => SavingsAccountType)
-  async savingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountType> {
+  @FieldResolver(() => AccountTypeEnum, { description: 'accountType as a GraphQL enum.' })
+  accountTypeEnum(@Root() account: SavingsAccountType): AccountTypeEnum {
+    return accountTypeEnum(account.accountType);
+  }
+
+  @Query(() => SavingsAccountType, { description: 'A savings or current account by id (within the caller\'s offices).' })
+  async savingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountType> {
     return this.map.account(await this.services.accounts.get(ctx.identity, id));
   }
 
   @Query(() => SavingsAccountPageType, { description: 'Paged (limit at most 200), filtered by client, office, status id or external id.' })
   async savingsAccounts(
     @Ctx() ctx: RequestContext,
-    @Arg('clientId', () => Int, { nullable: true }) clientId?: number,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('status', () => Int, { nullable: true }) status?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('clientId', () => Int, { description: 'Client id.', nullable: true }) clientId?: number,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('status', () => Int, { description: 'Only records in this status.', nullable: true }) status?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
   ): Promise<SavingsAccountPageType> {
     const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit });
     return { totalFilteredRecords: total, pageItems: items.map((a) => this.map.account(a)) };
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Display name of the client (customer) concerned.', nullable: true })
   async clientName(@Root() account: SavingsAccountType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return loader<number, string>(ctx, 'account.clientName', (ids) => this.services.accounts.clientNames(ctx.identity.tenantId, ids)).load(account.clientId);
   }
@@ -102,62 +113,62 @@ export class SavingsAccountResolver {
   }
 
   @Mutation(() => SavingsAccountType, { description: 'Opens an account (submitted) with its NUBAN number.' })
-  async createSavingsAccount(@Arg('input', () => CreateSavingsAccountInput) input: CreateSavingsAccountInput, @Ctx() ctx: RequestContext): Promise<SavingsAccountType> {
+  async createSavingsAccount(@Arg('input', () => CreateSavingsAccountInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateSavingsAccountInput, @Ctx() ctx: RequestContext): Promise<SavingsAccountType> {
     return this.map.account(await this.services.accounts.create(ctx.identity, input));
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async approveSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => ApproveSavingsAccountInput, { nullable: true }) input?: ApproveSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Approves a submitted savings account application.' })
+  async approveSavingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => ApproveSavingsAccountInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: ApproveSavingsAccountInput): Promise<SavingsAccountChangePayload> {
     return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'approve', { date: input?.approvedOnDate, note: input?.note }));
   }
 
   @Mutation(() => SavingsAccountChangePayload, { description: 'Approves (when submitted) and activates; the business date when no date is given.' })
-  async activateSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => ActivateSavingsAccountInput, { nullable: true }) input?: ActivateSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+  async activateSavingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => ActivateSavingsAccountInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: ActivateSavingsAccountInput): Promise<SavingsAccountChangePayload> {
     return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'activate', { date: input?.activatedOnDate }));
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async rejectSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => RejectSavingsAccountInput, { nullable: true }) input?: RejectSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Rejects a submitted savings account application.' })
+  async rejectSavingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => RejectSavingsAccountInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: RejectSavingsAccountInput): Promise<SavingsAccountChangePayload> {
     return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'reject', { date: input?.rejectedOnDate, note: input?.note }));
   }
 
   @Mutation(() => SavingsAccountChangePayload, { description: "Fineract's withdrawnByApplicant: the applicant withdraws a submitted application." })
-  async withdrawSavingsApplication(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => WithdrawSavingsApplicationInput, { nullable: true }) input?: WithdrawSavingsApplicationInput): Promise<SavingsAccountChangePayload> {
+  async withdrawSavingsApplication(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => WithdrawSavingsApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: WithdrawSavingsApplicationInput): Promise<SavingsAccountChangePayload> {
     return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'withdrawnByApplicant', { date: input?.withdrawnOnDate, note: input?.note }));
   }
 
   @Mutation(() => SavingsAccountChangePayload, { description: 'Closes an active account at zero balance with nothing on hold.' })
-  async closeSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => CloseSavingsAccountInput, { nullable: true }) input?: CloseSavingsAccountInput): Promise<SavingsAccountChangePayload> {
+  async closeSavingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('input', () => CloseSavingsAccountInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: CloseSavingsAccountInput): Promise<SavingsAccountChangePayload> {
     return this.map.change(await this.services.accounts.changeStatus(ctx.identity, id, 'close', { date: input?.closedOnDate, note: input?.note }));
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async blockSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Blocks an account: no debits or credits until unblocked.' })
+  async blockSavingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
     return this.block(ctx, id, 'block');
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async unblockSavingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Lifts a block on an account.' })
+  async unblockSavingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
     return this.block(ctx, id, 'unblock');
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async blockSavingsAccountDebit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Blocks debits (withdrawals, transfers out) on an account.' })
+  async blockSavingsAccountDebit(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
     return this.block(ctx, id, 'blockDebit');
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async unblockSavingsAccountDebit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Lifts a debit block.' })
+  async unblockSavingsAccountDebit(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
     return this.block(ctx, id, 'unblockDebit');
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async blockSavingsAccountCredit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Blocks credits (deposits, transfers in) on an account.' })
+  async blockSavingsAccountCredit(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
     return this.block(ctx, id, 'blockCredit');
   }
 
-  @Mutation(() => SavingsAccountChangePayload)
-  async unblockSavingsAccountCredit(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+  @Mutation(() => SavingsAccountChangePayload, { description: 'Lifts a credit block.' })
+  async unblockSavingsAccountCredit(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
     return this.block(ctx, id, 'unblockCredit');
   }
 
@@ -173,41 +184,46 @@ export class SavingsTransactionResolver {
     this.map = new Mappers(services);
   }
 
+  @FieldResolver(() => SavingsTransactionTypeEnum, { description: 'transactionType as a GraphQL enum.' })
+  transactionTypeEnum(@Root() transaction: SavingsTransactionType): SavingsTransactionTypeEnum {
+    return savingsTransactionTypeEnum(transaction.transactionType);
+  }
+
   @Query(() => [SavingsTransactionType], {
     description: "Every transaction of one account, newest first, read in bounded pages (Fineract's associations=transactions). One account per request: a root field, never nested under a list.",
   })
-  async allSavingsTransactions(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
+  async allSavingsTransactions(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
     return (await this.services.transactions.all(ctx.identity, savingsAccountId)).map((t) => this.map.transaction(t));
   }
 
   @Query(() => SavingsTransactionPageType, { description: 'Newest first; limit at most 200.' })
   async savingsTransactions(
-    @Arg('savingsAccountId', () => Int) savingsAccountId: number,
+    @Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number,
     @Ctx() ctx: RequestContext,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
   ): Promise<SavingsTransactionPageType> {
     const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit });
     return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transaction(t)) };
   }
 
-  @Query(() => SavingsTransactionType)
-  async savingsTransaction(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('transactionId', () => Int) transactionId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType> {
+  @Query(() => SavingsTransactionType, { description: 'One transaction of a savings account.' })
+  async savingsTransaction(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('transactionId', () => Int, { description: 'Transaction id, unique within its account.' }) transactionId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType> {
     return this.map.transaction(await this.services.transactions.get(ctx.identity, savingsAccountId, transactionId));
   }
 
-  @Mutation(() => SavingsTransactionResultType)
-  async depositToSavingsAccount(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('input', () => SavingsTransactionInput) input: SavingsTransactionInput, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+  @Mutation(() => SavingsTransactionResultType, { description: 'Deposits money into an active account; balance, journal and event commit together.' })
+  async depositToSavingsAccount(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('input', () => SavingsTransactionInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsTransactionInput, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
     return this.map.money(await this.services.transactions.deposit(ctx.identity, savingsAccountId, input));
   }
 
   @Mutation(() => SavingsTransactionResultType, { description: 'A cash withdrawal above the teller ceiling answers a commandId and waits for a checker.' })
-  async withdrawFromSavingsAccount(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('input', () => SavingsTransactionInput) input: SavingsTransactionInput, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+  async withdrawFromSavingsAccount(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('input', () => SavingsTransactionInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsTransactionInput, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
     return this.map.money(await this.services.transactions.withdraw(ctx.identity, savingsAccountId, input));
   }
 
-  @Mutation(() => SavingsTransactionResultType)
-  async undoSavingsTransaction(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('transactionId', () => Int) transactionId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+  @Mutation(() => SavingsTransactionResultType, { description: 'Reverses a transaction: it stays listed, marked reversed, and no longer counts in balances.' })
+  async undoSavingsTransaction(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('transactionId', () => Int, { description: 'Transaction id, unique within its account.' }) transactionId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
     const { account, transaction } = await this.services.transactions.undo(ctx.identity, savingsAccountId, transactionId);
     return { ...this.map.money({ kind: 'executed', account, transaction }), changes: { reversed: true } };
   }
@@ -217,33 +233,33 @@ export class SavingsTransactionResolver {
 export class SavingsReferenceResolver {
   constructor(private readonly services: AccountServices) {}
 
-  @Query(() => [SavingsReferenceType])
-  async savingsReferences(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType[]> {
+  @Query(() => [SavingsReferenceType], { description: 'Referees of a savings account.' })
+  async savingsReferences(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType[]> {
     return this.services.references.list(ctx.identity, savingsAccountId);
   }
 
-  @Query(() => SavingsReferenceType)
-  async savingsReference(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('referenceId', () => Int) referenceId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+  @Query(() => SavingsReferenceType, { description: 'One referee of a savings account.' })
+  async savingsReference(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('referenceId', () => Int, { description: 'Id of the savings account referee.' }) referenceId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
     return this.services.references.get(ctx.identity, savingsAccountId, referenceId);
   }
 
-  @Mutation(() => SavingsReferenceType)
-  async createSavingsReference(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('input', () => SavingsReferenceInput) input: SavingsReferenceInput, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+  @Mutation(() => SavingsReferenceType, { description: 'Adds a referee to a savings account.' })
+  async createSavingsReference(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('input', () => SavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsReferenceInput, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
     return this.services.references.create(ctx.identity, savingsAccountId, input);
   }
 
-  @Mutation(() => SavingsReferenceChangePayload)
+  @Mutation(() => SavingsReferenceChangePayload, { description: 'Changes a savings account referee.' })
   async updateSavingsReference(
-    @Arg('savingsAccountId', () => Int) savingsAccountId: number,
-    @Arg('referenceId', () => Int) referenceId: number,
-    @Arg('input', () => SavingsReferenceInput) input: SavingsReferenceInput,
+    @Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number,
+    @Arg('referenceId', () => Int, { description: 'Id of the savings account referee.' }) referenceId: number,
+    @Arg('input', () => SavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsReferenceInput,
     @Ctx() ctx: RequestContext,
   ): Promise<SavingsReferenceChangePayload> {
     return this.services.references.update(ctx.identity, savingsAccountId, referenceId, input);
   }
 
-  @Mutation(() => SavingsReferenceType)
-  async deleteSavingsReference(@Arg('savingsAccountId', () => Int) savingsAccountId: number, @Arg('referenceId', () => Int) referenceId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+  @Mutation(() => SavingsReferenceType, { description: 'Removes a savings account referee.' })
+  async deleteSavingsReference(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('referenceId', () => Int, { description: 'Id of the savings account referee.' }) referenceId: number, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
     return this.services.references.delete(ctx.identity, savingsAccountId, referenceId);
   }
 }
@@ -256,28 +272,28 @@ export class AccountTransferResolver {
   }
 
   @Mutation(() => AccountTransferSubmissionType, { description: 'A transfer by staff: both legs, the journal and both events commit together, or, above maker-checker-non-cash-ceiling when the tenant enables it, a maker-checker entry holds the amount until a checker approves.' })
-  async submitAccountTransfer(@Arg('input', () => AccountTransferInput) input: AccountTransferInput, @Ctx() ctx: RequestContext): Promise<AccountTransferSubmissionType> {
+  async submitAccountTransfer(@Arg('input', () => AccountTransferInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: AccountTransferInput, @Ctx() ctx: RequestContext): Promise<AccountTransferSubmissionType> {
     const outcome = await this.services.transfers.submit(ctx.identity, input);
     if (outcome.kind === 'held') return { savingsId: outcome.fromAccountId, resourceId: null, commandId: outcome.commandId, transfer: null, changes: { status: 'awaiting.approval' } };
     return { savingsId: outcome.transfer.fromAccountId, resourceId: outcome.transfer.id, commandId: null, transfer: this.map.transfer(outcome.transfer), changes: {} };
   }
 
   @Mutation(() => AccountTransferType, { description: 'Both legs, the journal and both events commit together. A transfer that would wait for a checker is refused (403 error.msg.accounttransfer.approval.required): submitAccountTransfer answers held transfers.' })
-  async createAccountTransfer(@Arg('input', () => AccountTransferInput) input: AccountTransferInput, @Ctx() ctx: RequestContext): Promise<AccountTransferType> {
+  async createAccountTransfer(@Arg('input', () => AccountTransferInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: AccountTransferInput, @Ctx() ctx: RequestContext): Promise<AccountTransferType> {
     return this.map.transfer(await this.services.transfers.create(ctx.identity, input));
   }
 
-  @Query(() => AccountTransferType)
-  async accountTransfer(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<AccountTransferType> {
+  @Query(() => AccountTransferType, { description: 'An account transfer by id.' })
+  async accountTransfer(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<AccountTransferType> {
     return this.map.transfer(await this.services.transfers.get(ctx.identity, id));
   }
 
-  @Query(() => AccountTransferPageType)
+  @Query(() => AccountTransferPageType, { description: 'Account transfers, newest first.' })
   async accountTransfers(
     @Ctx() ctx: RequestContext,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('accountId', () => Int, { nullable: true }) accountId?: number,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
+    @Arg('accountId', () => Int, { description: 'Account id.', nullable: true }) accountId?: number,
   ): Promise<AccountTransferPageType> {
     const { total, items } = await this.services.transfers.list(ctx.identity, { offset, limit, accountId });
     return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transfer(t)) };
@@ -297,27 +313,27 @@ export class MakerCheckerResolver {
   }
 
   @Mutation(() => SavingsTransactionResultType, { description: 'Executes the held withdrawal (four eyes: never by its maker).' })
-  async approveMakerChecker(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
+  async approveMakerChecker(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionResultType> {
     const { result } = await this.services.makerChecker.approve(ctx.identity, id);
     return this.map.money(result);
   }
 
   @Mutation(() => MakerCheckerEntryType, { description: 'Refuses the withdrawal and releases its hold.' })
-  async rejectMakerChecker(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MakerCheckerEntryType> {
+  async rejectMakerChecker(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MakerCheckerEntryType> {
     return this.map.entry(await this.services.makerChecker.reject(ctx.identity, id));
   }
 
   @Mutation(() => MakerCheckerEntryType, { description: 'The maker withdraws the entry and its hold.' })
-  async deleteMakerChecker(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MakerCheckerEntryType> {
+  async deleteMakerChecker(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MakerCheckerEntryType> {
     return this.map.entry(await this.services.makerChecker.delete(ctx.identity, id));
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'User who made the request.', nullable: true })
   async maker(@Root() entry: MakerCheckerEntryType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return loader<number, string>(ctx, 'account.username', (ids) => this.services.deps.usernames(ctx.identity.tenantId, ids)).load(entry.makerId);
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   async officeName(@Root() entry: MakerCheckerEntryType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return loader<number, string>(ctx, 'account.officeName', (ids) => this.services.deps.officeNames(ctx.identity.tenantId, ids)).load(entry.officeId);
   }

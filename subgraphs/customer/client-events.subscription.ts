@@ -6,18 +6,18 @@ import type { RequestContext } from '../platform/request-context.js';
 
 @ObjectType('ClientCreatedEvent', { description: 'A client onboarded (client.created), as committed.' })
 export class ClientCreatedEventType {
-  @Field() eventId!: string;
-  @Field() timestamp!: string;
-  @Field(() => Int) clientId!: number;
-  @Field(() => String, { nullable: true }) cif!: string | null;
-  @Field(() => String, { nullable: true }) accountNo!: string | null;
-  @Field(() => Int) officeId!: number;
-  @Field(() => Int, { nullable: true }) staffId!: number | null;
-  @Field(() => String, { nullable: true }) displayName!: string | null;
-  @Field(() => Int, { nullable: true }) legalFormId!: number | null;
-  @Field(() => String, { nullable: true }) externalId!: string | null;
-  @Field(() => Int, { nullable: true }) kycTier!: number | null;
-  @Field(() => Int, { nullable: true }) statusId!: number | null;
+  @Field({ description: 'Unique id of the event (UUID); deliveries of the same event share it, so use it to deduplicate.' }) eventId!: string;
+  @Field({ description: 'Moment it happened (ISO 8601 date-time, UTC).' }) timestamp!: string;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
+  @Field(() => String, { description: 'Customer information file number (the client\'s bank-wide customer number).', nullable: true }) cif!: string | null;
+  @Field(() => String, { description: 'Account number shown to customers (a 10-digit NUBAN for deposit accounts).', nullable: true }) accountNo!: string | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => Int, { description: 'Id of the staff member concerned, or null.', nullable: true }) staffId!: number | null;
+  @Field(() => String, { description: 'Name to display: the person\'s names joined, or the entity\'s full name.', nullable: true }) displayName!: string | null;
+  @Field(() => Int, { description: 'Legal form: 1 person, 2 entity; null when not given.', nullable: true }) legalFormId!: number | null;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId!: string | null;
+  @Field(() => Int, { description: 'KYC tier (1, 2 or 3) reached by the client; higher tiers allow larger deposits and balances.', nullable: true }) kycTier!: number | null;
+  @Field(() => Int, { description: 'Fineract\'s client status id: 100 pending, 300 active.', nullable: true }) statusId!: number | null;
 }
 
 type ClientEventData = Record<string, unknown>;

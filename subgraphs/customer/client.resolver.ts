@@ -99,8 +99,8 @@ export class ClientResolver {
   @Query(() => ClientType, { description: 'A client by id or by external id.' })
   async client(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientType> {
     return toClientType(await this.services.clients.get(ctx.identity, clientRef(id, externalId)));
   }
@@ -108,14 +108,14 @@ export class ClientResolver {
   @Query(() => ClientPageType, { description: 'Clients visible to the caller (office subtree; an account officer sees only their own book).' })
   async clients(
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
     @Arg('displayName', () => String, { nullable: true, description: 'Case-insensitive substring.' }) displayName?: string,
     @Arg('status', () => String, { nullable: true, description: 'active, pending or closed.' }) status?: string,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the display name, or exactly an account number, CIF, external id or mobile number.' }) search?: string,
-    @Arg('staffId', () => Int, { nullable: true }) staffId?: number,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('staffId', () => Int, { description: 'Staff member id.', nullable: true }) staffId?: number,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('orderBy', () => String, { nullable: true, description: 'id, accountNo, displayName, externalId, officeId, status, submittedOnDate... (Fineract orderBy).' }) orderBy?: string,
     @Arg('sortOrder', () => String, { nullable: true, description: 'ASC or DESC.' }) sortOrder?: string,
   ): Promise<ClientPageType> {
@@ -124,14 +124,14 @@ export class ClientResolver {
   }
 
   @Query(() => ClientPageType, { description: "Fineract's v2 client search: the text as in clients(search:), pages numbered from 0 (size at most 200)." })
-  async clientSearch(@Arg('input', () => ClientSearchInput) input: ClientSearchInput, @Ctx() ctx: RequestContext): Promise<ClientPageType> {
+  async clientSearch(@Arg('input', () => ClientSearchInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ClientSearchInput, @Ctx() ctx: RequestContext): Promise<ClientPageType> {
     const sort = input.sorts?.[0];
     const result = await this.services.clients.searchPage(ctx.identity, { text: input.request?.text, page: input.page, size: input.size, orderBy: sort?.property, sortOrder: sort?.direction });
     return { totalFilteredRecords: result.total, pageItems: result.items.map(toClientType) };
   }
 
   @Query(() => [ClientDayCountType], { description: "Clients activated on each of the 12 days before today at an office and below it (Fineract's ClientTrendsByDay)." })
-  async clientTrendsByDay(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<ClientDayCountType[]> {
+  async clientTrendsByDay(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number): Promise<ClientDayCountType[]> {
     return (await this.services.clients.trendsByDay(ctx.identity, officeId)).map((d) => ({ days: d.day, count: d.count }));
   }
 
@@ -140,42 +140,42 @@ export class ClientResolver {
     return Object.values(KYC_TIER_LIMITS).map((l) => ({ ...l, requirements: [...l.requirements] }));
   }
 
-  @Query(() => CorporateKycType)
-  async corporateKyc(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<CorporateKycType> {
+  @Query(() => CorporateKycType, { description: 'KYC details of an entity client.' })
+  async corporateKyc(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Ctx() ctx: RequestContext): Promise<CorporateKycType> {
     return toKycType(await this.services.corporateKyc.get(ctx.identity, clientId));
   }
 
-  @Query(() => CorporateKycStatusType)
-  async corporateKycStatus(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<CorporateKycStatusType> {
+  @Query(() => CorporateKycStatusType, { description: 'Whether an entity client\'s KYC is complete, and what is missing.' })
+  async corporateKycStatus(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Ctx() ctx: RequestContext): Promise<CorporateKycStatusType> {
     return this.services.corporateKyc.status(ctx.identity, clientId);
   }
 
-  @Query(() => [ClientOfficialType])
-  async clientOfficials(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<ClientOfficialType[]> {
+  @Query(() => [ClientOfficialType], { description: 'Directors and signatories of an entity client.' })
+  async clientOfficials(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Ctx() ctx: RequestContext): Promise<ClientOfficialType[]> {
     return (await this.services.corporateKyc.officials(ctx.identity, clientId)).map(toOfficialType);
   }
 
-  @Mutation(() => ClientType)
-  async createClient(@Arg('input', () => CreateClientInput) input: CreateClientInput, @Ctx() ctx: RequestContext): Promise<ClientType> {
+  @Mutation(() => ClientType, { description: 'Creates a client: pending, or active when `active` is true with an activationDate.' })
+  async createClient(@Arg('input', () => CreateClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateClientInput, @Ctx() ctx: RequestContext): Promise<ClientType> {
     return toClientType(await this.services.clients.create(ctx.identity, input));
   }
 
-  @Mutation(() => ClientChangePayload)
+  @Mutation(() => ClientChangePayload, { description: 'Changes a client; omitted fields stay as they are.' })
   async updateClient(
-    @Arg('input', () => UpdateClientInput) input: UpdateClientInput,
+    @Arg('input', () => UpdateClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateClientInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return toPayload(await this.services.clients.update(ctx.identity, clientRef(id, externalId), input));
   }
 
-  @Mutation(() => ClientChangePayload)
+  @Mutation(() => ClientChangePayload, { description: 'Activates a pending client.' })
   async activateClient(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
-    @Arg('input', () => ActivateClientInput, { nullable: true }) input?: ActivateClientInput,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
+    @Arg('input', () => ActivateClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: ActivateClientInput,
   ): Promise<ClientChangePayload> {
     return toPayload(await this.services.clients.activate(ctx.identity, clientRef(id, externalId), input?.activationDate));
   }
@@ -183,89 +183,89 @@ export class ClientResolver {
   @Mutation(() => ClientChangePayload, { description: 'KYC tier 1 -> 2 (verified BVN, NIN, proof of address).' })
   async upgradeClientKyc(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
-    @Arg('input', () => UpgradeKycInput, { nullable: true }) input?: UpgradeKycInput,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
+    @Arg('input', () => UpgradeKycInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: UpgradeKycInput,
   ): Promise<ClientChangePayload> {
     return toPayload(await this.services.clients.upgradeKyc(ctx.identity, clientRef(id, externalId), input ?? {}));
   }
 
   @Mutation(() => ClientChangePayload, { description: "Makes staffId the client's relationship officer (Fineract assignStaff)." })
   async assignClientStaff(
-    @Arg('input', () => ClientStaffInput) input: ClientStaffInput,
+    @Arg('input', () => ClientStaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ClientStaffInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return toPayload(await this.services.clients.assignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Removes the relationship officer staffId from the client (Fineract unassignStaff).' })
   async unassignClientStaff(
-    @Arg('input', () => ClientStaffInput) input: ClientStaffInput,
+    @Arg('input', () => ClientStaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ClientStaffInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return toPayload(await this.services.clients.unassignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Active -> Closed (600); refused while accounts or loans are open.' })
   async closeClient(
-    @Arg('input', () => CloseClientInput) input: CloseClientInput,
+    @Arg('input', () => CloseClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CloseClientInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return this.lifecycle(ctx, id, externalId, 'close', { date: input.closureDate, reasonId: input.closureReasonId });
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Pending -> Rejected (700).' })
   async rejectClient(
-    @Arg('input', () => RejectClientInput) input: RejectClientInput,
+    @Arg('input', () => RejectClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: RejectClientInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return this.lifecycle(ctx, id, externalId, 'reject', { date: input.rejectionDate, reasonId: input.rejectionReasonId });
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Pending -> Withdrawn (400).' })
   async withdrawClient(
-    @Arg('input', () => WithdrawClientInput) input: WithdrawClientInput,
+    @Arg('input', () => WithdrawClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: WithdrawClientInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return this.lifecycle(ctx, id, externalId, 'withdraw', { date: input.withdrawalDate, reasonId: input.withdrawalReasonId });
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Closed -> Pending (100); activate it again afterwards.' })
   async reactivateClient(
-    @Arg('input', () => ReactivateClientInput) input: ReactivateClientInput,
+    @Arg('input', () => ReactivateClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ReactivateClientInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return this.lifecycle(ctx, id, externalId, 'reactivate', { date: input.reactivationDate });
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Rejected -> Pending (100).' })
   async undoClientRejection(
-    @Arg('input', () => ReopenClientInput) input: ReopenClientInput,
+    @Arg('input', () => ReopenClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ReopenClientInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return this.lifecycle(ctx, id, externalId, 'undoRejection', { date: input.reopenedDate });
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Withdrawn -> Pending (100).' })
   async undoClientWithdrawal(
-    @Arg('input', () => ReopenClientInput) input: ReopenClientInput,
+    @Arg('input', () => ReopenClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ReopenClientInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
     return this.lifecycle(ctx, id, externalId, 'undoWithdrawal', { date: input.reopenedDate });
   }
@@ -273,8 +273,8 @@ export class ClientResolver {
   @Mutation(() => ClientType, { description: 'Deletes a pending client; returns it as it was.' })
   async deleteClient(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientType> {
     return toClientType(await this.services.lifecycle.delete(ctx.identity, clientRef(id, externalId)));
   }
@@ -283,19 +283,19 @@ export class ClientResolver {
     return toPayload(await this.services.lifecycle.changeStatus(ctx.identity, clientRef(id, externalId), command, input));
   }
 
-  @Mutation(() => CorporateKycChangePayload)
-  async updateCorporateKyc(@Arg('clientId', () => Int) clientId: number, @Arg('input', () => CorporateKycInput) input: CorporateKycInput, @Ctx() ctx: RequestContext): Promise<CorporateKycChangePayload> {
+  @Mutation(() => CorporateKycChangePayload, { description: 'Sets an entity client\'s KYC details.' })
+  async updateCorporateKyc(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Arg('input', () => CorporateKycInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CorporateKycInput, @Ctx() ctx: RequestContext): Promise<CorporateKycChangePayload> {
     const { kyc, changes } = await this.services.corporateKyc.update(ctx.identity, clientId, input);
     return { corporateKyc: toKycType(kyc), changes };
   }
 
-  @Mutation(() => ClientOfficialType)
-  async createClientOfficial(@Arg('clientId', () => Int) clientId: number, @Arg('input', () => ClientOfficialInput) input: ClientOfficialInput, @Ctx() ctx: RequestContext): Promise<ClientOfficialType> {
+  @Mutation(() => ClientOfficialType, { description: 'Adds a director or signatory to an entity client.' })
+  async createClientOfficial(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Arg('input', () => ClientOfficialInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ClientOfficialInput, @Ctx() ctx: RequestContext): Promise<ClientOfficialType> {
     return toOfficialType(await this.services.corporateKyc.addOfficial(ctx.identity, clientId, input));
   }
 
   @Mutation(() => ClientOfficialType, { description: 'Removes an official; returns it as it was.' })
-  async deleteClientOfficial(@Arg('clientId', () => Int) clientId: number, @Arg('officialId', () => Int) officialId: number, @Ctx() ctx: RequestContext): Promise<ClientOfficialType> {
+  async deleteClientOfficial(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Arg('officialId', () => Int, { description: 'Id of the director or signatory to remove.' }) officialId: number, @Ctx() ctx: RequestContext): Promise<ClientOfficialType> {
     return toOfficialType(await this.services.corporateKyc.removeOfficial(ctx.identity, clientId, officialId));
   }
 
@@ -309,13 +309,13 @@ export class ClientResolver {
     return client.staffId == null ? null : { id: client.staffId };
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   async officeName(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<string | null> {
     const byId = loader<number, string>(ctx, 'officeName', (ids) => this.services.officeNames(ctx.identity.tenantId, ids));
     return byId.load(client.officeId);
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Display name of the staff member concerned, or null.', nullable: true })
   async staffName(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (client.staffId == null) return null;
     const byId = loader<number, string>(ctx, 'staffName', (ids) => this.services.clients.staffNames(ctx.identity.tenantId, ids));
@@ -379,7 +379,7 @@ export class ClientCodeValueFieldResolver {
 export class ClientKycFieldResolver {
   constructor(private readonly services: CustomerServices) {}
 
-  @FieldResolver(() => CorporateKycType, { nullable: true })
+  @FieldResolver(() => CorporateKycType, { description: 'KYC details of an entity (corporate) client, or null.', nullable: true })
   async corporateKyc(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<CorporateKycType | null> {
     if (client.legalForm.id !== LEGAL_FORM_ENTITY) return null;
     return toKycType(await this.services.corporateKyc.get(ctx.identity, client.id));

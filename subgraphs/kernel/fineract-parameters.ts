@@ -20,6 +20,13 @@ export type ParameterCatalogue = Readonly<Record<string, ParameterRule>>;
 
 const GRAPHQL_TYPES = { Int: () => Int, Decimal: () => DecimalScalar, Boolean: () => Boolean, String: () => String, JSON: () => GraphQLJSON };
 
+/** What a frontend engineer needs to know about a catalogue parameter: whether it does anything here. */
+function parameterDescription(name: string, rule: ParameterRule): string {
+  if (rule.use === 'stored') return `Fineract's \`${name}\`: kept as sent and returned unchanged; this service does not act on it yet.`;
+  const defaults = rule.defaults?.length ? `, or one of Fineract's defaults (${rule.defaults.join(', ')})` : '';
+  return `Fineract's \`${name}\`, for a feature this service does not offer: only "off" (null, false, 0, empty)${defaults} is accepted; anything else is 400 \`error.msg.<resource>.${name}.not.supported\`.`;
+}
+
 /**
  * Declares one nullable GraphQL field per catalogue entry on an input or object type class, so the
  * catalogue is the only list of names (REST's unknown-key check and GraphQL's schema both follow it).
@@ -28,7 +35,7 @@ const GRAPHQL_TYPES = { Int: () => Int, Decimal: () => DecimalScalar, Boolean: (
 export function declareParameterFields(target: abstract new () => object, catalogue: ParameterCatalogue): void {
   for (const [name, rule] of Object.entries(catalogue)) {
     const type = rule.use === 'stored' ? GRAPHQL_TYPES[rule.type] : GRAPHQL_TYPES.JSON;
-    Field(type, { nullable: true })(target.prototype as object, name);
+    Field(type, { nullable: true, description: parameterDescription(name, rule) })(target.prototype as object, name);
   }
 }
 

@@ -10,6 +10,7 @@ import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
 import type { GLAccountWithDepth } from './gl-account.service.js';
 import type { JournalEntryRow } from './journal-entry.service.js';
 import { ENTRY_CREDIT, GL_TYPES, GL_USAGES, type GLClosure, type GLTypeId } from './ledger.entities.js';
+import { JournalEntryTypeEnum, journalEntryTypeEnum } from './ledger.enums.js';
 import type { LedgerServices } from './ledger.services.js';
 import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
 import {
@@ -126,7 +127,7 @@ const officeName = async (services: LedgerServices, ctx: RequestContext, officeI
 export class PaymentTypeRefResolver {
   constructor(private readonly services: LedgerServices) {}
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Display name.', nullable: true })
   async name(@Root() ref: PaymentTypeRefType, @Ctx() ctx: RequestContext): Promise<string | null> {
     const byId = loader<number, string>(ctx, 'ledger.paymentTypeName', (ids) => this.services.paymentTypeNames(ctx.identity.tenantId, ids));
     return byId.load(ref.id);
@@ -150,26 +151,26 @@ export class GLAccountResolver {
   @Query(() => [GLAccountType], { description: 'The chart of accounts, ordered by GL code.' })
   async glAccounts(
     @Ctx() ctx: RequestContext,
-    @Arg('type', () => Int, { nullable: true }) type?: number,
-    @Arg('usage', () => Int, { nullable: true }) usage?: number,
-    @Arg('manualEntriesAllowed', () => Boolean, { nullable: true }) manualEntriesAllowed?: boolean,
-    @Arg('disabled', () => Boolean, { nullable: true }) disabled?: boolean,
+    @Arg('type', () => Int, { description: 'Only accounts of this GL type: 1 asset, 2 liability, 3 equity, 4 income, 5 expense.', nullable: true }) type?: number,
+    @Arg('usage', () => Int, { description: 'GL account usage: 1 detail (postable), 2 header (grouping only).', nullable: true }) usage?: number,
+    @Arg('manualEntriesAllowed', () => Boolean, { description: 'Only accounts that do (true) or do not (false) allow manual entries.', nullable: true }) manualEntriesAllowed?: boolean,
+    @Arg('disabled', () => Boolean, { description: 'Only disabled (true) or only enabled (false) accounts.', nullable: true }) disabled?: boolean,
   ): Promise<GLAccountType[]> {
     return (await this.services.glAccounts.list(ctx.identity, { type, usage, manualEntriesAllowed, disabled })).map(toGLAccountType);
   }
 
-  @Query(() => GLAccountType)
-  async glAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<GLAccountType> {
+  @Query(() => GLAccountType, { description: 'A GL account by id.' })
+  async glAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<GLAccountType> {
     return toGLAccountType(await this.services.glAccounts.get(ctx.identity, id));
   }
 
-  @Mutation(() => GLAccountType)
-  async createGLAccount(@Arg('input', () => CreateGLAccountInput) input: CreateGLAccountInput, @Ctx() ctx: RequestContext): Promise<GLAccountType> {
+  @Mutation(() => GLAccountType, { description: 'Creates a GL account.' })
+  async createGLAccount(@Arg('input', () => CreateGLAccountInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateGLAccountInput, @Ctx() ctx: RequestContext): Promise<GLAccountType> {
     return toGLAccountType(await this.services.glAccounts.create(ctx.identity, input));
   }
 
-  @Mutation(() => GLAccountChangePayload)
-  async updateGLAccount(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateGLAccountInput) input: UpdateGLAccountInput, @Ctx() ctx: RequestContext): Promise<GLAccountChangePayload> {
+  @Mutation(() => GLAccountChangePayload, { description: 'Changes a GL account.' })
+  async updateGLAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateGLAccountInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateGLAccountInput, @Ctx() ctx: RequestContext): Promise<GLAccountChangePayload> {
     const { account, changes } = await this.services.glAccounts.update(ctx.identity, id, input);
     return { glAccount: toGLAccountType(account), changes };
   }
@@ -181,7 +182,7 @@ export class GLAccountResolver {
   }
 
   @Mutation(() => Int, { description: 'Deletes an account without entries or children; answers its id.' })
-  async deleteGLAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
+  async deleteGLAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.glAccounts.delete(ctx.identity, id);
   }
 }
@@ -197,7 +198,7 @@ export class CurrencyResolver {
   }
 
   @Mutation(() => [String], { description: 'Replaces the enabled currencies; answers the enabled codes.' })
-  async updateCurrencies(@Arg('currencies', () => [String]) currencies: string[], @Ctx() ctx: RequestContext): Promise<string[]> {
+  async updateCurrencies(@Arg('currencies', () => [String], { description: 'ISO 4217 codes of every currency the tenant allows.' }) currencies: string[], @Ctx() ctx: RequestContext): Promise<string[]> {
     return this.services.currencies.update(ctx.identity, currencies);
   }
 }
@@ -206,51 +207,56 @@ export class CurrencyResolver {
 export class JournalEntryResolver {
   constructor(private readonly services: LedgerServices) {}
 
+  @FieldResolver(() => JournalEntryTypeEnum, { description: 'entryType as a GraphQL enum.' })
+  entryTypeEnum(@Root() entry: JournalEntryType): JournalEntryTypeEnum {
+    return journalEntryTypeEnum(entry.entryType.id);
+  }
+
   @Mutation(() => JournalTransactionType, { description: 'Posts a balanced manual journal entry (Accountant role or super user).' })
-  async createJournalEntry(@Arg('input', () => CreateJournalEntryInput) input: CreateJournalEntryInput, @Ctx() ctx: RequestContext): Promise<JournalTransactionType> {
+  async createJournalEntry(@Arg('input', () => CreateJournalEntryInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateJournalEntryInput, @Ctx() ctx: RequestContext): Promise<JournalTransactionType> {
     return toJournalTransactionType(await this.services.journal.createManual(ctx.identity, input));
   }
 
   @Mutation(() => JournalTransactionType, { description: 'Reverses a manual journal transaction with new, opposite lines; the originals are marked reversed.' })
   async reverseJournalEntry(
-    @Arg('transactionId') transactionId: string,
+    @Arg('transactionId', { description: 'Id of the journal transaction to reverse (the transactionId its entries share).' }) transactionId: string,
     @Ctx() ctx: RequestContext,
-    @Arg('comments', () => String, { nullable: true }) comments?: string | null,
+    @Arg('comments', () => String, { description: 'Why the entry is reversed.', nullable: true }) comments?: string | null,
   ): Promise<JournalTransactionType> {
     return toJournalTransactionType({ ...(await this.services.journal.reverse(ctx.identity, transactionId, comments)), reversalOf: transactionId });
   }
 
-  @Query(() => JournalEntryPageType)
+  @Query(() => JournalEntryPageType, { description: 'Journal entry lines matching the filters, newest first.' })
   async journalEntries(
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('glAccountId', () => Int, { nullable: true }) glAccountId?: number,
-    @Arg('manualEntriesOnly', () => Boolean, { nullable: true }) manualEntriesOnly?: boolean,
-    @Arg('fromDate', () => LocalDateScalar, { nullable: true }) fromDate?: string,
-    @Arg('toDate', () => LocalDateScalar, { nullable: true }) toDate?: string,
-    @Arg('transactionId', () => String, { nullable: true }) transactionId?: string,
-    @Arg('entityType', () => String, { nullable: true }) entityType?: string,
-    @Arg('entityId', () => Int, { nullable: true }) entityId?: number,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('orderBy', () => String, { nullable: true }) orderBy?: string,
-    @Arg('sortOrder', () => String, { nullable: true }) sortOrder?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('glAccountId', () => Int, { description: 'Only lines on this GL account.', nullable: true }) glAccountId?: number,
+    @Arg('manualEntriesOnly', () => Boolean, { description: 'Only manual journal entries.', nullable: true }) manualEntriesOnly?: boolean,
+    @Arg('fromDate', () => LocalDateScalar, { description: 'First day included (YYYY-MM-DD).', nullable: true }) fromDate?: string,
+    @Arg('toDate', () => LocalDateScalar, { description: 'Last day included (YYYY-MM-DD).', nullable: true }) toDate?: string,
+    @Arg('transactionId', () => String, { description: 'Only the entries of this journal transaction (the transactionId its entries share).', nullable: true }) transactionId?: string,
+    @Arg('entityType', () => String, { description: 'Kind of record entityId names: 1 loan, 2 savings.', nullable: true }) entityType?: string,
+    @Arg('entityId', () => Int, { description: 'Only entries of this account or loan (with entityType).', nullable: true }) entityId?: number,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
+    @Arg('orderBy', () => String, { description: 'Field to order by (Fineract\'s `orderBy`), e.g. "id".', nullable: true }) orderBy?: string,
+    @Arg('sortOrder', () => String, { description: 'ASC or DESC.', nullable: true }) sortOrder?: string,
     @Arg('runningBalance', () => Boolean, { nullable: true, description: 'Fill officeRunningBalance and organizationRunningBalance.' }) runningBalance?: boolean,
   ): Promise<JournalEntryPageType> {
     const page = await this.services.journal.list(ctx.identity, { officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder, runningBalance });
     return { totalFilteredRecords: page.totalFilteredRecords, pageItems: page.pageItems.map(toJournalEntryType) };
   }
 
-  @Query(() => JournalEntryType)
+  @Query(() => JournalEntryType, { description: 'The lines of one journal entry (by transaction id).' })
   async journalEntry(
-    @Arg('id', () => Int) id: number,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number,
     @Ctx() ctx: RequestContext,
-    @Arg('runningBalance', () => Boolean, { nullable: true }) runningBalance?: boolean,
+    @Arg('runningBalance', () => Boolean, { description: 'True to include each line\'s running balance on its account.', nullable: true }) runningBalance?: boolean,
   ): Promise<JournalEntryType> {
     return toJournalEntryType(await this.services.journal.get(ctx.identity, id, runningBalance ?? false));
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   async officeName(@Root() entry: JournalEntryType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return officeName(this.services, ctx, entry.officeId);
   }
@@ -284,33 +290,33 @@ async function* postedIterator(pubsub: PubSub, tenantId: string): AsyncGenerator
 export class GLClosureResolver {
   constructor(private readonly services: LedgerServices) {}
 
-  @Query(() => [GLClosureType])
-  async glClosures(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<GLClosureType[]> {
+  @Query(() => [GLClosureType], { description: 'Accounting closures.' })
+  async glClosures(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number): Promise<GLClosureType[]> {
     return (await this.services.closures.list(ctx.identity, officeId)).map(toGLClosureType);
   }
 
-  @Query(() => GLClosureType)
-  async glClosure(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+  @Query(() => GLClosureType, { description: 'An accounting closure by id.' })
+  async glClosure(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
     return toGLClosureType(await this.services.closures.get(ctx.identity, id));
   }
 
-  @Mutation(() => GLClosureType)
-  async createGLClosure(@Arg('input', () => GLClosureInput) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+  @Mutation(() => GLClosureType, { description: 'Closes an office\'s books up to a day.' })
+  async createGLClosure(@Arg('input', () => GLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
     return toGLClosureType(await this.services.closures.create(ctx.identity, input));
   }
 
-  @Mutation(() => GLClosureChangePayload)
-  async updateGLClosure(@Arg('id', () => Int) id: number, @Arg('input', () => GLClosureInput) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureChangePayload> {
+  @Mutation(() => GLClosureChangePayload, { description: 'Changes a closure\'s comments.' })
+  async updateGLClosure(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => GLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureChangePayload> {
     const { closure, changes } = await this.services.closures.update(ctx.identity, id, input);
     return { glClosure: toGLClosureType(closure), changes };
   }
 
   @Mutation(() => GLClosureType, { description: 'Deletes the latest closure of an office (re-opens its period).' })
-  async deleteGLClosure(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+  async deleteGLClosure(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
     return toGLClosureType(await this.services.closures.delete(ctx.identity, id));
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   async officeName(@Root() closure: GLClosureType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return officeName(this.services, ctx, closure.officeId);
   }
@@ -326,17 +332,17 @@ export class LedgerReportResolver {
   }
 
   @Query(() => [ReportParameterType], { description: "The parameters of the named reports, each once (Fineract's FullParameterList)." })
-  reportParameters(@Arg('reportNames', () => [String]) reportNames: string[], @Ctx() ctx: RequestContext): ReportParameterType[] {
+  reportParameters(@Arg('reportNames', () => [String], { description: 'Report names whose parameters to list.' }) reportNames: string[], @Ctx() ctx: RequestContext): ReportParameterType[] {
     return this.services.reports.parameters(ctx.identity, reportNames);
   }
 
   @Query(() => TrialBalanceType, { description: 'Net balance per account for the period; officeId 1 (head office) covers all offices, another office its subtree.' })
   async trialBalance(
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('startDate', () => LocalDateScalar, { nullable: true }) startDate?: string,
-    @Arg('endDate', () => LocalDateScalar, { nullable: true }) endDate?: string,
-    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('startDate', () => LocalDateScalar, { description: 'First day included (YYYY-MM-DD).', nullable: true }) startDate?: string,
+    @Arg('endDate', () => LocalDateScalar, { description: 'Last day included (YYYY-MM-DD).', nullable: true }) endDate?: string,
+    @Arg('currencyCode', () => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string,
   ): Promise<TrialBalanceType> {
     return this.services.reports.trialBalance(ctx.identity, officeId ?? 1, startDate, endDate, currencyCode);
   }
@@ -344,9 +350,9 @@ export class LedgerReportResolver {
   @Query(() => BalanceSheetType, { description: 'Assets, liabilities and equity (with current earnings) as of a date.' })
   async balanceSheet(
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('asOfDate', () => LocalDateScalar, { nullable: true }) asOfDate?: string,
-    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('asOfDate', () => LocalDateScalar, { description: 'Day the balances are taken at (YYYY-MM-DD).', nullable: true }) asOfDate?: string,
+    @Arg('currencyCode', () => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string,
   ): Promise<BalanceSheetType> {
     return this.services.reports.balanceSheet(ctx.identity, officeId ?? 1, asOfDate, currencyCode);
   }
@@ -354,22 +360,22 @@ export class LedgerReportResolver {
   @Query(() => IncomeStatementType, { description: 'Income and expense accounts for a period, with net income.' })
   async incomeStatement(
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('startDate', () => LocalDateScalar, { nullable: true }) startDate?: string,
-    @Arg('endDate', () => LocalDateScalar, { nullable: true }) endDate?: string,
-    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('startDate', () => LocalDateScalar, { description: 'First day included (YYYY-MM-DD).', nullable: true }) startDate?: string,
+    @Arg('endDate', () => LocalDateScalar, { description: 'Last day included (YYYY-MM-DD).', nullable: true }) endDate?: string,
+    @Arg('currencyCode', () => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string,
   ): Promise<IncomeStatementType> {
     return this.services.reports.incomeStatement(ctx.identity, officeId ?? 1, startDate, endDate, currencyCode);
   }
 
   @Query(() => LedgerReportType, { description: 'A ledger report by name, as /runreports serves it: Trial Balance, Trial Balance Table, Balance Sheet, Income Statement.' })
   async ledgerReport(
-    @Arg('name') name: string,
+    @Arg('name', { description: 'Name to look up.' }) name: string,
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('startDate', () => LocalDateScalar, { nullable: true }) startDate?: string,
-    @Arg('endDate', () => LocalDateScalar, { nullable: true }) endDate?: string,
-    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('startDate', () => LocalDateScalar, { description: 'First day included (YYYY-MM-DD).', nullable: true }) startDate?: string,
+    @Arg('endDate', () => LocalDateScalar, { description: 'Last day included (YYYY-MM-DD).', nullable: true }) endDate?: string,
+    @Arg('currencyCode', () => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string,
   ): Promise<LedgerReportType> {
     const report = await this.services.reports.run(ctx.identity, name, officeId, startDate, endDate, currencyCode);
     return {

@@ -12,13 +12,13 @@ export const LOAN_EVENT_TYPES = ['loan.submitted', 'loan.approved', 'loan.reject
 
 @ObjectType('LoanEvent', { description: 'A committed loan event (approval, disbursement, repayment...).' })
 export class LoanEventType {
-  @Field() eventId!: string;
-  @Field() eventType!: string;
-  @Field() timestamp!: string;
-  @Field(() => ID) loanId!: string;
-  @Field(() => Int, { nullable: true }) clientId!: number | null;
-  @Field(() => Int, { nullable: true }) officeId!: number | null;
-  @Field(() => GraphQLJSONObject) data!: Record<string, unknown>;
+  @Field({ description: 'Unique id of the event (UUID); deliveries of the same event share it, so use it to deduplicate.' }) eventId!: string;
+  @Field({ description: 'Kind of event, e.g. "SAVINGS_DEPOSIT".' }) eventType!: string;
+  @Field({ description: 'Moment it happened (ISO 8601 date-time, UTC).' }) timestamp!: string;
+  @Field(() => ID, { description: 'Id of the loan concerned.' }) loanId!: string;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId!: number | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId!: number | null;
+  @Field(() => GraphQLJSONObject, { description: 'The event\'s payload, as the matching webhook event carries it.' }) data!: Record<string, unknown>;
 }
 
 const int = (v: unknown): number | null => (v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v));
@@ -46,7 +46,7 @@ export class LoanEventsSubscriptionResolver {
     description: 'Loan events in the caller\'s scope (a customer: their own loans); optionally of one loan.',
     subscribe: ({ args, context }: { args: { loanId?: string | null }; context: RequestContext }) => loanEvents(context, args.loanId),
   })
-  loanEvents(@Root() event: LoanEventType, @Arg('loanId', () => ID, { nullable: true }) _loanId?: string): LoanEventType {
+  loanEvents(@Root() event: LoanEventType, @Arg('loanId', () => ID, { description: 'Loan id.', nullable: true }) _loanId?: string): LoanEventType {
     return event;
   }
 }

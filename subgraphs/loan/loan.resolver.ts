@@ -5,6 +5,7 @@ import type { RequestContext } from '../platform/request-context.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';
+import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum } from './loan.enums.js';
 import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './loan.store.js';
 import {
@@ -26,18 +27,33 @@ const bucketType = ({ bucket, ranges }: { bucket: BucketRow; ranges: Delinquency
 export class LoanProductResolver {
   constructor(private readonly services: LoanServices) {}
 
+  @FieldResolver(() => RepaymentFrequencyTypeEnum, { description: 'repaymentFrequencyType as a GraphQL enum.' })
+  repaymentFrequencyTypeEnum(@Root() product: LoanProductType): RepaymentFrequencyTypeEnum {
+    return repaymentFrequencyTypeEnum(product.repaymentFrequencyType.id);
+  }
+
+  @FieldResolver(() => AmortizationTypeEnum, { description: 'amortizationType as a GraphQL enum.' })
+  amortizationTypeEnum(@Root() product: LoanProductType): AmortizationTypeEnum {
+    return amortizationTypeEnum(product.amortizationType.id);
+  }
+
+  @FieldResolver(() => InterestTypeEnum, { description: 'interestType as a GraphQL enum.' })
+  interestTypeEnum(@Root() product: LoanProductType): InterestTypeEnum {
+    return interestTypeEnum(product.interestType.id);
+  }
+
   @Query(() => [EnumOption], { description: 'Units of loan term and repayment frequency (loanTermFrequencyType, repaymentFrequencyType).' })
   loanTermFrequencyTypes(): EnumOption[] {
     return FREQUENCY_OPTIONS;
   }
 
-  @Query(() => [LoanProductType])
+  @Query(() => [LoanProductType], { description: 'Every loan product.' })
   async loanProducts(@Ctx() ctx: RequestContext): Promise<LoanProductType[]> {
     return (await this.services.products.list(ctx.identity)).map(toProductType);
   }
 
   @Query(() => LoanDashboardType, { description: "Fineract's dashboard reports: LoanTrendsByDay, Demand Vs Collection, Disbursal Vs Awaitingdisbursal." })
-  async loanDashboard(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<LoanDashboardType> {
+  async loanDashboard(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number): Promise<LoanDashboardType> {
     const d = await this.services.applications.dashboard(ctx.identity, officeId);
     return { ...d, trends: d.trends.map((t) => ({ days: t.day, lcount: t.count })) };
   }
@@ -47,18 +63,18 @@ export class LoanProductResolver {
     return this.services.products.template(ctx.identity);
   }
 
-  @Query(() => LoanProductType)
-  async loanProduct(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
+  @Query(() => LoanProductType, { description: 'A loan product by id.' })
+  async loanProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
     return toProductType(await this.services.products.get(ctx.identity, id));
   }
 
-  @Mutation(() => LoanProductType)
-  async createLoanProduct(@Arg('input', () => LoanProductInput) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
+  @Mutation(() => LoanProductType, { description: 'Creates a loan product.' })
+  async createLoanProduct(@Arg('input', () => LoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
     return toProductType(await this.services.products.create(ctx.identity, input));
   }
 
-  @Mutation(() => LoanProductChangePayload)
-  async updateLoanProduct(@Arg('id', () => Int) id: number, @Arg('input', () => LoanProductInput) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductChangePayload> {
+  @Mutation(() => LoanProductChangePayload, { description: 'Changes a loan product; omitted fields stay as they are.' })
+  async updateLoanProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductChangePayload> {
     const { product, changes } = await this.services.products.update(ctx.identity, id, input);
     return { loanProduct: toProductType(product), changes };
   }
@@ -68,8 +84,28 @@ export class LoanProductResolver {
 export class LoanResolver {
   constructor(private readonly services: LoanServices) {}
 
-  @Query(() => LoanType)
-  async loan(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanType> {
+  @FieldResolver(() => LoanStatusEnum, { description: 'status as a GraphQL enum.' })
+  statusEnum(@Root() loan: LoanType): LoanStatusEnum {
+    return loanStatusEnum(loan.status.id);
+  }
+
+  @FieldResolver(() => RepaymentFrequencyTypeEnum, { description: 'repaymentFrequencyType as a GraphQL enum.' })
+  repaymentFrequencyTypeEnum(@Root() loan: LoanType): RepaymentFrequencyTypeEnum {
+    return repaymentFrequencyTypeEnum(loan.repaymentFrequencyType.id);
+  }
+
+  @FieldResolver(() => AmortizationTypeEnum, { description: 'amortizationType as a GraphQL enum.' })
+  amortizationTypeEnum(@Root() loan: LoanType): AmortizationTypeEnum {
+    return amortizationTypeEnum(loan.amortizationType.id);
+  }
+
+  @FieldResolver(() => InterestTypeEnum, { description: 'interestType as a GraphQL enum.' })
+  interestTypeEnum(@Root() loan: LoanType): InterestTypeEnum {
+    return interestTypeEnum(loan.interestType.id);
+  }
+
+  @Query(() => LoanType, { description: 'A loan by id (within the caller\'s offices).' })
+  async loan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<LoanType> {
     return this.services.applications.get(ctx.identity, id);
   }
 
@@ -86,90 +122,90 @@ export class LoanResolver {
   @Query(() => LoanPageType, { description: 'Loans in the caller\'s scope; delinquent: true is the Recovery Officer\'s queue. limit is capped at 200.' })
   async loans(
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
-    @Arg('clientId', () => Int, { nullable: true }) clientId?: number,
-    @Arg('status', () => String, { nullable: true }) status?: string,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
-    @Arg('loanOfficerId', () => Int, { nullable: true }) loanOfficerId?: number,
-    @Arg('delinquent', () => Boolean, { nullable: true }) delinquent?: boolean,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('clientId', () => Int, { description: 'Client id.', nullable: true }) clientId?: number,
+    @Arg('status', () => String, { description: 'Only records in this status.', nullable: true }) status?: string,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
+    @Arg('loanOfficerId', () => Int, { description: 'Only loans of this loan officer.', nullable: true }) loanOfficerId?: number,
+    @Arg('delinquent', () => Boolean, { description: 'Only loans with an overdue instalment.', nullable: true }) delinquent?: boolean,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
   ): Promise<LoanPageType> {
     const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, search, offset, limit });
     return { totalFilteredRecords: total, pageItems: items };
   }
 
-  @Query(() => LoanTemplateType)
-  async loanTemplate(@Ctx() ctx: RequestContext, @Arg('clientId', () => Int, { nullable: true }) clientId?: number, @Arg('productId', () => Int, { nullable: true }) productId?: number): Promise<LoanTemplateType> {
+  @Query(() => LoanTemplateType, { description: 'Defaults and choices for a new loan application.' })
+  async loanTemplate(@Ctx() ctx: RequestContext, @Arg('clientId', () => Int, { description: 'Client id.', nullable: true }) clientId?: number, @Arg('productId', () => Int, { description: 'Product id.', nullable: true }) productId?: number): Promise<LoanTemplateType> {
     return this.services.applications.template(ctx.identity, clientId ?? null, productId ?? null);
   }
 
   @Query(() => LoanScheduleType, { description: 'The repayment schedule an application would get (Fineract calculateLoanSchedule); nothing is saved.' })
-  async calculateLoanSchedule(@Arg('input', () => LoanApplicationInput) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanScheduleType> {
+  async calculateLoanSchedule(@Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanScheduleType> {
     return this.services.applications.calculateSchedule(ctx.identity, input);
   }
 
-  @Query(() => LoanTransactionType)
-  async loanTransaction(@Arg('loanId', () => Int) loanId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanTransactionType> {
+  @Query(() => LoanTransactionType, { description: 'One transaction of a loan.' })
+  async loanTransaction(@Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number, @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<LoanTransactionType> {
     return this.services.repayments.transaction(ctx.identity, loanId, id);
   }
 
-  @Mutation(() => LoanCommandResult)
-  async createLoan(@Arg('input', () => LoanApplicationInput) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+  @Mutation(() => LoanCommandResult, { description: 'Submits a loan application.' })
+  async createLoan(@Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
     return commandResult(await this.services.applications.submit(ctx.identity, input));
   }
 
-  @Mutation(() => LoanCommandResult)
-  async updateLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanApplicationInput) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+  @Mutation(() => LoanCommandResult, { description: 'Changes a submitted loan application.' })
+  async updateLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
     const { loan, changes } = await this.services.applications.modify(ctx.identity, id, input);
     return commandResult(loan, changes);
   }
 
-  @Mutation(() => LoanCommandResult)
-  async withdrawLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanStateChangeInput) input: LoanStateChangeInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+  @Mutation(() => LoanCommandResult, { description: 'Withdraws a loan application on the applicant\'s behalf.' })
+  async withdrawLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanStateChangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanStateChangeInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
     const { loan, changes } = await this.services.applications.withdraw(ctx.identity, id, input);
     return commandResult(loan, changes);
   }
 
-  @Mutation(() => LoanCommandResult)
-  async rejectLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanStateChangeInput) input: LoanStateChangeInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+  @Mutation(() => LoanCommandResult, { description: 'Rejects a loan application.' })
+  async rejectLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanStateChangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanStateChangeInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
     const { loan, changes } = await this.services.applications.reject(ctx.identity, id, input);
     return commandResult(loan, changes);
   }
 
   @Mutation(() => LoanCommandResult, { description: 'Records the caller\'s approval; the loan is approved when its policy tier has every approval it needs.' })
-  async approveLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanApproveInput) input: LoanApproveInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+  async approveLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanApproveInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApproveInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
     const { loan, changes } = await this.services.approvals.approve(ctx.identity, id, input);
     return commandResult(loan, changes);
   }
 
-  @Mutation(() => LoanCommandResult)
-  async undoLoanApproval(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('note', () => String, { nullable: true }) note?: string): Promise<LoanCommandResult> {
+  @Mutation(() => LoanCommandResult, { description: 'Returns an approved loan to submitted.' })
+  async undoLoanApproval(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('note', () => String, { description: 'Free-text note kept with the command in the audit trail.', nullable: true }) note?: string): Promise<LoanCommandResult> {
     const { loan, changes } = await this.services.approvals.undoApproval(ctx.identity, id, note);
     return commandResult(loan, changes);
   }
 
-  @Mutation(() => LoanCommandResult)
-  async disburseLoan(@Arg('id', () => Int) id: number, @Arg('input', () => LoanDisburseInput) input: LoanDisburseInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+  @Mutation(() => LoanCommandResult, { description: 'Pays out an approved loan and generates its schedule.' })
+  async disburseLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanDisburseInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanDisburseInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
     const { loan, changes } = await this.services.disbursements.disburse(ctx.identity, id, input);
     return commandResult(loan, changes);
   }
 
-  @Mutation(() => LoanCommandResult)
-  async undoLoanDisbursal(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('note', () => String, { nullable: true }) note?: string): Promise<LoanCommandResult> {
+  @Mutation(() => LoanCommandResult, { description: 'Reverses a loan\'s disbursement: the loan returns to approved.' })
+  async undoLoanDisbursal(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('note', () => String, { description: 'Free-text note kept with the command in the audit trail.', nullable: true }) note?: string): Promise<LoanCommandResult> {
     const { loan, changes } = await this.services.disbursements.undo(ctx.identity, id, note);
     return commandResult(loan, changes);
   }
 
-  @Mutation(() => LoanTransactionResult)
-  async makeLoanRepayment(@Arg('loanId', () => Int) loanId: number, @Arg('input', () => LoanRepaymentInput) input: LoanRepaymentInput, @Ctx() ctx: RequestContext): Promise<LoanTransactionResult> {
+  @Mutation(() => LoanTransactionResult, { description: 'Records a loan repayment and allocates it over the schedule.' })
+  async makeLoanRepayment(@Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number, @Arg('input', () => LoanRepaymentInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanRepaymentInput, @Ctx() ctx: RequestContext): Promise<LoanTransactionResult> {
     const { loan, transactionId, changes } = await this.services.repayments.repay(ctx.identity, loanId, input);
     return { officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: transactionId, changes };
   }
 
   @Mutation(() => LoanTransactionResult, { description: 'Undoes the last repayment of a loan.' })
-  async undoLoanTransaction(@Arg('loanId', () => Int) loanId: number, @Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<LoanTransactionResult> {
+  async undoLoanTransaction(@Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number, @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<LoanTransactionResult> {
     const { loan, changes } = await this.services.repayments.undo(ctx.identity, loanId, id);
     return { officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: id, changes };
   }
@@ -179,33 +215,33 @@ export class LoanResolver {
 export class ApprovalPolicyResolver {
   constructor(private readonly services: LoanServices) {}
 
-  @Query(() => [ApprovalPolicyType])
+  @Query(() => [ApprovalPolicyType], { description: 'Loan approval policies.' })
   async approvalPolicies(@Ctx() ctx: RequestContext): Promise<ApprovalPolicyType[]> {
     return (await this.services.policies.list(ctx.identity)).map(policyType);
   }
 
-  @Query(() => ApprovalPolicyType)
-  async approvalPolicy(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  @Query(() => ApprovalPolicyType, { description: 'A loan approval policy by id.' })
+  async approvalPolicy(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType(await this.services.policies.get(ctx.identity, id));
   }
 
   @Query(() => [ApprovalQueueItemType], { description: 'Loans waiting for head office approvals (branch approvals done or not needed).' })
-  async approvalQueue(@Ctx() ctx: RequestContext, @Arg('roleId', () => Int, { nullable: true }) roleId?: number, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<ApprovalQueueItemType[]> {
+  async approvalQueue(@Ctx() ctx: RequestContext, @Arg('roleId', () => Int, { description: 'Role id.', nullable: true }) roleId?: number, @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number): Promise<ApprovalQueueItemType[]> {
     return this.services.approvals.queue(ctx.identity, { roleId, officeId });
   }
 
-  @Mutation(() => ApprovalPolicyType)
-  async createApprovalPolicy(@Arg('input', () => ApprovalPolicyInput) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  @Mutation(() => ApprovalPolicyType, { description: 'Creates a loan approval policy.' })
+  async createApprovalPolicy(@Arg('input', () => ApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType(await this.services.policies.create(ctx.identity, input));
   }
 
-  @Mutation(() => ApprovalPolicyType)
-  async updateApprovalPolicy(@Arg('id', () => Int) id: number, @Arg('input', () => ApprovalPolicyInput) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  @Mutation(() => ApprovalPolicyType, { description: 'Changes a loan approval policy.' })
+  async updateApprovalPolicy(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => ApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType((await this.services.policies.update(ctx.identity, id, input)).policy);
   }
 
-  @Mutation(() => ApprovalPolicyType)
-  async deleteApprovalPolicy(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  @Mutation(() => ApprovalPolicyType, { description: 'Deletes a loan approval policy.' })
+  async deleteApprovalPolicy(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType(await this.services.policies.delete(ctx.identity, id));
   }
 }
@@ -214,44 +250,44 @@ export class ApprovalPolicyResolver {
 export class DelinquencyResolver {
   constructor(private readonly services: LoanServices) {}
 
-  @Query(() => [DelinquencyRangeType])
+  @Query(() => [DelinquencyRangeType], { description: 'Delinquency ranges.' })
   async delinquencyRanges(@Ctx() ctx: RequestContext): Promise<DelinquencyRangeType[]> {
     return this.services.delinquency.ranges(ctx.identity);
   }
 
-  @Query(() => DelinquencyRangeType)
-  async delinquencyRange(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+  @Query(() => DelinquencyRangeType, { description: 'A delinquency range by id.' })
+  async delinquencyRange(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
     return this.services.delinquency.range(ctx.identity, id);
   }
 
-  @Mutation(() => DelinquencyRangeType)
-  async createDelinquencyRange(@Arg('input', () => DelinquencyRangeInput) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+  @Mutation(() => DelinquencyRangeType, { description: 'Creates a delinquency range.' })
+  async createDelinquencyRange(@Arg('input', () => DelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
     return this.services.delinquency.createRange(ctx.identity, input);
   }
 
-  @Mutation(() => DelinquencyRangeType)
-  async updateDelinquencyRange(@Arg('id', () => Int) id: number, @Arg('input', () => DelinquencyRangeInput) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+  @Mutation(() => DelinquencyRangeType, { description: 'Changes a delinquency range.' })
+  async updateDelinquencyRange(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => DelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
     return this.services.delinquency.updateRange(ctx.identity, id, input);
   }
 
-  @Query(() => [DelinquencyBucketType])
+  @Query(() => [DelinquencyBucketType], { description: 'Delinquency buckets.' })
   async delinquencyBuckets(@Ctx() ctx: RequestContext): Promise<DelinquencyBucketType[]> {
     return (await this.services.delinquency.buckets(ctx.identity)).map(bucketType);
   }
 
-  @Query(() => DelinquencyBucketType)
-  async delinquencyBucket(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+  @Query(() => DelinquencyBucketType, { description: 'A delinquency bucket by id.' })
+  async delinquencyBucket(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
     return bucketType(await this.services.delinquency.bucket(ctx.identity, id));
   }
 
-  @Mutation(() => DelinquencyBucketType)
-  async createDelinquencyBucket(@Arg('input', () => DelinquencyBucketInput) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+  @Mutation(() => DelinquencyBucketType, { description: 'Creates a delinquency bucket.' })
+  async createDelinquencyBucket(@Arg('input', () => DelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
     const saved = await this.services.delinquency.saveBucket(ctx.identity, null, input);
     return bucketType(await this.services.delinquency.bucket(ctx.identity, saved.id));
   }
 
-  @Mutation(() => DelinquencyBucketType)
-  async updateDelinquencyBucket(@Arg('id', () => Int) id: number, @Arg('input', () => DelinquencyBucketInput) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+  @Mutation(() => DelinquencyBucketType, { description: 'Changes a delinquency bucket.' })
+  async updateDelinquencyBucket(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => DelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
     await this.services.delinquency.saveBucket(ctx.identity, id, input);
     return bucketType(await this.services.delinquency.bucket(ctx.identity, id));
   }
@@ -262,7 +298,7 @@ export class DelinquencyResolver {
   }
 
   @Mutation(() => JobRunResult, { description: 'Runs a job now for the caller\'s tenant (always runs; idempotent).' })
-  async executeJob(@Arg('jobId', () => Int) jobId: number, @Ctx() ctx: RequestContext): Promise<JobRunResult> {
+  async executeJob(@Arg('jobId', () => Int, { description: 'Id of the scheduler job to run now.' }) jobId: number, @Ctx() ctx: RequestContext): Promise<JobRunResult> {
     return this.services.delinquency.execute(ctx.identity, jobId);
   }
 }
@@ -271,7 +307,7 @@ export class DelinquencyResolver {
 @Directive('@key(fields: "id")')
 @ObjectType('Client')
 export class ClientLoans {
-  @Field(() => Int) id!: number;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
 }
 
 /** A schedule's periods as a page (a daily loan has hundreds). */

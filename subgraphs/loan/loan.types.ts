@@ -7,129 +7,129 @@ import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 
 @ObjectType('LoanCurrency', { description: "A loan's currency, Fineract's currency object." })
 export class LoanCurrencyType {
-  @Field() code!: string;
-  @Field() name!: string;
-  @Field(() => Int) decimalPlaces!: number;
-  @Field(() => Int, { nullable: true }) inMultiplesOf!: number | null;
-  @Field() nameCode!: string;
-  @Field() displayLabel!: string;
+  @Field({ description: 'ISO 4217 currency code, e.g. "NGN".' }) code!: string;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => Int, { description: 'Decimal places amounts in this currency are kept to.' }) decimalPlaces!: number;
+  @Field(() => Int, { description: 'Amounts are rounded to multiples of this many currency units; null or 0 for no rounding.', nullable: true }) inMultiplesOf!: number | null;
+  @Field({ description: 'Fineract\'s message key for the currency name, e.g. "currency.NGN".' }) nameCode!: string;
+  @Field({ description: 'Label to show, e.g. "Nigerian Naira (₦)".' }) displayLabel!: string;
 }
 
 @ObjectType('LoanProductAccountingMappings', { description: 'Cash-based GL mapping on the default chart.' })
 export class LoanProductAccountingMappingsType {
-  @Field() fundSourceAccount!: string;
-  @Field() loanPortfolioAccount!: string;
-  @Field() interestOnLoanAccount!: string;
+  @Field({ description: 'GL code of the fund source (where disbursements are paid from).' }) fundSourceAccount!: string;
+  @Field({ description: 'GL code of the loan portfolio (asset) account.' }) loanPortfolioAccount!: string;
+  @Field({ description: 'GL code of the interest income account.' }) interestOnLoanAccount!: string;
 }
 
 @Directive('@key(fields: "id")')
-@ObjectType('LoanProduct')
+@ObjectType('LoanProduct', { description: 'A loan product: the terms loans are opened with and their limits.' })
 export class LoanProductType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field() shortName!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => LoanCurrencyType) currency!: LoanCurrencyType;
-  @Field() currencyCode!: string;
-  @Field(() => Int) digitsAfterDecimal!: number;
-  @Field(() => Int, { nullable: true }) inMultiplesOf!: number | null;
-  @Field(() => DecimalScalar) principal!: string;
-  @Field(() => DecimalScalar) minPrincipal!: string;
-  @Field(() => DecimalScalar) maxPrincipal!: string;
-  @Field(() => Int) numberOfRepayments!: number;
-  @Field(() => Int) minNumberOfRepayments!: number;
-  @Field(() => Int) maxNumberOfRepayments!: number;
-  @Field(() => Int) repaymentEvery!: number;
-  @Field(() => EnumOption) repaymentFrequencyType!: EnumOption;
-  @Field(() => DecimalScalar) interestRatePerPeriod!: string;
-  @Field(() => DecimalScalar, { nullable: true }) minInterestRatePerPeriod!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) maxInterestRatePerPeriod!: string | null;
-  @Field(() => EnumOption) interestRateFrequencyType!: EnumOption;
-  @Field(() => EnumOption) amortizationType!: EnumOption;
-  @Field(() => EnumOption) interestType!: EnumOption;
-  @Field(() => EnumOption) interestCalculationPeriodType!: EnumOption;
-  @Field() transactionProcessingStrategyCode!: string;
-  @Field(() => EnumOption) daysInYearType!: EnumOption;
-  @Field(() => EnumOption) daysInMonthType!: EnumOption;
-  @Field(() => Int) graceOnPrincipalPayment!: number;
-  @Field(() => Int) graceOnInterestPayment!: number;
-  @Field(() => EnumOption) accountingRule!: EnumOption;
-  @Field(() => LoanProductAccountingMappingsType) accountingMappings!: LoanProductAccountingMappingsType;
-  @Field(() => Int, { nullable: true }) delinquencyBucketId!: number | null;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field({ description: 'Short code (up to 4 characters) shown in lists and account numbers.' }) shortName!: string;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+  @Field({ description: 'ISO 4217 currency code, e.g. "NGN".' }) currencyCode!: string;
+  @Field(() => Int, { description: 'Decimal places amounts are kept to (0 to 6).' }) digitsAfterDecimal!: number;
+  @Field(() => Int, { description: 'Amounts are rounded to multiples of this many currency units; null or 0 for no rounding.', nullable: true }) inMultiplesOf!: number | null;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) principal!: string;
+  @Field(() => DecimalScalar, { description: 'Smallest principal the product allows (decimal string), or null for no limit.' }) minPrincipal!: string;
+  @Field(() => DecimalScalar, { description: 'Largest principal the product allows (decimal string), or null for no limit.' }) maxPrincipal!: string;
+  @Field(() => Int, { description: 'Number of instalments in the schedule.' }) numberOfRepayments!: number;
+  @Field(() => Int, { description: 'Fewest instalments allowed, or null.' }) minNumberOfRepayments!: number;
+  @Field(() => Int, { description: 'Most instalments allowed, or null.' }) maxNumberOfRepayments!: number;
+  @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.' }) repaymentEvery!: number;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
+  @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.' }) interestRatePerPeriod!: string;
+  @Field(() => DecimalScalar, { description: 'Lowest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) minInterestRatePerPeriod!: string | null;
+  @Field(() => DecimalScalar, { description: 'Highest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) maxInterestRatePerPeriod!: string | null;
+  @Field(() => EnumOption, { description: 'Period the interest rate applies to: 2 per month, 3 per year.' }) interestRateFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: EnumOption;
+  @Field(() => EnumOption, { description: 'How interest is computed: 0 declining balance, 1 flat.' }) interestType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.' }) interestCalculationPeriodType!: EnumOption;
+  @Field({ description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").' }) transactionProcessingStrategyCode!: string;
+  @Field(() => EnumOption, { description: 'Days in the interest year: 1 actual, 360, 364 or 365.' }) daysInYearType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Days in the interest month: 1 actual, 30.' }) daysInMonthType!: EnumOption;
+  @Field(() => Int, { description: 'Number of first instalments that carry no principal.' }) graceOnPrincipalPayment!: number;
+  @Field(() => Int, { description: 'Number of first instalments that carry no interest payment.' }) graceOnInterestPayment!: number;
+  @Field(() => EnumOption, { description: 'Accounting rule: 1 none, 2 cash based, 3 accrual (periodic), 4 accrual (upfront).' }) accountingRule!: EnumOption;
+  @Field(() => LoanProductAccountingMappingsType, { description: 'GL accounts the product posts to.' }) accountingMappings!: LoanProductAccountingMappingsType;
+  @Field(() => Int, { description: 'Id of the delinquency bucket used to classify overdue loans, or null.', nullable: true }) delinquencyBucketId!: number | null;
 }
 declareParameterFields(LoanProductType, LOAN_PRODUCT_PARAMETERS);
 
-@InputType()
+@InputType({ description: 'Fields of a loan product, as Fineract\'s POST /loanproducts body.' })
 export class LoanProductInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) shortName?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => String, { nullable: true }) currencyCode?: string | null;
-  @Field(() => Int, { nullable: true }) digitsAfterDecimal?: number | null;
-  @Field(() => Int, { nullable: true }) inMultiplesOf?: number | null;
-  @Field(() => DecimalScalar, { nullable: true }) principal?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) minPrincipal?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) maxPrincipal?: string | null;
-  @Field(() => Int, { nullable: true }) numberOfRepayments?: number | null;
-  @Field(() => Int, { nullable: true }) minNumberOfRepayments?: number | null;
-  @Field(() => Int, { nullable: true }) maxNumberOfRepayments?: number | null;
-  @Field(() => Int, { nullable: true }) repaymentEvery?: number | null;
-  @Field(() => Int, { nullable: true }) repaymentFrequencyType?: number | null;
-  @Field(() => DecimalScalar, { nullable: true }) interestRatePerPeriod?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) minInterestRatePerPeriod?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) maxInterestRatePerPeriod?: string | null;
-  @Field(() => Int, { nullable: true }) interestRateFrequencyType?: number | null;
-  @Field(() => Int, { nullable: true }) amortizationType?: number | null;
-  @Field(() => Int, { nullable: true }) interestType?: number | null;
-  @Field(() => Int, { nullable: true }) interestCalculationPeriodType?: number | null;
-  @Field(() => String, { nullable: true }) transactionProcessingStrategyCode?: string | null;
-  @Field(() => Int, { nullable: true }) daysInYearType?: number | null;
-  @Field(() => Int, { nullable: true }) daysInMonthType?: number | null;
-  @Field(() => Int, { nullable: true }) graceOnPrincipalPayment?: number | null;
-  @Field(() => Int, { nullable: true }) graceOnInterestPayment?: number | null;
-  @Field(() => Int, { nullable: true }) accountingRule?: number | null;
-  @Field(() => Int, { nullable: true }) delinquencyBucketId?: number | null;
+  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
+  @Field(() => String, { description: 'Short code (up to 4 characters) shown in lists and account numbers.', nullable: true }) shortName?: string | null;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
+  @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string | null;
+  @Field(() => Int, { description: 'Decimal places amounts are kept to (0 to 6).', nullable: true }) digitsAfterDecimal?: number | null;
+  @Field(() => Int, { description: 'Amounts are rounded to multiples of this many currency units; null or 0 for no rounding.', nullable: true }) inMultiplesOf?: number | null;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.', nullable: true }) principal?: string | null;
+  @Field(() => DecimalScalar, { description: 'Smallest principal the product allows (decimal string), or null for no limit.', nullable: true }) minPrincipal?: string | null;
+  @Field(() => DecimalScalar, { description: 'Largest principal the product allows (decimal string), or null for no limit.', nullable: true }) maxPrincipal?: string | null;
+  @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments?: number | null;
+  @Field(() => Int, { description: 'Fewest instalments allowed, or null.', nullable: true }) minNumberOfRepayments?: number | null;
+  @Field(() => Int, { description: 'Most instalments allowed, or null.', nullable: true }) maxNumberOfRepayments?: number | null;
+  @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery?: number | null;
+  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod?: string | null;
+  @Field(() => DecimalScalar, { description: 'Lowest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) minInterestRatePerPeriod?: string | null;
+  @Field(() => DecimalScalar, { description: 'Highest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) maxInterestRatePerPeriod?: string | null;
+  @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType?: number | null;
+  @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType?: number | null;
+  @Field(() => Int, { description: 'How interest is computed: 0 declining balance, 1 flat.', nullable: true }) interestType?: number | null;
+  @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.', nullable: true }) interestCalculationPeriodType?: number | null;
+  @Field(() => String, { description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").', nullable: true }) transactionProcessingStrategyCode?: string | null;
+  @Field(() => Int, { description: 'Days in the interest year: 1 actual, 360, 364 or 365.', nullable: true }) daysInYearType?: number | null;
+  @Field(() => Int, { description: 'Days in the interest month: 1 actual, 30.', nullable: true }) daysInMonthType?: number | null;
+  @Field(() => Int, { description: 'Number of first instalments that carry no principal.', nullable: true }) graceOnPrincipalPayment?: number | null;
+  @Field(() => Int, { description: 'Number of first instalments that carry no interest payment.', nullable: true }) graceOnInterestPayment?: number | null;
+  @Field(() => Int, { description: 'Accounting rule: 1 none, 2 cash based, 3 accrual (periodic), 4 accrual (upfront).', nullable: true }) accountingRule?: number | null;
+  @Field(() => Int, { description: 'Id of the delinquency bucket used to classify overdue loans, or null.', nullable: true }) delinquencyBucketId?: number | null;
 }
 declareParameterFields(LoanProductInput, LOAN_PRODUCT_PARAMETERS);
 
-@ObjectType()
+@ObjectType({ description: 'The loan product after an update, and what changed.' })
 export class LoanProductChangePayload {
-  @Field(() => LoanProductType) loanProduct!: LoanProductType;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => LoanProductType, { description: 'The loan product after the update.' }) loanProduct!: LoanProductType;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
 @InputType({ description: 'A loan application (docs/interface.md, Resources), with Fineract\'s fields. Missing terms default to the product.' })
 export class LoanApplicationInput {
-  @Field(() => Int, { nullable: true }) clientId?: number | null;
-  @Field(() => Int, { nullable: true }) productId?: number | null;
-  @Field(() => DecimalScalar, { nullable: true }) principal?: string | null;
-  @Field(() => Int, { nullable: true }) loanTermFrequency?: number | null;
-  @Field(() => Int, { nullable: true }) loanTermFrequencyType?: number | null;
-  @Field(() => Int, { nullable: true }) numberOfRepayments?: number | null;
-  @Field(() => Int, { nullable: true }) repaymentEvery?: number | null;
-  @Field(() => Int, { nullable: true }) repaymentFrequencyType?: number | null;
-  @Field(() => DecimalScalar, { nullable: true }) interestRatePerPeriod?: string | null;
-  @Field(() => Int, { nullable: true }) interestRateFrequencyType?: number | null;
-  @Field(() => Int, { nullable: true }) amortizationType?: number | null;
-  @Field(() => Int, { nullable: true }) interestType?: number | null;
-  @Field(() => Int, { nullable: true }) interestCalculationPeriodType?: number | null;
-  @Field(() => String, { nullable: true }) transactionProcessingStrategyCode?: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) expectedDisbursementDate?: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) submittedOnDate?: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) repaymentsStartingFromDate?: string | null;
-  @Field(() => String, { nullable: true }) loanType?: string | null;
-  @Field(() => Int, { nullable: true }) linkAccountId?: number | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
-  @Field(() => Int, { nullable: true }) loanOfficerId?: number | null;
-  @Field(() => Int, { nullable: true }) graceOnPrincipalPayment?: number | null;
-  @Field(() => Int, { nullable: true }) graceOnInterestPayment?: number | null;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId?: number | null;
+  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.', nullable: true }) principal?: string | null;
+  @Field(() => Int, { description: 'Length of the loan term in loanTermFrequencyType units.', nullable: true }) loanTermFrequency?: number | null;
+  @Field(() => Int, { description: 'Unit of the loan term: 0 days, 1 weeks, 2 months, 3 years.', nullable: true }) loanTermFrequencyType?: number | null;
+  @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments?: number | null;
+  @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery?: number | null;
+  @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod?: string | null;
+  @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType?: number | null;
+  @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType?: number | null;
+  @Field(() => Int, { description: 'How interest is computed: 0 declining balance, 1 flat.', nullable: true }) interestType?: number | null;
+  @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.', nullable: true }) interestCalculationPeriodType?: number | null;
+  @Field(() => String, { description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").', nullable: true }) transactionProcessingStrategyCode?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the money is expected to be paid out (YYYY-MM-DD).', nullable: true }) expectedDisbursementDate?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the application was submitted (YYYY-MM-DD).', nullable: true }) submittedOnDate?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Due day of the first instalment (YYYY-MM-DD), or null to follow the frequency from disbursement.', nullable: true }) repaymentsStartingFromDate?: string | null;
+  @Field(() => String, { description: 'Kind of loan: individual, group or JLG (Fineract\'s `{id, code, value}`).', nullable: true }) loanType?: string | null;
+  @Field(() => Int, { description: 'Id of the savings account linked for repayments, or null.', nullable: true }) linkAccountId?: number | null;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId?: string | null;
+  @Field(() => Int, { description: 'Id of the staff member managing the loan, or null.', nullable: true }) loanOfficerId?: number | null;
+  @Field(() => Int, { description: 'Number of first instalments that carry no principal.', nullable: true }) graceOnPrincipalPayment?: number | null;
+  @Field(() => Int, { description: 'Number of first instalments that carry no interest payment.', nullable: true }) graceOnInterestPayment?: number | null;
   // Sent by Fineract's web and mobile clients with their defaults; accepted when they ask for nothing this
   // service does not do (no charges, collateral or tranches, no equal amortization of interest, no top-up).
-  @Field(() => [GraphQLJSONObject], { nullable: true }) charges?: Record<string, unknown>[] | null;
-  @Field(() => [GraphQLJSONObject], { nullable: true }) collateral?: Record<string, unknown>[] | null;
-  @Field(() => [GraphQLJSONObject], { nullable: true }) disbursementData?: Record<string, unknown>[] | null;
-  @Field(() => Boolean, { nullable: true }) isEqualAmortization?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) isTopup?: boolean | null;
+  @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s loan charges; only an empty list is accepted (no charges here).', nullable: true }) charges?: Record<string, unknown>[] | null;
+  @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s collateral list; only an empty list is accepted.', nullable: true }) collateral?: Record<string, unknown>[] | null;
+  @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s tranche list; only an empty list is accepted (single disbursement).', nullable: true }) disbursementData?: Record<string, unknown>[] | null;
+  @Field(() => Boolean, { description: 'Fineract\'s equal-amortization flag; only false is accepted.', nullable: true }) isEqualAmortization?: boolean | null;
+  @Field(() => Boolean, { description: 'Fineract\'s top-up flag; only false is accepted.', nullable: true }) isTopup?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'Accepted and ignored.' }) allowPartialPeriodInterestCalcualtion?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'Accepted and ignored.' }) createStandingInstructionAtDisbursement?: boolean | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) graceOnArrearsAgeing?: number | null;
@@ -141,243 +141,243 @@ export class LoanApplicationInput {
   @Field(() => LocalDateScalar, { nullable: true, description: 'Only the expected disbursement date is accepted: interest runs from the disbursement.' }) interestChargedFromDate?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Result of a loan command, as Fineract\'s command result.' })
 export class LoanCommandResult {
-  @Field(() => Int, { nullable: true }) officeId!: number | null;
-  @Field(() => Int, { nullable: true }) clientId!: number | null;
-  @Field(() => Int) loanId!: number;
-  @Field(() => Int) resourceId!: number;
-  @Field(() => String, { nullable: true }) resourceExternalId?: string | null;
-  @Field(() => GraphQLJSONObject, { nullable: true }) changes?: Record<string, unknown> | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId!: number | null;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId!: number | null;
+  @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
+  @Field(() => Int, { description: 'Id of the record the command created or changed (Fineract\'s `resourceId`).' }) resourceId!: number;
+  @Field(() => String, { description: 'External id of the loan, or null.', nullable: true }) resourceExternalId?: string | null;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).', nullable: true }) changes?: Record<string, unknown> | null;
 }
 
-@ObjectType('LoanStatus')
+@ObjectType('LoanStatus', { description: 'Status of a loan as Fineract\'s `{id, code, value}` with a flag per state.' })
 export class LoanStatusType {
-  @Field(() => Int) id!: number;
-  @Field() code!: string;
-  @Field() value!: string;
-  @Field() pendingApproval!: boolean;
-  @Field() waitingForDisbursal!: boolean;
-  @Field() active!: boolean;
-  @Field() closedObligationsMet!: boolean;
-  @Field() closed!: boolean;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
+  @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
+  @Field({ description: 'Human-readable label in English.' }) value!: string;
+  @Field({ description: 'True while submitted and waiting for approval.' }) pendingApproval!: boolean;
+  @Field({ description: 'True once approved and not yet disbursed.' }) waitingForDisbursal!: boolean;
+  @Field({ description: 'True once disbursed and not yet closed.' }) active!: boolean;
+  @Field({ description: 'True once fully repaid and closed.' }) closedObligationsMet!: boolean;
+  @Field({ description: 'True when withdrawn, rejected or closed.' }) closed!: boolean;
 }
 
-@ObjectType('LoanTimeline')
+@ObjectType('LoanTimeline', { description: 'Dates of a loan\'s lifecycle steps and who did them.' })
 export class LoanTimelineType {
-  @Field(() => LocalDateScalar) submittedOnDate!: string;
-  @Field(() => LocalDateScalar, { nullable: true }) expectedDisbursementDate!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) approvedOnDate!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) actualDisbursementDate!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) rejectedOnDate!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) withdrawnOnDate!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) closedOnDate!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) expectedMaturityDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the application was submitted (YYYY-MM-DD).' }) submittedOnDate!: string;
+  @Field(() => LocalDateScalar, { description: 'Day the money is expected to be paid out (YYYY-MM-DD).', nullable: true }) expectedDisbursementDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day it was approved (YYYY-MM-DD), or null.', nullable: true }) approvedOnDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the money was paid out (YYYY-MM-DD), or null while not disbursed.', nullable: true }) actualDisbursementDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day it was rejected (YYYY-MM-DD), or null.', nullable: true }) rejectedOnDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the applicant withdrew it (YYYY-MM-DD), or null.', nullable: true }) withdrawnOnDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day it was closed (YYYY-MM-DD), or null.', nullable: true }) closedOnDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Due day of the last instalment (YYYY-MM-DD), or null before disbursement.', nullable: true }) expectedMaturityDate!: string | null;
 }
 
 @ObjectType('LoanSchedulePeriod', { description: 'One row of the schedule; period 0 (no period number) is the disbursement.' })
 export class LoanSchedulePeriodType {
-  @Field(() => Int, { nullable: true }) period!: number | null;
-  @Field(() => LocalDateScalar, { nullable: true }) fromDate!: string | null;
-  @Field(() => LocalDateScalar) dueDate!: string;
-  @Field(() => Int, { nullable: true }) daysInPeriod!: number | null;
-  @Field() complete!: boolean;
-  @Field(() => DecimalScalar, { nullable: true }) principalDisbursed!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) principalOriginalDue!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) principalDue!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) principalPaid!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) principalOutstanding!: string | null;
-  @Field(() => DecimalScalar) principalLoanBalanceOutstanding!: string;
-  @Field(() => DecimalScalar, { nullable: true }) interestOriginalDue!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) interestDue!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) interestPaid!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) interestOutstanding!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) feeChargesDue!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) penaltyChargesDue!: string | null;
-  @Field(() => DecimalScalar) totalDueForPeriod!: string;
-  @Field(() => DecimalScalar, { nullable: true }) totalPaidForPeriod!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) totalOutstandingForPeriod!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) totalOverdue!: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) totalInstallmentAmountForPeriod!: string | null;
+  @Field(() => Int, { description: 'Instalment number, 1 for the first.', nullable: true }) period!: number | null;
+  @Field(() => LocalDateScalar, { description: 'First day included (YYYY-MM-DD).', nullable: true }) fromDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the instalment falls due (YYYY-MM-DD).' }) dueDate!: string;
+  @Field(() => Int, { description: 'Days from the previous due date to this one, or null on the disbursement line.', nullable: true }) daysInPeriod!: number | null;
+  @Field({ description: 'True when the instalment is fully paid.' }) complete!: boolean;
+  @Field(() => DecimalScalar, { description: 'Principal paid out to the borrower (decimal string).', nullable: true }) principalDisbursed!: string | null;
+  @Field(() => DecimalScalar, { description: 'Principal scheduled for this instalment (decimal string).', nullable: true }) principalOriginalDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Principal due on this instalment (decimal string).', nullable: true }) principalDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Principal repaid (decimal string).', nullable: true }) principalPaid!: string | null;
+  @Field(() => DecimalScalar, { description: 'Principal still owed (decimal string).', nullable: true }) principalOutstanding!: string | null;
+  @Field(() => DecimalScalar, { description: 'Principal still owed after this instalment is paid (decimal string).' }) principalLoanBalanceOutstanding!: string;
+  @Field(() => DecimalScalar, { description: 'Interest scheduled for this instalment (decimal string).', nullable: true }) interestOriginalDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Interest due on this instalment (decimal string).', nullable: true }) interestDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Interest repaid (decimal string).', nullable: true }) interestPaid!: string | null;
+  @Field(() => DecimalScalar, { description: 'Interest still owed (decimal string).', nullable: true }) interestOutstanding!: string | null;
+  @Field(() => DecimalScalar, { description: 'Fees due on this instalment (decimal string).', nullable: true }) feeChargesDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Penalties due on this instalment (decimal string).', nullable: true }) penaltyChargesDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Total due on this instalment: principal, interest, fees and penalties (decimal string).' }) totalDueForPeriod!: string;
+  @Field(() => DecimalScalar, { description: 'Paid so far on this instalment (decimal string).', nullable: true }) totalPaidForPeriod!: string | null;
+  @Field(() => DecimalScalar, { description: 'Still owed on this instalment (decimal string).', nullable: true }) totalOutstandingForPeriod!: string | null;
+  @Field(() => DecimalScalar, { description: 'Total due and unpaid whose due date has passed (decimal string).', nullable: true }) totalOverdue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Instalment amount: principal plus interest (decimal string).', nullable: true }) totalInstallmentAmountForPeriod!: string | null;
 }
 
-@ObjectType('LoanSchedule')
+@ObjectType('LoanSchedule', { description: 'A loan\'s instalment schedule with its totals.' })
 export class LoanScheduleType {
-  @Field(() => LoanCurrencyType) currency!: LoanCurrencyType;
-  @Field(() => Int) loanTermInDays!: number;
-  @Field(() => DecimalScalar) totalPrincipalDisbursed!: string;
-  @Field(() => DecimalScalar) totalPrincipalExpected!: string;
-  @Field(() => DecimalScalar) totalPrincipalPaid!: string;
-  @Field(() => DecimalScalar) totalInterestCharged!: string;
-  @Field(() => DecimalScalar) totalFeeChargesCharged!: string;
-  @Field(() => DecimalScalar) totalPenaltyChargesCharged!: string;
-  @Field(() => DecimalScalar) totalRepaymentExpected!: string;
-  @Field(() => DecimalScalar) totalRepayment!: string;
-  @Field(() => DecimalScalar) totalOutstanding!: string;
-  @Field(() => [LoanSchedulePeriodType]) periods!: LoanSchedulePeriodType[];
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+  @Field(() => Int, { description: 'Days from disbursement to the last due date.' }) loanTermInDays!: number;
+  @Field(() => DecimalScalar, { description: 'Principal paid out (decimal string).' }) totalPrincipalDisbursed!: string;
+  @Field(() => DecimalScalar, { description: 'Principal to repay (decimal string).' }) totalPrincipalExpected!: string;
+  @Field(() => DecimalScalar, { description: 'Principal repaid (decimal string).' }) totalPrincipalPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Interest over the whole schedule (decimal string).' }) totalInterestCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Fees over the whole schedule (decimal string).' }) totalFeeChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties charged (decimal string).' }) totalPenaltyChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Everything to repay: principal, interest, fees and penalties (decimal string).' }) totalRepaymentExpected!: string;
+  @Field(() => DecimalScalar, { description: 'Total repaid so far (decimal string).' }) totalRepayment!: string;
+  @Field(() => DecimalScalar, { description: 'Total still owed (decimal string).' }) totalOutstanding!: string;
+  @Field(() => [LoanSchedulePeriodType], { description: 'Instalments in due-date order.' }) periods!: LoanSchedulePeriodType[];
 }
 
-@ObjectType('LoanSummary')
+@ObjectType('LoanSummary', { description: 'Totals of a loan: disbursed, paid, outstanding and overdue (decimal strings).' })
 export class LoanSummaryType {
-  @Field(() => LoanCurrencyType) currency!: LoanCurrencyType;
-  @Field(() => DecimalScalar) principalDisbursed!: string;
-  @Field(() => DecimalScalar) principalPaid!: string;
-  @Field(() => DecimalScalar) principalOutstanding!: string;
-  @Field(() => DecimalScalar) principalOverdue!: string;
-  @Field(() => DecimalScalar) interestCharged!: string;
-  @Field(() => DecimalScalar) interestPaid!: string;
-  @Field(() => DecimalScalar) interestOutstanding!: string;
-  @Field(() => DecimalScalar) interestOverdue!: string;
-  @Field(() => DecimalScalar) feeChargesCharged!: string;
-  @Field(() => DecimalScalar) penaltyChargesCharged!: string;
-  @Field(() => DecimalScalar) totalExpectedRepayment!: string;
-  @Field(() => DecimalScalar) totalRepayment!: string;
-  @Field(() => DecimalScalar) totalOutstanding!: string;
-  @Field(() => DecimalScalar) totalOverdue!: string;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+  @Field(() => DecimalScalar, { description: 'Principal paid out to the borrower (decimal string).' }) principalDisbursed!: string;
+  @Field(() => DecimalScalar, { description: 'Principal repaid (decimal string).' }) principalPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Principal still owed (decimal string).' }) principalOutstanding!: string;
+  @Field(() => DecimalScalar, { description: 'Principal past its due date and unpaid (decimal string).' }) principalOverdue!: string;
+  @Field(() => DecimalScalar, { description: 'Interest charged over the schedule (decimal string).' }) interestCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Interest repaid (decimal string).' }) interestPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Interest still owed (decimal string).' }) interestOutstanding!: string;
+  @Field(() => DecimalScalar, { description: 'Interest past its due date and unpaid (decimal string).' }) interestOverdue!: string;
+  @Field(() => DecimalScalar, { description: 'Fees charged (decimal string).' }) feeChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties charged (decimal string).' }) penaltyChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Everything to repay over the loan (decimal string).' }) totalExpectedRepayment!: string;
+  @Field(() => DecimalScalar, { description: 'Total repaid so far (decimal string).' }) totalRepayment!: string;
+  @Field(() => DecimalScalar, { description: 'Total still owed (decimal string).' }) totalOutstanding!: string;
+  @Field(() => DecimalScalar, { description: 'Total due and unpaid whose due date has passed (decimal string).' }) totalOverdue!: string;
 }
 
-@ObjectType('LoanPaymentType')
+@ObjectType('LoanPaymentType', { description: 'Payment type of a loan transaction.' })
 export class LoanPaymentTypeRef {
-  @Field(() => Int) id!: number;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
 }
 
-@ObjectType('LoanPaymentDetail')
+@ObjectType('LoanPaymentDetail', { description: 'Payment details of a loan transaction.' })
 export class LoanPaymentDetailType {
-  @Field(() => LoanPaymentTypeRef) paymentType!: LoanPaymentTypeRef;
+  @Field(() => LoanPaymentTypeRef, { description: 'Payment type (cash, transfer, cheque, ...), or null.' }) paymentType!: LoanPaymentTypeRef;
 }
 
-@ObjectType('LoanTransactionKind')
+@ObjectType('LoanTransactionKind', { description: 'Kind of loan transaction as Fineract\'s `{id, code, value}` with a flag per kind.' })
 export class LoanTransactionKindType {
-  @Field(() => Int) id!: number;
-  @Field() code!: string;
-  @Field() value!: string;
-  @Field() disbursement!: boolean;
-  @Field() repayment!: boolean;
+  @Field(() => Int, { description: 'Fineract\'s numeric id of this choice (what REST payloads send).' }) id!: number;
+  @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
+  @Field({ description: 'Human-readable label in English.' }) value!: string;
+  @Field({ description: 'True for a disbursement.' }) disbursement!: boolean;
+  @Field({ description: 'True for a repayment.' }) repayment!: boolean;
 }
 
-@ObjectType('LoanTransaction')
+@ObjectType('LoanTransaction', { description: 'A loan transaction (disbursement, repayment, ...) and how it was split.' })
 export class LoanTransactionType {
-  @Field(() => Int) id!: number;
-  @Field(() => Int) loanId!: number;
-  @Field(() => LoanTransactionKindType) type!: LoanTransactionKindType;
-  @Field(() => LocalDateScalar) date!: string;
-  @Field(() => LoanCurrencyType) currency!: LoanCurrencyType;
-  @Field(() => DecimalScalar) amount!: string;
-  @Field(() => DecimalScalar) principalPortion!: string;
-  @Field(() => DecimalScalar) interestPortion!: string;
-  @Field(() => DecimalScalar) feeChargesPortion!: string;
-  @Field(() => DecimalScalar) penaltyChargesPortion!: string;
-  @Field(() => DecimalScalar) outstandingLoanBalance!: string;
-  @Field(() => LoanPaymentDetailType, { nullable: true }) paymentDetailData!: LoanPaymentDetailType | null;
-  @Field(() => Int, { nullable: true }) savingsAccountId!: number | null;
-  @Field() manuallyReversed!: boolean;
-  @Field(() => String, { nullable: true }) note!: string | null;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
+  @Field(() => LoanTransactionKindType, { description: 'Kind of loan transaction (disbursement, repayment, ...).' }) type!: LoanTransactionKindType;
+  @Field(() => LocalDateScalar, { description: 'Calendar day (YYYY-MM-DD) the record takes effect, in the tenant\'s business calendar.' }) date!: string;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+  @Field(() => DecimalScalar, { description: 'Amount in the record\'s currency, an exact decimal string (e.g. "1500.00").' }) amount!: string;
+  @Field(() => DecimalScalar, { description: 'Part of the amount that went to principal (decimal string).' }) principalPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Part of the amount that went to interest (decimal string).' }) interestPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Part of the amount that went to fees (decimal string).' }) feeChargesPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Part of the amount that went to penalties (decimal string).' }) penaltyChargesPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Principal still owed after this transaction (decimal string).' }) outstandingLoanBalance!: string;
+  @Field(() => LoanPaymentDetailType, { description: 'Payment details (payment type, receipt, cheque numbers), or null.', nullable: true }) paymentDetailData!: LoanPaymentDetailType | null;
+  @Field(() => Int, { description: 'Id of the savings or current account concerned.', nullable: true }) savingsAccountId!: number | null;
+  @Field({ description: 'True when the transaction was undone.' }) manuallyReversed!: boolean;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note!: string | null;
   @Field({ description: 'The journal transaction id of this loan transaction.' }) journalTransactionId!: string;
 }
 
-@ObjectType('LoanApprovalRequirement')
+@ObjectType('LoanApprovalRequirement', { description: 'The approvals a loan still needs under its product\'s approval policy.' })
 export class LoanApprovalRequirementType {
-  @Field(() => Int) roleId!: number;
-  @Field(() => Int) count!: number;
+  @Field(() => Int, { description: 'Id of the role.' }) roleId!: number;
+  @Field(() => Int, { description: 'Number of records.' }) count!: number;
 }
 
-@ObjectType('LoanApprovalRecord')
+@ObjectType('LoanApprovalRecord', { description: 'One approval given to a loan: who, when and at which tier.' })
 export class LoanApprovalRecordType {
-  @Field(() => Int) userId!: number;
-  @Field(() => Int) roleId!: number;
-  @Field(() => LocalDateScalar) approvedOnDate!: string;
-  @Field(() => String, { nullable: true }) note!: string | null;
+  @Field(() => Int, { description: 'Id of the user (login) concerned.' }) userId!: number;
+  @Field(() => Int, { description: 'Id of the role.' }) roleId!: number;
+  @Field(() => LocalDateScalar, { description: 'Day it was approved (YYYY-MM-DD), or null.' }) approvedOnDate!: string;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note!: string | null;
 }
 
 @ObjectType('LoanApprovals', { description: 'Where the loan stands against its approval policy tier.' })
 export class LoanApprovalsType {
-  @Field(() => Int, { nullable: true }) policyId!: number | null;
+  @Field(() => Int, { description: 'Id of the approval policy that applies, or null when none does.', nullable: true }) policyId!: number | null;
   @Field(() => Int, { nullable: true, description: '1-based tier index of the policy.' }) tier!: number | null;
-  @Field(() => DecimalScalar) amount!: string;
-  @Field(() => [LoanApprovalRequirementType]) required!: LoanApprovalRequirementType[];
-  @Field(() => [LoanApprovalRequirementType]) stillNeeded!: LoanApprovalRequirementType[];
-  @Field(() => [LoanApprovalRecordType]) approvedBy!: LoanApprovalRecordType[];
+  @Field(() => DecimalScalar, { description: 'Amount in the record\'s currency, an exact decimal string (e.g. "1500.00").' }) amount!: string;
+  @Field(() => [LoanApprovalRequirementType], { description: 'Every approval the loan\'s amount tier requires.' }) required!: LoanApprovalRequirementType[];
+  @Field(() => [LoanApprovalRequirementType], { description: 'Approvals still missing; the loan is approved when this is empty.' }) stillNeeded!: LoanApprovalRequirementType[];
+  @Field(() => [LoanApprovalRecordType], { description: 'Approvals given so far.' }) approvedBy!: LoanApprovalRecordType[];
   @Field({ description: 'Some approvals are recorded and head office approvals are still needed.' }) escalated!: boolean;
 }
 
-@ObjectType('DelinquencyRange')
+@ObjectType('DelinquencyRange', { description: 'A band of days overdue (e.g. 1-30) used to classify loans.' })
 export class DelinquencyRangeType {
-  @Field(() => Int) id!: number;
-  @Field() classification!: string;
-  @Field(() => Int) minimumAgeDays!: number;
-  @Field(() => Int, { nullable: true }) maximumAgeDays!: number | null;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Classification of the record (a code value label).' }) classification!: string;
+  @Field(() => Int, { description: 'Days overdue at which the range starts.' }) minimumAgeDays!: number;
+  @Field(() => Int, { description: 'Days overdue at which the range ends, or null for open-ended.', nullable: true }) maximumAgeDays!: number | null;
 }
 
-@ObjectType('LoanDelinquency')
+@ObjectType('LoanDelinquency', { description: 'How overdue a loan is: days, amount and range.' })
 export class LoanDelinquencyType {
-  @Field(() => Int) delinquentDays!: number;
-  @Field(() => DecimalScalar) delinquentAmount!: string;
-  @Field(() => LocalDateScalar, { nullable: true }) delinquentDate!: string | null;
+  @Field(() => Int, { description: 'Days the oldest unpaid instalment is overdue (0 when none).' }) delinquentDays!: number;
+  @Field(() => DecimalScalar, { description: 'Amount overdue (decimal string).' }) delinquentAmount!: string;
+  @Field(() => LocalDateScalar, { description: 'Due day of the oldest unpaid instalment (YYYY-MM-DD), or null.', nullable: true }) delinquentDate!: string | null;
 }
 
 @Directive('@key(fields: "id")')
-@ObjectType('Loan')
+@ObjectType('Loan', { description: 'A loan account: its terms, status, schedule and transactions.' })
 export class LoanType {
-  @Field(() => Int) id!: number;
-  @Field() accountNo!: string;
-  @Field(() => String, { nullable: true }) externalId!: string | null;
-  @Field(() => LoanStatusType) status!: LoanStatusType;
-  @Field(() => Int) clientId!: number;
-  @Field(() => String, { nullable: true }) clientName!: string | null;
-  @Field(() => String, { nullable: true }) clientAccountNo!: string | null;
-  @Field(() => Int) clientOfficeId!: number;
-  @Field(() => Int) officeId!: number;
-  @Field(() => Int) loanProductId!: number;
-  @Field(() => String, { nullable: true }) loanProductName!: string | null;
-  @Field(() => Int, { nullable: true }) loanOfficerId!: number | null;
-  @Field(() => EnumOption) loanType!: EnumOption;
-  @Field(() => LoanCurrencyType) currency!: LoanCurrencyType;
-  @Field(() => DecimalScalar) principal!: string;
-  @Field(() => DecimalScalar) proposedPrincipal!: string;
-  @Field(() => DecimalScalar, { nullable: true }) approvedPrincipal!: string | null;
-  @Field(() => Int) termFrequency!: number;
-  @Field(() => EnumOption) termPeriodFrequencyType!: EnumOption;
-  @Field(() => Int) numberOfRepayments!: number;
-  @Field(() => Int) repaymentEvery!: number;
-  @Field(() => EnumOption) repaymentFrequencyType!: EnumOption;
-  @Field(() => DecimalScalar) interestRatePerPeriod!: string;
-  @Field(() => EnumOption) interestRateFrequencyType!: EnumOption;
-  @Field(() => EnumOption) amortizationType!: EnumOption;
-  @Field(() => EnumOption) interestType!: EnumOption;
-  @Field(() => EnumOption) interestCalculationPeriodType!: EnumOption;
-  @Field() transactionProcessingStrategyCode!: string;
-  @Field(() => Int) graceOnPrincipalPayment!: number;
-  @Field(() => Int) graceOnInterestPayment!: number;
-  @Field(() => Int, { nullable: true }) linkedAccountId!: number | null;
-  @Field(() => Int, { nullable: true }) disbursedToSavingsId!: number | null;
-  @Field(() => LoanTimelineType) timeline!: LoanTimelineType;
-  @Field(() => LoanSummaryType, { nullable: true }) summary!: LoanSummaryType | null;
-  @Field(() => LoanScheduleType) repaymentSchedule!: LoanScheduleType;
-  @Field(() => [LoanTransactionType]) transactions!: LoanTransactionType[];
-  @Field(() => LoanApprovalsType, { nullable: true }) approvals!: LoanApprovalsType | null;
-  @Field() inArrears!: boolean;
-  @Field(() => DelinquencyRangeType, { nullable: true }) delinquencyRange!: DelinquencyRangeType | null;
-  @Field(() => LoanDelinquencyType) delinquent!: LoanDelinquencyType;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Account number shown to customers (a 10-digit NUBAN for deposit accounts).' }) accountNo!: string;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId!: string | null;
+  @Field(() => LoanStatusType, { description: 'Lifecycle status (see the type for its codes and flags).' }) status!: LoanStatusType;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
+  @Field(() => String, { description: 'Display name of the client (customer) concerned.', nullable: true }) clientName!: string | null;
+  @Field(() => String, { description: 'Account number of the borrower (client), or null.', nullable: true }) clientAccountNo!: string | null;
+  @Field(() => Int, { description: 'Office of the client.' }) clientOfficeId!: number;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => Int, { description: 'Id of the loan product.' }) loanProductId!: number;
+  @Field(() => String, { description: 'Name of the loan product.', nullable: true }) loanProductName!: string | null;
+  @Field(() => Int, { description: 'Id of the staff member managing the loan, or null.', nullable: true }) loanOfficerId!: number | null;
+  @Field(() => EnumOption, { description: 'Kind of loan: individual, group or JLG (Fineract\'s `{id, code, value}`).' }) loanType!: EnumOption;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) principal!: string;
+  @Field(() => DecimalScalar, { description: 'Principal applied for (decimal string).' }) proposedPrincipal!: string;
+  @Field(() => DecimalScalar, { description: 'Principal approved (decimal string), or null before approval.', nullable: true }) approvedPrincipal!: string | null;
+  @Field(() => Int, { description: 'Length of the term in termPeriodFrequencyType units.' }) termFrequency!: number;
+  @Field(() => EnumOption, { description: 'Unit of the term: 0 days, 1 weeks, 2 months, 3 years.' }) termPeriodFrequencyType!: EnumOption;
+  @Field(() => Int, { description: 'Number of instalments in the schedule.' }) numberOfRepayments!: number;
+  @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.' }) repaymentEvery!: number;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
+  @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.' }) interestRatePerPeriod!: string;
+  @Field(() => EnumOption, { description: 'Period the interest rate applies to: 2 per month, 3 per year.' }) interestRateFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: EnumOption;
+  @Field(() => EnumOption, { description: 'How interest is computed: 0 declining balance, 1 flat.' }) interestType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.' }) interestCalculationPeriodType!: EnumOption;
+  @Field({ description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").' }) transactionProcessingStrategyCode!: string;
+  @Field(() => Int, { description: 'Number of first instalments that carry no principal.' }) graceOnPrincipalPayment!: number;
+  @Field(() => Int, { description: 'Number of first instalments that carry no interest payment.' }) graceOnInterestPayment!: number;
+  @Field(() => Int, { description: 'Id of the savings account linked for repayments, or null.', nullable: true }) linkedAccountId!: number | null;
+  @Field(() => Int, { description: 'Id of the savings account the loan was paid into, or null.', nullable: true }) disbursedToSavingsId!: number | null;
+  @Field(() => LoanTimelineType, { description: 'Dates of the record\'s lifecycle steps and who did them.' }) timeline!: LoanTimelineType;
+  @Field(() => LoanSummaryType, { description: 'Totals of the account (decimal strings).', nullable: true }) summary!: LoanSummaryType | null;
+  @Field(() => LoanScheduleType, { description: 'Instalment schedule of the loan.' }) repaymentSchedule!: LoanScheduleType;
+  @Field(() => [LoanTransactionType], { description: 'The loan\'s transactions (paged by limit and offset).' }) transactions!: LoanTransactionType[];
+  @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far.', nullable: true }) approvals!: LoanApprovalsType | null;
+  @Field({ description: 'True when an instalment is past due and unpaid.' }) inArrears!: boolean;
+  @Field(() => DelinquencyRangeType, { description: 'Delinquency range the loan falls in, or null when not overdue.', nullable: true }) delinquencyRange!: DelinquencyRangeType | null;
+  @Field(() => LoanDelinquencyType, { description: 'How overdue the loan is.' }) delinquent!: LoanDelinquencyType;
   @Field({ description: 'Flagged to the Recovery Officer role (overdue at the last aging run).' }) flaggedForRecovery!: boolean;
-  @Field(() => Int, { nullable: true }) recoveryOfficerUserId!: number | null;
+  @Field(() => Int, { description: 'Id of the user following up the overdue loan, or null.', nullable: true }) recoveryOfficerUserId!: number | null;
 }
 
-@ObjectType('LoanPage')
+@ObjectType('LoanPage', { description: 'A page of loans.' })
 export class LoanPageType {
-  @Field(() => Int) totalFilteredRecords!: number;
-  @Field(() => [LoanType]) pageItems!: LoanType[];
+  @Field(() => Int, { description: 'How many records match the filters in all (not only this page).' }) totalFilteredRecords!: number;
+  @Field(() => [LoanType], { description: 'The records of this page, in the requested order.' }) pageItems!: LoanType[];
 }
 
-@ObjectType('LoanProductOption')
+@ObjectType('LoanProductOption', { description: 'A loan product to choose from.' })
 export class LoanProductOptionType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
 }
 
 @ObjectType('LoanDayCount', { description: 'Loans disbursed on one day (the LoanTrendsByDay report).' })
 export class LoanDayCountType {
-  @Field(() => LocalDateScalar) days!: string;
-  @Field(() => Int) lcount!: number;
+  @Field(() => LocalDateScalar, { description: 'The day counted (YYYY-MM-DD).' }) days!: string;
+  @Field(() => Int, { description: 'Number of loans.' }) lcount!: number;
 }
 
 @ObjectType('LoanDashboard', { description: "Fineract's loan dashboard reports on the business date, over an office and below it." })
@@ -391,190 +391,190 @@ export class LoanDashboardType {
 
 @ObjectType('LoanProductTemplate', { description: "Fineract's GET /loanproducts/template: the options this service supports, and defaults." })
 export class LoanProductTemplateType {
-  @Field(() => EnumOption) amortizationType!: EnumOption;
-  @Field(() => EnumOption) interestType!: EnumOption;
-  @Field(() => EnumOption) interestCalculationPeriodType!: EnumOption;
-  @Field(() => EnumOption) repaymentFrequencyType!: EnumOption;
-  @Field(() => EnumOption) interestRateFrequencyType!: EnumOption;
-  @Field(() => EnumOption) accountingRule!: EnumOption;
-  @Field(() => EnumOption) daysInYearType!: EnumOption;
-  @Field(() => EnumOption) daysInMonthType!: EnumOption;
-  @Field() transactionProcessingStrategyCode!: string;
-  @Field(() => [EnumOption]) amortizationTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) interestTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) interestCalculationPeriodTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) repaymentFrequencyTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) interestRateFrequencyTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) transactionProcessingStrategyOptions!: EnumOption[];
-  @Field(() => [EnumOption]) accountingRuleOptions!: EnumOption[];
-  @Field(() => [EnumOption]) daysInYearTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) daysInMonthTypeOptions!: EnumOption[];
+  @Field(() => EnumOption, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: EnumOption;
+  @Field(() => EnumOption, { description: 'How interest is computed: 0 declining balance, 1 flat.' }) interestType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.' }) interestCalculationPeriodType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).' }) repaymentFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Period the interest rate applies to: 2 per month, 3 per year.' }) interestRateFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Accounting rule: 1 none, 2 cash based, 3 accrual (periodic), 4 accrual (upfront).' }) accountingRule!: EnumOption;
+  @Field(() => EnumOption, { description: 'Days in the interest year: 1 actual, 360, 364 or 365.' }) daysInYearType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Days in the interest month: 1 actual, 30.' }) daysInMonthType!: EnumOption;
+  @Field({ description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").' }) transactionProcessingStrategyCode!: string;
+  @Field(() => [EnumOption], { description: 'Choices for amortizationType.' }) amortizationTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for interestType.' }) interestTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for interestCalculationPeriodType.' }) interestCalculationPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for repaymentFrequencyType.' }) repaymentFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for interestRateFrequencyType.' }) interestRateFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for transactionProcessingStrategyCode.' }) transactionProcessingStrategyOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for accountingRule.' }) accountingRuleOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for daysInYearType.' }) daysInYearTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for daysInMonthType.' }) daysInMonthTypeOptions!: EnumOption[];
 }
 
-@ObjectType('LoanTemplate')
+@ObjectType('LoanTemplate', { description: 'Defaults and choices for a new loan application (Fineract\'s GET /loans/template).' })
 export class LoanTemplateType {
-  @Field(() => Int, { nullable: true }) clientId!: number | null;
-  @Field(() => String, { nullable: true }) clientName!: string | null;
-  @Field(() => Int, { nullable: true }) clientOfficeId!: number | null;
-  @Field(() => Int, { nullable: true }) loanProductId!: number | null;
-  @Field(() => String, { nullable: true }) loanProductName!: string | null;
-  @Field(() => LoanCurrencyType, { nullable: true }) currency!: LoanCurrencyType | null;
-  @Field(() => DecimalScalar, { nullable: true }) principal!: string | null;
-  @Field(() => Int, { nullable: true }) termFrequency!: number | null;
-  @Field(() => EnumOption, { nullable: true }) termPeriodFrequencyType!: EnumOption | null;
-  @Field(() => Int, { nullable: true }) numberOfRepayments!: number | null;
-  @Field(() => Int, { nullable: true }) repaymentEvery!: number | null;
-  @Field(() => EnumOption, { nullable: true }) repaymentFrequencyType!: EnumOption | null;
-  @Field(() => DecimalScalar, { nullable: true }) interestRatePerPeriod!: string | null;
-  @Field(() => EnumOption, { nullable: true }) interestRateFrequencyType!: EnumOption | null;
-  @Field(() => EnumOption, { nullable: true }) amortizationType!: EnumOption | null;
-  @Field(() => EnumOption, { nullable: true }) interestType!: EnumOption | null;
-  @Field(() => EnumOption, { nullable: true }) interestCalculationPeriodType!: EnumOption | null;
-  @Field(() => String, { nullable: true }) transactionProcessingStrategyCode!: string | null;
-  @Field(() => LoanTimelineType, { nullable: true }) timeline!: LoanTimelineType | null;
-  @Field(() => [LoanProductOptionType]) productOptions!: LoanProductOptionType[];
-  @Field(() => [EnumOption]) termFrequencyTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) repaymentFrequencyTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) interestRateFrequencyTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) amortizationTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) interestTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) interestCalculationPeriodTypeOptions!: EnumOption[];
-  @Field(() => [EnumOption]) transactionProcessingStrategyOptions!: EnumOption[];
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId!: number | null;
+  @Field(() => String, { description: 'Display name of the client (customer) concerned.', nullable: true }) clientName!: string | null;
+  @Field(() => Int, { description: 'Office of the client.', nullable: true }) clientOfficeId!: number | null;
+  @Field(() => Int, { description: 'Id of the loan product.', nullable: true }) loanProductId!: number | null;
+  @Field(() => String, { description: 'Name of the loan product.', nullable: true }) loanProductName!: string | null;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.', nullable: true }) currency!: LoanCurrencyType | null;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.', nullable: true }) principal!: string | null;
+  @Field(() => Int, { description: 'Length of the term in termPeriodFrequencyType units.', nullable: true }) termFrequency!: number | null;
+  @Field(() => EnumOption, { description: 'Unit of the term: 0 days, 1 weeks, 2 months, 3 years.', nullable: true }) termPeriodFrequencyType!: EnumOption | null;
+  @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments!: number | null;
+  @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery!: number | null;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType!: EnumOption | null;
+  @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod!: string | null;
+  @Field(() => EnumOption, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType!: EnumOption | null;
+  @Field(() => EnumOption, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType!: EnumOption | null;
+  @Field(() => EnumOption, { description: 'How interest is computed: 0 declining balance, 1 flat.', nullable: true }) interestType!: EnumOption | null;
+  @Field(() => EnumOption, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.', nullable: true }) interestCalculationPeriodType!: EnumOption | null;
+  @Field(() => String, { description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").', nullable: true }) transactionProcessingStrategyCode!: string | null;
+  @Field(() => LoanTimelineType, { description: 'Dates of the record\'s lifecycle steps and who did them.', nullable: true }) timeline!: LoanTimelineType | null;
+  @Field(() => [LoanProductOptionType], { description: 'Loan products the client may apply for.' }) productOptions!: LoanProductOptionType[];
+  @Field(() => [EnumOption], { description: 'Choices for loanTermFrequencyType.' }) termFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for repaymentFrequencyType.' }) repaymentFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for interestRateFrequencyType.' }) interestRateFrequencyTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for amortizationType.' }) amortizationTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for interestType.' }) interestTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for interestCalculationPeriodType.' }) interestCalculationPeriodTypeOptions!: EnumOption[];
+  @Field(() => [EnumOption], { description: 'Choices for transactionProcessingStrategyCode.' }) transactionProcessingStrategyOptions!: EnumOption[];
 }
 
-@InputType()
+@InputType({ description: 'Date and note of a loan state change (withdraw, reject, undo).' })
 export class LoanStateChangeInput {
-  @Field(() => LocalDateScalar, { nullable: true }) rejectedOnDate?: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) withdrawnOnDate?: string | null;
-  @Field(() => String, { nullable: true }) note?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day it was rejected (YYYY-MM-DD), or null.', nullable: true }) rejectedOnDate?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the applicant withdrew it (YYYY-MM-DD), or null.', nullable: true }) withdrawnOnDate?: string | null;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Approval of a loan application.' })
 export class LoanApproveInput {
-  @Field(() => LocalDateScalar, { nullable: true }) approvedOnDate?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) approvedLoanAmount?: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) expectedDisbursementDate?: string | null;
-  @Field(() => String, { nullable: true }) note?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day it was approved (YYYY-MM-DD), or null.', nullable: true }) approvedOnDate?: string | null;
+  @Field(() => DecimalScalar, { description: 'Principal approved (decimal string); the amount applied for when omitted.', nullable: true }) approvedLoanAmount?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the money is expected to be paid out (YYYY-MM-DD).', nullable: true }) expectedDisbursementDate?: string | null;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Disbursement of an approved loan.' })
 export class LoanDisburseInput {
-  @Field(() => LocalDateScalar, { nullable: true }) actualDisbursementDate?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) transactionAmount?: string | null;
-  @Field(() => String, { nullable: true }) note?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the money was paid out (YYYY-MM-DD), or null while not disbursed.', nullable: true }) actualDisbursementDate?: string | null;
+  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).', nullable: true }) transactionAmount?: string | null;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
   @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients and ignored: a disbursement always credits the operating savings account.' })
   paymentTypeId?: number | null;
 }
 
-@InputType()
+@InputType({ description: 'A loan repayment, as Fineract\'s POST /loans/{id}/transactions?command=repayment body.' })
 export class LoanRepaymentInput {
-  @Field(() => LocalDateScalar, { nullable: true }) transactionDate?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) transactionAmount?: string | null;
-  @Field(() => Int, { nullable: true }) paymentTypeId?: number | null;
-  @Field(() => Int, { nullable: true }) fromSavingsAccountId?: number | null;
-  @Field(() => String, { nullable: true }) note?: string | null;
-  @Field(() => String, { nullable: true }) accountNumber?: string | null;
-  @Field(() => String, { nullable: true }) checkNumber?: string | null;
-  @Field(() => String, { nullable: true }) routingCode?: string | null;
-  @Field(() => String, { nullable: true }) receiptNumber?: string | null;
-  @Field(() => String, { nullable: true }) bankNumber?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).', nullable: true }) transactionDate?: string | null;
+  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).', nullable: true }) transactionAmount?: string | null;
+  @Field(() => Int, { description: 'Id of the payment type (cash, transfer, cheque, ...), or null.', nullable: true }) paymentTypeId?: number | null;
+  @Field(() => Int, { description: 'Id of a savings account to debit for the repayment, or null for an external payment.', nullable: true }) fromSavingsAccountId?: number | null;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
+  @Field(() => String, { description: 'Account number (a 10-digit NUBAN for deposit accounts).', nullable: true }) accountNumber?: string | null;
+  @Field(() => String, { description: 'Cheque number of the payment, or null.', nullable: true }) checkNumber?: string | null;
+  @Field(() => String, { description: 'Payment routing code, or null.', nullable: true }) routingCode?: string | null;
+  @Field(() => String, { description: 'Receipt number of the payment, or null.', nullable: true }) receiptNumber?: string | null;
+  @Field(() => String, { description: 'Bank number (sort code) of the payment, or null.', nullable: true }) bankNumber?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Result of a loan transaction command.' })
 export class LoanTransactionResult {
-  @Field(() => Int) officeId!: number;
-  @Field(() => Int) clientId!: number;
-  @Field(() => Int) loanId!: number;
-  @Field(() => Int) resourceId!: number;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
+  @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
+  @Field(() => Int, { description: 'Id of the record the command created or changed (Fineract\'s `resourceId`).' }) resourceId!: number;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@ObjectType('ApprovalTier')
+@ObjectType('ApprovalTier', { description: 'Approvals needed for loans whose principal falls in this amount band.' })
 export class ApprovalTierType {
-  @Field(() => DecimalScalar) minAmount!: string;
-  @Field(() => DecimalScalar, { nullable: true }) maxAmount!: string | null;
-  @Field(() => [LoanApprovalRequirementType]) approvals!: LoanApprovalRequirementType[];
+  @Field(() => DecimalScalar, { description: 'Smallest amount this tier covers (decimal string).' }) minAmount!: string;
+  @Field(() => DecimalScalar, { description: 'Largest amount this tier covers (decimal string), or null for no limit.', nullable: true }) maxAmount!: string | null;
+  @Field(() => [LoanApprovalRequirementType], { description: 'Approvals recorded so far.' }) approvals!: LoanApprovalRequirementType[];
 }
 
-@ObjectType('ApprovalPolicy')
+@ObjectType('ApprovalPolicy', { description: 'How many approvals, from which roles, loans of a product need, by amount tier.' })
 export class ApprovalPolicyType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => Int, { nullable: true }) productId!: number | null;
-  @Field() isDefault!: boolean;
-  @Field() active!: boolean;
-  @Field(() => [ApprovalTierType]) tiers!: ApprovalTierType[];
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
+  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId!: number | null;
+  @Field({ description: 'True for the default choice.' }) isDefault!: boolean;
+  @Field({ description: 'True when the record is in use; inactive records are kept for history.' }) active!: boolean;
+  @Field(() => [ApprovalTierType], { description: 'Tiers in ascending amount order.' }) tiers!: ApprovalTierType[];
 }
 
-@InputType()
+@InputType({ description: 'Roles and count of approvals a tier needs.' })
 export class ApprovalRequirementInput {
-  @Field(() => Int, { nullable: true }) roleId?: number | null;
-  @Field(() => Int, { nullable: true }) count?: number | null;
+  @Field(() => Int, { description: 'Id of the role.', nullable: true }) roleId?: number | null;
+  @Field(() => Int, { description: 'Number of records.', nullable: true }) count?: number | null;
 }
 
-@InputType()
+@InputType({ description: 'One amount tier of an approval policy.' })
 export class ApprovalTierInput {
-  @Field(() => DecimalScalar, { nullable: true }) minAmount?: string | null;
-  @Field(() => DecimalScalar, { nullable: true }) maxAmount?: string | null;
-  @Field(() => [ApprovalRequirementInput], { nullable: true }) approvals?: ApprovalRequirementInput[] | null;
+  @Field(() => DecimalScalar, { description: 'Smallest amount this tier covers (decimal string).', nullable: true }) minAmount?: string | null;
+  @Field(() => DecimalScalar, { description: 'Largest amount this tier covers (decimal string), or null for no limit.', nullable: true }) maxAmount?: string | null;
+  @Field(() => [ApprovalRequirementInput], { description: 'Approvals recorded so far.', nullable: true }) approvals?: ApprovalRequirementInput[] | null;
 }
 
-@InputType()
+@InputType({ description: 'An approval policy for a loan product.' })
 export class ApprovalPolicyInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => Int, { nullable: true }) productId?: number | null;
-  @Field(() => Boolean, { nullable: true }) isDefault?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) active?: boolean | null;
-  @Field(() => [ApprovalTierInput], { nullable: true }) tiers?: ApprovalTierInput[] | null;
+  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
+  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
+  @Field(() => Boolean, { description: 'True for the default choice.', nullable: true }) isDefault?: boolean | null;
+  @Field(() => Boolean, { description: 'True when the record is in use; inactive records are kept for history.', nullable: true }) active?: boolean | null;
+  @Field(() => [ApprovalTierInput], { description: 'Tiers in ascending amount order.', nullable: true }) tiers?: ApprovalTierInput[] | null;
 }
 
-@ObjectType('ApprovalQueueItem')
+@ObjectType('ApprovalQueueItem', { description: 'A loan waiting for an approval the caller can give.' })
 export class ApprovalQueueItemType {
-  @Field(() => Int) loanId!: number;
-  @Field() accountNo!: string;
-  @Field(() => Int) clientId!: number;
-  @Field(() => Int) officeId!: number;
-  @Field(() => DecimalScalar) principal!: string;
-  @Field(() => LoanApprovalsType) approvals!: LoanApprovalsType;
+  @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
+  @Field({ description: 'Account number shown to customers (a 10-digit NUBAN for deposit accounts).' }) accountNo!: string;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) principal!: string;
+  @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far.' }) approvals!: LoanApprovalsType;
 }
 
-@InputType()
+@InputType({ description: 'A delinquency range (band of days overdue).' })
 export class DelinquencyRangeInput {
-  @Field(() => String, { nullable: true }) classification?: string | null;
-  @Field(() => Int, { nullable: true }) minimumAgeDays?: number | null;
-  @Field(() => Int, { nullable: true }) maximumAgeDays?: number | null;
-  @Field(() => String, { nullable: true }) locale?: string | null;
+  @Field(() => String, { description: 'Classification of the record (a code value label).', nullable: true }) classification?: string | null;
+  @Field(() => Int, { description: 'Days overdue at which the range starts.', nullable: true }) minimumAgeDays?: number | null;
+  @Field(() => Int, { description: 'Days overdue at which the range ends, or null for open-ended.', nullable: true }) maximumAgeDays?: number | null;
+  @Field(() => String, { description: 'Fineract\'s locale of the request, e.g. "en".', nullable: true }) locale?: string | null;
 }
 
-@ObjectType('DelinquencyBucket')
+@ObjectType('DelinquencyBucket', { description: 'A named set of delinquency ranges assigned to loan products.' })
 export class DelinquencyBucketType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => [DelinquencyRangeType]) ranges!: DelinquencyRangeType[];
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => [DelinquencyRangeType], { description: 'The ranges, in order.' }) ranges!: DelinquencyRangeType[];
 }
 
-@InputType()
+@InputType({ description: 'A delinquency bucket and its ranges.' })
 export class DelinquencyBucketInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => [Int], { nullable: true }) ranges?: number[] | null;
+  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
+  @Field(() => [Int], { description: 'The ranges, in order.', nullable: true }) ranges?: number[] | null;
 }
 
-@ObjectType('SchedulerJob')
+@ObjectType('SchedulerJob', { description: 'A background job (interest posting, delinquency, ...) and its last run.' })
 export class SchedulerJobType {
-  @Field(() => Int) jobId!: number;
-  @Field() displayName!: string;
-  @Field() shortName!: string;
-  @Field() active!: boolean;
-  @Field() currentlyRunning!: boolean;
-  @Field(() => String, { nullable: true }) cronExpression!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) lastRunBusinessDate!: string | null;
+  @Field(() => Int, { description: 'Id of the scheduler job.' }) jobId!: number;
+  @Field({ description: 'Name to display: the person\'s names joined, or the entity\'s full name.' }) displayName!: string;
+  @Field({ description: 'Short code (up to 4 characters) shown in lists and account numbers.' }) shortName!: string;
+  @Field({ description: 'True when the record is in use; inactive records are kept for history.' }) active!: boolean;
+  @Field({ description: 'True while the job runs.' }) currentlyRunning!: boolean;
+  @Field(() => String, { description: 'When the job runs (cron syntax), or null when run only on demand.', nullable: true }) cronExpression!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Business date of the last run (YYYY-MM-DD), or null.', nullable: true }) lastRunBusinessDate!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Outcome of running a scheduler job.' })
 export class JobRunResult {
-  @Field(() => Int) jobId!: number;
-  @Field(() => LocalDateScalar) businessDate!: string;
-  @Field(() => Int) loansAged!: number;
+  @Field(() => Int, { description: 'Id of the scheduler job.' }) jobId!: number;
+  @Field(() => LocalDateScalar, { description: 'Business date the job ran for (YYYY-MM-DD).' }) businessDate!: string;
+  @Field(() => Int, { description: 'Number of loans whose delinquency was updated.' }) loansAged!: number;
 }

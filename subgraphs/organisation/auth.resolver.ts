@@ -11,10 +11,10 @@ export class AuthResolver {
 
   @Mutation(() => LoginPayload, { description: 'Logs in with username and password; the key is the credential for later calls (Authorization: Basic <key>).' })
   async authenticate(
-    @Arg('username', () => String, { nullable: true }) username: string | null,
-    @Arg('password', () => String, { nullable: true }) password: string | null,
+    @Arg('username', () => String, { description: 'Login name.', nullable: true }) username: string | null,
+    @Arg('password', () => String, { description: 'The password, in clear text over HTTPS; never echoed back.', nullable: true }) password: string | null,
     @Ctx() ctx: RequestContext,
-    @Arg('selfService', () => Boolean, { nullable: true, defaultValue: false }) selfService: boolean,
+    @Arg('selfService', () => Boolean, { description: 'True to log in as a self-service customer.', nullable: true, defaultValue: false }) selfService: boolean,
   ): Promise<LoginPayload> {
     if (!username || !password) {
       throw errors.validation([

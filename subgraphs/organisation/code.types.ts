@@ -3,44 +3,44 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('Code', { description: 'A named list of values (Fineract m_code). System-defined codes cannot be renamed or deleted.' })
 export class CodeType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field() systemDefined!: boolean;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field({ description: 'True for codes the system relies on; they cannot be renamed or deleted.' }) systemDefined!: boolean;
 }
 
 @ObjectType('CodeValue', { description: 'One value of a code.' })
 export class CodeValueType {
-  @Field(() => Int) id!: number;
-  @Field(() => Int) codeId!: number;
-  @Field() name!: string;
-  @Field(() => Int) position!: number;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field() isActive!: boolean;
-  @Field() isMandatory!: boolean;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Id of the code this value belongs to.' }) codeId!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => Int, { description: 'Sort position in lists (ascending).' }) position!: number;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
+  @Field({ description: 'True when the record is in use.' }) isActive!: boolean;
+  @Field({ description: 'True when this must be given.' }) isMandatory!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The code after an update, and what changed.' })
 export class CodeChangePayload {
-  @Field(() => CodeType) code!: CodeType;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => CodeType, { description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: CodeType;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The code value after an update, and what changed.' })
 export class CodeValueChangePayload {
-  @Field(() => CodeValueType) codeValue!: CodeValueType;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => CodeValueType, { description: 'The code value after the command.' }) codeValue!: CodeValueType;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType()
+@InputType({ description: 'A code (named list of values).' })
 export class CodeInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'A value of a code.' })
 export class CodeValueInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => Int, { nullable: true }) position?: number | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => Boolean, { nullable: true }) isActive?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) isMandatory?: boolean | null;
+  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
+  @Field(() => Int, { description: 'Sort position in lists (ascending).', nullable: true }) position?: number | null;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
+  @Field(() => Boolean, { description: 'True when the record is in use.', nullable: true }) isActive?: boolean | null;
+  @Field(() => Boolean, { description: 'True when this must be given.', nullable: true }) isMandatory?: boolean | null;
 }

@@ -41,23 +41,23 @@ export class OfficeResolver {
   @Query(() => OfficeType, { description: 'An office by id or by external id.' })
   async office(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<OfficeType> {
     return toOfficeType(await this.services.offices.get(ctx.identity, officeRef(id, externalId)));
   }
 
-  @Mutation(() => OfficeType)
-  async createOffice(@Arg('input', () => CreateOfficeInput) input: CreateOfficeInput, @Ctx() ctx: RequestContext): Promise<OfficeType> {
+  @Mutation(() => OfficeType, { description: 'Creates an office (branch).' })
+  async createOffice(@Arg('input', () => CreateOfficeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateOfficeInput, @Ctx() ctx: RequestContext): Promise<OfficeType> {
     return toOfficeType(await this.services.offices.create(ctx.identity, input));
   }
 
   @Mutation(() => OfficeChangePayload, { description: 'Updates an office named by id or by external id.' })
   async updateOffice(
-    @Arg('input', () => UpdateOfficeInput) input: UpdateOfficeInput,
+    @Arg('input', () => UpdateOfficeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateOfficeInput,
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('externalId', () => String, { nullable: true }) externalId?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<OfficeChangePayload> {
     const { office, changes } = await this.services.offices.update(ctx.identity, officeRef(id, externalId), input);
     return { office: toOfficeType(office), changes };
@@ -74,7 +74,7 @@ export class OfficeResolver {
     return office;
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the parent record, or null.', nullable: true })
   async parentName(@Root() office: OfficeType, @Ctx() ctx: RequestContext): Promise<string | null> {
     if (office.parentId == null) return null;
     const byId = loader<number, Office>(ctx, 'office', (ids) => this.services.offices.byIds(ctx.identity.tenantId, ids));

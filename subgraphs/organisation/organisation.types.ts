@@ -5,172 +5,172 @@ import { LocalDateScalar } from '../kernel/scalars.js';
 @Directive('@key(fields: "id")')
 @ObjectType('Office', { description: 'A branch or the head office. hierarchy is "." for the head office, ".2." for its child.' })
 export class OfficeType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
   @Field({ description: 'The name indented with "...." per level, as Fineract shows it.' }) nameDecorated!: string;
-  @Field(() => String, { nullable: true }) externalId!: string | null;
-  @Field(() => LocalDateScalar) openingDate!: string;
-  @Field() hierarchy!: string;
-  @Field(() => Int, { nullable: true }) parentId!: number | null;
-  @Field(() => String, { nullable: true }) parentName?: string | null;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the office opened (YYYY-MM-DD).' }) openingDate!: string;
+  @Field({ description: 'Path of office ids from the head office, e.g. ".1.4."; a prefix match finds sub-offices.' }) hierarchy!: string;
+  @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.', nullable: true }) parentId!: number | null;
+  @Field(() => String, { description: 'Name of the parent record, or null.', nullable: true }) parentName?: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The office after an update, and what changed.' })
 export class OfficeChangePayload {
-  @Field(() => OfficeType) office!: OfficeType;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => OfficeType, { description: 'The office after the command.' }) office!: OfficeType;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
 /** Input fields are nullable in GraphQL on purpose: the service validates them and answers Fineract's codes. */
-@InputType()
+@InputType({ description: 'A new office (branch) under a parent office.' })
 export class CreateOfficeInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => Int, { nullable: true }) parentId?: number | null;
-  @Field(() => LocalDateScalar, { nullable: true }) openingDate?: string | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => String, { description: 'Display name.' }) name!: string;
+  @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.' }) parentId!: number;
+  @Field(() => LocalDateScalar, { description: 'Day the office opened (YYYY-MM-DD).', nullable: true }) openingDate?: string | null;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId?: string | null;
 }
 
-@InputType()
+@InputType({ description: 'Changes to an office; omitted fields stay as they are.' })
 export class UpdateOfficeInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => Int, { nullable: true }) parentId?: number | null;
-  @Field(() => LocalDateScalar, { nullable: true }) openingDate?: string | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
+  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
+  @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.', nullable: true }) parentId?: number | null;
+  @Field(() => LocalDateScalar, { description: 'Day the office opened (YYYY-MM-DD).', nullable: true }) openingDate?: string | null;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId?: string | null;
 }
 
 @Directive('@key(fields: "id")')
-@ObjectType('Staff')
+@ObjectType('Staff', { description: 'A staff member of an office (loan officers included); not necessarily a user who can log in.' })
 export class StaffType {
-  @Field(() => Int) id!: number;
-  @Field(() => Int) officeId!: number;
-  @Field(() => String, { nullable: true }) officeName?: string | null;
-  @Field() firstname!: string;
-  @Field() lastname!: string;
-  @Field() displayName!: string;
-  @Field() isLoanOfficer!: boolean;
-  @Field() isActive!: boolean;
-  @Field(() => String, { nullable: true }) mobileNo!: string | null;
-  @Field(() => String, { nullable: true }) externalId!: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) joiningDate!: string | null;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true }) officeName?: string | null;
+  @Field({ description: 'First (given) name of a person.' }) firstname!: string;
+  @Field({ description: 'Last (family) name of a person.' }) lastname!: string;
+  @Field({ description: 'Name to display: the person\'s names joined, or the entity\'s full name.' }) displayName!: string;
+  @Field({ description: 'True when the staff member may manage loans.' }) isLoanOfficer!: boolean;
+  @Field({ description: 'True when the record is in use.' }) isActive!: boolean;
+  @Field(() => String, { description: 'Mobile phone number in international or local format, or null.', nullable: true }) mobileNo!: string | null;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the staff member joined (YYYY-MM-DD), or null.', nullable: true }) joiningDate!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The staff member after an update, and what changed.' })
 export class StaffChangePayload {
-  @Field(() => StaffType) staff!: StaffType;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => StaffType, { description: 'The staff member after the command.' }) staff!: StaffType;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType()
+@InputType({ description: 'Fields of a staff member, as Fineract\'s POST /staff body.' })
 export class StaffInput {
-  @Field(() => Int, { nullable: true }) officeId?: number | null;
-  @Field(() => String, { nullable: true }) firstname?: string | null;
-  @Field(() => String, { nullable: true }) lastname?: string | null;
-  @Field(() => Boolean, { nullable: true }) isLoanOfficer?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) isActive?: boolean | null;
-  @Field(() => String, { nullable: true }) mobileNo?: string | null;
-  @Field(() => String, { nullable: true }) externalId?: string | null;
-  @Field(() => LocalDateScalar, { nullable: true }) joiningDate?: string | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId?: number | null;
+  @Field(() => String, { description: 'First (given) name of a person.', nullable: true }) firstname?: string | null;
+  @Field(() => String, { description: 'Last (family) name of a person.', nullable: true }) lastname?: string | null;
+  @Field(() => Boolean, { description: 'True when the staff member may manage loans.', nullable: true }) isLoanOfficer?: boolean | null;
+  @Field(() => Boolean, { description: 'True when the record is in use.', nullable: true }) isActive?: boolean | null;
+  @Field(() => String, { description: 'Mobile phone number in international or local format, or null.', nullable: true }) mobileNo?: string | null;
+  @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the staff member joined (YYYY-MM-DD), or null.', nullable: true }) joiningDate?: string | null;
 }
 
 @Directive('@key(fields: "id")')
-@ObjectType('Role')
+@ObjectType('Role', { description: 'A role: a named set of permissions granted to users.' })
 export class RoleType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field() disabled!: boolean;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
+  @Field({ description: 'True when the record may no longer be used for new postings or logins.' }) disabled!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'One permission and whether the role has it.' })
 export class PermissionUsage {
-  @Field() grouping!: string;
-  @Field() code!: string;
-  @Field() entityName!: string;
-  @Field() actionName!: string;
-  @Field() selected!: boolean;
+  @Field({ description: 'Group the permission is listed under, e.g. "portfolio".' }) grouping!: string;
+  @Field({ description: 'Stable machine-readable code (use this, not `value`, in client logic).' }) code!: string;
+  @Field({ description: 'Kind of record the event or permission concerns, e.g. "CLIENT" or "SAVINGSACCOUNT".' }) entityName!: string;
+  @Field({ description: 'Action on the entity, e.g. "CREATE", "APPROVE", "DEPOSIT".' }) actionName!: string;
+  @Field({ description: 'True when the role has the permission.' }) selected!: boolean;
 }
 
-@ObjectType('RolePermissions')
+@ObjectType('RolePermissions', { description: 'A role and its permissions, each marked selected or not.' })
 export class RolePermissionsType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => [PermissionUsage]) permissionUsageData!: PermissionUsage[];
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
+  @Field(() => [PermissionUsage], { description: 'Every permission, marked selected when the role has it.' }) permissionUsageData!: PermissionUsage[];
 }
 
 @Directive('@key(fields: "id")')
-@ObjectType('User')
+@ObjectType('User', { description: 'A staff login (user) and its roles.' })
 export class UserType {
-  @Field(() => Int) id!: number;
-  @Field() username!: string;
-  @Field() firstname!: string;
-  @Field() lastname!: string;
-  @Field(() => String, { nullable: true }) email!: string | null;
-  @Field(() => Int) officeId!: number;
-  @Field(() => String, { nullable: true }) officeName?: string | null;
-  @Field(() => Int, { nullable: true }) staffId!: number | null;
-  @Field() passwordNeverExpires!: boolean;
-  @Field() isSelfServiceUser!: boolean;
-  @Field(() => [Int]) roleIds!: number[];
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Login name (unique per tenant).' }) username!: string;
+  @Field({ description: 'First (given) name of a person.' }) firstname!: string;
+  @Field({ description: 'Last (family) name of a person.' }) lastname!: string;
+  @Field(() => String, { description: 'E-mail address, or null.', nullable: true }) email!: string | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true }) officeName?: string | null;
+  @Field(() => Int, { description: 'Id of the staff member concerned, or null.', nullable: true }) staffId!: number | null;
+  @Field({ description: 'True when the password is exempt from expiry.' }) passwordNeverExpires!: boolean;
+  @Field({ description: 'True for a customer\'s self-service login.' }) isSelfServiceUser!: boolean;
+  @Field(() => [Int], { description: 'Ids of the roles granted to the user.' }) roleIds!: number[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'The role\'s permissions after an update, and what changed.' })
 export class RolePermissionsChangePayload {
-  @Field(() => Int) roleId!: number;
+  @Field(() => Int, { description: 'Id of the role.' }) roleId!: number;
   @Field(() => GraphQLJSONObject, { description: 'Codes whose grant changed: true granted, false revoked.' }) changes!: Record<string, boolean>;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The user after an update, and what changed.' })
 export class UserChangePayload {
-  @Field(() => UserType) user!: UserType;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => UserType, { description: 'The user after the command.' }) user!: UserType;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType()
+@InputType({ description: 'Fields of a user, as Fineract\'s POST /users body.' })
 export class UserInput {
-  @Field(() => String, { nullable: true }) username?: string | null;
-  @Field(() => String, { nullable: true }) firstname?: string | null;
-  @Field(() => String, { nullable: true }) lastname?: string | null;
-  @Field(() => String, { nullable: true }) email?: string | null;
-  @Field(() => Int, { nullable: true }) officeId?: number | null;
-  @Field(() => Int, { nullable: true }) staffId?: number | null;
-  @Field(() => [Int], { nullable: true }) roles?: number[] | null;
-  @Field(() => String, { nullable: true }) password?: string | null;
-  @Field(() => String, { nullable: true }) repeatPassword?: string | null;
-  @Field(() => Boolean, { nullable: true }) passwordNeverExpires?: boolean | null;
-  @Field(() => Boolean, { nullable: true }) sendPasswordToEmail?: boolean | null;
+  @Field(() => String, { description: 'Login name (unique per tenant).', nullable: true }) username?: string | null;
+  @Field(() => String, { description: 'First (given) name of a person.', nullable: true }) firstname?: string | null;
+  @Field(() => String, { description: 'Last (family) name of a person.', nullable: true }) lastname?: string | null;
+  @Field(() => String, { description: 'E-mail address, or null.', nullable: true }) email?: string | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId?: number | null;
+  @Field(() => Int, { description: 'Id of the staff member concerned, or null.', nullable: true }) staffId?: number | null;
+  @Field(() => [Int], { description: 'Roles granted, each giving a set of permissions.', nullable: true }) roles?: number[] | null;
+  @Field(() => String, { description: 'Password in clear text over HTTPS; never returned.', nullable: true }) password?: string | null;
+  @Field(() => String, { description: 'The same password again; it must match password.', nullable: true }) repeatPassword?: string | null;
+  @Field(() => Boolean, { description: 'True when the password is exempt from expiry.', nullable: true }) passwordNeverExpires?: boolean | null;
+  @Field(() => Boolean, { description: 'True to e-mail a generated password instead of setting one.', nullable: true }) sendPasswordToEmail?: boolean | null;
 }
 
-@ObjectType('PaymentType')
+@ObjectType('PaymentType', { description: 'A payment type (cash, transfer, cheque, ...) tellers and transactions use.' })
 export class PaymentTypeType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field() isCashPayment!: boolean;
-  @Field(() => Int) position!: number;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
+  @Field({ description: 'True when the payment is in cash (moves teller cash).' }) isCashPayment!: boolean;
+  @Field(() => Int, { description: 'Sort position in lists (ascending).' }) position!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A role as listed on a user.' })
 export class RoleSummary {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field() disabled!: boolean;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
+  @Field({ description: 'True when the record may no longer be used for new postings or logins.' }) disabled!: boolean;
 }
 
 @ObjectType({ description: 'Fineract login response.' })
 export class LoginPayload {
-  @Field() username!: string;
-  @Field(() => Int) userId!: number;
-  @Field() base64EncodedAuthenticationKey!: string;
-  @Field() authenticated!: boolean;
-  @Field(() => Int) officeId!: number;
-  @Field() officeName!: string;
-  @Field(() => Int, { nullable: true }) staffId!: number | null;
-  @Field(() => String, { nullable: true }) staffDisplayName!: string | null;
-  @Field(() => [RoleSummary]) roles!: RoleSummary[];
-  @Field(() => [String]) permissions!: string[];
-  @Field() shouldRenewPassword!: boolean;
-  @Field() isTwoFactorAuthenticationRequired!: boolean;
+  @Field({ description: 'Login name (unique per tenant).' }) username!: string;
+  @Field(() => Int, { description: 'Id of the user (login) concerned.' }) userId!: number;
+  @Field({ description: 'Base64 of "username:password", to send as HTTP Basic credentials.' }) base64EncodedAuthenticationKey!: string;
+  @Field({ description: 'True when the credentials were accepted.' }) authenticated!: boolean;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field({ description: 'Name of the office (branch) the record belongs to.' }) officeName!: string;
+  @Field(() => Int, { description: 'Id of the staff member concerned, or null.', nullable: true }) staffId!: number | null;
+  @Field(() => String, { description: 'Display name of the staff member linked to the user, or null.', nullable: true }) staffDisplayName!: string | null;
+  @Field(() => [RoleSummary], { description: 'Roles granted, each giving a set of permissions.' }) roles!: RoleSummary[];
+  @Field(() => [String], { description: 'Permissions, each allowing one action on one entity.' }) permissions!: string[];
+  @Field({ description: 'True when the user must change their password at next login.' }) shouldRenewPassword!: boolean;
+  @Field({ description: 'Always false: this service asks for no second factor.' }) isTwoFactorAuthenticationRequired!: boolean;
   @Field(() => [Int], { nullable: true, description: 'Self-service logins: the clients this user acts for.' }) clients?: number[] | null;
 }

@@ -8,32 +8,32 @@ import { PaymentTypeType, RolePermissionsChangePayload, RolePermissionsType, Rol
 export class RoleResolver {
   constructor(private readonly services: OrganisationServices) {}
 
-  @Query(() => [RoleType])
+  @Query(() => [RoleType], { description: 'Roles.' })
   async roles(@Ctx() ctx: RequestContext): Promise<RoleType[]> {
     return this.services.roles.list(ctx.identity);
   }
 
-  @Query(() => RoleType)
-  async role(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<RoleType> {
+  @Query(() => RoleType, { description: 'A role by id.' })
+  async role(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<RoleType> {
     return this.services.roles.get(ctx.identity, id);
   }
 
-  @Query(() => RolePermissionsType)
-  async rolePermissions(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<RolePermissionsType> {
+  @Query(() => RolePermissionsType, { description: 'A role\'s permissions, each marked selected or not.' })
+  async rolePermissions(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<RolePermissionsType> {
     const { role, permissions } = await this.services.roles.permissions(ctx.identity, id);
     return { id: role.id, name: role.name, description: role.description, permissionUsageData: permissions };
   }
 
   @Mutation(() => RolePermissionsChangePayload, { description: 'Grants (true) or revokes (false) permission codes of a role; only codes the caller holds.' })
   async updateRolePermissions(
-    @Arg('id', () => Int) id: number,
-    @Arg('permissions', () => GraphQLJSONObject) permissions: Record<string, unknown>,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number,
+    @Arg('permissions', () => GraphQLJSONObject, { description: 'Permission codes mapped to true (grant) or false (revoke).' }) permissions: Record<string, unknown>,
     @Ctx() ctx: RequestContext,
   ): Promise<RolePermissionsChangePayload> {
     return this.services.roles.updatePermissions(ctx.identity, id, permissions);
   }
 
-  @Query(() => [PaymentTypeType])
+  @Query(() => [PaymentTypeType], { description: 'Payment types.' })
   async paymentTypes(@Ctx() ctx: RequestContext): Promise<PaymentTypeType[]> {
     return this.services.paymentTypes.list(ctx.identity);
   }

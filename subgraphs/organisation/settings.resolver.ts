@@ -16,22 +16,22 @@ function toSettingType(s: SettingView): SettingType {
 export class SettingsResolver {
   constructor(private readonly services: OrganisationServices) {}
 
-  @Query(() => GlobalConfigurationType)
+  @Query(() => GlobalConfigurationType, { description: 'Every global configuration setting.' })
   async globalConfiguration(@Ctx() ctx: RequestContext): Promise<GlobalConfigurationType> {
     return { globalConfiguration: (await this.services.settings.list(ctx.identity)).map(toSettingType) };
   }
 
-  @Query(() => SettingType)
+  @Query(() => SettingType, { description: 'One global configuration setting by id.' })
   async configuration(
     @Ctx() ctx: RequestContext,
-    @Arg('id', () => Int, { nullable: true }) id?: number,
-    @Arg('name', () => String, { nullable: true }) name?: string,
+    @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
+    @Arg('name', () => String, { description: 'Name to look up.', nullable: true }) name?: string,
   ): Promise<SettingType> {
     return toSettingType(await this.services.settings.get(ctx.identity, { id, name }));
   }
 
-  @Mutation(() => SettingChangePayload)
-  async updateConfiguration(@Arg('id', () => Int) id: number, @Arg('input', () => UpdateSettingInput) input: UpdateSettingInput, @Ctx() ctx: RequestContext): Promise<SettingChangePayload> {
+  @Mutation(() => SettingChangePayload, { description: 'Changes a global configuration setting.' })
+  async updateConfiguration(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateSettingInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSettingInput, @Ctx() ctx: RequestContext): Promise<SettingChangePayload> {
     const { setting, changes } = await this.services.settings.update(ctx.identity, id, {
       enabled: input.enabled,
       value: input.value == null ? input.value : String(input.value),
@@ -40,18 +40,18 @@ export class SettingsResolver {
     return { setting: toSettingType(setting), changes };
   }
 
-  @Query(() => [BusinessDateType])
+  @Query(() => [BusinessDateType], { description: 'The tenant\'s business and COB dates.' })
   async businessDates(@Ctx() ctx: RequestContext): Promise<BusinessDateType[]> {
     return this.services.businessDates.list(ctx.identity);
   }
 
-  @Query(() => BusinessDateType)
-  async businessDate(@Arg('type', () => String) type: string, @Ctx() ctx: RequestContext): Promise<BusinessDateType> {
+  @Query(() => BusinessDateType, { description: 'The business or COB date by type (BUSINESS_DATE or COB_DATE).' })
+  async businessDate(@Arg('type', () => String, { description: 'BUSINESS_DATE or COB_DATE.' }) type: string, @Ctx() ctx: RequestContext): Promise<BusinessDateType> {
     return this.services.businessDates.get(ctx.identity, type);
   }
 
-  @Mutation(() => BusinessDateChangePayload)
-  async updateBusinessDate(@Arg('input', () => BusinessDateInput) input: BusinessDateInput, @Ctx() ctx: RequestContext): Promise<BusinessDateChangePayload> {
+  @Mutation(() => BusinessDateChangePayload, { description: 'Sets the business or COB date.' })
+  async updateBusinessDate(@Arg('input', () => BusinessDateInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: BusinessDateInput, @Ctx() ctx: RequestContext): Promise<BusinessDateChangePayload> {
     const { view, changes } = await this.services.businessDates.set(ctx.identity, input);
     return { ...view, changes };
   }

@@ -25,34 +25,34 @@ export function toStaffType(staff: Staff): StaffType {
 export class StaffResolver {
   constructor(private readonly services: OrganisationServices) {}
 
-  @Query(() => [StaffType])
+  @Query(() => [StaffType], { description: 'Staff members of the caller\'s offices.' })
   async staff(
     @Ctx() ctx: RequestContext,
-    @Arg('officeId', () => Int, { nullable: true }) officeId?: number,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
     @Arg('status', () => String, { nullable: true, description: 'active (default), inactive or all' }) status?: string,
-    @Arg('loanOfficersOnly', () => Boolean, { nullable: true }) loanOfficersOnly?: boolean,
+    @Arg('loanOfficersOnly', () => Boolean, { description: 'Only staff who may be loan officers.', nullable: true }) loanOfficersOnly?: boolean,
   ): Promise<StaffType[]> {
     const normalized = status === 'inactive' || status === 'all' ? status : 'active';
     return (await this.services.staff.list(ctx.identity, { officeId, status: normalized, loanOfficersOnly })).map(toStaffType);
   }
 
-  @Query(() => StaffType)
-  async staffMember(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<StaffType> {
+  @Query(() => StaffType, { description: 'A staff member by id.' })
+  async staffMember(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<StaffType> {
     return toStaffType(await this.services.staff.get(ctx.identity, id));
   }
 
-  @Mutation(() => StaffType)
-  async createStaff(@Arg('input', () => StaffInput) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffType> {
+  @Mutation(() => StaffType, { description: 'Creates a staff member.' })
+  async createStaff(@Arg('input', () => StaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffType> {
     return toStaffType(await this.services.staff.create(ctx.identity, input));
   }
 
-  @Mutation(() => StaffChangePayload)
-  async updateStaff(@Arg('id', () => Int) id: number, @Arg('input', () => StaffInput) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffChangePayload> {
+  @Mutation(() => StaffChangePayload, { description: 'Changes a staff member.' })
+  async updateStaff(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => StaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffChangePayload> {
     const { staff, changes } = await this.services.staff.update(ctx.identity, id, input);
     return { staff: toStaffType(staff), changes };
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   async officeName(@Root() staff: StaffType, @Ctx() ctx: RequestContext): Promise<string | null> {
     const byId = loader<number, Office>(ctx, 'office', (ids) => this.services.offices.byIds(ctx.identity.tenantId, ids));
     return (await byId.load(staff.officeId))?.name ?? null;

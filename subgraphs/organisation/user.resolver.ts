@@ -26,39 +26,39 @@ export function toUserType({ user, roleIds }: UserWithRoles): UserType {
 export class UserResolver {
   constructor(private readonly services: OrganisationServices) {}
 
-  @Query(() => [UserType])
+  @Query(() => [UserType], { description: 'Users (logins).' })
   async users(@Ctx() ctx: RequestContext): Promise<UserType[]> {
     return (await this.services.users.list(ctx.identity)).map(toUserType);
   }
 
-  @Query(() => UserType)
-  async user(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<UserType> {
+  @Query(() => UserType, { description: 'A user by id.' })
+  async user(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<UserType> {
     return toUserType(await this.services.users.get(ctx.identity, id));
   }
 
-  @Mutation(() => UserType)
-  async createUser(@Arg('input', () => UserInput) input: UserInput, @Ctx() ctx: RequestContext): Promise<UserType> {
+  @Mutation(() => UserType, { description: 'Creates a user (login) with roles.' })
+  async createUser(@Arg('input', () => UserInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UserInput, @Ctx() ctx: RequestContext): Promise<UserType> {
     return toUserType(await this.services.users.create(ctx.identity, input));
   }
 
-  @Mutation(() => UserChangePayload)
-  async updateUser(@Arg('id', () => Int) id: number, @Arg('input', () => UserInput) input: UserInput, @Ctx() ctx: RequestContext): Promise<UserChangePayload> {
+  @Mutation(() => UserChangePayload, { description: 'Changes a user.' })
+  async updateUser(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UserInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UserInput, @Ctx() ctx: RequestContext): Promise<UserChangePayload> {
     const { changes, ...rest } = await this.services.users.update(ctx.identity, id, input);
     return { user: toUserType(rest), changes };
   }
 
   @Mutation(() => Int, { description: 'Deletes (deactivates) a user; answers the id.' })
-  async deleteUser(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
+  async deleteUser(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return (await this.services.users.delete(ctx.identity, id)).id;
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   async officeName(@Root() user: UserType, @Ctx() ctx: RequestContext): Promise<string | null> {
     const byId = loader<number, Office>(ctx, 'office', (ids) => this.services.offices.byIds(ctx.identity.tenantId, ids));
     return (await byId.load(user.officeId))?.name ?? null;
   }
 
-  @FieldResolver(() => [RoleType])
+  @FieldResolver(() => [RoleType], { description: 'Roles granted to the user.' })
   async selectedRoles(@Root() user: UserType, @Ctx() ctx: RequestContext): Promise<RoleType[]> {
     const byId = loader<number, Role>(ctx, 'role', (ids) => this.services.roles.byIds(ctx.identity.tenantId, ids));
     const roles = await byId.loadMany(user.roleIds);

@@ -77,14 +77,14 @@ export class SelfResolver {
   }
 
   @Mutation(() => SelfRegistrationType, { description: 'Interface 4.2 registration: BVN checked, then client, Primary Savings account and self-service login in one transaction.' })
-  async selfRegister(@Arg('input', () => SelfRegistrationInput) input: SelfRegistrationInput, @Ctx() ctx: RequestContext): Promise<SelfRegistrationType> {
+  async selfRegister(@Arg('input', () => SelfRegistrationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SelfRegistrationInput, @Ctx() ctx: RequestContext): Promise<SelfRegistrationType> {
     return this.services.registration.register(ctx.identity, input);
   }
 
   @Mutation(() => CustomerLoginPayload, { description: 'Customer login by email or mobile number; the key works only on /self paths and `me`.' })
   async selfAuthenticate(
-    @Arg('username', () => String, { nullable: true }) username: string | null,
-    @Arg('password', () => String, { nullable: true }) password: string | null,
+    @Arg('username', () => String, { description: 'Login name.', nullable: true }) username: string | null,
+    @Arg('password', () => String, { description: 'The password, in clear text over HTTPS; never echoed back.', nullable: true }) password: string | null,
     @Ctx() ctx: RequestContext,
   ): Promise<CustomerLoginPayload> {
     const login = await this.services.sessions.login(ctx.identity, username, password);
@@ -96,8 +96,8 @@ export class SelfResolver {
 
   @Mutation(() => Int, { description: "Changes the customer's password (the policy applies) and ends every session of theirs; answers the user id." })
   async selfChangePassword(
-    @Arg('password', () => String, { nullable: true }) password: string | null,
-    @Arg('repeatPassword', () => String, { nullable: true }) repeatPassword: string | null,
+    @Arg('password', () => String, { description: 'The password, in clear text over HTTPS; never echoed back.', nullable: true }) password: string | null,
+    @Arg('repeatPassword', () => String, { description: 'The same password again; it must match `password`.', nullable: true }) repeatPassword: string | null,
     @Ctx() ctx: RequestContext,
   ): Promise<number> {
     return this.services.sessions.changePassword(ctx.identity, password, repeatPassword);
@@ -109,44 +109,44 @@ export class SelfResolver {
   }
 
   @Mutation(() => MyTransferType, { description: 'A transfer from an own account: to an own account or a beneficiary within its limit and the daily limit, executed at once; or (toBankCode, toAccountNumber) to another bank through the payment switch, SUCCESSFUL, PENDING or FAILED.' })
-  async selfTransfer(@Arg('input', () => SelfTransferInputType) input: SelfTransferInputType, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
+  async selfTransfer(@Arg('input', () => SelfTransferInputType, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SelfTransferInputType, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
     return toMyTransfer(await this.services.transfers.transfer(ctx.identity, input));
   }
 
-  @Mutation(() => BeneficiaryType)
-  async createBeneficiary(@Arg('input', () => BeneficiaryInputType) input: BeneficiaryInputType, @Ctx() ctx: RequestContext): Promise<BeneficiaryType> {
+  @Mutation(() => BeneficiaryType, { description: 'Saves a transfer beneficiary for the logged-in customer.' })
+  async createBeneficiary(@Arg('input', () => BeneficiaryInputType, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: BeneficiaryInputType, @Ctx() ctx: RequestContext): Promise<BeneficiaryType> {
     return toBeneficiary(await this.services.beneficiaries.create(ctx.identity, input));
   }
 
-  @Mutation(() => BeneficiaryChangeType)
-  async updateBeneficiary(@Arg('id', () => Int) id: number, @Arg('input', () => BeneficiaryUpdateInputType) input: BeneficiaryUpdateInputType, @Ctx() ctx: RequestContext): Promise<BeneficiaryChangeType> {
+  @Mutation(() => BeneficiaryChangeType, { description: 'Changes a saved beneficiary\'s name or limit.' })
+  async updateBeneficiary(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => BeneficiaryUpdateInputType, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: BeneficiaryUpdateInputType, @Ctx() ctx: RequestContext): Promise<BeneficiaryChangeType> {
     const { beneficiary, changes } = await this.services.beneficiaries.update(ctx.identity, id, input);
     return { beneficiary: toBeneficiary(beneficiary), changes };
   }
 
   @Mutation(() => SelfLoanApplicationType, { description: 'A loan application under an unexpired offer covering the principal (403 otherwise); it enters the normal approval flow.' })
-  async selfApplyForLoan(@Arg('input', () => SelfLoanApplicationInputType) input: SelfLoanApplicationInputType, @Ctx() ctx: RequestContext): Promise<SelfLoanApplicationType> {
+  async selfApplyForLoan(@Arg('input', () => SelfLoanApplicationInputType, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SelfLoanApplicationInputType, @Ctx() ctx: RequestContext): Promise<SelfLoanApplicationType> {
     const { loanId, clientId } = await this.services.loanOffers.apply(ctx.identity, input);
     return { loanId, resourceId: loanId, clientId };
   }
 
   @Query(() => [LoanOfferType], { description: "Staff: a client's loan offers." })
-  async loanOffers(@Arg('clientId', () => Int) clientId: number, @Ctx() ctx: RequestContext): Promise<LoanOfferType[]> {
+  async loanOffers(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Ctx() ctx: RequestContext): Promise<LoanOfferType[]> {
     return this.services.loanOffers.list(ctx.identity, clientId);
   }
 
   @Mutation(() => LoanOfferType, { description: 'Staff: records a loan offer on a client.' })
-  async createLoanOffer(@Arg('clientId', () => Int) clientId: number, @Arg('input', () => LoanOfferInputType) input: LoanOfferInputType, @Ctx() ctx: RequestContext): Promise<LoanOfferType> {
+  async createLoanOffer(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Arg('input', () => LoanOfferInputType, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanOfferInputType, @Ctx() ctx: RequestContext): Promise<LoanOfferType> {
     return this.services.loanOffers.create(ctx.identity, clientId, input);
   }
 
   @Mutation(() => Int, { description: 'Staff: withdraws a loan offer.' })
-  async deleteLoanOffer(@Arg('clientId', () => Int) clientId: number, @Arg('offerId', () => Int) offerId: number, @Ctx() ctx: RequestContext): Promise<number> {
+  async deleteLoanOffer(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Arg('offerId', () => Int, { description: 'Id of the loan offer to withdraw.' }) offerId: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.loanOffers.delete(ctx.identity, clientId, offerId);
   }
 
-  @Mutation(() => Int)
-  async deleteBeneficiary(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
+  @Mutation(() => Int, { description: 'Deletes a saved beneficiary.' })
+  async deleteBeneficiary(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.beneficiaries.delete(ctx.identity, id);
   }
 }
@@ -162,49 +162,49 @@ export class MeResolver {
     return clients[0] ? toMyClient(clients[0]) : null;
   }
 
-  @FieldResolver(() => [MyClientType])
+  @FieldResolver(() => [MyClientType], { description: 'My client records (a registered customer has one).' })
   async clients(@Ctx() ctx: RequestContext): Promise<MyClientType[]> {
     return (await this.services.ownData.clients(ctx.identity)).map(toMyClient);
   }
 
-  @FieldResolver(() => MyClientType, { name: 'clientById' })
-  async clientById(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MyClientType> {
+  @FieldResolver(() => MyClientType, { description: 'One of my client records by id; another customer\'s is "not found".', name: 'clientById' })
+  async clientById(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MyClientType> {
     return toMyClient(await this.services.ownData.client(ctx.identity, id));
   }
 
   @FieldResolver(() => MyAccountsType, { description: "Every own account, or one own client's." })
-  async accounts(@Arg('clientId', () => Int, { nullable: true }) clientId: number | null, @Ctx() ctx: RequestContext): Promise<MyAccountsType> {
+  async accounts(@Arg('clientId', () => Int, { description: 'Client id.', nullable: true }) clientId: number | null, @Ctx() ctx: RequestContext): Promise<MyAccountsType> {
     const own = await this.services.ownData.accounts(ctx.identity, clientId);
     return { savingsAccounts: own.savingsAccounts.map(toMySavingsAccount), loanAccounts: own.loanAccounts.map(toMyLoan) };
   }
 
-  @FieldResolver(() => [MySavingsAccountType])
+  @FieldResolver(() => [MySavingsAccountType], { description: 'My savings and current accounts.' })
   async savingsAccounts(@Ctx() ctx: RequestContext): Promise<MySavingsAccountType[]> {
     return (await this.services.ownData.accounts(ctx.identity)).savingsAccounts.map(toMySavingsAccount);
   }
 
-  @FieldResolver(() => MySavingsAccountType)
-  async savingsAccount(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MySavingsAccountType> {
+  @FieldResolver(() => MySavingsAccountType, { description: 'One of my savings or current accounts by id; another customer\'s is "not found".' })
+  async savingsAccount(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MySavingsAccountType> {
     return toMySavingsAccount(await this.services.ownData.savingsAccount(ctx.identity, id));
   }
 
-  @FieldResolver(() => [MyLoanType])
+  @FieldResolver(() => [MyLoanType], { description: 'My loans.' })
   async loans(@Ctx() ctx: RequestContext): Promise<MyLoanType[]> {
     return (await this.services.ownData.accounts(ctx.identity)).loanAccounts.map(toMyLoan);
   }
 
-  @FieldResolver(() => MyLoanType)
-  async loan(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MyLoanType> {
+  @FieldResolver(() => MyLoanType, { description: 'One of my loans by id; another customer\'s is "not found".' })
+  async loan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MyLoanType> {
     return toMyLoan(await this.services.ownData.loan(ctx.identity, id));
   }
 
-  @FieldResolver(() => [MyLoanTransactionType])
-  async loanTransactions(@Arg('loanId', () => Int) loanId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTransactionType[]> {
+  @FieldResolver(() => [MyLoanTransactionType], { description: 'Transactions of one of my loans.' })
+  async loanTransactions(@Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTransactionType[]> {
     return (await this.services.ownData.loanTransactions(ctx.identity, loanId)).map((t) => ({ ...t, type: enumOption(t.type.id, t.type.code, t.type.value) }));
   }
 
-  @FieldResolver(() => MyTransferType)
-  async transfer(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
+  @FieldResolver(() => MyTransferType, { description: 'One of my transfers by id; another customer\'s is "not found".' })
+  async transfer(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MyTransferType> {
     return toMyTransfer(await this.services.ownData.transfer(ctx.identity, id));
   }
 
@@ -216,13 +216,13 @@ export class MeResolver {
   @FieldResolver(() => MyNameEnquiryType, { description: 'The name on an account at another bank (404 unknown, 503 switch unavailable).' })
   async interbankNameEnquiry(
     @Ctx() ctx: RequestContext,
-    @Arg('bankCode', () => String, { nullable: true }) bankCode?: string | null,
-    @Arg('accountNumber', () => String, { nullable: true }) accountNumber?: string | null,
+    @Arg('bankCode', () => String, { description: 'The other bank\'s code on the payment switch.', nullable: true }) bankCode?: string | null,
+    @Arg('accountNumber', () => String, { description: 'The 10-digit NUBAN account number at the other bank.', nullable: true }) accountNumber?: string | null,
   ): Promise<MyNameEnquiryType> {
     return this.services.ownData.nameEnquiry(ctx.identity, bankCode, accountNumber);
   }
 
-  @FieldResolver(() => MyTransferTemplateType)
+  @FieldResolver(() => MyTransferTemplateType, { description: 'Accounts and account types I can transfer between.' })
   async transferTemplate(@Ctx() ctx: RequestContext): Promise<MyTransferTemplateType> {
     const template = await this.services.ownData.transferTemplate(ctx.identity);
     const views = await this.services.beneficiaries.list(ctx.identity);
@@ -235,8 +235,8 @@ export class MeResolver {
     };
   }
 
-  @FieldResolver(() => MyLoanTemplateType)
-  async loanTemplate(@Arg('productId', () => Int) productId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTemplateType> {
+  @FieldResolver(() => MyLoanTemplateType, { description: 'Defaults and choices for my loan application.' })
+  async loanTemplate(@Arg('productId', () => Int, { description: 'Product id.' }) productId: number, @Ctx() ctx: RequestContext): Promise<MyLoanTemplateType> {
     const p = await this.services.loanOffers.template(ctx.identity, productId);
     return { ...p, loanProductId: p.id, loanProductName: p.name };
   }
@@ -247,7 +247,7 @@ export class MeResolver {
     return { accountTypeOptions: [SAVINGS_ACCOUNT_OPTION] };
   }
 
-  @FieldResolver(() => [BeneficiaryType])
+  @FieldResolver(() => [BeneficiaryType], { description: 'Saved transfer beneficiaries.' })
   async beneficiaries(@Ctx() ctx: RequestContext): Promise<BeneficiaryType[]> {
     return (await this.services.beneficiaries.list(ctx.identity)).map(toBeneficiary);
   }
@@ -261,18 +261,18 @@ export class MySavingsAccountResolver {
   @FieldResolver(() => [MyTransactionType], { description: 'Newest first; 15 by default, at most 200.' })
   async transactions(
     @Root() account: MySavingsAccountType,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
-    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset: number | null,
     @Ctx() ctx: RequestContext,
   ): Promise<MyTransactionType[]> {
     return (await this.services.ownData.transactions(ctx.identity, account.id, { limit, offset })).items.map(toMyTransaction);
   }
 
-  @FieldResolver(() => MyTransactionPageType)
+  @FieldResolver(() => MyTransactionPageType, { description: 'A page of my account\'s transactions, newest first.' })
   async transactionPage(
     @Root() account: MySavingsAccountType,
-    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
-    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset: number | null,
     @Ctx() ctx: RequestContext,
   ): Promise<MyTransactionPageType> {
     const page = await this.services.ownData.transactions(ctx.identity, account.id, { limit, offset });

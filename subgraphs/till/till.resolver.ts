@@ -91,45 +91,45 @@ export class TellerResolver {
   }
 
   @Query(() => [TellerType], { description: "Tellers of the caller's office subtree." })
-  async tellers(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { nullable: true }) officeId?: number): Promise<TellerType[]> {
+  async tellers(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number): Promise<TellerType[]> {
     return (await this.services.tellers.list(ctx.identity, officeId)).map(toTellerType);
   }
 
-  @Query(() => TellerType)
-  async teller(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<TellerType> {
+  @Query(() => TellerType, { description: 'A teller by id.' })
+  async teller(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<TellerType> {
     return toTellerType(await this.services.tellers.get(ctx.identity, id));
   }
 
-  @Mutation(() => TellerType)
-  async createTeller(@Arg('input', () => TellerInput) input: TellerInput, @Ctx() ctx: RequestContext): Promise<TellerType> {
+  @Mutation(() => TellerType, { description: 'Creates a teller.' })
+  async createTeller(@Arg('input', () => TellerInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: TellerInput, @Ctx() ctx: RequestContext): Promise<TellerType> {
     return toTellerType(await this.services.tellers.create(ctx.identity, input));
   }
 
-  @Mutation(() => TellerChangePayload)
-  async updateTeller(@Arg('id', () => Int) id: number, @Arg('input', () => TellerInput) input: TellerInput, @Ctx() ctx: RequestContext): Promise<TellerChangePayload> {
+  @Mutation(() => TellerChangePayload, { description: 'Changes a teller.' })
+  async updateTeller(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => TellerInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: TellerInput, @Ctx() ctx: RequestContext): Promise<TellerChangePayload> {
     const { teller, changes } = await this.services.tellers.update(ctx.identity, id, input);
     return { teller: toTellerType(teller), changes };
   }
 
   @Mutation(() => TellerType, { description: 'Deletes a teller without cashiers; answers it as it was.' })
-  async deleteTeller(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<TellerType> {
+  async deleteTeller(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<TellerType> {
     return toTellerType(await this.services.tellers.delete(ctx.identity, id));
   }
 
   @Query(() => CashierTransactionPageType, { description: 'Cashier transactions of all cashiers of a teller, newest first.' })
   async tellerTransactions(
-    @Arg('tellerId', () => Int) tellerId: number,
+    @Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number,
     @Ctx() ctx: RequestContext,
-    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
-    @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('currencyCode', () => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string,
+    @Arg('date', () => LocalDateScalar, { description: 'A calendar day (YYYY-MM-DD).', nullable: true }) date?: string,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
   ): Promise<CashierTransactionPageType> {
     const page = await this.services.cash.tellerTransactions(ctx.identity, tellerId, { currencyCode, date, offset, limit });
     return { totalFilteredRecords: page.totalFilteredRecords, pageItems: page.pageItems.map(toTxnType) };
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   officeName(@Root() teller: TellerType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return officeName(this.services, ctx, teller.officeId);
   }
@@ -139,33 +139,33 @@ export class TellerResolver {
 export class CashierResolver {
   constructor(private readonly services: TillServices) {}
 
-  @Query(() => CashiersForTellerType)
-  async tellerCashiers(@Arg('tellerId', () => Int) tellerId: number, @Ctx() ctx: RequestContext): Promise<CashiersForTellerType> {
+  @Query(() => CashiersForTellerType, { description: 'Cashiers allocated to a teller.' })
+  async tellerCashiers(@Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number, @Ctx() ctx: RequestContext): Promise<CashiersForTellerType> {
     const { teller, cashiers } = await this.services.cashiers.listForTeller(ctx.identity, tellerId);
     return { tellerId: teller.id, tellerName: teller.name, officeId: teller.officeId, startDate: teller.startDate, endDate: teller.endDate, cashiers: cashiers.map(toCashierType) };
   }
 
-  @Query(() => CashierType)
-  async cashier(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext, @Arg('tellerId', () => Int, { nullable: true }) tellerId?: number): Promise<CashierType> {
+  @Query(() => CashierType, { description: 'A cashier allocation by id.' })
+  async cashier(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext, @Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.', nullable: true }) tellerId?: number): Promise<CashierType> {
     return toCashierType(await this.services.cashiers.get(ctx.identity, id, tellerId));
   }
 
   @Query(() => CashierTemplateType, { description: "Active staff of the teller's office, for a new cashier." })
-  async cashierTemplate(@Arg('tellerId', () => Int) tellerId: number, @Ctx() ctx: RequestContext): Promise<CashierTemplateType> {
+  async cashierTemplate(@Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number, @Ctx() ctx: RequestContext): Promise<CashierTemplateType> {
     const { teller, staffOptions } = await this.services.cashiers.template(ctx.identity, tellerId);
     return { tellerId: teller.id, tellerName: teller.name, officeId: teller.officeId, staffOptions };
   }
 
   @Mutation(() => CashierType, { description: 'Assigns a staff member of the teller\'s office to the teller for a date range.' })
-  async createCashier(@Arg('tellerId', () => Int) tellerId: number, @Arg('input', () => CashierInput) input: CashierInput, @Ctx() ctx: RequestContext): Promise<CashierType> {
+  async createCashier(@Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number, @Arg('input', () => CashierInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CashierInput, @Ctx() ctx: RequestContext): Promise<CashierType> {
     return toCashierType(await this.services.cashiers.create(ctx.identity, tellerId, input));
   }
 
-  @Mutation(() => CashierChangePayload)
+  @Mutation(() => CashierChangePayload, { description: 'Changes a cashier allocation.' })
   async updateCashier(
-    @Arg('tellerId', () => Int) tellerId: number,
-    @Arg('cashierId', () => Int) cashierId: number,
-    @Arg('input', () => CashierInput) input: CashierInput,
+    @Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number,
+    @Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number,
+    @Arg('input', () => CashierInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CashierInput,
     @Ctx() ctx: RequestContext,
   ): Promise<CashierChangePayload> {
     const { cashier, changes } = await this.services.cashiers.update(ctx.identity, tellerId, cashierId, input);
@@ -173,15 +173,15 @@ export class CashierResolver {
   }
 
   @Mutation(() => CashierType, { description: 'Removes an assignment that never moved cash; answers it as it was.' })
-  async deleteCashier(@Arg('tellerId', () => Int) tellerId: number, @Arg('cashierId', () => Int) cashierId: number, @Ctx() ctx: RequestContext): Promise<CashierType> {
+  async deleteCashier(@Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number, @Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number, @Ctx() ctx: RequestContext): Promise<CashierType> {
     return toCashierType(await this.services.cashiers.delete(ctx.identity, tellerId, cashierId));
   }
 
   @Mutation(() => CashTransactionResultType, { description: 'Vault to till (101): DR 11101 CR 11102 at the teller\'s office, on today\'s till.' })
   async allocateCashToCashier(
-    @Arg('tellerId', () => Int) tellerId: number,
-    @Arg('cashierId', () => Int) cashierId: number,
-    @Arg('input', () => CashTransactionInput) input: CashTransactionInput,
+    @Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number,
+    @Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number,
+    @Arg('input', () => CashTransactionInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CashTransactionInput,
     @Ctx() ctx: RequestContext,
   ): Promise<CashTransactionResultType> {
     const { cashier, transactionId } = await this.services.cash.allocate(ctx.identity, tellerId, cashierId, input);
@@ -190,9 +190,9 @@ export class CashierResolver {
 
   @Mutation(() => CashTransactionResultType, { description: 'Till to vault (102): DR 11102 CR 11101; does not close the till.' })
   async settleCashFromCashier(
-    @Arg('tellerId', () => Int) tellerId: number,
-    @Arg('cashierId', () => Int) cashierId: number,
-    @Arg('input', () => CashTransactionInput) input: CashTransactionInput,
+    @Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number,
+    @Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number,
+    @Arg('input', () => CashTransactionInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CashTransactionInput,
     @Ctx() ctx: RequestContext,
   ): Promise<CashTransactionResultType> {
     const { cashier, transactionId } = await this.services.cash.settle(ctx.identity, tellerId, cashierId, input);
@@ -200,24 +200,24 @@ export class CashierResolver {
   }
 
   @Mutation(() => CashierSettlementType, { description: 'End of day: reconciles counted cash against the system balance and closes the till for that date.' })
-  async settleCashier(@Arg('cashierId', () => Int) cashierId: number, @Arg('input', () => SettleCashierInput) input: SettleCashierInput, @Ctx() ctx: RequestContext): Promise<CashierSettlementType> {
+  async settleCashier(@Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number, @Arg('input', () => SettleCashierInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SettleCashierInput, @Ctx() ctx: RequestContext): Promise<CashierSettlementType> {
     return toSettlementType(await this.services.settlements.settle(ctx.identity, cashierId, input));
   }
 
   @Query(() => [CashierSettlementType], { description: 'End-of-day settlements of a cashier, newest first.' })
-  async cashierSettlements(@Arg('cashierId', () => Int) cashierId: number, @Ctx() ctx: RequestContext): Promise<CashierSettlementType[]> {
+  async cashierSettlements(@Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number, @Ctx() ctx: RequestContext): Promise<CashierSettlementType[]> {
     return (await this.services.settlements.list(ctx.identity, cashierId)).map(toSettlementType);
   }
 
-  @Query(() => CashierSummaryType)
+  @Query(() => CashierSummaryType, { description: 'A cashier\'s cash position and movements.' })
   async cashierSummary(
-    @Arg('tellerId', () => Int) tellerId: number,
-    @Arg('cashierId', () => Int) cashierId: number,
+    @Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number,
+    @Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number,
     @Ctx() ctx: RequestContext,
-    @Arg('currencyCode', () => String, { nullable: true }) currencyCode?: string,
-    @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('currencyCode', () => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string,
+    @Arg('date', () => LocalDateScalar, { description: 'A calendar day (YYYY-MM-DD).', nullable: true }) date?: string,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
   ): Promise<CashierSummaryType> {
     const s = await this.services.cash.summary(ctx.identity, tellerId, cashierId, { currencyCode, date, offset, limit });
     return {
@@ -236,12 +236,12 @@ export class CashierResolver {
   }
 
   @Query(() => TillType, { description: "A cashier's till for a date (today's business date when absent)." })
-  async till(@Arg('cashierId', () => Int) cashierId: number, @Ctx() ctx: RequestContext, @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string): Promise<TillType> {
+  async till(@Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number, @Ctx() ctx: RequestContext, @Arg('date', () => LocalDateScalar, { description: 'A calendar day (YYYY-MM-DD).', nullable: true }) date?: string): Promise<TillType> {
     return toTillType(await this.services.cash.till(ctx.identity, cashierId, date));
   }
 
   @FieldResolver(() => TillType, { name: 'till', description: "The cashier's till for a date (today's business date when absent)." })
-  async tillOf(@Root() cashier: CashierType, @Ctx() ctx: RequestContext, @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string): Promise<TillType> {
+  async tillOf(@Root() cashier: CashierType, @Ctx() ctx: RequestContext, @Arg('date', () => LocalDateScalar, { description: 'A calendar day (YYYY-MM-DD).', nullable: true }) date?: string): Promise<TillType> {
     return toTillType(await this.services.cash.till(ctx.identity, cashier.id, date));
   }
 
@@ -250,17 +250,17 @@ export class CashierResolver {
     return { id: cashier.staffId };
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Display name of the staff member concerned, or null.', nullable: true })
   async staffName(@Root() cashier: CashierType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return loader<number, string>(ctx, 'till.staffName', (ids) => this.services.names.staff(ctx.identity.tenantId, ids)).load(cashier.staffId);
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the teller (a branch\'s till group).', nullable: true })
   async tellerName(@Root() cashier: CashierType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return loader<number, string>(ctx, 'till.tellerName', (ids) => this.services.names.tellers(ctx.identity.tenantId, ids)).load(cashier.tellerId);
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   officeName(@Root() cashier: CashierType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return officeName(this.services, ctx, cashier.officeId);
   }
@@ -270,7 +270,7 @@ export class CashierResolver {
 export class CashiersForTellerResolver {
   constructor(private readonly services: TillServices) {}
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   officeName(@Root() t: CashiersForTellerType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return officeName(this.services, ctx, t.officeId);
   }
@@ -280,7 +280,7 @@ export class CashiersForTellerResolver {
 export class CashierTemplateResolver {
   constructor(private readonly services: TillServices) {}
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   officeName(@Root() t: CashierTemplateType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return officeName(this.services, ctx, t.officeId);
   }
@@ -290,12 +290,12 @@ export class CashierTemplateResolver {
 export class CashierSummaryResolver {
   constructor(private readonly services: TillServices) {}
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true })
   officeName(@Root() s: CashierSummaryType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return officeName(this.services, ctx, s.officeId);
   }
 
-  @FieldResolver(() => String, { nullable: true })
+  @FieldResolver(() => String, { description: 'Display name of the cashier.', nullable: true })
   async cashierName(@Root() s: CashierSummaryType, @Ctx() ctx: RequestContext): Promise<string | null> {
     return loader<number, string>(ctx, 'till.staffName', (ids) => this.services.names.staff(ctx.identity.tenantId, ids)).load(s.staffId);
   }

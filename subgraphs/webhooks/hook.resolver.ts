@@ -15,49 +15,49 @@ export class HookResolver {
     return this.services.hooks.template(ctx.identity);
   }
 
-  @Query(() => [HookType])
+  @Query(() => [HookType], { description: 'Webhooks.' })
   async hooks(@Ctx() ctx: RequestContext): Promise<HookType[]> {
     return this.services.hooks.list(ctx.identity);
   }
 
-  @Query(() => HookType)
-  async hook(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<HookType> {
+  @Query(() => HookType, { description: 'A webhook by id.' })
+  async hook(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<HookType> {
     return this.services.hooks.get(ctx.identity, id);
   }
 
-  @Mutation(() => HookCreatePayload)
-  async createHook(@Arg('input', () => HookInput) input: HookInput, @Ctx() ctx: RequestContext): Promise<HookCreatePayload> {
+  @Mutation(() => HookCreatePayload, { description: 'Creates a webhook.' })
+  async createHook(@Arg('input', () => HookInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: HookInput, @Ctx() ctx: RequestContext): Promise<HookCreatePayload> {
     return this.services.hooks.create(ctx.identity, input);
   }
 
-  @Mutation(() => HookChangePayload)
-  async updateHook(@Arg('id', () => Int) id: number, @Arg('input', () => HookInput) input: HookInput, @Ctx() ctx: RequestContext): Promise<HookChangePayload> {
+  @Mutation(() => HookChangePayload, { description: 'Changes a webhook.' })
+  async updateHook(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => HookInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: HookInput, @Ctx() ctx: RequestContext): Promise<HookChangePayload> {
     return this.services.hooks.update(ctx.identity, id, input);
   }
 
-  @Mutation(() => Int)
-  async deleteHook(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<number> {
+  @Mutation(() => Int, { description: 'Deletes a webhook.' })
+  async deleteHook(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.hooks.delete(ctx.identity, id);
   }
 
   @Query(() => DeliveryPageType, { description: 'The delivery log, one item per attempt, newest first; bodies are kept 30 days.' })
   async hookDeliveries(
-    @Arg('hookId', () => Int) hookId: number,
+    @Arg('hookId', () => Int, { description: 'Webhook (hook) id.' }) hookId: number,
     @Ctx() ctx: RequestContext,
-    @Arg('status', () => String, { nullable: true }) status?: string,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('status', () => String, { description: 'Only records in this status.', nullable: true }) status?: string,
+    @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
   ): Promise<DeliveryPageType> {
     return this.services.hooks.deliveries(ctx.identity, hookId, { status, offset, limit });
   }
 
   @Mutation(() => RedeliveryPayload, { description: 'Sends a delivery again now: same eventId, same body.' })
-  async redeliverWebhook(@Arg('hookId', () => Int) hookId: number, @Arg('deliveryId', () => Int) deliveryId: number, @Ctx() ctx: RequestContext): Promise<RedeliveryPayload> {
+  async redeliverWebhook(@Arg('hookId', () => Int, { description: 'Webhook (hook) id.' }) hookId: number, @Arg('deliveryId', () => Int, { description: 'Id of the delivery to send again.' }) deliveryId: number, @Ctx() ctx: RequestContext): Promise<RedeliveryPayload> {
     return { hookId, ...(await this.services.hooks.redeliver(ctx.identity, hookId, deliveryId)) };
   }
 
   @Mutation(() => HookTestPayload, { description: 'Queues a hook.test event to this hook.' })
-  async testHook(@Arg('id', () => Int) id: number, @Ctx() ctx: RequestContext): Promise<HookTestPayload> {
+  async testHook(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<HookTestPayload> {
     return { hookId: id, ...(await this.services.hooks.test(ctx.identity, id)) };
   }
 }

@@ -3,136 +3,136 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType('HookEvent', { description: 'A Fineract hook event pair; `*`/`*` receives every event.' })
 export class HookEventType {
-  @Field() entityName!: string;
-  @Field() actionName!: string;
+  @Field({ description: 'Kind of record the event or permission concerns, e.g. "CLIENT" or "SAVINGSACCOUNT".' }) entityName!: string;
+  @Field({ description: 'Action on the entity, e.g. "CREATE", "APPROVE", "DEPOSIT".' }) actionName!: string;
 }
 
-@ObjectType('HookConfigField')
+@ObjectType('HookConfigField', { description: 'One configuration value of a webhook (e.g. its Payload URL).' })
 export class HookConfigFieldType {
-  @Field() fieldName!: string;
-  @Field() fieldValue!: string;
+  @Field({ description: 'Name of the configuration field.' }) fieldName!: string;
+  @Field({ description: 'Value of the configuration field.' }) fieldValue!: string;
 }
 
 @ObjectType('Hook', { description: 'A webhook receiver (Fineract\'s hook, "Web" template). The Secret is never read back.' })
 export class HookType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) displayName!: string | null;
-  @Field() isActive!: boolean;
-  @Field(() => Int) templateId!: number;
-  @Field() templateName!: string;
-  @Field(() => Date) createdAt!: Date;
-  @Field(() => Date) updatedAt!: Date;
-  @Field(() => [HookEventType]) events!: HookEventType[];
-  @Field(() => [HookConfigFieldType]) config!: HookConfigFieldType[];
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'Name to display: the person\'s names joined, or the entity\'s full name.', nullable: true }) displayName!: string | null;
+  @Field({ description: 'True when the record is in use.' }) isActive!: boolean;
+  @Field(() => Int, { description: 'Id of the template it was made from.' }) templateId!: number;
+  @Field({ description: 'Name of the template (e.g. "Web").' }) templateName!: string;
+  @Field(() => Date, { description: 'Moment it was created (ISO 8601 date-time, UTC).' }) createdAt!: Date;
+  @Field(() => Date, { description: 'Moment of the last change (ISO 8601 date-time).' }) updatedAt!: Date;
+  @Field(() => [HookEventType], { description: 'Events (entity and action) the webhook is sent.' }) events!: HookEventType[];
+  @Field(() => [HookConfigFieldType], { description: 'Configuration values (e.g. Payload URL, Content Type).' }) config!: HookConfigFieldType[];
   @Field(() => String, { nullable: true, description: 'Status of the most recent attempt: delivered, failed or dead.' }) lastDeliveryStatus!: string | null;
-  @Field(() => Date, { nullable: true }) lastDeliveryAt!: Date | null;
-  @Field(() => Int, { nullable: true }) lastStatusCode!: number | null;
+  @Field(() => Date, { description: 'Moment of the last delivery attempt, or null.', nullable: true }) lastDeliveryAt!: Date | null;
+  @Field(() => Int, { description: 'HTTP status of the last delivery attempt, or null.', nullable: true }) lastStatusCode!: number | null;
   @Field(() => Int, { description: 'Attempts that failed (retried or dead), within the 30-day log.' }) failureCount!: number;
 }
 
-@InputType()
+@InputType({ description: 'One entity and action a webhook subscribes to.' })
 export class HookEventInput {
-  @Field() entityName!: string;
-  @Field() actionName!: string;
+  @Field({ description: 'Kind of record the event or permission concerns, e.g. "CLIENT" or "SAVINGSACCOUNT".' }) entityName!: string;
+  @Field({ description: 'Action on the entity, e.g. "CREATE", "APPROVE", "DEPOSIT".' }) actionName!: string;
 }
 
-@InputType()
+@InputType({ description: 'Fields of a webhook, as Fineract\'s POST /hooks body.' })
 export class HookInput {
   @Field(() => String, { nullable: true, description: 'The template name: "Web".' }) name?: string | null;
-  @Field(() => String, { nullable: true }) displayName?: string | null;
-  @Field(() => Boolean, { nullable: true }) isActive?: boolean | null;
-  @Field(() => [HookEventInput], { nullable: true }) events?: HookEventInput[] | null;
+  @Field(() => String, { description: 'Name to display: the person\'s names joined, or the entity\'s full name.', nullable: true }) displayName?: string | null;
+  @Field(() => Boolean, { description: 'True when the record is in use.', nullable: true }) isActive?: boolean | null;
+  @Field(() => [HookEventInput], { description: 'Events (entity and action) the webhook is sent.', nullable: true }) events?: HookEventInput[] | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Keys "Payload URL", "Content Type" (json), "Secret".' }) config?: Record<string, unknown> | null;
-  @Field(() => Int, { nullable: true }) templateId?: number | null;
+  @Field(() => Int, { description: 'Id of the template it was made from.', nullable: true }) templateId?: number | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The webhook created, with its generated secret when the request had none (shown only here).' })
 export class HookCreatePayload {
-  @Field(() => Int) id!: number;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
   @Field(() => String, { nullable: true, description: 'The generated Secret, shown only in this response, when the request had none.' }) secret!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The webhook after an update, and what changed.' })
 export class HookChangePayload {
-  @Field(() => Int) id!: number;
-  @Field(() => GraphQLJSONObject) changes!: Record<string, unknown>;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@ObjectType('HookTemplateField')
+@ObjectType('HookTemplateField', { description: 'One configuration field a webhook template needs.' })
 export class HookTemplateFieldType {
-  @Field(() => Int) id!: number;
-  @Field() fieldName!: string;
-  @Field() fieldType!: string;
-  @Field() optional!: boolean;
-  @Field() placeholder!: string;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Name of the configuration field.' }) fieldName!: string;
+  @Field({ description: 'Type of the value, e.g. "string".' }) fieldType!: string;
+  @Field({ description: 'True when the field may be left out.' }) optional!: boolean;
+  @Field({ description: 'Example value to show in the input.' }) placeholder!: string;
 }
 
-@ObjectType('HookTemplateOption')
+@ObjectType('HookTemplateOption', { description: 'One webhook template to choose from.' })
 export class HookTemplateOptionType {
-  @Field(() => Int) id!: number;
-  @Field() name!: string;
-  @Field(() => [HookTemplateFieldType]) schema!: HookTemplateFieldType[];
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => [HookTemplateFieldType], { description: 'Configuration fields the template needs.' }) schema!: HookTemplateFieldType[];
 }
 
-@ObjectType('HookEntityActions')
+@ObjectType('HookEntityActions', { description: 'One entity and the actions on it a webhook can subscribe to.' })
 export class HookEntityActionsType {
-  @Field() name!: string;
-  @Field(() => [String]) actions!: string[];
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => [String], { description: 'Actions on the entity a webhook can subscribe to, e.g. "CREATE".' }) actions!: string[];
 }
 
-@ObjectType('HookGrouping')
+@ObjectType('HookGrouping', { description: 'Events grouped by entity, to choose what a webhook receives.' })
 export class HookGroupingType {
-  @Field() name!: string;
-  @Field(() => [HookEntityActionsType]) entities!: HookEntityActionsType[];
+  @Field({ description: 'Display name.' }) name!: string;
+  @Field(() => [HookEntityActionsType], { description: 'Entities of this group and their actions.' }) entities!: HookEntityActionsType[];
 }
 
 @ObjectType('HookEventName', { description: 'Which event name a hook pair receives.' })
 export class HookEventNameType {
-  @Field() entityName!: string;
-  @Field() actionName!: string;
-  @Field() eventType!: string;
-  @Field() description!: string;
+  @Field({ description: 'Kind of record the event or permission concerns, e.g. "CLIENT" or "SAVINGSACCOUNT".' }) entityName!: string;
+  @Field({ description: 'Action on the entity, e.g. "CREATE", "APPROVE", "DEPOSIT".' }) actionName!: string;
+  @Field({ description: 'Kind of event, e.g. "SAVINGS_DEPOSIT".' }) eventType!: string;
+  @Field({ description: 'Free-text description, or null when none was given.' }) description!: string;
 }
 
-@ObjectType('HookTemplate')
+@ObjectType('HookTemplate', { description: 'A kind of webhook and the configuration fields it needs.' })
 export class HookTemplateType {
-  @Field(() => [HookTemplateOptionType]) templates!: HookTemplateOptionType[];
-  @Field(() => [HookGroupingType]) groupings!: HookGroupingType[];
-  @Field(() => [HookEventNameType]) events!: HookEventNameType[];
+  @Field(() => [HookTemplateOptionType], { description: 'Webhook templates to choose from.' }) templates!: HookTemplateOptionType[];
+  @Field(() => [HookGroupingType], { description: 'Events grouped by entity.' }) groupings!: HookGroupingType[];
+  @Field(() => [HookEventNameType], { description: 'Events (entity and action) the webhook is sent.' }) events!: HookEventNameType[];
 }
 
 @ObjectType('WebhookDeliveryAttempt', { description: 'One attempt of one delivery; the pending row is the attempt scheduled next.' })
 export class DeliveryAttemptType {
-  @Field(() => Int) id!: number;
-  @Field(() => Int) deliveryId!: number;
-  @Field() eventId!: string;
-  @Field() eventType!: string;
-  @Field(() => Int) attempt!: number;
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Id of this delivery attempt record.' }) deliveryId!: number;
+  @Field({ description: 'Unique id of the event (UUID); deliveries of the same event share it, so use it to deduplicate.' }) eventId!: string;
+  @Field({ description: 'Kind of event, e.g. "SAVINGS_DEPOSIT".' }) eventType!: string;
+  @Field(() => Int, { description: 'Attempt number (1 for the first).' }) attempt!: number;
   @Field({ description: 'pending | delivered | failed | dead' }) status!: string;
-  @Field(() => Int, { nullable: true }) statusCode!: number | null;
-  @Field(() => Int, { nullable: true }) durationMs!: number | null;
-  @Field(() => String, { nullable: true }) error!: string | null;
-  @Field(() => Date, { nullable: true }) nextAttemptAt!: Date | null;
-  @Field(() => Date, { nullable: true }) attemptedAt!: Date | null;
+  @Field(() => Int, { description: 'HTTP status answered, or null when no answer came.', nullable: true }) statusCode!: number | null;
+  @Field(() => Int, { description: 'Time the attempt took, in milliseconds, or null.', nullable: true }) durationMs!: number | null;
+  @Field(() => String, { description: 'Why the attempt failed, or null.', nullable: true }) error!: string | null;
+  @Field(() => Date, { description: 'Moment of the next retry, or null when none is planned.', nullable: true }) nextAttemptAt!: Date | null;
+  @Field(() => Date, { description: 'Moment of the attempt, or null while queued.', nullable: true }) attemptedAt!: Date | null;
 }
 
-@ObjectType('WebhookDeliveryPage')
+@ObjectType('WebhookDeliveryPage', { description: 'A page of webhook delivery attempts.' })
 export class DeliveryPageType {
-  @Field(() => Int) totalFilteredRecords!: number;
-  @Field(() => [DeliveryAttemptType]) pageItems!: DeliveryAttemptType[];
+  @Field(() => Int, { description: 'How many records match the filters in all (not only this page).' }) totalFilteredRecords!: number;
+  @Field(() => [DeliveryAttemptType], { description: 'The records of this page, in the requested order.' }) pageItems!: DeliveryAttemptType[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'Result of queueing a delivery again.' })
 export class RedeliveryPayload {
-  @Field(() => Int) hookId!: number;
-  @Field(() => Int) deliveryId!: number;
-  @Field(() => Int) attempt!: number;
+  @Field(() => Int, { description: 'Id of the webhook.' }) hookId!: number;
+  @Field(() => Int, { description: 'Id of this delivery attempt record.' }) deliveryId!: number;
+  @Field(() => Int, { description: 'Attempt number (1 for the first).' }) attempt!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Result of sending a test event to a webhook.' })
 export class HookTestPayload {
-  @Field(() => Int) hookId!: number;
-  @Field(() => Int) deliveryId!: number;
-  @Field() eventId!: string;
+  @Field(() => Int, { description: 'Id of the webhook.' }) hookId!: number;
+  @Field(() => Int, { description: 'Id of this delivery attempt record.' }) deliveryId!: number;
+  @Field({ description: 'Unique id of the event (UUID); deliveries of the same event share it, so use it to deduplicate.' }) eventId!: string;
 }

@@ -1,0 +1,91 @@
+import { registerEnumType } from 'type-graphql';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN } from './loan.store.js';
+
+/**
+ * The loan module's closed sets as GraphQL enums, for clients generated from the schema. They sit beside
+ * Fineract's `{id, code, value}` objects (which REST and existing clients read) and are derived from the
+ * same ids, so the two never disagree.
+ */
+export enum LoanStatusEnum {
+  SUBMITTED_AND_PENDING_APPROVAL = 'SUBMITTED_AND_PENDING_APPROVAL',
+  APPROVED = 'APPROVED',
+  ACTIVE = 'ACTIVE',
+  WITHDRAWN_BY_CLIENT = 'WITHDRAWN_BY_CLIENT',
+  REJECTED = 'REJECTED',
+  CLOSED_OBLIGATIONS_MET = 'CLOSED_OBLIGATIONS_MET',
+}
+registerEnumType(LoanStatusEnum, {
+  name: 'LoanStatusEnum',
+  description: "A loan's lifecycle status (Fineract's loanStatusType; `status.id` in brackets).",
+  valuesConfig: {
+    SUBMITTED_AND_PENDING_APPROVAL: { description: 'Applied for, waiting for approval (100).' },
+    APPROVED: { description: 'Approved, not yet disbursed (200).' },
+    ACTIVE: { description: 'Disbursed and being repaid (300).' },
+    WITHDRAWN_BY_CLIENT: { description: 'The applicant withdrew the application (400).' },
+    REJECTED: { description: 'The application was rejected (500).' },
+    CLOSED_OBLIGATIONS_MET: { description: 'Fully repaid and closed (600).' },
+  },
+});
+const STATUS_BY_ID: Record<number, LoanStatusEnum> = {
+  [STATUS_SUBMITTED]: LoanStatusEnum.SUBMITTED_AND_PENDING_APPROVAL,
+  [STATUS_APPROVED]: LoanStatusEnum.APPROVED,
+  [STATUS_ACTIVE]: LoanStatusEnum.ACTIVE,
+  [STATUS_WITHDRAWN]: LoanStatusEnum.WITHDRAWN_BY_CLIENT,
+  [STATUS_REJECTED]: LoanStatusEnum.REJECTED,
+  [STATUS_CLOSED]: LoanStatusEnum.CLOSED_OBLIGATIONS_MET,
+};
+
+export enum AmortizationTypeEnum {
+  EQUAL_PRINCIPAL = 'EQUAL_PRINCIPAL',
+  EQUAL_INSTALLMENTS = 'EQUAL_INSTALLMENTS',
+}
+registerEnumType(AmortizationTypeEnum, {
+  name: 'AmortizationTypeEnum',
+  description: 'How principal is repaid (Fineract\'s amortizationType; its id in brackets).',
+  valuesConfig: {
+    EQUAL_PRINCIPAL: { description: 'The same principal every instalment; instalments shrink as interest falls (0).' },
+    EQUAL_INSTALLMENTS: { description: 'The same instalment amount every period (1).' },
+  },
+});
+const AMORTIZATION_BY_ID: Record<number, AmortizationTypeEnum> = { 0: AmortizationTypeEnum.EQUAL_PRINCIPAL, 1: AmortizationTypeEnum.EQUAL_INSTALLMENTS };
+
+export enum InterestTypeEnum {
+  DECLINING_BALANCE = 'DECLINING_BALANCE',
+  FLAT = 'FLAT',
+}
+registerEnumType(InterestTypeEnum, {
+  name: 'InterestTypeEnum',
+  description: 'How interest is computed (Fineract\'s interestType; its id in brackets).',
+  valuesConfig: {
+    DECLINING_BALANCE: { description: 'On the principal still outstanding (0).' },
+    FLAT: { description: 'On the original principal, every period (1).' },
+  },
+});
+const INTEREST_TYPE_BY_ID: Record<number, InterestTypeEnum> = { 0: InterestTypeEnum.DECLINING_BALANCE, 1: InterestTypeEnum.FLAT };
+
+export enum RepaymentFrequencyTypeEnum {
+  DAYS = 'DAYS',
+  WEEKS = 'WEEKS',
+  MONTHS = 'MONTHS',
+}
+registerEnumType(RepaymentFrequencyTypeEnum, {
+  name: 'RepaymentFrequencyTypeEnum',
+  description: 'Unit of the interval between repayments, counted in repaymentEvery (Fineract\'s repaymentFrequencyType; its id in brackets).',
+  valuesConfig: {
+    DAYS: { description: 'Days (0).' },
+    WEEKS: { description: 'Weeks (1).' },
+    MONTHS: { description: 'Months (2).' },
+  },
+});
+const FREQUENCY_BY_ID: Record<number, RepaymentFrequencyTypeEnum> = { 0: RepaymentFrequencyTypeEnum.DAYS, 1: RepaymentFrequencyTypeEnum.WEEKS, 2: RepaymentFrequencyTypeEnum.MONTHS };
+
+/** Stored ids are validated on the way in, so an id outside the set is a fault worth surfacing. */
+function byId<T>(table: Record<number, T>, set: string, id: number): T {
+  const value = table[id];
+  if (value === undefined) throw new Error(`${set} ${id} has no enum value`);
+  return value;
+}
+export const loanStatusEnum = (id: number) => byId(STATUS_BY_ID, 'loan status', id);
+export const amortizationTypeEnum = (id: number) => byId(AMORTIZATION_BY_ID, 'amortization type', id);
+export const interestTypeEnum = (id: number) => byId(INTEREST_TYPE_BY_ID, 'interest type', id);
+export const repaymentFrequencyTypeEnum = (id: number) => byId(FREQUENCY_BY_ID, 'repayment frequency type', id);
