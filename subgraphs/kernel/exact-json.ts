@@ -27,8 +27,16 @@ export function exactNumber(value: BigNumber.Value): RawJsonNumber {
   return json.rawJSON(decimal.toFixed());
 }
 
-/** JSON.parse that keeps every number a float would change (long decimals, "100.50") as its raw text. */
+/** Up to 15 significant digits a float always holds: a text without a longer digit run parses plainly. */
+const LONG_NUMBER = /\d[\d.]{15,}/;
+
+/**
+ * JSON.parse that keeps every number a float would change (long decimals, "100.50") as its raw text. The
+ * relay parses every event with it, so a payload with no number longer than 15 digits skips the reviver
+ * (a number that short only loses trailing zeros, which jsonb never stores).
+ */
 export function parseExactJson<T = unknown>(text: string): T {
+  if (!LONG_NUMBER.test(text)) return JSON.parse(text) as T;
   return json.parse(text, (_key, value, context) => {
     if (typeof value !== 'number' || context.source === undefined || String(value) === context.source) return value;
     return json.rawJSON(context.source);

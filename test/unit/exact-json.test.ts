@@ -13,6 +13,7 @@ describe('exact JSON numbers for event payloads', () => {
 
   test('parsing keeps the text of every number a float would change, and plain numbers as numbers', () => {
     const parsed = parseExactJson<{ a: unknown; b: unknown; c: unknown; d: { e: unknown[] } }>('{"a":89999999999999.91,"b":12,"c":0.5,"d":{"e":[100.50,7]}}');
+    assert.deepEqual(parseExactJson('{"amount":1500.75,"id":"evt_1234567890abcdef"}'), { amount: 1500.75, id: 'evt_1234567890abcdef' }, 'short numbers parse plainly');
     assert.equal(parsed.b, 12);
     assert.equal(parsed.c, 0.5);
     assert.equal(decimalText(parsed.a), '89999999999999.91');
