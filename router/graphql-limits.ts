@@ -173,12 +173,53 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   const operation = selectOperation(document, operationName);
   if (operation.operation === 'mutation') checkSingleMutation(operation.selectionSet, fragments);
   checkVariableScalars(schema, operation.variableDefinitions ?? [], vars, refuse);
+  // A staff session's introspection (GraphiQL's own query nests ofType nine deep) is bounded by its own
+  // shape, not the data limits: at most 20 levels and 3 lists inside one another (types, fields, args), so
+  // `fields { type { fields { ... } } }` cannot multiply the schema by itself. The token limit held above.
+  if (allowIntrospection && operation.operation === 'query' && isIntrospectionOnly(operation.selectionSet, fragments)) {
+    if (!introspectionWithinBounds(operation.selectionSet, fragments)) {
+      refuse('error.msg.graphql.depth.limit.exceeded', `Introspection may nest at most ${INTROSPECTION_DEPTH} levels and ${INTROSPECTION_LISTS} lists inside one another.`);
+    }
+    return;
+  }
   const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   walk(operation.selectionSet, root ?? undefined, 1, 1, new Set());
   // The whole document is tallied first (at most maxFields fields), so the refusal can say what it costs.
   if (tally.cost > GRAPHQL_LIMITS.maxCost) {
     refuse('error.msg.graphql.cost.limit.exceeded', `This query costs ${tally.cost}, above the budget of ${GRAPHQL_LIMITS.maxCost} (each field counts once per item of the lists above it; a list counts its limit, or ${DEFAULT_LIST_SIZE}). Ask for smaller pages.`);
   }
+}
+
+const INTROSPECTION_DEPTH = 20;
+const INTROSPECTION_LISTS = 3;
+/** The introspection fields that are lists: each one nested in another multiplies the answer. */
+const INTROSPECTION_LIST_FIELDS = new Set(['types', 'fields', 'inputFields', 'interfaces', 'possibleTypes', 'enumValues', 'args', 'directives']);
+
+function introspectionWithinBounds(set: SelectionSetNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>, depth = 1, lists = 0, seen = new Set<string>()): boolean {
+  if (depth > INTROSPECTION_DEPTH) return false;
+  return set.selections.every((selection) => {
+    if (selection.kind === Kind.INLINE_FRAGMENT) return introspectionWithinBounds(selection.selectionSet, fragments, depth, lists, seen);
+    if (selection.kind === Kind.FRAGMENT_SPREAD) {
+      const fragment = fragments.get(selection.name.value);
+      // A fragment spread inside itself is graphql validation's to refuse; it is not expanded here.
+      if (!fragment || seen.has(selection.name.value)) return true;
+      return introspectionWithinBounds(fragment.selectionSet, fragments, depth, lists, new Set([...seen, selection.name.value]));
+    }
+    const nested = lists + (INTROSPECTION_LIST_FIELDS.has(selection.name.value) ? 1 : 0);
+    if (nested > INTROSPECTION_LISTS) return false;
+    return !selection.selectionSet || introspectionWithinBounds(selection.selectionSet, fragments, depth + 1, nested, seen);
+  });
+}
+
+/** Whether every root field (through fragments) is __schema, __type or __typename. */
+function isIntrospectionOnly(set: SelectionSetNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>, seen = new Set<string>()): boolean {
+  return set.selections.every((selection) => {
+    if (selection.kind === Kind.FIELD) return ['__schema', '__type', '__typename'].includes(selection.name.value);
+    if (selection.kind === Kind.INLINE_FRAGMENT) return isIntrospectionOnly(selection.selectionSet, fragments, seen);
+    const fragment = fragments.get(selection.name.value);
+    if (!fragment || seen.has(selection.name.value)) return false;
+    return isIntrospectionOnly(fragment.selectionSet, fragments, new Set([...seen, selection.name.value]));
+  });
 }
 
 /**

@@ -70,6 +70,15 @@ describe('hardening: GraphQL limits at the edge, before planning', () => {
     assert.equal(code(huge), 'error.msg.request.body.too.large');
   });
 
+  test('introspection for staff is bounded by its own shape: GraphiQL\'s query passes, lists inside lists do not', async () => {
+    const typeRef = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } }';
+    const graphiql = await t.graphql(`{ __schema { queryType { name } types { kind name fields(includeDeprecated: true) { name args { name type { ${typeRef} } } type { ${typeRef} } } } } }`);
+    assert.equal(graphiql.body.errors, undefined, graphiql.text.slice(0, 300));
+    const bomb = await t.graphql('{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }');
+    assert.equal(bomb.status, 400, bomb.text.slice(0, 300));
+    assert.equal(code(bomb), 'error.msg.graphql.depth.limit.exceeded');
+  });
+
   test('introspection: only for authenticated staff', async () => {
     const anonymous = await service.request('POST', '/graphql', { tenant: t.tenant, body: { query: '{ __schema { queryType { name } } }' } });
     assert.equal(anonymous.status, 400);
