@@ -25,6 +25,12 @@ export const GRAPHQL_LIMITS = {
    */
   maxCost: 25_000,
   maxPageSize: 200,
+  /**
+   * Selections once every fragment is expanded where it is spread (spreads and inline fragments count
+   * too). The walks below expand fragments; without this bound a chain of fragments that each spread the
+   * previous one twice costs 2^n steps for a query of a few hundred bytes, before any field is counted.
+   */
+  maxExpandedSelections: 2_000,
 } as const;
 export const MAX_PAGE_SIZE = GRAPHQL_LIMITS.maxPageSize;
 const DEFAULT_LIST_SIZE = 20;
@@ -171,6 +177,9 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   };
 
   const operation = selectOperation(document, operationName);
+  if (expandedSelections(operation.selectionSet, fragments) > GRAPHQL_LIMITS.maxExpandedSelections) {
+    refuse('error.msg.graphql.field.limit.exceeded', `Queries may select at most ${GRAPHQL_LIMITS.maxExpandedSelections} fields and fragments, counting each fragment every time it is spread.`);
+  }
   if (operation.operation === 'mutation') checkSingleMutation(operation.selectionSet, fragments);
   checkVariableScalars(schema, operation.variableDefinitions ?? [], vars, refuse);
   // A staff session's introspection (GraphiQL's own query nests ofType nine deep) is bounded by its own
@@ -188,6 +197,35 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   if (tally.cost > GRAPHQL_LIMITS.maxCost) {
     refuse('error.msg.graphql.cost.limit.exceeded', `This query costs ${tally.cost}, above the budget of ${GRAPHQL_LIMITS.maxCost} (each field counts once per item of the lists above it; a list counts its limit, or ${DEFAULT_LIST_SIZE}). Ask for smaller pages.`);
   }
+}
+
+/**
+ * How many selections a selection set holds with its fragments expanded, in one pass over the document:
+ * each fragment's size is computed once and reused wherever it is spread. A fragment inside itself counts
+ * nothing here; graphql validation refuses it.
+ */
+function expandedSelections(set: SelectionSetNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): number {
+  const sizes = new Map<string, number>();
+  const sizeOf = (selections: SelectionSetNode): number => {
+    let total = 0;
+    for (const selection of selections.selections) {
+      total += 1;
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        if (!fragment) continue;
+        if (!sizes.has(name)) {
+          sizes.set(name, 0); // in progress: a cycle adds nothing
+          sizes.set(name, sizeOf(fragment.selectionSet));
+        }
+        total += sizes.get(name)!;
+      } else if (selection.selectionSet) {
+        total += sizeOf(selection.selectionSet);
+      }
+    }
+    return total;
+  };
+  return sizeOf(set);
 }
 
 const INTROSPECTION_DEPTH = 20;

@@ -79,6 +79,18 @@ describe('hardening: GraphQL limits at the edge, before planning', () => {
     assert.equal(code(bomb), 'error.msg.graphql.depth.limit.exceeded');
   });
 
+  test('fragments are weighed where they are spread: a chain that doubles at each step is refused before it is expanded', async () => {
+    // F1 spreads F0 twice, F2 spreads F1 twice, ...: 30 steps in under 1 KB would be 2^30 selections.
+    const chain = Array.from({ length: 30 }, (_, i) => `fragment F${i + 1} on Query { ...F${i} ...F${i} }`).join(' ');
+    const query = `query { ...F30 } fragment F0 on Query { __typename } ${chain}`;
+    assert.ok(query.length < 1_500);
+    const anonymous = await service.request('POST', '/graphql', { tenant: t.tenant, body: { query } });
+    assert.equal(anonymous.status, 400, anonymous.text.slice(0, 300));
+    assert.equal(code(anonymous), 'error.msg.graphql.field.limit.exceeded');
+    const reused = await t.graphql('query { a: offices { ...O } b: offices { ...O } } fragment O on Office { id name }');
+    assert.equal(reused.body.errors, undefined, reused.text.slice(0, 300));
+  });
+
   test('introspection: only for authenticated staff', async () => {
     const anonymous = await service.request('POST', '/graphql', { tenant: t.tenant, body: { query: '{ __schema { queryType { name } } }' } });
     assert.equal(anonymous.status, 400);
