@@ -7,18 +7,18 @@ import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
  */
 const options = (prefix: string, values: [number, string, string][]) => values.map(([id, code, value]) => enumOption(id, `${prefix}${code}`, value));
 
-export const INTEREST_COMPOUNDING_OPTIONS = options('savings.interest.period.savingsCompoundingInterestPeriodType.', [
+const INTEREST_COMPOUNDING_OPTIONS = options('savings.interest.period.savingsCompoundingInterestPeriodType.', [
   [1, 'daily', 'Daily'], [4, 'monthly', 'Monthly'], [5, 'quarterly', 'Quarterly'], [6, 'biannual', 'Semi-Annual'], [7, 'annual', 'Annually'],
 ]);
-export const INTEREST_POSTING_OPTIONS = options('savings.interest.posting.period.savingsPostingInterestPeriodType.', [
+const INTEREST_POSTING_OPTIONS = options('savings.interest.posting.period.savingsPostingInterestPeriodType.', [
   [1, 'daily', 'Daily'], [4, 'monthly', 'Monthly'], [5, 'quarterly', 'Quarterly'], [6, 'biannual', 'BiAnnual'], [7, 'annual', 'Annually'],
 ]);
-export const INTEREST_CALCULATION_OPTIONS = options('savingsInterestCalculationType.', [[1, 'dailybalance', 'Daily Balance'], [2, 'averagedailybalance', 'Average Daily Balance']]);
-export const DAYS_IN_YEAR_OPTIONS = options('savingsInterestCalculationDaysInYearType.', [[360, 'days360', '360 Days'], [365, 'days365', '365 Days']]);
-export const LOCKIN_PERIOD_OPTIONS = options('savings.lockin.savingsPeriodFrequencyType.', [[0, 'days', 'Days'], [1, 'weeks', 'Weeks'], [2, 'months', 'Months'], [3, 'years', 'Years']]);
-export const ACCOUNTING_RULE_OPTIONS = options('accountingRuleType.', [[1, 'none', 'NONE'], [2, 'cash', 'CASH BASED']]);
+const INTEREST_CALCULATION_OPTIONS = options('savingsInterestCalculationType.', [[1, 'dailybalance', 'Daily Balance'], [2, 'averagedailybalance', 'Average Daily Balance']]);
+const DAYS_IN_YEAR_OPTIONS = options('savingsInterestCalculationDaysInYearType.', [[360, 'days360', '360 Days'], [365, 'days365', '365 Days']]);
+const LOCKIN_PERIOD_OPTIONS = options('savings.lockin.savingsPeriodFrequencyType.', [[0, 'days', 'Days'], [1, 'weeks', 'Weeks'], [2, 'months', 'Months'], [3, 'years', 'Years']]);
+const ACCOUNTING_RULE_OPTIONS = options('accountingRuleType.', [[1, 'none', 'NONE'], [2, 'cash', 'CASH BASED']]);
 /** Fineract's defaults for a new product: daily compounding, monthly posting, daily balance, 365 days. */
-export const TEMPLATE_DEFAULTS = { interestCompoundingPeriodType: INTEREST_COMPOUNDING_OPTIONS[0]!, interestPostingPeriodType: INTEREST_POSTING_OPTIONS[1]!, interestCalculationType: INTEREST_CALCULATION_OPTIONS[0]!, interestCalculationDaysInYearType: DAYS_IN_YEAR_OPTIONS[1]!, accountingRule: ACCOUNTING_RULE_OPTIONS[0]! };
+const TEMPLATE_DEFAULTS = { interestCompoundingPeriodType: INTEREST_COMPOUNDING_OPTIONS[0]!, interestPostingPeriodType: INTEREST_POSTING_OPTIONS[1]!, interestCalculationType: INTEREST_CALCULATION_OPTIONS[0]!, interestCalculationDaysInYearType: DAYS_IN_YEAR_OPTIONS[1]!, accountingRule: ACCOUNTING_RULE_OPTIONS[0]! };
 
 export interface SavingsProductTemplate {
   interestCompoundingPeriodType: EnumOption;

@@ -3,7 +3,7 @@ import type { Tx } from '../kernel/tx.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { decimalText, parseExactJson } from '../kernel/exact-json.js';
 import type { Identity } from '../kernel/identity.js';
-import { formatAmount } from '../kernel/money.js';
+import { formatAmount, Money } from '../kernel/money.js';
 import { ACCOUNT_NUMBER, INBOUND_REFUSALS, PAYMENTS_CODES } from './codes.js';
 import { verifySwitchSignature } from './domain/signature.js';
 import { findInbound, insertInbound, type InboundCreditRow } from './payments.store.js';
@@ -113,7 +113,7 @@ function parseBody(rawBody: string): InboundBody {
   const v = new Validator('interbank.inbound');
   v.check(/^[0-9A-Za-z-]{1,64}$/.test(text(parsed.sessionId) ?? ''), 'sessionId', 'invalid', 'The parameter `sessionId` is 1 to 64 letters and digits.', parsed.sessionId);
   v.check(ACCOUNT_NUMBER.test(text(parsed.accountNumber) ?? ''), 'accountNumber', 'invalid', 'The parameter `accountNumber` is an account number (digits; a NUBAN has 10).', parsed.accountNumber);
-  v.check(amount !== null && /^\d{1,14}(\.\d{1,6})?$/.test(amount) && Number(amount) > 0, 'amount', 'invalid', 'The parameter `amount` is a positive amount.', parsed.amount);
+  v.check(amount !== null && /^\d{1,14}(\.\d{1,6})?$/.test(amount) && new Money(amount).gt(0), 'amount', 'invalid', 'The parameter `amount` is a positive amount.', parsed.amount);
   v.check(/^[A-Z]{3}$/.test(text(parsed.currency) ?? ''), 'currency', 'invalid', 'The parameter `currency` is an ISO 4217 code.', parsed.currency);
   v.check(parsed.narration == null || (typeof parsed.narration === 'string' && parsed.narration.length <= 500), 'narration', 'invalid', 'The parameter `narration` is text of at most 500 characters.');
   for (const key of ['bankName', 'accountNo', 'senderName']) {

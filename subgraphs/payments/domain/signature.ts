@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How far a signed timestamp may be from now, either way. */
-export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 
 /** `v1=<hex HMAC-SHA256 of "<timestamp>.<raw body>">` with the switch key: both directions sign this way. */
 export function switchSignature(key: string, timestamp: string, body: string): string {
