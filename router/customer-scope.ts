@@ -1,20 +1,17 @@
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { Kind, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Identity } from '../subgraphs/kernel/identity.js';
+import type { CheckedDocument } from './graphql-limits.js';
 import { CUSTOMER_ROOT_FIELDS } from '../subgraphs/self/customer-surface.js';
 
-/** Why a customer key may not run a GraphQL request, or null when it may (or the caller is not a customer). */
-export function customerGraphQLRefusal(payload: unknown, identity: Identity): string | null {
+/**
+ * Why a customer key may not run a GraphQL request, or null when it may (or the caller is not a customer).
+ * `checked` is the document the limits parsed (checkGraphQLRequest).
+ */
+export function customerGraphQLRefusal(checked: CheckedDocument | undefined, identity: Identity): string | null {
   if (identity.kind !== 'customer') return null;
-  const query = (payload as { query?: unknown } | null)?.query;
   // Without its text (a persisted-query hash, a malformed body) a request's root fields cannot be checked.
-  if (typeof query !== 'string') return 'A customer session must send the query text.';
-  let document: DocumentNode;
-  try {
-    document = parse(query);
-  } catch {
-    // The gateway words a parse error itself.
-    return null;
-  }
+  if (!checked) return 'A customer session must send the query text.';
+  const { document } = checked;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
   for (const definition of document.definitions) {
     // Subscriptions already scope their events to the customer's own records (platform/event-stream.ts).

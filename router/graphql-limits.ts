@@ -92,16 +92,22 @@ export function withoutSuggestions(body: string): string {
   return JSON.stringify(parsed);
 }
 
+/** A request's document as the limits parsed it, and the operation it runs: later checks and metrics reuse both. */
+export interface CheckedDocument {
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+}
+
 /**
  * Checks a parsed GraphQL HTTP body against GRAPHQL_LIMITS. Throws GraphQLLimitError (the caller answers
- * 400 with its code); returns nothing when the request may proceed. Malformed bodies pass through to the
- * gateway, which reports them itself.
+ * 400 with its code); returns the parsed document when the request may proceed, or undefined for a body
+ * without query text, which passes through to the gateway to be reported there.
  */
-export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identity: Identity, introspectionEnabled: boolean): void {
+export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identity: Identity, introspectionEnabled: boolean): CheckedDocument | undefined {
   if (Array.isArray(body)) refuse('error.msg.graphql.batching.disabled', 'Batched GraphQL requests are not accepted.');
-  if (body === null || typeof body !== 'object') return;
+  if (body === null || typeof body !== 'object') return undefined;
   const { query, variables, operationName } = body as { query?: unknown; variables?: unknown; operationName?: unknown };
-  if (typeof query !== 'string') return;
+  if (typeof query !== 'string') return undefined;
   if (jsonDeeperThan(variables, 32)) refuse('error.msg.graphql.variables.too.deep', 'Variables may nest at most 32 levels.');
   if (jsonHasForbiddenCharacters(variables)) refuse('validation.msg.invalid.characters', 'Variables must not contain NUL characters or unpaired surrogates.');
   let document!: DocumentNode;
@@ -189,7 +195,7 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
     if (!introspectionWithinBounds(operation.selectionSet, fragments)) {
       refuse('error.msg.graphql.depth.limit.exceeded', `Introspection may nest at most ${INTROSPECTION_DEPTH} levels and ${INTROSPECTION_LISTS} lists inside one another.`);
     }
-    return;
+    return { document, operation };
   }
   const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   walk(operation.selectionSet, root ?? undefined, 1, 1, new Set());
@@ -197,6 +203,7 @@ export function checkGraphQLRequest(schema: GraphQLSchema, body: unknown, identi
   if (tally.cost > GRAPHQL_LIMITS.maxCost) {
     refuse('error.msg.graphql.cost.limit.exceeded', `This query costs ${tally.cost}, above the budget of ${GRAPHQL_LIMITS.maxCost} (each field counts once per item of the lists above it; a list counts its limit, or ${DEFAULT_LIST_SIZE}). Ask for smaller pages.`);
   }
+  return { document, operation };
 }
 
 /**

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../subgraphs/kernel/config.js';
 import { listen } from '../subgraphs/platform/listen.js';
+import type { Identity } from '../subgraphs/kernel/identity.js';
+import type { CheckedDocument } from './graphql-limits.js';
 
 /**
  * Prometheus metrics with prom-client, on a registry of this edge's own (several edges share one process
@@ -168,14 +170,12 @@ export async function startMetricsServer(metrics: Metrics, port: number): Promis
 }
 
 /**
- * The operation's name and type from the request alone (the text is not parsed for this): the named
- * operation asked for, else the document's first operation; a shorthand `{ ... }` is an anonymous query.
+ * The operation's name and type for the metrics, from the document the limits parsed. Only an
+ * authenticated caller's names become labels: an anonymous one could otherwise fill the bounded label set
+ * with names of its own and leave every later operation counted as "other".
  */
-export function operationOfText(query: unknown, operationName: unknown): { name?: string; type?: string } {
-  if (typeof query !== 'string') return {};
-  if (typeof operationName === 'string' && NAME.test(operationName)) {
-    return { name: operationName, type: new RegExp(`\\b(query|mutation|subscription)\\s+${operationName}\\b`).exec(query)?.[1] };
-  }
-  const first = /^\s*(?:#[^\n]*\n\s*)*(query|mutation|subscription)\b\s*([_A-Za-z][_0-9A-Za-z]*)?/.exec(query);
-  return first ? { name: first[2], type: first[1] } : { type: 'query' };
+export function operationLabels(checked: CheckedDocument | undefined, identity: Identity | undefined): { name?: string; type?: string } {
+  if (!checked) return {};
+  const { operation } = checked;
+  return { name: identity && identity.kind !== 'anonymous' ? operation.name?.value : undefined, type: operation.operation };
 }

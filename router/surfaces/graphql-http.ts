@@ -12,8 +12,8 @@ import { customerGraphQLRefusal } from '../customer-scope.js';
 import type { Executor } from '../execute.js';
 import { edgeContext, gatewayHeaders, type EdgeContext } from '../gateway.js';
 import { anonymousStreamRefusal, gatewayAccept, graphqlAnswerStatus, graphqlGetParams, withDocument } from '../graphql-http.js';
-import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, withoutSuggestions } from '../graphql-limits.js';
-import { operationOfText, type Metrics } from '../metrics.js';
+import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, withoutSuggestions, type CheckedDocument } from '../graphql-limits.js';
+import { operationLabels, type Metrics } from '../metrics.js';
 import type { OpenStreams } from '../open-streams.js';
 import type { PersistedQueries } from '../persisted-queries.js';
 import { fromPlatformError, MASKED_500_CODE, readJsonBody, seconds, send, sendError, type EdgeError } from './respond.js';
@@ -30,7 +30,7 @@ export interface GraphQLHttpDeps {
   logger: Logger;
 }
 
-type Checked = ({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown; search: string };
+type Checked = ({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown; search: string; document?: CheckedDocument };
 /** A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes. */
 type Answer = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
 
@@ -63,18 +63,19 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
     const resolved = deps.persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
     if (resolved.kind === 'refused') return { ...resolved, extensions: { code: resolved.code, status: resolved.status, errors: [] } };
     parsed = resolved.body;
+    let document: CheckedDocument | undefined;
     try {
-      checkGraphQLRequest(deps.schema, parsed, identity, config.graphqlIntrospection);
+      document = checkGraphQLRequest(deps.schema, parsed, identity, config.graphqlIntrospection);
     } catch (error) {
       if (!(error instanceof GraphQLLimitError)) throw error;
       return { kind: 'refused', status: 400, code: error.code, message: error.message };
     }
-    const notForCustomers = customerGraphQLRefusal(parsed, identity);
+    const notForCustomers = customerGraphQLRefusal(document, identity);
     if (notForCustomers) return { kind: 'refused', status: 403, code: 'error.msg.not.authorized', message: notForCustomers };
     if (resolved.register) deps.persisted.register(resolved.register);
-    if (!resolved.changed) return { kind: 'ok', body, parsed, search: url.search };
+    if (!resolved.changed) return { kind: 'ok', body, parsed, search: url.search, document };
     // A document named by its hash goes on as if the client had sent its text.
-    return req.method === 'POST' ? { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search } : { kind: 'ok', body, parsed, search: withDocument(url, parsed) };
+    return req.method === 'POST' ? { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search, document } : { kind: 'ok', body, parsed, search: withDocument(url, parsed), document };
   }
 
   /**
@@ -129,8 +130,7 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
       sendError(res, 'graphql', checked, headers);
       return { identity };
     }
-    const parsedBody = checked.parsed as { query?: unknown; operationName?: unknown } | null | undefined;
-    const { name: operation, type: operationType } = operationOfText(parsedBody?.query, parsedBody?.operationName);
+    const { name: operation, type: operationType } = operationLabels(checked.document, identity);
     // The same Idempotency-Key semantics as REST: the key travels with the identity to the subgraph, whose
     // transaction claims it with the effect; a replay gets the stored result.
     const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;

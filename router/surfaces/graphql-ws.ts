@@ -9,9 +9,9 @@ import type { Identity } from '../../subgraphs/kernel/identity.js';
 import { authenticate, clientAddress, credentialsFromConnectionParams, type Authenticator } from '../authenticate.js';
 import { customerGraphQLRefusal } from '../customer-scope.js';
 import { edgeContext, type EdgeContext } from '../gateway.js';
-import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION } from '../graphql-limits.js';
+import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, type CheckedDocument } from '../graphql-limits.js';
 import { MAX_BODY_BYTES } from '../http-hygiene.js';
-import { operationOfText, type Metrics } from '../metrics.js';
+import { operationLabels, type Metrics } from '../metrics.js';
 import type { OpenStreams } from '../open-streams.js';
 import type { PersistedQueries } from '../persisted-queries.js';
 
@@ -43,15 +43,16 @@ export function attachGraphQLWs(server: Server, deps: {
         const resolved = identity ? deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
         if (resolved.kind === 'refused') return refusal(resolved.message, resolved.code, resolved.status);
         const payload = resolved.body as typeof sent;
+        let document: CheckedDocument | undefined;
         try {
-          if (identity) checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
+          if (identity) document = checkGraphQLRequest(schema, payload, identity, config.graphqlIntrospection);
         } catch (error) {
           if (!(error instanceof GraphQLLimitError)) throw error;
           return refusal(error.message, error.code, 400);
         }
-        const notForCustomers = identity && customerGraphQLRefusal(payload, identity);
+        const notForCustomers = identity && customerGraphQLRefusal(document, identity);
         if (notForCustomers) return refusal(notForCustomers, 'error.msg.not.authorized', 403);
-        const operation = operationOfText(payload.query, payload.operationName);
+        const operation = operationLabels(document, identity);
         deps.metrics.subscribed(operation.name, operation.type);
         return wsOptions.onSubscribe!(ctx, id, payload);
       },
