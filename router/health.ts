@@ -96,7 +96,17 @@ export function createHealth(options: HealthOptions): (pathname: string) => Prom
   const { platform, lifecycle } = options;
   const info = JSON.stringify({ build: buildInfo() });
 
-  async function components(): Promise<Record<string, Component>> {
+  // Probes are public: however many arrive together, they share one round of checks against the database,
+  // Redis and the remote subgraphs, so a flood of probes is not a flood on the backends.
+  let inFlight: Promise<Record<string, Component>> | undefined;
+  const components = (): Promise<Record<string, Component>> => {
+    inFlight ??= checkComponents().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+
+  async function checkComponents(): Promise<Record<string, Component>> {
     const [db, redis, ...remote] = await Promise.all([
       platform.db.ping(CHECK_TIMEOUT_MS),
       platform.bus.ping ? withTimeout(platform.bus.ping()) : Promise.resolve(undefined),
