@@ -5,7 +5,7 @@ import { escapeLike, isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
-import { todayIso } from '../kernel/scalars.js';
+import { addDays, todayIso } from '../kernel/scalars.js';
 import { ordering } from '../kernel/paging.js';
 import { unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue } from '../kernel/sequence.js';
@@ -181,7 +181,7 @@ export class ClientService {
     const today = todayIso();
     return this.db.tx(staff.tenantId, async (tx) => {
       const offices = await this.deps.officeSubtreeOf(tx, staff, officeId ?? staff.officeId);
-      return activationsByDay(tx, offices, shiftDays(today, -12), shiftDays(today, -1));
+      return activationsByDay(tx, offices, addDays(today, -12), addDays(today, -1));
     });
   }
 
@@ -796,11 +796,4 @@ export function clientEventData(client: Client): Record<string, unknown> {
     kycTier: client.kycTier,
     activationDate: client.activationDate,
   };
-}
-
-/** An ISO date moved by whole days. */
-function shiftDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }

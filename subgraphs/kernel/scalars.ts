@@ -64,3 +64,10 @@ export function parseLocalDate(value: unknown): string {
 export function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/** An ISO date (YYYY-MM-DD) moved by whole days, in UTC so no time zone shifts a day. */
+export function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

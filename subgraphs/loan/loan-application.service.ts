@@ -5,6 +5,7 @@ import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
+import { addDays } from '../kernel/scalars.js';
 import { stillNeeded, tierFor } from './domain/tiers.js';
 import { generateSchedule, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS, type Schedule, type ScheduleTerms } from './domain/schedule.js';
 import type { ApprovalPolicyRow, ApprovalPolicyService } from './approval-policy.service.js';
@@ -15,7 +16,6 @@ import {
   findLoan, LOAN_COLUMNS, loadApprovals, loadPeriods, loadTransactions, loanNotFound, rows, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED,
   demandAndCollection, disbursalAndAwaiting, disbursalsByDay, STATUS_WITHDRAWN, writeSchedule, type ApprovalRow, type LoanRow,
 } from './loan.store.js';
-import { addDays } from './domain/dates.js';
 import type { DelinquencyRangeType, LoanApprovalsType, LoanScheduleType, LoanTemplateType, LoanType } from './loan.types.js';
 import {
   AMORTIZATION_OPTIONS, currencyOf, effectivePrincipal, FREQUENCY_OPTIONS, INTEREST_CALCULATION_OPTIONS, INTEREST_RATE_FREQUENCY_OPTIONS, INTEREST_TYPE_OPTIONS,

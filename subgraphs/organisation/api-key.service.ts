@@ -19,7 +19,8 @@ export const API_KEY_PATTERN = /^cbs_[A-Za-z0-9_-]{43}$/;
 /** How much of a key is kept in clear, so its owner can tell keys apart (`cbs_` and 8 of its characters). */
 const SHOWN_PREFIX = 12;
 
-export const apiKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+/** Hex SHA-256: how API keys (here) and session keys (AuthService) are stored and looked up. */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const keyNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.apikeyIdInvalid, `API key with identifier ${id} does not exist`, id);
 
@@ -53,7 +54,7 @@ export class ApiKeyService {
       await this.users.userForCredentials(tx, actor, userId, true);
       const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
       const row = await insertApiKey(tx, {
-        id: await nextValue(tx, 'api_key'), userId, name: input.name!.trim(), keyHash: apiKeyHash(key), keyPrefix: key.slice(0, SHOWN_PREFIX),
+        id: await nextValue(tx, 'api_key'), userId, name: input.name!.trim(), keyHash: sha256(key), keyPrefix: key.slice(0, SHOWN_PREFIX),
         expiresOn: input.expiresOn ?? null, createdBy: actor.userId,
       });
       await this.audit(tx, actor, API_KEY_CREATED_EVENT, 'CREATEAPIKEY', row);

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, PlatformError } from '../kernel/errors.js';
 import { hasForbiddenCharacters } from '../kernel/forbidden-characters.js';
 import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import { revocationCovers, type CredentialRevocation } from '../kernel/revocation.js';
-import { API_KEY_PATTERN, apiKeyHash } from './api-key.service.js';
+import { API_KEY_PATTERN, sha256 } from './api-key.service.js';
 import { useApiKey } from './api-key.store.js';
 import { LoginThrottle } from './login-throttle.js';
 import { DatabaseLoginFailures } from './store/login-failures.store.js';
@@ -42,7 +42,6 @@ const MAX_CACHE_ENTRIES = 10_000;
 /** Failed API keys are counted as failed logins of this name from the address (no username is guessed). */
 const API_KEY_THROTTLE_NAME = '\u0000api-key';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const badCredentials = () => errors.unauthenticated('Unauthenticated. Please login.');
 const throttled = (retryAfterSeconds: number) => {
   const message = `Too many failed logins; try again in ${retryAfterSeconds} seconds.`;
@@ -122,7 +121,8 @@ export class AuthService {
    * base64(username:password). Returns null when neither authenticates.
    */
   async authenticate(tenantId: string, credential: string, address?: string): Promise<StaffIdentity | CustomerIdentity | null> {
-    const cacheKey = sha256(`${tenantId}\u0000${credential}`);
+    // Keyed by kind too: an API key sent as Basic must not be served from authenticateApiKey's entry.
+    const cacheKey = sha256(`basic\u0000${tenantId}\u0000${credential}`);
     const cached = this.cache.get(cacheKey);
     if (cached && cached.until > Date.now()) return cached.identity;
     const bySession = await this.db.tx(tenantId, async (tx) => {
@@ -162,19 +162,20 @@ export class AuthService {
    * revocation clears them everywhere through forgetUser.
    */
   async authenticateApiKey(tenantId: string, key: string, address?: string): Promise<StaffIdentity | null> {
-    const cacheKey = sha256(`${tenantId}\u0000${key}`);
+    const cacheKey = sha256(`apikey\u0000${tenantId}\u0000${key}`);
     const cached = this.cache.get(cacheKey);
     if (cached && cached.until > Date.now() && cached.identity.kind === 'staff') return cached.identity;
     const verdict = await this.throttle.check(tenantId, API_KEY_THROTTLE_NAME, address);
     if (!verdict.allowed) throw throttled(verdict.retryAfterSeconds);
     const found = API_KEY_PATTERN.test(key)
       ? await this.db.tx(tenantId, async (tx) => {
-          const use = await useApiKey(tx, apiKeyHash(key));
-          const user = use ? await tx.em.findOne(AppUser, { id: use.userId, deleted: false, enabled: true, isSelfServiceUser: false }) : null;
-          return user ? await this.identityOf(tx, user) : null;
+          const userId = await useApiKey(tx, sha256(key));
+          // useApiKey's conditions again: under read committed, a disable or delete committed since its statement shows here.
+          const user = userId === null ? null : await tx.em.findOne(AppUser, { id: userId, deleted: false, enabled: true, isSelfServiceUser: false });
+          return user ? await this.staffIdentityOf(tx, user) : null;
         })
       : null;
-    if (!found || found.kind !== 'staff') {
+    if (!found) {
       await this.throttle.recordFailure(tenantId, API_KEY_THROTTLE_NAME, address);
       return null;
     }
@@ -192,7 +193,7 @@ export class AuthService {
   }
 
   /**
-   * Ends every cached credential of one user on this instance at once (sessions and raw Basic), and
+   * Ends every cached credential of one user on this instance at once (sessions, raw Basic, API keys), and
    * announces it to the other instances. The database rows are revoked by the caller's transaction.
    */
   forgetUser(tenantId: string, userId: number): void {
@@ -268,6 +269,10 @@ export class AuthService {
       const clients = await tx.em.find(UserClient, { userId: user.id }, { orderBy: { clientId: 'asc' } });
       return { kind: 'customer', tenantId: tx.tenantId, userId: user.id, username: user.username, clientIds: clients.map((c) => c.clientId) };
     }
+    return this.staffIdentityOf(tx, user);
+  }
+
+  private async staffIdentityOf(tx: Tx, user: AppUser): Promise<StaffIdentity> {
     const roleIds = (await tx.em.find(UserRole, { userId: user.id }, { orderBy: { roleId: 'asc' } })).map((r) => r.roleId);
     const office = await tx.em.findOneOrFail(Office, { id: user.officeId });
     return {

@@ -50,9 +50,6 @@ const forbidden = (code: string, message: string, args: unknown[] = []) => new P
 
 export const USER_ROLES_CHANGED_EVENT = 'user.roles.changed';
 
-/** A login re-linked to a staff record whose cashier holds an unsettled till would move that till's cash. */
-export const STAFF_HAS_OPEN_TILL = ORGANISATION_CODES.userStaffHasOpenTill;
-
 /**
  * Ends a user's credentials cached at the edge (the auth service's cache), after the transaction that
  * revoked their sessions commits. A port, so the user service needs no edge code.
@@ -269,7 +266,7 @@ export class UserService {
       const till = staffId === null ? null : await this.ports.openTillOfStaff(tx, staffId);
       if (till) {
         throw errors.domainRule(
-          STAFF_HAS_OPEN_TILL,
+          ORGANISATION_CODES.userStaffHasOpenTill,
           `Staff ${staffId} is cashier ${till.cashierId}, whose till of ${till.businessDate} is not settled: a user cannot be linked to it until it is.`,
           [staffId, till.cashierId, till.businessDate],
           'staffId',
@@ -303,9 +300,7 @@ export class UserService {
 
   async deleteCore(tx: Tx, actor: Actor, id: number): Promise<AppUser> {
     if (actor.userId === id) throw errors.domainRule(ORGANISATION_CODES.userCannotDeleteSelf, 'A user cannot delete their own account.');
-    const user = await tx.em.findOne(AppUser, { id, deleted: false, isSelfServiceUser: false });
-    if (!user || !(await this.offices.findInScope(tx, actor, user.officeId))) throw userNotFound(id);
-    await this.assertMayGrant(tx, actor, (await tx.em.find(UserRole, { userId: id })).map((r) => r.roleId));
+    const user = await this.userForCredentials(tx, actor, id, true);
     user.deleted = true;
     user.enabled = false;
     user.updatedBy = actor.userId;

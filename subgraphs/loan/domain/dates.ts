@@ -1,13 +1,9 @@
 /** Calendar arithmetic on ISO dates (YYYY-MM-DD), in UTC so no time zone shifts a day. */
 
+import { addDays } from '../../kernel/scalars.js';
+
 const toDate = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
 const toIso = (d: Date): string => d.toISOString().slice(0, 10);
-
-export function addDays(iso: string, days: number): string {
-  const d = toDate(iso);
-  d.setUTCDate(d.getUTCDate() + days);
-  return toIso(d);
-}
 
 /** Adds months clamped to the month's last day (31 Jan + 1 month = 28/29 Feb), always from the anchor so days never drift. */
 export function addMonths(iso: string, months: number): string {
