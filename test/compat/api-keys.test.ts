@@ -46,6 +46,10 @@ describe('API keys for administrators', () => {
 
     assert.equal((await withKey(service, t.tenant, issued.body.key)).status, 200);
     assert.equal((await withKey(service, t.tenant, issued.body.key, '/api/v1/glaccounts', 'x-api-key')).status, 200);
+    // Just used as a key, the same text sent as a Basic credential is not a user's password: refused, not
+    // answered from the key's cached identity.
+    const asBasic = await service.request('GET', '/api/v1/glaccounts', { tenant: t.tenant, auth: null, headers: { authorization: `Basic ${issued.body.key}` } });
+    assert.equal(asBasic.status, 401, asBasic.text.slice(0, 200));
     // The accountant reads the ledger, not users: the key acts with exactly the user's permissions.
     assertError(await withKey(service, t.tenant, issued.body.key, '/api/v1/users'), 403, 'error.msg.not.authorized');
     assert.equal(typeof (await t.get(`/users/${accountant.id}/apikeys`)).body[0].lastUsedAt, 'string');
