@@ -6,7 +6,7 @@ import { requireCustomer, type CustomerIdentity, type Identity } from '../kernel
 import { formatAmount, Money } from '../kernel/money.js';
 import { nextValue } from '../kernel/sequence.js';
 import { SELF_CODES } from './codes.js';
-import type { SelfDependencies } from './self.ports.js';
+import type { SelfAccount, SelfDependencies } from './self.ports.js';
 import { beneficiariesOf, deleteBeneficiary, insertBeneficiary, ownBeneficiary, updateBeneficiary, type BeneficiaryRow } from './self.store.js';
 
 /** Fineract's third-party transfer (tpt) beneficiary body. */
@@ -112,11 +112,15 @@ export class BeneficiaryService {
   }
 
   private async view(tx: Tx, b: BeneficiaryRow): Promise<BeneficiaryView> {
-    const account = await this.deps.accounts.get(tx, b.accountId);
-    const holder = account ? await this.deps.customers.client(tx, account.clientId) : null;
-    const office = await this.deps.organisation.office(tx, b.officeId);
-    return { ...b, officeName: office?.name ?? '', clientName: holder?.displayName ?? '', accountNumber: account?.accountNo ?? '' };
+    return beneficiaryView(tx, this.deps, b, await this.deps.accounts.get(tx, b.accountId));
   }
+}
+
+/** A beneficiary as the customer sees it, given its account as already read (null when it is gone). */
+export async function beneficiaryView(tx: Tx, deps: SelfDependencies, b: BeneficiaryRow, account: SelfAccount | null): Promise<BeneficiaryView> {
+  const holder = account ? await deps.customers.client(tx, account.clientId) : null;
+  const office = await deps.organisation.office(tx, b.officeId);
+  return { ...b, officeName: office?.name ?? '', clientName: holder?.displayName ?? '', accountNumber: account?.accountNo ?? '' };
 }
 
 /**

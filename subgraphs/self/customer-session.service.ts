@@ -2,8 +2,7 @@ import type { Database } from '../platform/database.js';
 import { errors } from '../kernel/errors.js';
 import { requireCustomer, type Identity } from '../kernel/identity.js';
 import { looksLikeEmail, normaliseMobile } from './domain/contact.js';
-import type { CustomerLogin } from './self.ports.js';
-import type { SelfDependencies } from './self.ports.js';
+import type { CustomerLogin, SelfDependencies } from './self.ports.js';
 import { usernameOfMobile } from './self.store.js';
 import { SELF_CODES } from './codes.js';
 

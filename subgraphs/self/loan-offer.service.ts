@@ -6,8 +6,7 @@ import { formatAmount, Money } from '../kernel/money.js';
 import { nextValue } from '../kernel/sequence.js';
 import { SELF_CODES } from './codes.js';
 import { clientNotFound } from './own-data.service.js';
-import type { SelfLoanApplication, SelfLoanProduct } from './self.ports.js';
-import type { SelfDependencies } from './self.ports.js';
+import type { SelfDependencies, SelfLoanApplication, SelfLoanProduct } from './self.ports.js';
 import { coveringOffer, deleteOffer, insertOffer, offersOf, type LoanOfferRow } from './self.store.js';
 
 export interface LoanOfferInput {

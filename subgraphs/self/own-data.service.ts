@@ -2,21 +2,23 @@ import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireCustomer, type CustomerIdentity, type Identity } from '../kernel/identity.js';
+import { MAX_PAGE } from '../kernel/paging.js';
+import { beneficiaryView, type BeneficiaryView } from './beneficiary.service.js';
 import { SELF_CODES } from './codes.js';
-import type { SelfAccount, SelfClient, SelfInterbankBank, SelfLoan, SelfLoanTransaction, SelfNameEnquiry, SelfTransaction, SelfTransferOutcome } from './self.ports.js';
-import type { SelfDependencies } from './self.ports.js';
+import type {
+  SelfAccount, SelfClient, SelfDependencies, SelfInterbankBank, SelfLoan, SelfLoanTransaction, SelfNameEnquiry, SelfTransaction, SelfTransferOutcome,
+} from './self.ports.js';
 import { beneficiariesOf } from './self.store.js';
 
-/** Interface 4.2's page size for a customer's transactions, and the ceiling every list shares. */
-export const DEFAULT_TRANSACTION_LIMIT = 15;
-export const MAX_LIMIT = 200;
+/** Interface 4.2's page size for a customer's transactions (the ceiling is the kernel's MAX_PAGE). */
+const DEFAULT_TRANSACTION_LIMIT = 15;
 
 export const clientNotFound = (id: unknown) => errors.notFound(SELF_CODES.clientNotFound, `Client with identifier ${id} does not exist`, id);
 export const accountNotFound = (id: unknown) => errors.notFound(SELF_CODES.accountNotFound, `Savings account with identifier ${id} does not exist`, id);
 const loanNotFound = (id: unknown) => errors.notFound(SELF_CODES.loanNotFound, `Loan with identifier ${id} does not exist`, id);
 const transferNotFound = (id: unknown) => errors.notFound(SELF_CODES.transferNotFound, `Account transfer with identifier ${id} does not exist`, id);
 
-export interface OwnAccounts {
+interface OwnAccounts {
   savingsAccounts: SelfAccount[];
   loanAccounts: SelfLoan[];
 }
@@ -27,10 +29,12 @@ export interface AccountOption extends SelfAccount {
   officeName: string;
 }
 
-export interface TransferTemplate {
+interface TransferTemplate {
   fromAccounts: AccountOption[];
   /** The customer's own active accounts and their beneficiaries' accounts. */
   toAccounts: AccountOption[];
+  /** The customer's saved beneficiaries, read in the same transaction. */
+  beneficiaries: BeneficiaryView[];
 }
 
 /**
@@ -77,7 +81,7 @@ export class OwnDataService {
     v.throwIfAny();
     return this.read(identity, async (tx, customer) => {
       await this.ownAccount(tx, customer, accountId);
-      return this.deps.accounts.transactions(tx, accountId, offset, Math.min(limit, MAX_LIMIT));
+      return this.deps.accounts.transactions(tx, accountId, offset, Math.min(limit, MAX_PAGE));
     });
   }
 
@@ -121,23 +125,28 @@ export class OwnDataService {
   async transferTemplate(identity: Identity): Promise<TransferTemplate> {
     return this.read(identity, async (tx, customer) => {
       const own = (await this.deps.accounts.ofClients(tx, customer.clientIds)).filter((a) => a.status === ACTIVE);
-      const beneficiaries = await beneficiariesOf(tx, customer.clientIds);
-      const theirs = (await Promise.all(beneficiaries.map((b) => this.deps.accounts.get(tx, b.accountId)))).filter((a): a is SelfAccount => a !== null && !own.some((o) => o.id === a.id));
+      const saved = await beneficiariesOf(tx, customer.clientIds);
+      const accounts = await Promise.all(saved.map((b) => this.deps.accounts.get(tx, b.accountId)));
+      const theirs = accounts.filter((a): a is SelfAccount => a !== null && !own.some((o) => o.id === a.id));
       const option = async (a: SelfAccount): Promise<AccountOption> => ({
         ...a, clientName: (await this.deps.customers.client(tx, a.clientId))?.displayName ?? '', officeName: (await this.deps.organisation.office(tx, a.officeId))?.name ?? '',
       });
       const fromAccounts = await Promise.all(own.map(option));
-      return { fromAccounts, toAccounts: [...fromAccounts, ...(await Promise.all(theirs.map(option)))] };
+      return {
+        fromAccounts,
+        toAccounts: [...fromAccounts, ...(await Promise.all(theirs.map(option)))],
+        beneficiaries: await Promise.all(saved.map((b, i) => beneficiaryView(tx, this.deps, b, accounts[i]!))),
+      };
     });
   }
 
-  async ownClient(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfClient> {
+  private async ownClient(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfClient> {
     const client = customer.clientIds.includes(id) ? await this.deps.customers.client(tx, id) : null;
     if (!client) throw clientNotFound(id);
     return client;
   }
 
-  async ownAccount(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfAccount> {
+  private async ownAccount(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfAccount> {
     const account = await this.deps.accounts.get(tx, id);
     if (!account || !customer.clientIds.includes(account.clientId)) throw accountNotFound(id);
     return account;

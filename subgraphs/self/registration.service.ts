@@ -6,8 +6,7 @@ import { ALL_FUNCTIONS, type Actor, type Identity } from '../kernel/identity.js'
 import { SELF_CODES } from './codes.js';
 import { EMAIL_PATTERN, normaliseMobile } from './domain/contact.js';
 import { retryAfterSeconds } from './domain/limits.js';
-import type { BvnVerdict } from './self.ports.js';
-import type { SelfDependencies } from './self.ports.js';
+import type { BvnVerdict, SelfDependencies } from './self.ports.js';
 import { attemptsInWindows, contactTaken, lockSelfServiceOffice, recordAttempt, recordCustomerLogin } from './self.store.js';
 
 export interface RegistrationInput {
@@ -28,7 +27,7 @@ export interface Registration {
 }
 
 /** Where self-registered clients are booked when the tenant has not named an office. */
-export const DIGITAL_BRANCH = 'Digital Branch';
+const DIGITAL_BRANCH = 'Digital Branch';
 export const PRIMARY_SAVINGS = 'Primary Savings';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -37,7 +36,7 @@ const DAY_MS = 24 * HOUR_MS;
  * Registration writes as nobody: the customer has no user yet. Records it creates carry created_by 0
  * ("the self-registration channel"); its scope is the whole tenant, for it books at the configured office.
  */
-export const REGISTRATION_ACTOR_ID = 0;
+const REGISTRATION_ACTOR_ID = 0;
 const registrar = (tenantId: string): Actor => ({
   kind: 'staff', tenantId, userId: REGISTRATION_ACTOR_ID, username: 'self-registration', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [], permissions: [ALL_FUNCTIONS],
 });
@@ -79,7 +78,7 @@ export class RegistrationService {
   }
 
   /** Client, account and login inside the caller's transaction (client.created, account.created with them). */
-  async registerCore(tx: Tx, input: ValidRegistration, verdict: BvnVerdict, passwordHash: string): Promise<Registration> {
+  private async registerCore(tx: Tx, input: ValidRegistration, verdict: BvnVerdict, passwordHash: string): Promise<Registration> {
     const matching = await this.deps.customers.activeWithBvn(tx, input.bvn);
     if (matching.length > 0) throw new BvnAlreadyRegistered(matching);
     if ((await contactTaken(tx, input.email, input.mobileNo)) || (await this.deps.organisation.usernameTaken(tx, input.email))) throw duplicateUser();
@@ -136,7 +135,7 @@ export class RegistrationService {
   }
 }
 
-export interface ValidRegistration {
+interface ValidRegistration {
   firstname: string;
   lastname: string;
   email: string;

@@ -6,8 +6,7 @@ import { formatAmount } from '../kernel/money.js';
 import { SELF_CODES } from './codes.js';
 import { dailyLimitSetting, withinBeneficiaryLimit, withinDailyLimit } from './domain/limits.js';
 import { accountNotFound } from './own-data.service.js';
-import type { SelfAccount, SelfInterbankTransfer, SelfTransfer, SelfTransferInput, SelfTransferOutcome } from './self.ports.js';
-import type { SelfDependencies } from './self.ports.js';
+import type { SelfAccount, SelfDependencies, SelfInterbankTransfer, SelfTransfer, SelfTransferInput, SelfTransferOutcome } from './self.ports.js';
 import { beneficiaryForAccount, deleteUsage, lockAndSumDailyUsage, recordUsage, type BeneficiaryRow } from './self.store.js';
 
 /**
@@ -22,7 +21,7 @@ const INTRA_BANK = 'intra-bank';
 const INTER_BANK = 'inter-bank';
 
 /** A body naming a destination bank is an inter-bank transfer. */
-export const isInterbank = (input: SelfTransferInput) => input.toBankCode != null || input.toAccountNumber != null;
+const isInterbank = (input: SelfTransferInput) => input.toBankCode != null || input.toAccountNumber != null;
 
 /**
  * Self-service transfers: to the customer's own accounts always, to another customer only to a
@@ -86,7 +85,7 @@ export class SelfTransferService {
    * then the payments module's hold and PENDING record, under the same transfer lock and in the same order
    * (transfer lock, then the account's row) as intra-bank transfers.
    */
-  async interbankCore(tx: Tx, customer: CustomerIdentity, input: SelfTransferInput, accountName: string): Promise<SelfInterbankTransfer> {
+  private async interbankCore(tx: Tx, customer: CustomerIdentity, input: SelfTransferInput, accountName: string): Promise<SelfInterbankTransfer> {
     const source = await this.ownSource(tx, customer, input);
     const amount = formatAmount(input.transferAmount!);
     const date = await this.lockDailyLimit(tx, source.clientId, amount);

@@ -28,7 +28,7 @@ export interface SelfClient {
   emailAddress: string | null;
 }
 
-export interface NewPerson {
+interface NewPerson {
   officeId: number;
   firstname: string;
   lastname: string;
@@ -54,7 +54,7 @@ export interface SelfCustomers {
   visibleToStaff(tx: Tx, staff: StaffIdentity, id: number): Promise<boolean>;
 }
 
-export interface SelfCurrency {
+interface SelfCurrency {
   code: string;
   name: string;
   displaySymbol: string | null;

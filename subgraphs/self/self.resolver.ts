@@ -27,22 +27,22 @@ const TRANSACTION_TYPES: Record<number, [string, string]> = { 1: ['savingsAccoun
 
 const coded = (table: Record<number, [string, string]>, id: number): EnumOption => enumOption(id, table[id]?.[0] ?? 'unknown', table[id]?.[1] ?? String(id));
 
-export const toMyClient = (c: SelfClient): MyClientType => ({ ...c, status: coded(CLIENT_STATUS, c.active ? 300 : 100) });
+const toMyClient = (c: SelfClient): MyClientType => ({ ...c, status: coded(CLIENT_STATUS, c.active ? 300 : 100) });
 
-export const toMySavingsAccount = (a: SelfAccount): MySavingsAccountType => ({ ...a, status: coded(SAVINGS_STATUS, a.status) });
+const toMySavingsAccount = (a: SelfAccount): MySavingsAccountType => ({ ...a, status: coded(SAVINGS_STATUS, a.status) });
 
-export const toMyTransaction = (t: SelfTransaction): MyTransactionType => ({
+const toMyTransaction = (t: SelfTransaction): MyTransactionType => ({
   id: t.id, transactionType: coded(TRANSACTION_TYPES, t.transactionType), entryType: t.credit ? 'CREDIT' : 'DEBIT', date: t.date, amount: t.amount,
   runningBalance: t.runningBalance, narrative: t.note, reversed: t.reversed, transferId: t.transferId,
 });
 
-export const toMyLoan = (l: SelfLoan): MyLoanType => ({
+const toMyLoan = (l: SelfLoan): MyLoanType => ({
   ...l,
   loanStatus: enumOption(l.status, l.statusCode, l.statusValue),
   repaymentSchedule: { periods: l.schedule.map((p) => ({ ...p, totalDueForPeriod: p.totalDue, totalOutstandingForPeriod: p.totalOutstanding })) },
 });
 
-export const toMyTransfer = (outcome: SelfTransferOutcome): MyTransferType => {
+const toMyTransfer = (outcome: SelfTransferOutcome): MyTransferType => {
   const t = outcome.transfer;
   const common = { id: t.id, resourceId: t.id, transferId: t.id, savingsId: t.fromAccountId, fromAccountId: t.fromAccountId, fromAccountNo: t.fromAccountNo, transferAmount: t.amount, currencyCode: t.currencyCode, transferDate: t.transferDate, transferDescription: t.description };
   if (outcome.kind === 'intra') {
@@ -225,13 +225,12 @@ export class MeResolver {
   @FieldResolver(() => MyTransferTemplateType, { description: 'Accounts and account types I can transfer between.' })
   async transferTemplate(@Ctx() ctx: RequestContext): Promise<MyTransferTemplateType> {
     const template = await this.services.ownData.transferTemplate(ctx.identity);
-    const views = await this.services.beneficiaries.list(ctx.identity);
     return {
       fromAccountTypeOptions: [SAVINGS_ACCOUNT_OPTION],
       toAccountTypeOptions: [SAVINGS_ACCOUNT_OPTION],
       fromAccountOptions: template.fromAccounts.map(toOption),
       toAccountOptions: template.toAccounts.map(toOption),
-      beneficiaries: views.map(toBeneficiary),
+      beneficiaries: template.beneficiaries.map(toBeneficiary),
     };
   }
 
@@ -261,7 +260,7 @@ export class MySavingsAccountResolver {
   @FieldResolver(() => [MyTransactionType], { description: 'Newest first; 15 by default, at most 200.' })
   async transactions(
     @Root() account: MySavingsAccountType,
-    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit: number | null,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 15, at most 200).', nullable: true }) limit: number | null,
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset: number | null,
     @Ctx() ctx: RequestContext,
   ): Promise<MyTransactionType[]> {
@@ -271,7 +270,7 @@ export class MySavingsAccountResolver {
   @FieldResolver(() => MyTransactionPageType, { description: 'A page of my account\'s transactions, newest first.' })
   async transactionPage(
     @Root() account: MySavingsAccountType,
-    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit: number | null,
+    @Arg('limit', () => Int, { description: 'Page size: rows to return (default 15, at most 200).', nullable: true }) limit: number | null,
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset: number | null,
     @Ctx() ctx: RequestContext,
   ): Promise<MyTransactionPageType> {

@@ -55,7 +55,7 @@ export async function lockSelfServiceOffice(tx: Tx): Promise<void> {
 
 // ---- registration attempts (rate limits) ------------------------------------------------------
 
-export interface AttemptWindow {
+interface AttemptWindow {
   count: number;
   /** When the oldest attempt in the window leaves it. */
   oldestAt: Date | null;
