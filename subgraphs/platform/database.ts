@@ -4,14 +4,18 @@ import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import { PostgreSqlDriver, type PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { PgliteDriver } from '@mikro-orm/pglite';
+import { CompiledQuery } from 'kysely';
 import type { Config } from '../kernel/config.js';
 import { APP_ROLE, TENANT_SETTING, type DatabaseModule, type Em, type Statement, type Tx } from '../kernel/tx.js';
 import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
 import { inSpan, tracingEnabled } from './tracing.js';
 
-/** The kysely transaction MikroORM runs a transactional em on: what `Tx.query` sends through. */
+/**
+ * The kysely transaction MikroORM runs a transactional em on (`em.getTransactionContext()`): what `Tx.query`
+ * sends through, as kysely's public `CompiledQuery.raw`.
+ */
 interface KyselyTransaction {
-  executeQuery(query: { sql: string; parameters: readonly unknown[]; query: unknown; queryId: unknown }): Promise<{ rows: unknown[] }>;
+  executeQuery(query: CompiledQuery): Promise<{ rows: unknown[] }>;
 }
 
 export class Database {
@@ -107,7 +111,7 @@ export class Database {
         console.log(`[query] ${text} -- ${JSON.stringify(params)}`);
       }
       const parameters = withPreludes([...params], ahead.map((s) => ({ text: numberedPlaceholders(s.sql), values: s.params })));
-      const result = await transaction.executeQuery({ sql: text, parameters, query: { kind: 'RawNode', sqlFragments: [text], parameters: [] }, queryId: {} });
+      const result = await transaction.executeQuery(CompiledQuery.raw(text, parameters));
       return result.rows as T[];
     };
   }

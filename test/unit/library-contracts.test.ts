@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
+import { CompiledQuery } from 'kysely';
 
 const require = createRequire(import.meta.url);
 
@@ -25,5 +27,18 @@ describe('library contracts the money path relies on', () => {
     for (const name of ['@mikro-orm/core', '@mikro-orm/postgresql', '@mikro-orm/pglite', '@mikro-orm/migrations', '@mikro-orm/sql']) {
       assert.equal((require(`${name}/package.json`) as { version: string }).version, '7.2.1', `${name}: re-check platform/database.ts (queryOn) before moving`);
     }
+  });
+
+  test("kysely is the 0.29.6 MikroORM runs on, and CompiledQuery.raw keeps the parameter array (the preludes ride on it)", () => {
+    // kysely exports no package.json: read it beside the entry point the import resolves to.
+    const ours = (JSON.parse(readFileSync(new URL('../package.json', import.meta.resolve('kysely')), 'utf8')) as { version: string }).version;
+    const mikroOrms = (require('@mikro-orm/sql/package.json') as { dependencies: Record<string, string> }).dependencies.kysely;
+    assert.equal(ours, '0.29.6', 're-check platform/database.ts (untracedQueryOn) and prepared-statements.ts (withPreludes)');
+    assert.equal(mikroOrms, ours, "the kysely we build queries with must be the one MikroORM's transaction runs them on");
+    const marker = Symbol('marker');
+    const parameters = Object.defineProperty(['1500.75'], marker, { value: 'kept', enumerable: false });
+    const query = CompiledQuery.raw('select $1::numeric', parameters);
+    assert.equal(query.sql, 'select $1::numeric');
+    assert.equal((query.parameters as unknown as Record<symbol, string>)[marker], 'kept', 'withPreludes attaches preludes to the array itself');
   });
 });
