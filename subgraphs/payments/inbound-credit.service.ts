@@ -6,7 +6,7 @@ import type { Identity } from '../kernel/identity.js';
 import { formatAmount, Money } from '../kernel/money.js';
 import { ACCOUNT_NUMBER, INBOUND_REFUSALS, PAYMENTS_CODES } from './codes.js';
 import { verifySwitchSignature } from './domain/signature.js';
-import { findInbound, insertInbound, type InboundCreditRow } from './payments.store.js';
+import { claimInboundSession, findInbound, insertInbound, type InboundCreditRow } from './payments.store.js';
 import type { PaymentsDependencies } from './payments.ports.js';
 
 /** The switch's notification of a credit from another bank (POST /interbank/inbound). */
@@ -67,6 +67,7 @@ export class InboundCreditService {
       return await this.db.tx(identity.tenantId, async (tx) => {
         const first = await this.lockSession(tx, body.sessionId);
         if (first) return toAnswer(first);
+        if (!(await claimInboundSession(tx, body.sessionId))) throw signatureInvalid();
         const credited = await this.deps.accounts.creditInbound(tx, { ...body, accountNo: body.accountNumber, note: body.narration });
         const row = { ...body, status: 'CREDITED' as const, reasonCode: null, reason: null, accountId: credited.accountId, savingsTransactionId: credited.savingsTransactionId, creditedOn: await this.deps.businessDates.today(tx) };
         await insertInbound(tx, row);
@@ -80,6 +81,7 @@ export class InboundCreditService {
       return this.db.tx(identity.tenantId, async (tx) => {
         const first = await this.lockSession(tx, body.sessionId);
         if (first) return toAnswer(first);
+        if (!(await claimInboundSession(tx, body.sessionId))) throw signatureInvalid();
         const row = { ...body, status: 'REJECTED' as const, reasonCode, reason: (error as Error).message, accountId: null, savingsTransactionId: null, creditedOn: null };
         await insertInbound(tx, row);
         return toAnswer(row);

@@ -2,13 +2,17 @@ import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { PaymentsMigration } from './migrations/20261125000300_payments.js';
+import { InboundSessionClaimMigration } from './migrations/20261125000400_inbound_session_claim.js';
 import { PaymentsResolver } from './payments.resolver.js';
 import type { PaymentsServices } from './payments.services.js';
 
 /** Tables are written with SQL (payments.store.ts); no ORM entities. */
 export const paymentsDatabase: DatabaseModule = {
   entities: [],
-  migrations: [{ name: '20261125000300_payments', class: PaymentsMigration }],
+  migrations: [
+    { name: '20261125000300_payments', class: PaymentsMigration },
+    { name: '20261125000400_inbound_session_claim', class: InboundSessionClaimMigration },
+  ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

@@ -165,6 +165,15 @@ export async function findInbound(tx: Tx, sessionId: string): Promise<InboundCre
   return rows[0] ? toInbound(rows[0]) : null;
 }
 
+/**
+ * Claims a switch session id for the transaction's tenant, across tenants (payments.inbound_session): false
+ * when another tenant already recorded it, so a credit signed for one bank is never credited at another.
+ */
+export async function claimInboundSession(tx: Tx, sessionId: string): Promise<boolean> {
+  const rows = await tx.query<{ claimed: boolean }>(`select payments.claim_inbound_session(?) as claimed`, [sessionId]);
+  return rows[0]?.claimed === true;
+}
+
 export interface NewInbound {
   sessionId: string;
   accountNumber: string;

@@ -4,7 +4,8 @@ import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { customer, type Customer } from '../self/support.js';
 import { SANDBOX_FAILURE_REASON } from '../../subgraphs/payments/sandbox-switch.js';
-import { assertSchemas, inbound, interbankBody, iso, nuban, outbox, settlementMovement, TODAY, until } from './support.js';
+import { signedHeaders } from '../../subgraphs/payments/domain/signature.js';
+import { assertSchemas, inbound, interbankBody, iso, nuban, outbox, SANDBOX_KEY, settlementMovement, TODAY, until } from './support.js';
 
 /**
  * Inter-bank transfers against the built-in sandbox switch (in process), over HTTPS on PostgreSQL: each
@@ -272,6 +273,30 @@ describe('inter-bank transfers through the sandbox switch', () => {
     assert.deepEqual(credits[0]!.payload.data.originator, body.originator);
     assertSchemas(credits);
     assert.equal(await settlementMovement(service, t.tenant, [`S${first.body.resourceId}`]), 1234.56);
+  });
+
+  test("a credit signed for one tenant, replayed with another tenant's header, is 401 there and records nothing (one switch key serves every tenant)", async () => {
+    const u = await service.tenant();
+    assert.equal((await u.post('/businessdate', { type: 'BUSINESS_DATE', date: TODAY, ...iso })).status, 200);
+    const there = await customer(u);
+    const c = await funded(0);
+    const sessionId = `999011${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    const body = { sessionId, accountNumber: c.accountNo, amount: 500, currency: 'NGN', narration: 'n', originator: { bankName: 'First Bank', accountNo: '3000000001', senderName: 'Ngozi Eze' } };
+    const headers = signedHeaders(SANDBOX_KEY, JSON.stringify(body));
+    const first = await inbound(service, t.tenant, body, { headers });
+    assert.deepEqual([first.status, first.body.status], [200, 'CREDITED'], first.text);
+
+    // The same bytes and signature, within the five minutes, to the other tenant: to the account number credited
+    // here and to one of its own accounts.
+    assertError(await inbound(service, u.tenant, body, { headers }), 401, 'error.msg.interbank.signature.invalid');
+    const retargeted = { ...body, accountNumber: there.accountNo };
+    const other = await inbound(service, u.tenant, retargeted);
+    assert.equal(other.status, 401, other.text);
+    const recorded = await service.platform.db.system((em) => em.execute<{ n: string }[]>(`select count(*)::text as n from payments.inbound_credit where session_id = ? and tenant_id = ?`, [sessionId, u.tenant]));
+    assert.equal(recorded[0]!.n, '0');
+    assert.equal((await u.get(`/savingsaccounts/${there.savingsId}`)).body.summary.accountBalance, 0);
+    // The tenant it was signed for still answers its replay with the first result.
+    assert.deepEqual((await inbound(service, t.tenant, body, { headers })).body, first.body);
   });
 
   test("inbound refusals answer the switch a reason code and credit nothing: unknown account, credit blocked, tier limit", async () => {
