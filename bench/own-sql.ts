@@ -1,11 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SUBGRAPHS } from '../subgraphs/kernel/config.js';
 import { freePort } from '../test/support/ports.js';
+import { httpsJson } from '../test/support/service.js';
 import type { DepositSetup } from './account.js';
 import { cpuPerRequest, cpuTimes } from './cpu.js';
 
@@ -33,10 +34,15 @@ export interface CapturedStatement {
   ahead: boolean;
 }
 
-/** The values the capture knows, so the script can vary them per transaction as the bench's requests do. */
-export interface CaptureContext {
+/** Two deposits captured alike, into two accounts: the parameters that follow the account are the account. */
+export interface Capture {
   tenantId: string;
+  /** The replayed deposit, into `accountId`. */
+  tx: CapturedStatement[];
   accountId: number;
+  /** The same deposit into `otherAccountId`. */
+  other: CapturedStatement[];
+  otherAccountId: number;
 }
 
 /** The statement that opens every tenant transaction (database.ts), by which the capture splits transactions. */
@@ -69,13 +75,12 @@ export function parseDebugOutput(output: string): CapturedStatement[] {
 }
 
 /** The last captured transaction that moved a balance: the tenant's first statement up to the next transaction's. */
-export function depositTransaction(statements: CapturedStatement[]): CapturedStatement[] {
+export function depositTransaction(statements: CapturedStatement[], nth = 1): CapturedStatement[] {
   const starts = statements.flatMap((s, i) => (TENANT_START.test(s.sql) ? [i] : []));
-  for (let k = starts.length - 1; k >= 0; k--) {
-    const tx = statements.slice(starts[k], starts[k + 1] ?? statements.length);
-    if (tx.some((s) => DEPOSIT_MOVE.test(s.sql))) return tx;
-  }
-  throw new Error('the capture holds no deposit transaction (no statement updates account.savings_account)');
+  const deposits = starts.map((start, k) => statements.slice(start, starts[k + 1] ?? statements.length)).filter((tx) => tx.some((s) => DEPOSIT_MOVE.test(s.sql)));
+  const tx = deposits[deposits.length - nth];
+  if (!tx) throw new Error('the capture holds no deposit transaction (no statement updates account.savings_account)');
+  return tx;
 }
 
 export interface ReplayScript {
@@ -89,45 +94,53 @@ export interface ReplayScript {
 
 /**
  * The pgbench script of one captured deposit transaction. Parameters become pgbench variables (sent as
- * parameters under -M prepared): the account (`aid`) and the teller (`staff`, the till's cashier lookup)
- * vary per transaction as the bench's requests do; the transaction id comes from the account read
- * (`\gset`), as the service takes it; event ids are derived from it (unique, as the outbox requires);
- * everything else is the captured constant. A null parameter is written as `null` (pgbench has no null
- * variable). Commit is a round trip of its own, as in the service.
+ * parameters under -M prepared): the account (`aid`: the parameters that were each deposit's own account in
+ * the two captures) and the teller (`staff`, the till's cashier lookup) vary per transaction as the bench's
+ * requests do; the transaction id comes from the account read (`\gset`), as the service takes it; event ids
+ * are derived from it (unique, as the outbox requires); everything else is the captured constant. A null
+ * parameter is written as `null` (pgbench has no null variable). Commit is a round trip of its own, as in
+ * the service.
  */
-export function replayScript(tx: CapturedStatement[], context: CaptureContext): ReplayScript {
-  const defines: Record<string, string> = {};
+export function replayScript(capture: Capture): ReplayScript {
+  const { tx, other } = capture;
+  if (tx.length !== other.length || tx.some((s, i) => s.sql !== other[i]!.sql || s.params.length !== other[i]!.params.length)) {
+    throw new Error('two captured deposits sent different statements: the replay needs one shape');
+  }
+  const defines: Record<string, string> = { tenant: capture.tenantId };
   const read = tx.find((s) => /\bas next_id\b/.test(s.sql));
   if (!read) throw new Error('the deposit read no longer returns next_id: teach the replay where the transaction id comes from');
-  // The journal transaction id is S<next_id> (posting-engine.ts's source.transactionId): the captured next_id.
-  const nextId = tx.flatMap((s) => s.params).map((v) => (typeof v === 'string' ? /^S(\d+)$/.exec(v)?.[1] : undefined)).find((v) => v !== undefined);
-  if (nextId === undefined) throw new Error('the capture names no S<transaction id>: teach the replay where the transaction id goes');
+  // The journal transaction id is S<next_id> (the savings transaction's id, posting-engine.ts's source.transactionId).
+  const nextIdOf = (statements: CapturedStatement[]) => statements.flatMap((s) => s.params).map((v) => (typeof v === 'string' ? /^S(\d+)$/.exec(v)?.[1] : undefined)).find((v) => v !== undefined);
+  const nextId = nextIdOf(tx);
+  const otherNextId = nextIdOf(other);
+  if (nextId === undefined || otherNextId === undefined) throw new Error('the capture names no S<transaction id>: teach the replay where the transaction id goes');
   const eventIds = new Map<string, string>();
   for (const value of tx.flatMap((s) => s.params)) {
     if (typeof value === 'string' && /^evt_[0-9a-f]{32}$/.test(value) && !eventIds.has(value)) eventIds.set(value, `ev${eventIds.size + 1}`);
   }
   if (eventIds.size > 9) throw new Error('more than 9 events per deposit: widen the event ids the replay derives');
 
-  const variable = (s: number, n: number, value: unknown, sql: string): string => {
+  const variable = (s: number, n: number): string => {
+    const value = tx[s]!.params[n - 1];
+    const otherValue = other[s]!.params[n - 1];
     if (value === null) return 'null';
-    if (value === context.tenantId) return ':tenant';
-    if (typeof value === 'number' && value === context.accountId) return ':aid';
+    if (value === capture.tenantId) return ':tenant';
+    if (value === capture.accountId && otherValue === capture.otherAccountId) return ':aid';
     // The till's cashier is looked up by its teller's staff id: each teller has its own till row.
-    if (new RegExp(`staff_id = \\$${n}(?!\\d)`).test(sql)) return ':staff';
-    if (String(value) === nextId || value === `S${nextId}`) return ':r_next_id';
+    if (new RegExp(`staff_id = \\$${n}(?!\\d)`).test(tx[s]!.sql)) return ':staff';
+    if ((String(value) === nextId && String(otherValue) === otherNextId) || (value === `S${nextId}` && otherValue === `S${otherNextId}`)) return ':r_next_id';
     if (typeof value === 'string' && eventIds.has(value)) return `:${eventIds.get(value)}`;
     const name = `c${s}_${n}`;
     defines[name] = typeof value === 'string' ? value : JSON.stringify(value);
     return `:${name}`;
   };
-  defines.tenant = context.tenantId;
 
   const lines: string[] = [];
   // `begin` goes ahead of the transaction's first statement, in its round trip.
   let pipeline: string[] = ['begin;'];
   let roundTrips = 0;
   tx.forEach((statement, s) => {
-    const text = statement.sql.replace(/\$(\d+)(?!\d)/g, (_, n: string) => variable(s, Number(n), statement.params[Number(n) - 1], statement.sql));
+    const text = statement.sql.replace(/\$(\d+)(?!\d)/g, (_, n: string) => variable(s, Number(n)));
     if (statement === read) {
       if (pipeline.length > 0) throw new Error('the deposit read is pipelined: pgbench cannot \\gset inside a pipeline');
       lines.push(`${text}\n\\gset r_`);
@@ -149,11 +162,12 @@ export function replayScript(tx: CapturedStatement[], context: CaptureContext): 
 }
 
 /**
- * Starts the service on the bench's database with SQL_DEBUG=1 (one worker, so its output is one stream),
- * makes two cash deposits as the first teller into `accountId` (the first warms the caches and prepares the
- * statements, as the bench's warm service has), and returns the second deposit's transaction.
+ * Starts the service on the bench's database with SQL_DEBUG=1 (one worker, so its output is one stream) and
+ * makes three cash deposits as the first teller of `tenant`: into `otherAccountId` (it warms the caches and
+ * prepares the statements, as the bench's warm service has), into `accountId`, and into `otherAccountId`
+ * again. The last two are the capture.
  */
-export async function captureDeposit(databaseUrl: string, setup: DepositSetup, accountId: number): Promise<CapturedStatement[]> {
+export async function captureDeposit(databaseUrl: string, setup: DepositSetup, accountId: number, otherAccountId: number, tenant = 'default'): Promise<Capture> {
   const port = await freePort();
   const subgraphPorts: Record<string, string> = {};
   for (const name of SUBGRAPHS) subgraphPorts[`${name.toUpperCase()}_PORT`] = String(await freePort());
@@ -169,10 +183,13 @@ export async function captureDeposit(databaseUrl: string, setup: DepositSetup, a
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const url = `https://127.0.0.1:${port}`;
   try {
+    // The service writes its self-signed certificate at start; requests verify against it.
+    let ca = '';
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`the capture service exited with ${child.exitCode}`);
       try {
-        if ((await fetch(`${url}/actuator/health`)).ok) break;
+        ca = readFileSync(join(dataDir, 'tls', 'cert.pem'), 'utf8');
+        if ((await httpsJson(url, ca, 'GET', '/actuator/health')).status === 200) break;
       } catch {
         /* not listening yet */
       }
@@ -180,20 +197,20 @@ export async function captureDeposit(databaseUrl: string, setup: DepositSetup, a
       await new Promise((r) => setTimeout(r, 100));
     }
     const teller = setup.tellers[0]!;
-    const login = await fetch(`${url}/api/v1/authentication?tenantIdentifier=default`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: teller.username, password: teller.password }),
-    });
-    const key = ((await login.json()) as { base64EncodedAuthenticationKey: string }).base64EncodedAuthenticationKey;
-    const headers = { authorization: `Basic ${key}`, 'service-platform-tenantid': 'default', 'content-type': 'application/json' };
+    const login = await httpsJson<{ base64EncodedAuthenticationKey: string }>(url, ca, 'POST', '/api/v1/authentication', { tenant, body: { username: teller.username, password: teller.password } });
+    if (login.status !== 200) throw new Error(`capture login: ${login.status} ${login.text}`);
     let from = 0;
-    for (let i = 0; i < 2; i++) {
-      from = output.length;
-      const res = await fetch(`${url}/api/v1/savingsaccounts/${accountId}/transactions?command=deposit`, { method: 'POST', headers, body: setup.body });
-      if (!res.ok) throw new Error(`capture deposit: ${res.status} ${await res.text()}`);
+    for (const [i, id] of [otherAccountId, accountId, otherAccountId].entries()) {
+      if (i === 1) from = output.length;
+      const res = await httpsJson(url, ca, 'POST', `/api/v1/savingsaccounts/${id}/transactions?command=deposit`, { tenant, auth: login.body.base64EncodedAuthenticationKey, rawBody: setup.body });
+      if (res.status !== 200) throw new Error(`capture deposit: ${res.status} ${res.text}`);
     }
     // The worker's output reaches this process through a pipe: let the last statements arrive.
     await new Promise((r) => setTimeout(r, 500));
-    return depositTransaction(parseDebugOutput(output.slice(from)));
+    const statements = parseDebugOutput(output.slice(from));
+    const tx = depositTransaction(statements, 2);
+    // The tenant's first statement sets the role and then the tenant setting to the tenant's id (database.ts).
+    return { tenantId: String(tx[0]!.params[2]), tx, accountId, other: depositTransaction(statements, 1), otherAccountId };
   } finally {
     if (child.exitCode === null) {
       child.kill('SIGTERM');

@@ -130,11 +130,7 @@ if (process.env.BENCH_PROFILE) summarizeProfiles(process.env.BENCH_PROFILE);
  */
 async function ownSqlYardstick(bench: BenchService, figures: AccountFigures): Promise<{ deposit: OwnSqlFigures | null; hot: OwnSqlFigures | null }> {
   const { setup } = figures;
-  const accountId = Math.max(...setup.accounts);
-  const captured = await captureDeposit(bench.databaseUrl, setup, accountId);
-  // The tenant's first statement sets the role and then the tenant setting to the tenant's id (database.ts).
-  const tenantId = String(captured[0]!.params[2]);
-  const script = replayScript(captured, { tenantId, accountId });
+  const script = replayScript(await captureDeposit(bench.databaseUrl, setup, Math.max(...setup.accounts), Math.min(...setup.accounts), tenant));
   console.log(`own SQL of one REST cash deposit, captured live: ${script.statements} statements in ${script.roundTrips} round trips (commit included)`);
   const replay = async (name: string, accounts: number[]) => {
     await vacuumAnalyze(bench.databaseUrl);
