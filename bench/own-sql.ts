@@ -20,9 +20,9 @@ const run = promisify(execFile);
  *
  * The script is generated from a live capture every run, so it cannot drift from the service: a service
  * process is started on the bench's database with SQL_DEBUG=1 (database.ts prints every `Tx.query`
- * statement with its parameters), one teller makes two cash deposits, and the second one's transaction is
- * turned into a pgbench script with its round trips kept: `begin` rides with the tenant's first statement
- * and a statement sent ahead (the office's lock) with the statement behind it, as
+ * statement with its parameters), one teller makes cash deposits into two accounts (captureDeposit), and one
+ * deposit's transaction is turned into a pgbench script with its round trips kept: `begin` rides with the
+ * tenant's first statement and a statement sent ahead (the office's lock) with the statement behind it, as
  * `\startpipeline`/`\endpipeline`, as prepared-statements.ts sends them.
  */
 
@@ -74,7 +74,7 @@ export function parseDebugOutput(output: string): CapturedStatement[] {
   return statements;
 }
 
-/** The last captured transaction that moved a balance: the tenant's first statement up to the next transaction's. */
+/** The `nth` captured transaction from the last that moved a balance: the tenant's first statement up to the next transaction's. */
 export function depositTransaction(statements: CapturedStatement[], nth = 1): CapturedStatement[] {
   const starts = statements.flatMap((s, i) => (TENANT_START.test(s.sql) ? [i] : []));
   const deposits = starts.map((start, k) => statements.slice(start, starts[k + 1] ?? statements.length)).filter((tx) => tx.some((s) => DEPOSIT_MOVE.test(s.sql)));
