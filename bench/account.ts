@@ -47,6 +47,17 @@ export interface AccountFigures {
   deposit: number | null;
   depositP99: number | null;
   hot: number | null;
+  /** What the own-SQL replay (own-sql.ts) needs to replay these deposits: the same accounts, tellers and amount. */
+  setup: DepositSetup;
+}
+
+/** The bench's accounts and tellers, as the own-SQL replay captures and replays a cash deposit with them. */
+export interface DepositSetup {
+  accounts: number[];
+  hot: number;
+  tellers: { username: string; password: string; staffId: number }[];
+  /** The deposit's body, as every scenario sends it. */
+  body: string;
 }
 
 export async function accountBench(options: Options): Promise<AccountFigures> {
@@ -62,6 +73,7 @@ export async function accountBench(options: Options): Promise<AccountFigures> {
 
   // Tellers: staff, a user with the Teller role, a counter, a cashier assignment and today's allocation each.
   const tellerHeaders: Record<string, string>[] = [];
+  const tellers: DepositSetup['tellers'] = [];
   for (let i = 0; i < tellerCount; i++) {
     const staffId = (await call(options, 'POST', '/staff', { officeId: branch, firstname: 'Bench', lastname: `Teller${i}`, isActive: true })).resourceId;
     const username = `bench${Date.now()}${i}`;
@@ -71,6 +83,7 @@ export async function accountBench(options: Options): Promise<AccountFigures> {
     await call(options, 'POST', `/tellers/${counter}/cashiers/${cashier}/allocate`, { txnAmount: 1_000_000_000, txnDate: today, currencyCode: 'NGN', ...fmt });
     const login = await call(options, 'POST', '/authentication', { username, password: 'Secret123' }, { 'content-type': 'application/json', 'service-platform-tenantid': options.tenant });
     tellerHeaders.push({ ...options.headers, authorization: `Basic ${login.base64EncodedAuthenticationKey}` });
+    tellers.push({ username, password: 'Secret123', staffId });
   }
 
   // Corporate clients (KYC tier 3: no caps), 20 accounts each, all active.
@@ -127,6 +140,7 @@ export async function accountBench(options: Options): Promise<AccountFigures> {
     deposit: deposits?.requests.average ?? null,
     depositP99: deposits?.latency.p99 ?? null,
     hot: hotDeposits?.requests.average ?? null,
+    setup: { accounts, hot, tellers, body: depositBody },
   };
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { SubgraphName } from '../subgraphs/kernel/config.js';
+import { dropTestDatabase } from '../test/support/database.js';
 import { freePort } from '../test/support/ports.js';
 import { ServiceProcess } from '../test/support/service-process.js';
 
@@ -17,7 +18,9 @@ export interface BenchService {
   signingKey: string;
   /** From spawning the process to its first healthy answer (a fresh database: migrations and provisioning included). */
   readyMs: number;
+  /** Stops the service; its database stays for the yardsticks that replay its SQL (own-sql.ts) until dropDatabase. */
   stop(): Promise<void>;
+  dropDatabase(): Promise<void>;
 }
 
 /** BENCH_PROFILE=<dir>: every service process (each worker too) writes a V8 CPU profile there when it stops. */
@@ -30,8 +33,11 @@ const profileArgs = (): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', 
  */
 export async function startServiceProcess(): Promise<BenchService> {
   const signingKey = randomBytes(32).toString('hex');
-  const service = await ServiceProcess.start({ NODE_ENV: 'development', LOG_LEVEL: 'warn', INTERNAL_SIGNING_KEY: signingKey }, { nodeArgs: profileArgs() });
-  return { url: service.url, pid: service.pid, databaseUrl: service.databaseUrl, signingKey, readyMs: service.readyMs, stop: () => service.stop() };
+  const service = await ServiceProcess.start({ NODE_ENV: 'development', LOG_LEVEL: 'warn', INTERNAL_SIGNING_KEY: signingKey }, { nodeArgs: profileArgs(), keepDatabase: true });
+  return {
+    url: service.url, pid: service.pid, databaseUrl: service.databaseUrl, signingKey, readyMs: service.readyMs,
+    stop: () => service.stop(), dropDatabase: () => dropTestDatabase(service.databaseUrl),
+  };
 }
 
 /**

@@ -10,11 +10,13 @@ import type { AccountServices } from './account.services.js';
 import { AccountMigration } from './migrations/20261122000600_account.js';
 import { PaymentHoldMigration } from './migrations/20261125000200_payment_hold.js';
 import { SavingsProductParametersMigration } from './migrations/20261125002500_product_parameters.js';
+import { ImmediateTransactionKeysMigration } from './migrations/20261125003130_immediate_transaction_keys.js';
 import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 
 export const accountDatabase: DatabaseModule = {
   entities: [],
-  migrations: [{ name: '20261122000600_account', class: AccountMigration }, { name: '20261125000200_payment_hold', class: PaymentHoldMigration }, { name: '20261125002500_product_parameters', class: SavingsProductParametersMigration }],
+  migrations: [{ name: '20261122000600_account', class: AccountMigration }, { name: '20261125000200_payment_hold', class: PaymentHoldMigration }, { name: '20261125002500_product_parameters', class: SavingsProductParametersMigration },
+    { name: '20261125003130_immediate_transaction_keys', class: ImmediateTransactionKeysMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

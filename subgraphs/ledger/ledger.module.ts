@@ -11,6 +11,7 @@ import { LedgerPaymentDetailMigration } from './migrations/20261122000310_ledger
 import { LedgerMigration } from './migrations/20261122000300_ledger.js';
 import { LedgerJournalTransactionMigration } from './migrations/20261122001100_journal_transaction.js';
 import { LedgerPerTenantTransactionIdsMigration } from './migrations/20261122001000_hardening.js';
+import { ImmediateJournalKeysMigration } from './migrations/20261125003110_immediate_journal_keys.js';
 
 export const ledgerDatabase: DatabaseModule = {
   entities: [GLAccount, Currency, JournalEntry, GLClosure],
@@ -19,6 +20,7 @@ export const ledgerDatabase: DatabaseModule = {
     { name: '20261122000310_ledger_payment_detail', class: LedgerPaymentDetailMigration },
     { name: '20261122001000_hardening', class: LedgerPerTenantTransactionIdsMigration },
     { name: '20261122001100_journal_transaction', class: LedgerJournalTransactionMigration },
+    { name: '20261125003110_immediate_journal_keys', class: ImmediateJournalKeysMigration },
   ],
 };
 

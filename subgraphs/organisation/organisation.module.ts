@@ -12,6 +12,7 @@ import { ApiKeysMigration } from './migrations/20261125002600_api_keys.js';
 import { IdempotentEffectMigration } from '../kernel/migrations/20261122001200_idempotent_effect.js';
 import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
 import { ReferenceVersionMigration } from '../kernel/migrations/20261122001400_reference_version.js';
+import { OutboxTenantIndexMigration } from '../kernel/migrations/20261125003100_outbox_tenant_index.js';
 import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
 import { LoginFailuresMigration } from './migrations/20261125000100_login_failures.js';
 import { OrganisationSettingsMigration } from './migrations/20261122000110_settings.js';
@@ -42,6 +43,7 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261122001400_reference_version', class: ReferenceVersionMigration },
     { name: '20261125000100_login_failures', class: LoginFailuresMigration },
     { name: '20261125002600_api_keys', class: ApiKeysMigration },
+    { name: '20261125003100_outbox_tenant_index', class: OutboxTenantIndexMigration },
   ],
 };
 

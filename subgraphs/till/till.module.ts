@@ -3,13 +3,14 @@ import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { TillMigration } from './migrations/20261122000500_till.js';
+import { ImmediateCashKeysMigration } from './migrations/20261125003120_immediate_cash_keys.js';
 import { CashierResolver, CashiersForTellerResolver, CashierSummaryResolver, CashierTemplateResolver, TellerResolver, toCashierType } from './till.resolver.js';
 import type { TillServices } from './till.services.js';
 
 /** Tables are written with SQL (no entities): the till's hot path is a locked row update and one insert. */
 export const tillDatabase: DatabaseModule = {
   entities: [],
-  migrations: [{ name: '20261122000500_till', class: TillMigration }],
+  migrations: [{ name: '20261122000500_till', class: TillMigration }, { name: '20261125003120_immediate_cash_keys', class: ImmediateCashKeysMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
