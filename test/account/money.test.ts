@@ -352,13 +352,23 @@ describe('statements per deposit', () => {
     const gl = (code: string) => accounts.find((a) => a.glCode === code)!.id;
     const db = service.platform.db;
     const trips: Record<string, number> = {};
+    // The counters are the tenant's, so a background job that works in this tenant while a call runs (a
+    // worker's periodic sweep on a loaded machine) adds to that call; it only ever adds, so the least of three
+    // calls is the call's own count.
     const count = async (name: string, fn: () => Promise<{ status: number; text: string }>) => {
       assert.equal((await fn()).status, 200);
-      const before = { statements: db.statementsOf(t.tenant), trips: db.roundTripsOf(t.tenant) };
-      const res = await fn();
-      assert.equal(res.status, 200, res.text);
-      trips[name] = db.roundTripsOf(t.tenant) - before.trips;
-      return db.statementsOf(t.tenant) - before.statements;
+      let least = { statements: Infinity, trips: Infinity };
+      for (let i = 0; i < 3; i++) {
+        const before = { statements: db.statementsOf(t.tenant), trips: db.roundTripsOf(t.tenant) };
+        const res = await fn();
+        assert.equal(res.status, 200, res.text);
+        least = {
+          statements: Math.min(least.statements, db.statementsOf(t.tenant) - before.statements),
+          trips: Math.min(least.trips, db.roundTripsOf(t.tenant) - before.trips),
+        };
+      }
+      trips[name] = least.trips;
+      return least.statements;
     };
     const counts = {
       journal: await count('journal', () => t.post('/journalentries', { officeId: branch, transactionDate: TODAY, currencyCode: 'NGN', debits: [{ glAccountId: gl('11201'), amount: 10 }], credits: [{ glAccountId: gl('21101'), amount: 10 }], ...iso })),
