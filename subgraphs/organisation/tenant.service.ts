@@ -9,7 +9,7 @@ import { SEED_ROLES, SUPER_USER_ROLE_ID } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { Tenant } from './tenant.entity.js';
 import { AppUser, UserRole } from './user.entity.js';
-import { insertTenant } from './store/reference.store.js';
+import { allTenantIds, insertTenant } from './store/reference.store.js';
 
 /** Old enough that any branch or back-dated record can open after it. */
 const HEAD_OFFICE_OPENING_DATE = '2000-01-01';
@@ -94,7 +94,7 @@ export class TenantService {
 
   /** Every tenant's id, in order (background jobs that visit each tenant). */
   async ids(): Promise<string[]> {
-    return this.db.system(async (em) => (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id));
+    return this.db.system((em) => allTenantIds(em));
   }
 }
 

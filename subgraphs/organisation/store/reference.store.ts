@@ -1,4 +1,4 @@
-import type { Tx } from '../../kernel/tx.js';
+import type { Em, Tx } from '../../kernel/tx.js';
 
 /*
  * The tenant's reference rows other modules read on every command (business dates, payment types, settings,
@@ -94,4 +94,9 @@ export async function recordSettingValue(tx: Tx, def: { id: number; name: string
 export async function insertTenant(tx: Tx, id: string, name: string): Promise<boolean> {
   const rows = await tx.query(`insert into organisation.tenant (id, name) values (?, ?) on conflict (id) do nothing returning id`, [id, name]);
   return rows.length > 0;
+}
+
+/** Every tenant's id, in order, on the system (owner) connection: background jobs visit each tenant. */
+export async function allTenantIds(em: Em): Promise<string[]> {
+  return (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id);
 }
