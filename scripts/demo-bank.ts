@@ -123,7 +123,7 @@ export async function seedDemoBank(services: Services, tenantId: string, size: D
     const common = { officeId: branch.officeId, externalId: `demo-client-${i + 1}`, staffId: pick(branch.officers), active: true, activationDate: start, submittedOnDate: start, mobileNo: `080${String(30000000 + i).padStart(8, '0')}` };
     // Every tenth client is a registered business (an entity, KYC tier 3).
     const entity = i % 10 === 9;
-    const created = await customer.clients.create(admin, entity
+    const created = await customer.onboarding.create(admin, entity
       ? {
           ...common, legalFormId: 2, fullname: `${lastname} ${pick(['Trading', 'Agro', 'Stores', 'Ventures'])} Ltd`,
           clientNonPersonDetails: { constitutionId: 200202, mainBusinessLineId: 200225, incorpNumber: `RC${100000 + i}`, incorpValidityTillDate: addDays(start, 5 * 365), scumlNumber: `SC-${1000 + i}` },
@@ -132,7 +132,7 @@ export async function seedDemoBank(services: Services, tenantId: string, size: D
     );
     if (!entity && i % 3 === 1) {
       // Sandbox BVN rules: 11 digits, not starting with 0, not ending in 0000.
-      await customer.clients.upgradeKyc(admin, created.id, { bvn: `22${String(100000000 + i * 7).slice(-8)}1`, nin: `7${String(1000000000 + i).slice(-10)}`, proofOfAddressReference: `UTIL-${1000 + i}` });
+      await customer.maintenance.upgradeKyc(admin, created.id, { bvn: `22${String(100000000 + i * 7).slice(-8)}1`, nin: `7${String(1000000000 + i).slice(-10)}`, proofOfAddressReference: `UTIL-${1000 + i}` });
     }
     const savings = await account.accounts.create(admin, { clientId: created.id, productId: savingsProduct.id, submittedOnDate: start });
     await account.accounts.changeStatus(admin, savings.id, 'activate', { date: start });

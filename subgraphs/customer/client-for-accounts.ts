@@ -41,18 +41,18 @@ const toClient = (r: Row): ClientForAccounts => ({
  */
 export const clientsForAccounts = {
   async forAccount(tx: Tx, clientId: number, options: { lock?: boolean } = {}): Promise<ClientForAccounts | null> {
-    const rows = await tx.em.execute<Row[]>(`${SELECT} where tenant_id = ? and id = ?${options.lock ? ' for no key update' : ''}`, [tx.tenantId, clientId]);
+    const rows = await tx.query<Row>(`${SELECT} where tenant_id = ? and id = ?${options.lock ? ' for no key update' : ''}`, [tx.tenantId, clientId]);
     return rows[0] ? toClient(rows[0]) : null;
   },
 
   async many(tx: Tx, clientIds: readonly number[]): Promise<Map<number, ClientForAccounts>> {
     if (clientIds.length === 0) return new Map();
-    const rows = await tx.em.execute<Row[]>(`${SELECT} where tenant_id = ? and id in (${clientIds.map(() => '?').join(', ')})`, [tx.tenantId, ...clientIds]);
+    const rows = await tx.query<Row>(`${SELECT} where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, `{${clientIds.join(',')}}`]);
     return new Map(rows.map((r) => [Number(r.id), toClient(r)]));
   },
 
   async idsOfStaff(tx: Tx, staffId: number): Promise<number[]> {
-    const rows = await tx.em.execute<{ id: number }[]>(`select id from customer.client where tenant_id = ? and staff_id = ?`, [tx.tenantId, staffId]);
+    const rows = await tx.query<{ id: number }>(`select id from customer.client where tenant_id = ? and staff_id = ?`, [tx.tenantId, staffId]);
     return rows.map((r) => Number(r.id));
   },
 };

@@ -2,7 +2,8 @@ import type { Tx } from '../kernel/tx.js';
 import type { Actor, StaffIdentity } from '../kernel/identity.js';
 import type { BvnVerification, BvnVerifier } from './bvn-verifier.js';
 import { Client, CLIENT_STATUS_ACTIVE, LEGAL_FORM_PERSON } from './client.entity.js';
-import type { ClientService } from './client.service.js';
+import type { ClientOnboarding } from './client-onboarding.commands.js';
+import type { ClientQueries } from './client.queries.js';
 
 /** A client as self-service shows it to its own customer. */
 const selfView = (c: Client) => ({
@@ -14,17 +15,17 @@ const selfView = (c: Client) => ({
  * What the customer module offers the self-service module, inside the caller's transaction and without a
  * permission check (self-service registers as its own channel and reads only the session's clients).
  */
-export function clientsForSelf(clients: ClientService, verifier: BvnVerifier) {
+export function clientsForSelf(clients: ClientQueries, onboarding: ClientOnboarding, verifier: BvnVerifier) {
   return {
     verifyBvn: (bvn: string, holder: { firstname: string; lastname: string }) => verifier.verify(bvn, holder),
     activeWithBvn: (tx: Tx, bvn: string) => clients.activeWithBvn(tx, bvn),
-    reportDuplicateBvn: (tx: Tx, matching: { id: number; cif: string }[]) => clients.reportRefusedDuplicateBvn(tx, matching, 'self-registration'),
+    reportDuplicateBvn: (tx: Tx, matching: { id: number; cif: string }[]) => onboarding.reportRefusedDuplicateBvn(tx, matching, 'self-registration'),
     async createPerson(
       tx: Tx,
       actor: Actor,
       p: { officeId: number; firstname: string; lastname: string; mobileNo: string; emailAddress: string; bvn: string; date: string; bvnVerdict: BvnVerification },
     ) {
-      const client = await clients.createCore(tx, actor, {
+      const client = await onboarding.createCore(tx, actor, {
         input: {
           officeId: p.officeId, legalFormId: LEGAL_FORM_PERSON, firstname: p.firstname, lastname: p.lastname, mobileNo: p.mobileNo, emailAddress: p.emailAddress,
           bvn: p.bvn, active: true, activationDate: p.date, submittedOnDate: p.date,

@@ -5,7 +5,9 @@ import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { todayIso } from '../kernel/scalars.js';
 import { Client, ClientOfficial, CLIENT_STATUS_PENDING } from './client.entity.js';
-import { clientEventData, codeValueNotFound, type ClientChange, type ClientRef, type ClientService, type LifecycleInput } from './client.service.js';
+import { codeValueNotFound, type ClientChange, type ClientRef, type LifecycleInput } from './client.model.js';
+import type { ClientQueries } from './client.queries.js';
+import { clientEventData } from './domain/client-rules.js';
 import type { CustomerDependencies } from './customer.ports.js';
 import { LIFECYCLE, lifecycleTransition, validateLifecycleInput, type LifecycleCommand } from './domain/client-lifecycle.js';
 import { CUSTOMER_CODES } from './codes.js';
@@ -28,7 +30,7 @@ const LIFECYCLE_EVENTS: Record<LifecycleCommand, string> = {
 export class ClientLifecycleService {
   constructor(
     private readonly db: Database,
-    private readonly clients: ClientService,
+    private readonly clients: ClientQueries,
     private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'openProductsOf'>,
   ) {}
 

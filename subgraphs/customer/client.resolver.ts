@@ -5,7 +5,7 @@ import { loader } from '../platform/loaders.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { errors } from '../kernel/errors.js';
 import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
-import type { ClientChange, ClientRef, LifecycleInput } from './client.service.js';
+import type { ClientChange, ClientRef, LifecycleInput } from './client.model.js';
 import type { LifecycleCommand } from './domain/client-lifecycle.js';
 import type { CorporateKyc } from './corporate-kyc.service.js';
 import type { CustomerServices } from './customer.services.js';
@@ -157,7 +157,7 @@ export class ClientResolver {
 
   @Mutation(() => ClientType, { description: 'Creates a client: pending, or active when `active` is true with an activationDate.' })
   async createClient(@Arg('input', () => CreateClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateClientInput, @Ctx() ctx: RequestContext): Promise<ClientType> {
-    return toClientType(await this.services.clients.create(ctx.identity, input));
+    return toClientType(await this.services.onboarding.create(ctx.identity, input));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Changes a client; omitted fields stay as they are.' })
@@ -167,7 +167,7 @@ export class ClientResolver {
     @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
     @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
-    return toPayload(await this.services.clients.update(ctx.identity, clientRef(id, externalId), input));
+    return toPayload(await this.services.maintenance.update(ctx.identity, clientRef(id, externalId), input));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Activates a pending client.' })
@@ -177,7 +177,7 @@ export class ClientResolver {
     @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
     @Arg('input', () => ActivateClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: ActivateClientInput,
   ): Promise<ClientChangePayload> {
-    return toPayload(await this.services.clients.activate(ctx.identity, clientRef(id, externalId), input?.activationDate));
+    return toPayload(await this.services.maintenance.activate(ctx.identity, clientRef(id, externalId), input?.activationDate));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'KYC tier 1 -> 2 (verified BVN, NIN, proof of address).' })
@@ -187,7 +187,7 @@ export class ClientResolver {
     @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
     @Arg('input', () => UpgradeKycInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.', nullable: true }) input?: UpgradeKycInput,
   ): Promise<ClientChangePayload> {
-    return toPayload(await this.services.clients.upgradeKyc(ctx.identity, clientRef(id, externalId), input ?? {}));
+    return toPayload(await this.services.maintenance.upgradeKyc(ctx.identity, clientRef(id, externalId), input ?? {}));
   }
 
   @Mutation(() => ClientChangePayload, { description: "Makes staffId the client's relationship officer (Fineract assignStaff)." })
@@ -197,7 +197,7 @@ export class ClientResolver {
     @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
     @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
-    return toPayload(await this.services.clients.assignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
+    return toPayload(await this.services.maintenance.assignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Removes the relationship officer staffId from the client (Fineract unassignStaff).' })
@@ -207,7 +207,7 @@ export class ClientResolver {
     @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".', nullable: true }) id?: number,
     @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
   ): Promise<ClientChangePayload> {
-    return toPayload(await this.services.clients.unassignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
+    return toPayload(await this.services.maintenance.unassignStaff(ctx.identity, clientRef(id, externalId), input.staffId));
   }
 
   @Mutation(() => ClientChangePayload, { description: 'Active -> Closed (600); refused while accounts or loans are open.' })

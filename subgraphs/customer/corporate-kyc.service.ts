@@ -1,4 +1,4 @@
-import { assertScumlOnFile } from './client.service.js';
+import { assertScumlOnFile } from './domain/client-rules.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
@@ -8,7 +8,7 @@ import { parseLocalDate, todayIso } from '../kernel/scalars.js';
 import { nextValue } from '../kernel/sequence.js';
 import { BVN_PATTERN } from './bvn-verifier.js';
 import { Client, ClientOfficial, LEGAL_FORM_ENTITY, OFFICIAL_TYPES, type OfficialType } from './client.entity.js';
-import type { ClientService } from './client.service.js';
+import type { ClientQueries } from './client.queries.js';
 import { BENEFICIAL_OWNER_MIN_PCT } from './kyc.js';
 import { CUSTOMER_CODES } from './codes.js';
 
@@ -51,7 +51,7 @@ const officialNotFound = (id: number) => errors.notFound(CUSTOMER_CODES.clientOf
 export class CorporateKycService {
   constructor(
     private readonly db: Database,
-    private readonly clients: ClientService,
+    private readonly clients: ClientQueries,
   ) {}
 
   async get(identity: Identity, clientId: number): Promise<CorporateKyc> {

@@ -2,13 +2,19 @@ import type { Database } from '../platform/database.js';
 import { bvnVerifierFromEnv, type BvnVerifier } from './bvn-verifier.js';
 import { clientsForSelf } from './client-for-self.js';
 import { ClientLifecycleService } from './client-lifecycle.service.js';
-import { ClientService } from './client.service.js';
+import { ClientChecks } from './client-checks.js';
+import { ClientMaintenance } from './client-maintenance.commands.js';
+import { ClientOnboarding } from './client-onboarding.commands.js';
+import { ClientQueries } from './client.queries.js';
 import { CorporateKycService } from './corporate-kyc.service.js';
 import type { CustomerDependencies } from './customer.ports.js';
 
 /** The customer module's facade: accounts, loans and self-service reach client data only through it. */
 export interface CustomerServices {
-  clients: ClientService;
+  /** Reading clients (staff reads, and other modules' reads in their transaction). */
+  clients: ClientQueries;
+  onboarding: ClientOnboarding;
+  maintenance: ClientMaintenance;
   lifecycle: ClientLifecycleService;
   corporateKyc: CorporateKycService;
   bvnVerifier: BvnVerifier;
@@ -22,13 +28,17 @@ export interface CustomerServices {
 
 export function createCustomerServices(db: Database, deps: CustomerDependencies, options: { bvnVerifier?: BvnVerifier } = {}): CustomerServices {
   const bvnVerifier = options.bvnVerifier ?? bvnVerifierFromEnv();
-  const clients = new ClientService(db, bvnVerifier, deps);
+  const clients = new ClientQueries(db, deps);
+  const checks = new ClientChecks(clients, deps);
+  const onboarding = new ClientOnboarding(db, bvnVerifier, checks);
   return {
     clients,
+    onboarding,
+    maintenance: new ClientMaintenance(db, bvnVerifier, clients, checks, deps),
     lifecycle: new ClientLifecycleService(db, clients, deps),
     corporateKyc: new CorporateKycService(db, clients),
     bvnVerifier,
-    forSelf: clientsForSelf(clients, bvnVerifier),
+    forSelf: clientsForSelf(clients, onboarding, bvnVerifier),
     officeNames: deps.officeNames,
     codeValues: deps.codeValues,
   };

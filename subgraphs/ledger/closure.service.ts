@@ -6,7 +6,7 @@ import { todayIso } from '../kernel/scalars.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeInScope } from './ledger.ports.js';
 import { GLClosure } from './ledger.entities.js';
-import { officeLockSql } from './posting-engine.js';
+import { lockOfficeForClosure } from './ledger.store.js';
 import { LEDGER_CODES } from './codes.js';
 
 export interface GLClosureInput {
@@ -54,7 +54,7 @@ export class GLClosureService {
       throw errors.notFound(LEDGER_CODES.officeIdInvalid, `Office with identifier ${input.officeId} does not exist`, input.officeId);
     }
     // Exclusive per-office lock: postings of this office (shared lock) finish first, later ones see the closure.
-    await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, input.officeId]);
+    await lockOfficeForClosure(tx, input.officeId!);
     const latest = await tx.em.findOne(GLClosure, { officeId: input.officeId!, deleted: false }, { orderBy: { closingDate: 'desc' } });
     if (latest && input.closingDate! <= latest.closingDate) {
       throw errors.domainRule(LEDGER_CODES.glclosureInvalidAccountingClosed, `Office ${input.officeId} is already closed up to ${latest.closingDate}.`, [latest.closingDate], 'closingDate');
@@ -103,7 +103,7 @@ export class GLClosureService {
 
   async deleteCore(tx: Tx, actor: Actor, id: number): Promise<GLClosure> {
     const closure = await this.find(tx, id);
-    await tx.em.execute(`select pg_advisory_xact_lock(${officeLockSql})`, [tx.tenantId, closure.officeId]);
+    await lockOfficeForClosure(tx, closure.officeId);
     const latest = await tx.em.findOne(GLClosure, { officeId: closure.officeId, deleted: false }, { orderBy: { closingDate: 'desc' } });
     if (latest && latest.id !== closure.id) {
       throw errors.domainRule(LEDGER_CODES.glclosureInvalidDelete, 'Only the latest accounting closure of an office can be deleted.', [id]);

@@ -4,6 +4,7 @@ import { errors } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { CATALOGUE_BY_CODE, CURRENCY_CATALOGUE, type CurrencyDef } from './currencies.js';
 import { Currency } from './ledger.entities.js';
+import { currencyHasEntries, insertCurrencyIfAbsent } from './ledger.store.js';
 import { LEDGER_CODES } from './codes.js';
 
 export interface CurrencyConfiguration {
@@ -40,8 +41,7 @@ export class CurrencyService {
     for (const currency of current) {
       if (wanted.includes(currency.code)) continue;
       if (currency.base) throw errors.domainRule(LEDGER_CODES.currencyBaseCannotBeRemoved, `${currency.code} is the base currency.`, [currency.code], 'currencies');
-      const used = await tx.em.execute(`select 1 from ledger.journal_entry where tenant_id = ? and currency_code = ? limit 1`, [tx.tenantId, currency.code]);
-      if (used.length > 0) throw errors.domainRule(LEDGER_CODES.currencyCurrencyCodeInUse, `Currency ${currency.code} has journal entries.`, [currency.code], 'currencies');
+      if (await currencyHasEntries(tx, currency.code)) throw errors.domainRule(LEDGER_CODES.currencyCurrencyCodeInUse, `Currency ${currency.code} has journal entries.`, [currency.code], 'currencies');
       tx.em.remove(currency);
     }
     const have = new Set(current.map((c) => c.code));
@@ -60,12 +60,7 @@ export class CurrencyService {
   async seed(tx: Tx, codes: string[], base: string): Promise<void> {
     for (const code of codes) {
       const def = CATALOGUE_BY_CODE.get(code)!;
-      const c = fromDef(tx, def, code === base, null);
-      await tx.em.execute(
-        `insert into ledger.currency (tenant_id, code, name, decimal_places, in_multiples_of, display_symbol, name_code, base)
-         values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (tenant_id, code) do nothing`,
-        [tx.tenantId, c.code, c.name, c.decimalPlaces, c.inMultiplesOf, c.displaySymbol, c.nameCode, c.base],
-      );
+      await insertCurrencyIfAbsent(tx, fromDef(tx, def, code === base, null));
     }
   }
 

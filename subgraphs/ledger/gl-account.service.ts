@@ -6,6 +6,7 @@ import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { organizationBalances } from './running-balance.js';
 import { GLAccount, GL_TYPES, GL_USAGES, USAGE_DETAIL, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
+import { glAccountHasEntries } from './ledger.store.js';
 import { LEDGER_CODES } from './codes.js';
 
 export interface GLAccountInput {
@@ -116,7 +117,7 @@ export class GLAccountService {
     v.throwIfAny();
     const account = await this.find(tx, id);
     const changes: Record<string, unknown> = {};
-    const hasEntries = await this.hasEntries(tx, id);
+    const hasEntries = await glAccountHasEntries(tx, id);
     const hasChildren = (await tx.em.count(GLAccount, { parentId: id })) > 0;
     if (input.name != null && input.name.trim() !== account.name) account.name = changes.name = input.name.trim();
     if (input.type != null && input.type !== account.type) {
@@ -162,7 +163,7 @@ export class GLAccountService {
     if ((await tx.em.count(GLAccount, { parentId: id })) > 0) {
       throw errors.domainRule(LEDGER_CODES.glaccountGlcodeInvalidDeleteHasChildren, 'An account with child accounts cannot be deleted.', [id]);
     }
-    if (await this.hasEntries(tx, id)) {
+    if (await glAccountHasEntries(tx, id)) {
       throw errors.domainRule(LEDGER_CODES.glaccountGlcodeInvalidDeleteTransactionsLogged, 'An account with journal entries cannot be deleted.', [id]);
     }
     tx.em.remove(account);
@@ -186,11 +187,6 @@ export class GLAccountService {
       parentId = parent.parentId;
     }
     return depth;
-  }
-
-  private async hasEntries(tx: Tx, id: number): Promise<boolean> {
-    const rows = await tx.em.execute<{ x: number }[]>(`select 1 as x from ledger.journal_entry where tenant_id = ? and gl_account_id = ? limit 1`, [tx.tenantId, id]);
-    return rows.length > 0;
   }
 
   private async checkParent(tx: Tx, parentId: number, account: GLAccount): Promise<GLAccount> {

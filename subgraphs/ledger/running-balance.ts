@@ -12,13 +12,13 @@ const SIGNED_AMOUNT = `case when (ga.type in (1, 5)) = (je.entry_type = 2) then 
 export async function organizationBalances(tx: Tx, glAccountIds: readonly number[]): Promise<Map<number, string>> {
   const balances = new Map<number, string>(glAccountIds.map((id) => [id, '0']));
   if (glAccountIds.length === 0) return balances;
-  const rows = await tx.em.execute<{ gl_account_id: number; balance: string }[]>(
+  const rows = await tx.query<{ gl_account_id: number; balance: string }>(
     `select je.gl_account_id, sum(${SIGNED_AMOUNT})::text as balance
      from ledger.journal_entry je
      join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
-     where je.tenant_id = ? and je.gl_account_id in (${glAccountIds.map(() => '?').join(', ')})
+     where je.tenant_id = ? and je.gl_account_id = any(?::int[])
      group by je.gl_account_id`,
-    [tx.tenantId, ...glAccountIds],
+    [tx.tenantId, intArray(glAccountIds)],
   );
   for (const row of rows) balances.set(Number(row.gl_account_id), formatAmount(row.balance));
   return balances;
@@ -46,18 +46,23 @@ export async function lineRunningBalances(tx: Tx, lines: readonly LineRef[]): Pr
   const accounts = [...new Set(lines.map((l) => l.glAccountId))];
   const ids = lines.map((l) => l.id);
   const maxId = Math.max(...ids);
-  const rows = await tx.em.execute<{ id: string; office: string; organization: string }[]>(
+  const rows = await tx.query<{ id: string; office: string; organization: string }>(
     `select id::text as id, office::text as office, organization::text as organization from (
        select je.id,
          sum(${SIGNED_AMOUNT}) over (partition by je.gl_account_id, je.office_id order by je.id) as office,
          sum(${SIGNED_AMOUNT}) over (partition by je.gl_account_id order by je.id) as organization
        from ledger.journal_entry je
        join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
-       where je.tenant_id = ? and je.gl_account_id in (${accounts.map(() => '?').join(', ')}) and je.id <= ?
+       where je.tenant_id = ? and je.gl_account_id = any(?::int[]) and je.id <= ?
      ) balances
-     where id in (${ids.map(() => '?').join(', ')})`,
-    [tx.tenantId, ...accounts, maxId, ...ids],
+     where id = any(?::bigint[])`,
+    [tx.tenantId, intArray(accounts), maxId, intArray(ids)],
   );
   for (const row of rows) result.set(Number(row.id), { office: formatAmount(row.office), organization: formatAmount(row.organization) });
   return result;
+}
+
+/** Ids as one PostgreSQL array parameter, so the statement's text does not depend on how many there are. */
+function intArray(ids: readonly number[]): string {
+  return `{${ids.join(',')}}`;
 }

@@ -18,6 +18,7 @@ import { Staff } from './staff.entity.js';
 import { Tenant } from './tenant.entity.js';
 import { AppUser, UserClient, UserRole } from './user.entity.js';
 import { ORGANISATION_CODES } from './codes.js';
+import { activeUserIdNamed } from './store/users.store.js';
 
 export interface LoginResult {
   key: string;
@@ -257,11 +258,8 @@ export class AuthService {
   }
 
   private async findActiveUser(tx: Tx, username: string): Promise<AppUser | null> {
-    const rows = await tx.em.execute<{ id: number }[]>(
-      `select id from organisation.app_user where tenant_id = ? and lower(username) = lower(?) and not deleted and enabled`,
-      [tx.tenantId, username],
-    );
-    return rows[0] ? tx.em.findOne(AppUser, { id: rows[0].id }) : null;
+    const id = await activeUserIdNamed(tx, username);
+    return id === null ? null : tx.em.findOne(AppUser, { id });
   }
 
   private async identityOf(tx: Tx, user: AppUser): Promise<StaffIdentity | CustomerIdentity> {

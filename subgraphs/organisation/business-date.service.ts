@@ -5,6 +5,7 @@ import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
 import { ReferenceCache } from '../platform/reference-cache.js';
 import { ORGANISATION_CODES } from './codes.js';
+import { pinDate, pinnedDates, unpinDates } from './store/reference.store.js';
 
 export const BUSINESS_DATE_TYPES = { BUSINESS_DATE: 'Business Date', COB_DATE: 'Close of Business Date' } as const;
 export type BusinessDateType = keyof typeof BUSINESS_DATE_TYPES;
@@ -37,13 +38,7 @@ const isType = (t: string | null | undefined): t is BusinessDateType => t != nul
  */
 export class BusinessDateService implements BusinessDates {
   /** The tenant's pinned dates (none: the calendar), cached: every money movement reads today. */
-  private readonly pinned = new ReferenceCache(async (tx) => {
-    const rows = await tx.em.execute<{ type: string; date: string }[]>(
-      `select type, to_char(date, 'YYYY-MM-DD') as date from organisation.business_date where tenant_id = ?`,
-      [tx.tenantId],
-    );
-    return new Map(rows.map((r) => [r.type, r.date]));
-  });
+  private readonly pinned = new ReferenceCache((tx) => pinnedDates(tx));
 
   constructor(
     private readonly db: Database,
@@ -86,9 +81,9 @@ export class BusinessDateService implements BusinessDates {
     const type = input.type as BusinessDateType;
     return this.db.tx(staff.tenantId, async (tx) => {
       const by = actorId(identity);
-      await this.upsert(tx, type, input.date!, by);
+      await pinDate(tx, type, input.date!, by);
       const changes: Record<string, unknown> = { [type === 'BUSINESS_DATE' ? 'businessDate' : 'cobDate']: input.date };
-      if (type === 'BUSINESS_DATE') await this.upsert(tx, 'COB_DATE', previousDay(input.date!), by);
+      if (type === 'BUSINESS_DATE') await pinDate(tx, 'COB_DATE', previousDay(input.date!), by);
       return { view: { type, description: BUSINESS_DATE_TYPES[type], date: input.date! }, changes };
     });
   }
@@ -97,7 +92,7 @@ export class BusinessDateService implements BusinessDates {
   async reset(identity: Identity): Promise<BusinessDateView> {
     const staff = requireStaff(identity, 'UPDATE_BUSINESS_DATE');
     return this.db.tx(staff.tenantId, async (tx) => {
-      await tx.em.execute(`delete from organisation.business_date where tenant_id = ?`, [tx.tenantId]);
+      await unpinDates(tx);
       // Not today(): its cache answers as of this transaction's start, before the delete.
       return { type: 'BUSINESS_DATE', description: BUSINESS_DATE_TYPES.BUSINESS_DATE, date: await this.calendarToday(tx) };
     });
@@ -109,13 +104,6 @@ export class BusinessDateService implements BusinessDates {
     return (await this.pinned.get(tx)).get(type) ?? null;
   }
 
-  private async upsert(tx: Tx, type: BusinessDateType, date: string, by: number | null): Promise<void> {
-    await tx.em.execute(
-      `insert into organisation.business_date (tenant_id, type, date, created_by, updated_by) values (?, ?, ?::date, ?, ?)
-       on conflict (tenant_id, type) do update set date = excluded.date, updated_by = excluded.updated_by, updated_at = now()`,
-      [tx.tenantId, type, date, by, by],
-    );
-  }
 }
 
 function previousDay(iso: string): string {

@@ -6,6 +6,7 @@ import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { Code, CodeValue } from './code.entity.js';
 import { ORGANISATION_CODES } from './codes.js';
+import { codeNameTaken, codeValueLabelTaken, isValueOfCode } from './store/codes.store.js';
 
 export interface CodeInput {
   name?: string | null;
@@ -197,12 +198,7 @@ export class CodeService {
 
   /** Inside the caller's transaction: the value when it belongs to the code of that name, otherwise null. */
   async valueOfCode(tx: Tx, codeName: string, valueId: number): Promise<CodeValue | null> {
-    const rows = await tx.em.execute<{ id: number }[]>(
-      `select v.id from organisation.code_value v join organisation.code c on c.tenant_id = v.tenant_id and c.id = v.code_id
-       where v.tenant_id = ? and v.id = ? and lower(c.name) = lower(?)`,
-      [tx.tenantId, valueId, codeName],
-    );
-    return rows.length === 0 ? null : tx.em.findOne(CodeValue, { id: valueId });
+    return (await isValueOfCode(tx, codeName, valueId)) ? tx.em.findOne(CodeValue, { id: valueId }) : null;
   }
 
   /** For read models (a page of clients' gender and type): one query for a batch of ids. */
@@ -231,16 +227,11 @@ export class CodeService {
   }
 
   private async assertNameFree(tx: Tx, name: string, exceptId: number | null): Promise<void> {
-    const rows = await tx.em.execute(`select 1 from organisation.code where tenant_id = ? and lower(name) = lower(?) and id <> ?`, [tx.tenantId, name, exceptId ?? -1]);
-    if (rows.length > 0) throw duplicateName(name);
+    if (await codeNameTaken(tx, name, exceptId)) throw duplicateName(name);
   }
 
   private async assertLabelFree(tx: Tx, codeId: number, name: string, exceptId: number | null): Promise<void> {
-    const rows = await tx.em.execute(
-      `select 1 from organisation.code_value where tenant_id = ? and code_id = ? and lower(name) = lower(?) and id <> ?`,
-      [tx.tenantId, codeId, name, exceptId ?? -1],
-    );
-    if (rows.length > 0) throw duplicateLabel(name);
+    if (await codeValueLabelTaken(tx, codeId, name, exceptId)) throw duplicateLabel(name);
   }
 }
 

@@ -8,6 +8,7 @@ import { nextValue } from '../kernel/sequence.js';
 import { todayIso } from '../kernel/scalars.js';
 import { HEAD_OFFICE_ID, Office } from './office.entity.js';
 import { ORGANISATION_CODES } from './codes.js';
+import { childOfficeIdNamed, movePaths } from './store/offices.store.js';
 
 export interface CreateOfficeInput {
   name?: string | null;
@@ -80,8 +81,8 @@ export class OfficeService {
 
   /** An office directly under `parentId` with this name (case-insensitive), read from the table, never a cache. */
   async findChildNamed(tx: Tx, parentId: number, name: string): Promise<Office | null> {
-    const rows = await tx.em.execute<{ id: number }[]>(`select id from organisation.office where tenant_id = ? and parent_id = ? and lower(name) = lower(?)`, [tx.tenantId, parentId, name]);
-    return rows[0] ? this.find(tx, Number(rows[0].id)) : null;
+    const id = await childOfficeIdNamed(tx, parentId, name);
+    return id === null ? null : this.find(tx, id);
   }
 
   async openingDate(tx: Tx, id: number): Promise<string | null> {
@@ -165,10 +166,7 @@ export class OfficeService {
       const oldPrefix = office.hierarchy;
       const newPrefix = `${parent.hierarchy}${office.id}.`;
       // Moves the whole subtree: every descendant's path starts with the moved office's path.
-      await tx.em.execute(
-        `update organisation.office set hierarchy = ? || substr(hierarchy, ?) where tenant_id = ? and hierarchy like ?`,
-        [newPrefix, oldPrefix.length + 1, tx.tenantId, `${oldPrefix}%`],
-      );
+      await movePaths(tx, oldPrefix, newPrefix);
       await tx.em.refresh(office);
       office.parentId = changes.parentId = parent.id;
     }

@@ -3,6 +3,7 @@ import type { Tx } from '../kernel/tx.js';
 import { requireStaff, type Identity } from '../kernel/identity.js';
 import { ReferenceCache } from '../platform/reference-cache.js';
 import { PaymentType } from './payment-type.entity.js';
+import { paymentTypes } from './store/reference.store.js';
 
 /** Payment types (Cash, Bank Transfer...). The only writer of organisation.payment_type. */
 export interface PaymentTypeRecord {
@@ -13,13 +14,7 @@ export interface PaymentTypeRecord {
 
 export class PaymentTypeService {
   /** The tenant's payment types (a handful), cached: every deposit and withdrawal names one. */
-  private readonly all = new ReferenceCache(async (tx) => {
-    const rows = await tx.em.execute<{ id: number; name: string; is_cash_payment: boolean }[]>(
-      `select id, name, is_cash_payment from organisation.payment_type where tenant_id = ?`,
-      [tx.tenantId],
-    );
-    return new Map(rows.map((r): [number, PaymentTypeRecord] => [Number(r.id), { id: Number(r.id), name: r.name, isCashPayment: r.is_cash_payment }]));
-  });
+  private readonly all = new ReferenceCache(async (tx) => new Map((await paymentTypes(tx)).map((r): [number, PaymentTypeRecord] => [r.id, r])));
 
   constructor(private readonly db: Database) {}
 

@@ -6,6 +6,7 @@ import { emit } from '../kernel/outbox.js';
 import { PERMISSIONS, type PermissionDef } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { ORGANISATION_CODES } from './codes.js';
+import { permissionCodesOf } from './store/reference.store.js';
 
 export interface RolePermissions {
   role: Role;
@@ -120,12 +121,6 @@ export class RoleService {
   /** Effective permission codes of a set of roles (disabled roles grant nothing). */
   async permissionCodes(tx: Tx, roleIds: number[]): Promise<string[]> {
     if (roleIds.length === 0) return [];
-    const rows = await tx.em.execute<{ code: string }[]>(
-      `select distinct rp.code from organisation.role_permission rp
-       join organisation.role r on r.tenant_id = rp.tenant_id and r.id = rp.role_id
-       where rp.role_id in (${roleIds.map(() => '?').join(',')}) and not r.disabled order by rp.code`,
-      roleIds,
-    );
-    return rows.map((r) => r.code);
+    return permissionCodesOf(tx, roleIds);
   }
 }

@@ -4,6 +4,7 @@ import type { Scope, ScopedRecord } from '../kernel/ports.js';
 import { ReferenceMap } from '../platform/reference-cache.js';
 import { Office } from './office.entity.js';
 import { ACCOUNT_OFFICER_ROLE_ID } from './permissions.js';
+import { officeHierarchy } from './store/offices.store.js';
 
 /**
  * Data scope for every module (clients, accounts, tills, loans): the office subtree, the Account Officer's
@@ -11,10 +12,7 @@ import { ACCOUNT_OFFICER_ROLE_ID } from './permissions.js';
  */
 export class ScopeService implements Scope {
   /** Each office's hierarchy path (null: no such office), cached: every scoped command checks its record's office. */
-  private readonly hierarchies = new ReferenceMap(async (tx: Tx, officeId: number) => {
-    const rows = await tx.em.execute<{ hierarchy: string }[]>(`select hierarchy from organisation.office where tenant_id = ? and id = ?`, [tx.tenantId, officeId]);
-    return rows[0]?.hierarchy ?? null;
-  });
+  private readonly hierarchies = new ReferenceMap((tx: Tx, officeId: number) => officeHierarchy(tx, officeId));
 
   async officeIds(tx: Tx, staff: StaffIdentity): Promise<number[] | null> {
     if (staff.officeHierarchy === '.') return null;

@@ -6,6 +6,7 @@ import { Money } from '../kernel/money.js';
 import { ReferenceCache } from '../platform/reference-cache.js';
 import type { Setting, TenantSettings } from '../kernel/ports.js';
 import { SETTINGS, SETTINGS_BY_ID, SETTINGS_BY_NAME, type SettingDef } from './settings.catalogue.js';
+import { recordSettingValue, settingsAndTenantName, upsertSetting, type SettingRow } from './store/reference.store.js';
 import { ORGANISATION_CODES } from './codes.js';
 
 export interface SettingView extends Setting {
@@ -24,27 +25,14 @@ const MAX_VALUE = new Money('1e15');
 const notFound = (id: number) => errors.notFound(ORGANISATION_CODES.configurationIdInvalid, `Configuration identifier ${id} does not exist`, id);
 const nameNotFound = (name: string) => errors.notFound(ORGANISATION_CODES.configurationPropertyInvalid, `Configuration property ${name.slice(0, 100)} does not exist`, name.slice(0, 100));
 
-interface SettingRow {
-  id: number;
-  enabled: boolean;
-  value: string | null;
-  string_value: string | null;
-}
-
 /** Tenant settings. The only writer of organisation.setting; other modules read through the TenantSettings port. */
 export class SettingsService implements TenantSettings {
   constructor(private readonly db: Database) {}
 
   /** Every row of the tenant and its name, cached: every deposit reads bank-name, KYC limits, the time zone. */
   private readonly tenantRows = new ReferenceCache(async (tx) => {
-    const rows = await tx.em.execute<(Partial<SettingRow> & { tenant_name: string })[]>(
-      `select s.id, s.enabled, s.value::text as value, s.string_value, t.name as tenant_name
-       from organisation.tenant t left join organisation.setting s on s.tenant_id = t.id
-       where t.id = ?`,
-      [tx.tenantId],
-    );
-    const byId = new Map(rows.filter((r) => r.id != null).map((r) => [Number(r.id), r as SettingRow]));
-    return { byId, tenantName: rows[0]?.tenant_name ?? tx.tenantId };
+    const { byId, tenantName } = await settingsAndTenantName(tx);
+    return { byId, tenantName: tenantName ?? tx.tenantId };
   });
 
   async read(tx: Tx, name: string): Promise<Setting> {
@@ -58,21 +46,14 @@ export class SettingsService implements TenantSettings {
   async recordValue(tx: Tx, name: string, value: string, by: number): Promise<void> {
     const def = SETTINGS_BY_NAME.get(name);
     if (!def || def.kind !== 'value') throw new Error(`${name} is not a numeric setting`);
-    await tx.em.execute(
-      `insert into organisation.setting (tenant_id, id, name, enabled, value, string_value, created_by, updated_by)
-       values (?, ?, ?, ?, ?::numeric, null, ?, ?)
-       on conflict (tenant_id, id) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
-      [tx.tenantId, def.id, def.name, def.enabled, value, by, by],
-    );
+    await recordSettingValue(tx, def, value, by);
   }
 
   async list(identity: Identity): Promise<SettingView[]> {
     const staff = requireStaff(identity, 'READ_CONFIGURATION');
     return this.db.tx(staff.tenantId, async (tx) => {
-      const rows = await tx.em.execute<SettingRow[]>(`select id, enabled, value::text as value, string_value from organisation.setting where tenant_id = ?`, [tx.tenantId]);
-      const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      const tenant = await tx.em.execute<{ name: string }[]>(`select name from organisation.tenant where id = ?`, [tx.tenantId]);
-      return SETTINGS.map((def) => view(def, byId.get(def.id), tenant[0]?.name ?? tx.tenantId));
+      const { byId, tenantName } = await settingsAndTenantName(tx);
+      return SETTINGS.map((def) => view(def, byId.get(def.id), tenantName ?? tx.tenantId));
     });
   }
 
@@ -97,13 +78,7 @@ export class SettingsService implements TenantSettings {
       if (input.stringValue != null && input.stringValue !== current.stringValue) next.stringValue = changes.stringValue = input.stringValue.trim();
       if (Object.keys(changes).length > 0) {
         const by = actorId(identity);
-        await tx.em.execute(
-          `insert into organisation.setting (tenant_id, id, name, enabled, value, string_value, created_by, updated_by)
-           values (?, ?, ?, ?, ?::numeric, ?, ?, ?)
-           on conflict (tenant_id, id) do update set enabled = excluded.enabled, value = excluded.value,
-             string_value = excluded.string_value, updated_by = excluded.updated_by, updated_at = now()`,
-          [tx.tenantId, def.id, def.name, next.enabled, next.value, next.stringValue, by, by],
-        );
+        await upsertSetting(tx, def, next, by);
       }
       return { setting: { ...next, description: def.description }, changes };
     });
@@ -139,7 +114,7 @@ function isTimeZone(zone: string): boolean {
 
 /** A setting as read: the tenant's row when it changed it, else the catalogue default (bank-name: the tenant's name). */
 function view(def: SettingDef, row: SettingRow | undefined, tenantName: string): SettingView {
-  const stringValue = row ? row.string_value : def.stringValue;
+  const stringValue = row ? row.stringValue : def.stringValue;
   return {
     id: def.id,
     name: def.name,

@@ -9,6 +9,7 @@ import { SEED_ROLES, SUPER_USER_ROLE_ID } from './permissions.js';
 import { Role, RolePermission } from './role.entity.js';
 import { Tenant } from './tenant.entity.js';
 import { AppUser, UserRole } from './user.entity.js';
+import { allTenantIds, insertTenant } from './store/reference.store.js';
 
 /** Old enough that any branch or back-dated record can open after it. */
 const HEAD_OFFICE_OPENING_DATE = '2000-01-01';
@@ -41,11 +42,7 @@ export class TenantService {
     // the same TENANTS race on the primary key, and the loser sees the tenant as already there.
     const created = await this.db
       .tx(slug, async (tx) => {
-        const inserted = await tx.em.execute<{ id: string }[]>(
-          `insert into organisation.tenant (id, name) values (?, ?) on conflict (id) do nothing returning id`,
-          [slug, options.name ?? slug],
-        );
-        if (inserted.length === 0) {
+        if (!(await insertTenant(tx, slug, options.name ?? slug))) {
           await addMissingSeedRoles(tx);
           for (const seeder of this.seeders) await seeder(tx);
           return false;
@@ -97,7 +94,7 @@ export class TenantService {
 
   /** Every tenant's id, in order (background jobs that visit each tenant). */
   async ids(): Promise<string[]> {
-    return this.db.system(async (em) => (await em.execute<{ id: string }[]>(`select id from organisation.tenant order by id`)).map((t) => t.id));
+    return this.db.system((em) => allTenantIds(em));
   }
 }
 

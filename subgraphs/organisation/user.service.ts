@@ -13,6 +13,7 @@ import { SELF_SERVICE_ROLE_ID } from './permissions.js';
 import { Staff } from './staff.entity.js';
 import { AppUser, UserClient, UserRole } from './user.entity.js';
 import { ORGANISATION_CODES } from './codes.js';
+import { liveUserIdsNamed, revokeSessionsOf, usersWithRoleAtOrAbove } from './store/users.store.js';
 
 export interface CreateUserInput {
   username?: string | null;
@@ -93,16 +94,7 @@ export class UserService {
 
   /** For other modules in their transaction: enabled users holding `roleId` at `officeId` or any office above it, by id. */
   async withRoleAtOrAbove(tx: Tx, roleId: number, officeId: number): Promise<number[]> {
-    const found = await tx.em.execute<{ id: number }[]>(
-      `select u.id from organisation.app_user u
-         join organisation.user_role ur on ur.tenant_id = u.tenant_id and ur.user_id = u.id and ur.role_id = ?
-         join organisation.office o on o.tenant_id = u.tenant_id and o.id = u.office_id
-         join organisation.office target on target.tenant_id = u.tenant_id and target.id = ?
-        where u.tenant_id = ? and u.enabled and not u.deleted and not u.is_self_service_user and target.hierarchy like o.hierarchy || '%'
-        order by u.id`,
-      [roleId, officeId, tx.tenantId],
-    );
-    return found.map((r) => Number(r.id));
+    return usersWithRoleAtOrAbove(tx, roleId, officeId);
   }
 
   async create(identity: Identity, input: CreateUserInput): Promise<UserWithRoles> {
@@ -170,8 +162,7 @@ export class UserService {
 
   /** Whether any live user (staff or customer) has this username, compared as the login compares it. */
   async usernameTaken(tx: Tx, username: string): Promise<boolean> {
-    const rows = await tx.em.execute(`select 1 from organisation.app_user where tenant_id = ? and lower(username) = lower(?) and not deleted`, [tx.tenantId, username]);
-    return rows.length > 0;
+    return (await liveUserIdsNamed(tx, username)).length > 0;
   }
 
   /**
@@ -344,7 +335,7 @@ export class UserService {
 
   /** Revokes every session of the user in this transaction; the edge's cache forgets them after commit. */
   private async revokeSessions(tx: Tx, userId: number): Promise<void> {
-    await tx.em.execute(`update organisation.session set revoked_at = now() where tenant_id = ? and user_id = ? and revoked_at is null`, [tx.tenantId, userId]);
+    await revokeSessionsOf(tx, userId);
     const tenantId = tx.tenantId;
     tx.afterCommit(() => this.forgetCredentials(tenantId, userId));
   }
@@ -373,11 +364,7 @@ export class UserService {
   }
 
   private async assertUsernameFree(tx: Tx, username: string, exceptId: number | null): Promise<void> {
-    const rows = await tx.em.execute<{ id: number }[]>(
-      `select id from organisation.app_user where tenant_id = ? and lower(username) = lower(?) and not deleted`,
-      [tx.tenantId, username.trim()],
-    );
-    if (rows.some((r) => r.id !== exceptId)) throw duplicateUsername(username);
+    if ((await liveUserIdsNamed(tx, username.trim())).some((id) => id !== exceptId)) throw duplicateUsername(username);
   }
 
   private async flushUnique(tx: Tx, username: string): Promise<void> {

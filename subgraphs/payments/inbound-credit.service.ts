@@ -1,12 +1,11 @@
 import type { Database } from '../platform/database.js';
-import type { Tx } from '../kernel/tx.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { decimalText, parseExactJson } from '../kernel/exact-json.js';
 import type { Identity } from '../kernel/identity.js';
 import { formatAmount, Money } from '../kernel/money.js';
 import { ACCOUNT_NUMBER, INBOUND_REFUSALS, PAYMENTS_CODES } from './codes.js';
 import { verifySwitchSignature } from './domain/signature.js';
-import { claimInboundSession, findInbound, insertInbound, type InboundCreditRow } from './payments.store.js';
+import { claimInboundSession, insertInbound, lockInbound, type InboundCreditRow } from './payments.store.js';
 import type { PaymentsDependencies } from './payments.ports.js';
 
 /** The switch's notification of a credit from another bank (POST /interbank/inbound). */
@@ -65,7 +64,7 @@ export class InboundCreditService {
     const body = parseBody(rawBody);
     try {
       return await this.db.tx(identity.tenantId, async (tx) => {
-        const first = await this.lockSession(tx, body.sessionId);
+        const first = await lockInbound(tx, body.sessionId);
         if (first) return toAnswer(first);
         if (!(await claimInboundSession(tx, body.sessionId))) throw signatureInvalid();
         const credited = await this.deps.accounts.creditInbound(tx, { ...body, accountNo: body.accountNumber, note: body.narration });
@@ -79,7 +78,7 @@ export class InboundCreditService {
       if (!reasonCode) throw error;
       // The credit rolled back; the refusal is recorded in its own transaction so that a replay answers it too.
       return this.db.tx(identity.tenantId, async (tx) => {
-        const first = await this.lockSession(tx, body.sessionId);
+        const first = await lockInbound(tx, body.sessionId);
         if (first) return toAnswer(first);
         if (!(await claimInboundSession(tx, body.sessionId))) throw signatureInvalid();
         const row = { ...body, status: 'REJECTED' as const, reasonCode, reason: (error as Error).message, accountId: null, savingsTransactionId: null, creditedOn: null };
@@ -87,12 +86,6 @@ export class InboundCreditService {
         return toAnswer(row);
       });
     }
-  }
-
-  /** Serialises every delivery of one session (to the end of the transaction) and returns its recorded outcome, if any. */
-  private async lockSession(tx: Tx, sessionId: string): Promise<InboundCreditRow | null> {
-    await tx.query(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`${tx.tenantId}:interbank-inbound:${sessionId}`]);
-    return findInbound(tx, sessionId);
   }
 }
 

@@ -157,10 +157,15 @@ const toInbound = (r: RawInbound): InboundCreditRow => ({
   reason: r.reason, savingsTransactionId: r.savings_transaction_id == null ? null : Number(r.savings_transaction_id),
 });
 
-export async function findInbound(tx: Tx, sessionId: string): Promise<InboundCreditRow | null> {
+/**
+ * The recorded outcome of an inbound session, if any, read under the session's advisory lock (held to the
+ * end of the transaction, sent ahead of the read in its round trip): every delivery of one session queues here.
+ */
+export async function lockInbound(tx: Tx, sessionId: string): Promise<InboundCreditRow | null> {
   const rows = await tx.query<RawInbound>(
     `select session_id, account_number, amount::text as amount, currency_code, status, reason_code, reason, savings_transaction_id from payments.inbound_credit where tenant_id = ? and session_id = ?`,
     [tx.tenantId, sessionId],
+    [{ sql: `select pg_advisory_xact_lock(hashtextextended(?, 0))`, params: [`${tx.tenantId}:interbank-inbound:${sessionId}`] }],
   );
   return rows[0] ? toInbound(rows[0]) : null;
 }

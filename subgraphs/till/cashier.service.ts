@@ -5,7 +5,8 @@ import { actorId, hasPermission, requireStaff, type Identity, type StaffIdentity
 import { nextValue } from '../kernel/sequence.js';
 import { datesOverlap, tellerOpen, validTime } from './domain/till-rules.js';
 import type { StaffRecord, TillDependencies } from './till.ports.js';
-import { CASHIER_COLUMNS, type CashierRow, type TellerRow, type TillStore } from './till.store.js';
+import { cashierHasTransactions, cashiersOfTeller, deleteCashier, insertCashier, lockedAssignmentsOfStaff, updateCashier } from './staffing.store.js';
+import type { CashierRow, TellerRow, TillStore } from './till.store.js';
 import { TILL_CODES } from './codes.js';
 
 export interface CashierInput {
@@ -37,8 +38,7 @@ export class CashierService {
     const staff = requireStaff(identity, 'READ_TELLER');
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, tellerId);
-      const cashiers = await tx.em.execute<CashierRow[]>(`select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and teller_id = ? order by id limit 200`, [tx.tenantId, tellerId]);
-      return { teller, cashiers };
+      return { teller, cashiers: await cashiersOfTeller(tx, tellerId) };
     });
   }
 
@@ -70,10 +70,12 @@ export class CashierService {
     await this.checkStaff(tx, teller, input.staffId!, input.startDate!, input.endDate!, null);
     const id = await nextValue(tx, 'till.cashier');
     const by = actorId(staff);
-    await tx.em.execute(
-      `insert into till.cashier (tenant_id, id, teller_id, office_id, staff_id, description, start_date, end_date, is_full_day, start_time, end_time, created_by, updated_by)
-       values (?, ?, ?, ?, ?, ?, ?::date, ?::date, ?, ?, ?, ?, ?)`,
-      [tx.tenantId, id, tellerId, teller.officeId, input.staffId, input.description ?? null, input.startDate, input.endDate, input.isFullDay, times.start, times.end, by, by],
+    await insertCashier(
+      tx,
+      id,
+      teller,
+      { staffId: input.staffId!, description: input.description ?? null, startDate: input.startDate!, endDate: input.endDate!, isFullDay: input.isFullDay!, startTime: times.start, endTime: times.end },
+      by,
     );
     return (await this.store.cashier(tx, id))!;
   }
@@ -104,7 +106,7 @@ export class CashierService {
         throw errors.validation([{ code: TILL_CODES.cashierEndDateIsLessThanStartDate, message: 'The end date must not be before the start date.', parameterName: 'endDate', value: next.endDate }]);
       }
       if (next.staffId !== current.staffId || next.startDate !== current.startDate || next.endDate !== current.endDate) {
-        if (next.staffId !== current.staffId && (await this.hasTransactions(tx, cashierId))) {
+        if (next.staffId !== current.staffId && (await cashierHasTransactions(tx, cashierId))) {
           throw errors.domainRule(TILL_CODES.cashierHasTransactions, `Cashier ${cashierId} has transactions; its staff member cannot change.`, [cashierId], 'staffId');
         }
         await this.checkStaff(tx, teller, next.staffId, next.startDate, next.endDate, cashierId);
@@ -113,11 +115,7 @@ export class CashierService {
       for (const key of ['staffId', 'description', 'startDate', 'endDate', 'isFullDay', 'startTime', 'endTime'] as const) {
         if (next[key] !== current[key]) changes[key] = next[key];
       }
-      await tx.em.execute(
-        `update till.cashier set staff_id = ?, description = ?, start_date = ?::date, end_date = ?::date, is_full_day = ?, start_time = ?, end_time = ?,
-           updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`,
-        [next.staffId, next.description, next.startDate, next.endDate, next.isFullDay, next.startTime, next.endTime, actorId(staff), tx.tenantId, cashierId],
-      );
+      await updateCashier(tx, cashierId, next, actorId(staff));
       return { cashier: (await this.store.cashier(tx, cashierId))!, changes };
     });
   }
@@ -128,17 +126,12 @@ export class CashierService {
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.store.tellerInScope(tx, staff, tellerId, true);
       const cashier = await this.store.cashierInScope(tx, staff, cashierId, tellerId);
-      if (await this.hasTransactions(tx, cashierId)) {
+      if (await cashierHasTransactions(tx, cashierId)) {
         throw errors.domainRule(TILL_CODES.cashierHasTransactions, `Cashier ${cashierId} has transactions and cannot be deleted.`, [cashierId]);
       }
-      await tx.em.execute(`delete from till.till where tenant_id = ? and cashier_id = ?`, [tx.tenantId, cashierId]);
-      await tx.em.execute(`delete from till.cashier where tenant_id = ? and id = ?`, [tx.tenantId, cashierId]);
+      await deleteCashier(tx, cashierId);
       return cashier;
     });
-  }
-
-  private async hasTransactions(tx: Tx, cashierId: number): Promise<boolean> {
-    return (await tx.em.execute(`select 1 from till.cashier_transaction where tenant_id = ? and cashier_id = ? limit 1`, [tx.tenantId, cashierId])).length > 0;
   }
 
   /**
@@ -152,11 +145,7 @@ export class CashierService {
     if (!member.isActive || member.officeId !== teller.officeId) {
       throw errors.domainRule(TILL_CODES.cashierStaffNotInTellerOffice, `Staff ${staffId} is not an active member of the teller's office.`, [staffId], 'staffId');
     }
-    await tx.em.execute(`select pg_advisory_xact_lock(hashtext('till.staff:' || ? || ':' || ?))`, [tx.tenantId, staffId]);
-    const others = await tx.em.execute<{ start: string; end: string }[]>(
-      `select to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as "end" from till.cashier where tenant_id = ? and staff_id = ? and id <> ?`,
-      [tx.tenantId, staffId, exceptCashierId ?? -1],
-    );
+    const others = await lockedAssignmentsOfStaff(tx, staffId, exceptCashierId);
     if (others.some((o) => datesOverlap(o.start, o.end, startDate, endDate))) {
       throw errors.domainRule(TILL_CODES.cashierAlreadyAllocated, `Staff ${staffId} already holds a cashier assignment for overlapping dates.`, [staffId], 'staffId');
     }

@@ -7,7 +7,8 @@ import { Money, formatAmount, scaleOf } from '../kernel/money.js';
 import { requireReadCashier } from './cashier.service.js';
 import { maySettle, planSettlement } from './domain/till-rules.js';
 import type { TillDependencies } from './till.ports.js';
-import { TILL_COLUMNS, type CashierRow, type TillRow, type TillStore } from './till.store.js';
+import { markTillSettled, settledTills } from './cash.store.js';
+import type { CashierRow, TillRow, TillStore } from './till.store.js';
 import { TILL_CODES } from './codes.js';
 
 export interface SettleInput {
@@ -79,11 +80,7 @@ export class SettlementService {
     const plan = planSettlement(system, input.countedAmount != null ? new Money(input.countedAmount) : system);
     const actor = actorId(staff);
     for (const step of plan.steps) await this.store.record(tx, till, cashier, { type: step.type, amount: step.amount, note: step.note, lines: step.lines, actor });
-    await tx.em.execute(
-      `update till.till set settled = true, system_balance = ?::numeric, counted_amount = ?::numeric, variance = ?::numeric, settled_by = ?, settled_at = now(),
-         updated_at = now(), updated_by = ? where tenant_id = ? and cashier_id = ? and business_date = ?::date`,
-      [plan.systemBalance, plan.countedAmount, plan.variance, actor, actor, tx.tenantId, cashier.id, date],
-    );
+    await markTillSettled(tx, cashier.id, date, plan, actor);
     await this.store.event(tx, 'cashier.settled', 'SETTLE', {
       cashierId: cashier.id, tellerId: cashier.tellerId, officeId: cashier.officeId, date, currency: till.currencyCode,
       systemBalance: exactNumber(plan.systemBalance), countedAmount: exactNumber(plan.countedAmount), variance: exactNumber(plan.variance),
@@ -97,11 +94,7 @@ export class SettlementService {
     const staff = requireReadCashier(identity);
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.store.cashierInScope(tx, staff, cashierId);
-      const rows = await tx.em.execute<TillRow[]>(
-        `select ${TILL_COLUMNS} from till.till where tenant_id = ? and cashier_id = ? and settled order by business_date desc limit 200`,
-        [tx.tenantId, cashierId],
-      );
-      return rows.map(toSettlement);
+      return (await settledTills(tx, cashierId)).map(toSettlement);
     });
   }
 }

@@ -6,7 +6,8 @@ import { actorId, requireStaff, type Identity, type StaffIdentity } from '../ker
 import { nextValue } from '../kernel/sequence.js';
 import { TELLER_ACTIVE, TELLER_INACTIVE } from './domain/till-rules.js';
 import type { TillDependencies } from './till.ports.js';
-import { TELLER_COLUMNS, type TellerRow, type TillStore } from './till.store.js';
+import { deleteTeller, insertTeller, tellerHasCashiers, tellerNameTaken, tellers, updateTeller } from './staffing.store.js';
+import type { TellerRow, TillStore } from './till.store.js';
 import { TILL_CODES } from './codes.js';
 
 export interface TellerInput {
@@ -31,18 +32,7 @@ export class TellerService {
   async list(identity: Identity, officeId?: number | null): Promise<TellerRow[]> {
     const staff = requireStaff(identity, 'READ_TELLER');
     return this.db.tx(staff.tenantId, async (tx) => {
-      const visible = await this.deps.scope.officeIds(tx, staff);
-      const params: unknown[] = [tx.tenantId];
-      let where = '';
-      if (visible !== null) {
-        where += ` and office_id = any(?::int[])`;
-        params.push(`{${visible.join(',')}}`);
-      }
-      if (officeId != null) {
-        where += ` and office_id = ?`;
-        params.push(officeId);
-      }
-      return tx.em.execute<TellerRow[]>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ?${where} order by id limit 200`, params);
+      return tellers(tx, await this.deps.scope.officeIds(tx, staff), officeId ?? null);
     });
   }
 
@@ -65,10 +55,11 @@ export class TellerService {
     const id = await nextValue(tx, 'till.teller');
     const by = actorId(staff);
     try {
-      await tx.em.execute(
-        `insert into till.teller (tenant_id, id, office_id, name, description, start_date, end_date, status, created_by, updated_by)
-         values (?, ?, ?, ?, ?, ?::date, ?::date, ?, ?, ?)`,
-        [tx.tenantId, id, input.officeId, input.name!.trim(), input.description ?? null, input.startDate, input.endDate ?? null, input.status, by, by],
+      await insertTeller(
+        tx,
+        id,
+        { officeId: input.officeId!, name: input.name!.trim(), description: input.description ?? null, startDate: input.startDate!, endDate: input.endDate ?? null, status: input.status! },
+        by,
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateName(input.name!.trim());
@@ -98,8 +89,7 @@ export class TellerService {
         if (!(await this.deps.scope.officeVisible(tx, staff, next.officeId))) {
           throw errors.notFound(TILL_CODES.officeIdInvalid, `Office with identifier ${next.officeId} does not exist`, next.officeId);
         }
-        const cashiers = await tx.em.execute(`select 1 from till.cashier where tenant_id = ? and teller_id = ? limit 1`, [tx.tenantId, id]);
-        if (cashiers.length > 0) throw errors.domainRule(TILL_CODES.tellerOfficeCannotChange, 'A teller with cashiers cannot move to another office.', [id], 'officeId');
+        if (await tellerHasCashiers(tx, id)) throw errors.domainRule(TILL_CODES.tellerOfficeCannotChange, 'A teller with cashiers cannot move to another office.', [id], 'officeId');
       }
       if (next.officeId !== current.officeId || next.name.toLowerCase() !== current.name.toLowerCase()) await this.assertNameFree(tx, next.officeId, next.name, id);
       const changes: Record<string, unknown> = {};
@@ -107,11 +97,7 @@ export class TellerService {
         if (next[key] !== current[key]) changes[key] = next[key];
       }
       try {
-        await tx.em.execute(
-          `update till.teller set office_id = ?, name = ?, description = ?, start_date = ?::date, end_date = ?::date, status = ?, updated_at = now(), updated_by = ?
-           where tenant_id = ? and id = ?`,
-          [next.officeId, next.name, next.description, next.startDate, next.endDate, next.status, actorId(staff), tx.tenantId, id],
-        );
+        await updateTeller(tx, id, next, actorId(staff));
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateName(next.name);
         throw error;
@@ -125,19 +111,14 @@ export class TellerService {
     const staff = requireStaff(identity, 'DELETE_TELLER');
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, id, true);
-      const cashiers = await tx.em.execute(`select 1 from till.cashier where tenant_id = ? and teller_id = ? limit 1`, [tx.tenantId, id]);
-      if (cashiers.length > 0) throw errors.domainRule(TILL_CODES.tellerHasCashiers, `Teller ${id} has cashiers and cannot be deleted; make it inactive instead.`, [id]);
-      await tx.em.execute(`delete from till.teller where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+      if (await tellerHasCashiers(tx, id)) throw errors.domainRule(TILL_CODES.tellerHasCashiers, `Teller ${id} has cashiers and cannot be deleted; make it inactive instead.`, [id]);
+      await deleteTeller(tx, id);
       return teller;
     });
   }
 
   private async assertNameFree(tx: Tx, officeId: number, name: string, exceptId: number | null): Promise<void> {
-    const rows = await tx.em.execute(
-      `select 1 from till.teller where tenant_id = ? and office_id = ? and lower(name) = lower(?) and id <> ? limit 1`,
-      [tx.tenantId, officeId, name, exceptId ?? -1],
-    );
-    if (rows.length > 0) throw duplicateName(name);
+    if (await tellerNameTaken(tx, officeId, name, exceptId)) throw duplicateName(name);
   }
 }
 

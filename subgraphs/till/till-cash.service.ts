@@ -1,4 +1,4 @@
-import { cteRef, type CteFragment, type CteRef } from '../kernel/cte.js';
+import type { CteFragment, CteRef } from '../kernel/cte.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
@@ -10,7 +10,8 @@ import { ReferenceMap } from '../platform/reference-cache.js';
 import { requireReadCashier } from './cashier.service.js';
 import { netCash, tillEffect, transferLines, TXN_ALLOCATE, TXN_CASH_IN, TXN_CASH_OUT, TXN_SETTLE } from './domain/till-rules.js';
 import type { StaffRecord, TillDependencies } from './till.ports.js';
-import { CASHIER_COLUMNS, TXN_COLUMNS, type CashierRow, type CashierTxnRow, type TellerRow, type TillRow, type TillStore } from './till.store.js';
+import { cashiersCovering, runTillMovement, tillMovementCtes, txnCount, txnPage, txnSums, txnsOfDay, type TxnScope } from './cash.store.js';
+import type { CashierRow, CashierTxnRow, TellerRow, TillRow, TillStore } from './till.store.js';
 import { TILL_CODES } from './codes.js';
 
 export interface CashTxnInput {
@@ -38,9 +39,6 @@ export interface TxnFilter {
   offset?: number | null;
   limit?: number | null;
 }
-
-/** The last of the till's CTEs: it yields the cash record. */
-const TILL_CASH = cteRef('till_cash');
 
 const MAX_LIMIT = 200;
 
@@ -130,10 +128,10 @@ export class TillCashService {
    */
   async recordCash(tx: Tx, movement: CashMovement): Promise<CashRecorded> {
     const { member, today, amount } = await this.movementOf(tx, movement);
-    const statement = this.cashStatement(tx, member.id, movement, today, amount, null);
+    const ctes = this.cashStatement(tx, member.id, movement, today, amount, null);
     for (let attempt = 0; ; attempt++) {
-      const rows = await tx.query<{ id: string; cashier_id: number }>(`with ${statement.sql} select id, cashier_id from ${statement.result}`, statement.params);
-      if (rows[0]) return { cashierId: Number(rows[0].cashier_id), cashierTransactionId: Number(rows[0].id) };
+      const recorded = await runTillMovement(tx, ctes);
+      if (recorded) return recorded;
       // The refusal reads the till under its lock: when a concurrent movement has since made room (a
       // settlement waited on, an allocation), nothing is wrong any more and the movement runs again.
       await this.refusal(tx, member.id, movement, today, amount);
@@ -160,40 +158,18 @@ export class TillCashService {
     return { member, today: await this.deps.businessDates.today(tx), amount };
   }
 
-  /** The CTEs `till_cashier`, `till_moved` and `till_cash` (see cashSql); `after`, when given, gates the first. */
+  /** The till's CTEs for a movement (see cashSql); `after`, when given, gates the first. */
   private cashStatement(tx: Tx, staffId: number, movement: CashMovement, today: string, amount: Money, after: CteRef | null): CteFragment {
     const type = movement.direction === 'in' ? TXN_CASH_IN : TXN_CASH_OUT;
-    return {
-      sql: `till_cashier as (
-         select id, teller_id, office_id from till.cashier
-         where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date${after ? ` and exists (select 1 from ${after})` : ''} order by id limit 1),
-       till_moved as (
-         update till.till t set balance = t.balance + ?::numeric, updated_at = now(), updated_by = ?
-         from till_cashier where t.tenant_id = ? and t.cashier_id = till_cashier.id and t.business_date = ?::date and not t.settled and t.currency_code = ?
-           ${movement.direction === 'out' ? 'and t.balance >= ?::numeric' : ''}
-         returning t.cashier_id),
-       till_cash as (
-         insert into till.cashier_transaction (tenant_id, id, cashier_id, teller_id, office_id, business_date, txn_type, amount, currency_code, note,
-           entity_type, entity_id, source_transaction_id, journal_transaction_id, created_by, updated_by)
-         select ?, nextval('till.cashier_transaction_id_seq'), till_cashier.id, till_cashier.teller_id, till_cashier.office_id, ?::date, ?, ?::numeric, ?, null, ?, ?, ?, null, ?, ?
-         from till_moved join till_cashier on till_cashier.id = till_moved.cashier_id
-         returning id, cashier_id)`,
-      result: TILL_CASH,
-      params: [
-        tx.tenantId, staffId, movement.officeId, today, today,
-        tillEffect(type, amount).toFixed(), movement.userId, tx.tenantId, today, movement.currency, ...(movement.direction === 'out' ? [formatAmount(amount)] : []),
-        tx.tenantId, today, type, formatAmount(amount), movement.currency, movement.source.entityType, movement.source.entityId, movement.source.transactionId, movement.userId, movement.userId,
-      ],
-    };
+    return tillMovementCtes(tx, {
+      staffId, officeId: movement.officeId, today, direction: movement.direction, txnType: type, effect: tillEffect(type, amount).toFixed(), amount: formatAmount(amount),
+      currency: movement.currency, source: movement.source, userId: movement.userId,
+    }, after);
   }
 
   /** Why the till did not take a movement: the first rule it breaks, thrown. */
   private async refusal(tx: Tx, staffId: number, movement: CashMovement, today: string, amount: Money): Promise<void> {
-    const cashiers = await tx.query<CashierRow>(
-      `select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and staff_id = ? and office_id = ? and start_date <= ?::date and end_date >= ?::date order by id`,
-      [tx.tenantId, staffId, movement.officeId, today, today],
-    );
-    const cashier = cashiers[0];
+    const cashier = (await cashiersCovering(tx, staffId, movement.officeId, today))[0];
     if (!cashier) throw noOpenTill(`no cashier assignment covers ${today} at office ${movement.officeId}`);
     const till = await this.store.lockTill(tx, cashier.id, today);
     if (!till) throw noOpenTill(`no cash was allocated to the till on ${today}`);
@@ -210,14 +186,11 @@ export class TillCashService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, tellerId);
       const cashier = await this.store.cashierInScope(tx, staff, cashierId, tellerId);
-      const { where, params } = txnWhere(tx, 'cashier_id', cashierId, filter);
-      const sums = await tx.query<{ type: number; total: string; n: string }>(
-        `select txn_type as type, sum(amount)::text as total, count(*) as n from till.cashier_transaction where ${where} group by txn_type`,
-        params,
-      );
-      const sumOf = (type: number) => new Money(sums.find((s) => Number(s.type) === type)?.total ?? 0);
+      const scope = txnScope('cashier_id', cashierId, filter);
+      const sums = await txnSums(tx, scope);
+      const sumOf = (type: number) => new Money(sums.find((s) => s.type === type)?.total ?? 0);
       const s = { sumCashAllocation: sumOf(TXN_ALLOCATE), sumInwardCash: sumOf(TXN_CASH_IN), sumOutwardCash: sumOf(TXN_CASH_OUT), sumCashSettlement: sumOf(TXN_SETTLE) };
-      const page = await this.page(tx, where, params, filter);
+      const page = await this.page(tx, scope, filter);
       return {
         teller,
         cashier,
@@ -226,7 +199,7 @@ export class TillCashService {
         sumOutwardCash: formatAmount(s.sumOutwardCash),
         sumCashSettlement: formatAmount(s.sumCashSettlement),
         netCash: formatAmount(netCash(s)),
-        totalFilteredRecords: sums.reduce((n, r) => n + Number(r.n), 0),
+        totalFilteredRecords: sums.reduce((n, r) => n + r.count, 0),
         pageItems: page,
       };
     });
@@ -237,9 +210,8 @@ export class TillCashService {
     const staff = requireStaff(identity, 'READ_TELLER');
     return this.db.tx(staff.tenantId, async (tx) => {
       const teller = await this.store.tellerInScope(tx, staff, tellerId);
-      const { where, params } = txnWhere(tx, 'teller_id', tellerId, filter);
-      const count = await tx.query<{ n: string }>(`select count(*) as n from till.cashier_transaction where ${where}`, params);
-      return { teller, totalFilteredRecords: Number(count[0]!.n), pageItems: await this.page(tx, where, params, filter) };
+      const scope = txnScope('teller_id', tellerId, filter);
+      return { teller, totalFilteredRecords: await txnCount(tx, scope), pageItems: await this.page(tx, scope, filter) };
     });
   }
 
@@ -250,31 +222,17 @@ export class TillCashService {
       const cashier = await this.store.cashierInScope(tx, staff, cashierId);
       const day = date ?? (await this.deps.businessDates.today(tx));
       const till = await this.store.till(tx, cashierId, day);
-      const transactions = await tx.query<CashierTxnRow>(
-        `select ${TXN_COLUMNS} from till.cashier_transaction where tenant_id = ? and cashier_id = ? and business_date = ?::date order by id limit ${MAX_LIMIT}`,
-        [tx.tenantId, cashierId, day],
-      );
-      return { cashier, date: day, till, transactions };
+      return { cashier, date: day, till, transactions: await txnsOfDay(tx, cashierId, day, MAX_LIMIT) };
     });
   }
 
-  private async page(tx: Tx, where: string, params: unknown[], filter: TxnFilter): Promise<CashierTxnRow[]> {
+  private async page(tx: Tx, scope: TxnScope, filter: TxnFilter): Promise<CashierTxnRow[]> {
     const limit = Math.min(Math.max(filter.limit ?? MAX_LIMIT, 1), MAX_LIMIT);
     const offset = Math.max(filter.offset ?? 0, 0);
-    return tx.query<CashierTxnRow>(`select ${TXN_COLUMNS} from till.cashier_transaction where ${where} order by id desc limit ? offset ?`, [...params, limit, offset]);
+    return txnPage(tx, scope, limit, offset);
   }
 }
 
-function txnWhere(tx: Tx, column: 'cashier_id' | 'teller_id', id: number, filter: TxnFilter): { where: string; params: unknown[] } {
-  let where = `tenant_id = ? and ${column} = ?`;
-  const params: unknown[] = [tx.tenantId, id];
-  if (filter.currencyCode) {
-    where += ` and currency_code = ?`;
-    params.push(filter.currencyCode.toUpperCase());
-  }
-  if (filter.date) {
-    where += ` and business_date = ?::date`;
-    params.push(filter.date);
-  }
-  return { where, params };
+function txnScope(column: TxnScope['column'], id: number, filter: TxnFilter): TxnScope {
+  return { column, id, currencyCode: filter.currencyCode ? filter.currencyCode.toUpperCase() : null, date: filter.date || null };
 }

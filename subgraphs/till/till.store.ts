@@ -1,4 +1,4 @@
-import type { Tx } from '../kernel/tx.js';
+import type { Statement, Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import type { StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
@@ -82,7 +82,7 @@ export class TillStore {
   constructor(private readonly deps: TillDependencies) {}
 
   async teller(tx: Tx, id: number, forUpdate = false): Promise<TellerRow | null> {
-    const rows = await tx.em.execute<TellerRow[]>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ? and id = ?${forUpdate ? ' for update' : ''}`, [tx.tenantId, id]);
+    const rows = await tx.query<TellerRow>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ? and id = ?${forUpdate ? ' for update' : ''}`, [tx.tenantId, id]);
     return rows[0] ?? null;
   }
 
@@ -94,7 +94,7 @@ export class TillStore {
   }
 
   async cashier(tx: Tx, id: number): Promise<CashierRow | null> {
-    const rows = await tx.em.execute<CashierRow[]>(`select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+    const rows = await tx.query<CashierRow>(`select ${CASHIER_COLUMNS} from till.cashier where tenant_id = ? and id = ?`, [tx.tenantId, id]);
     return rows[0] ?? null;
   }
 
@@ -109,7 +109,7 @@ export class TillStore {
 
   async tellersByIds(tx: Tx, ids: readonly number[]): Promise<Map<number, TellerRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await tx.em.execute<TellerRow[]>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, `{${[...new Set(ids)].join(',')}}`]);
+    const rows = await tx.query<TellerRow>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, `{${[...new Set(ids)].join(',')}}`]);
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -118,22 +118,23 @@ export class TillStore {
    * movement of that drawer, so concurrent cash-outs queue here and never overdraw it. Null when the day
    * has no till (no allocation yet).
    */
-  async lockTill(tx: Tx, cashierId: number, businessDate: string): Promise<TillRow | null> {
-    const rows = await tx.em.execute<TillRow[]>(
+  async lockTill(tx: Tx, cashierId: number, businessDate: string, ahead: readonly Statement[] = []): Promise<TillRow | null> {
+    const rows = await tx.query<TillRow>(
       `select ${TILL_COLUMNS} from till.till where tenant_id = ? and cashier_id = ? and business_date = ?::date for update`,
       [tx.tenantId, cashierId, businessDate],
+      ahead,
     );
     return rows[0] ?? null;
   }
 
-  /** The day's till, created empty when absent, locked. */
+  /** The day's till, created empty when absent, locked: the insert goes ahead of the lock, in its round trip. */
   async openTill(tx: Tx, cashierId: number, businessDate: string, currency: string, actor: number | null): Promise<TillRow> {
-    await tx.em.execute(
-      `insert into till.till (tenant_id, cashier_id, business_date, currency_code, created_by, updated_by) values (?, ?, ?::date, ?, ?, ?)
+    const create = {
+      sql: `insert into till.till (tenant_id, cashier_id, business_date, currency_code, created_by, updated_by) values (?, ?, ?::date, ?, ?, ?)
        on conflict (tenant_id, cashier_id, business_date) do nothing`,
-      [tx.tenantId, cashierId, businessDate, currency, actor, actor],
-    );
-    return (await this.lockTill(tx, cashierId, businessDate))!;
+      params: [tx.tenantId, cashierId, businessDate, currency, actor, actor],
+    };
+    return (await this.lockTill(tx, cashierId, businessDate, [create]))!;
   }
 
   /**
@@ -152,7 +153,7 @@ export class TillStore {
   }
 
   async till(tx: Tx, cashierId: number, businessDate: string): Promise<TillRow | null> {
-    const rows = await tx.em.execute<TillRow[]>(`select ${TILL_COLUMNS} from till.till where tenant_id = ? and cashier_id = ? and business_date = ?::date`, [tx.tenantId, cashierId, businessDate]);
+    const rows = await tx.query<TillRow>(`select ${TILL_COLUMNS} from till.till where tenant_id = ? and cashier_id = ? and business_date = ?::date`, [tx.tenantId, cashierId, businessDate]);
     return rows[0] ?? null;
   }
 
@@ -167,7 +168,7 @@ export class TillStore {
     entry: { type: CashierTxnType; amount: string; note?: string | null; entityType?: string | null; entityId?: number | null; sourceTransactionId?: string | null; lines?: PostingLineSpec[]; actor: number | null },
   ): Promise<{ id: number; balance: string; journalTransactionId: string | null }> {
     // The journal's id is T<cashierTxnId>, so a posting movement draws its id first; a bare one lets the insert do it.
-    const drawn = entry.lines ? Number((await tx.em.execute<{ id: string }[]>(`select nextval('till.cashier_transaction_id_seq') as id`))[0]!.id) : null;
+    const drawn = entry.lines ? Number((await tx.query<{ id: string }>(`select nextval('till.cashier_transaction_id_seq') as id`))[0]!.id) : null;
     let journalTransactionId: string | null = null;
     if (entry.lines) {
       const posted = await this.deps.postJournal(tx, {
@@ -182,12 +183,12 @@ export class TillStore {
       journalTransactionId = posted.transactionId;
     }
     const balance = formatAmount(new Money(till.balance).plus(tillEffect(entry.type, new Money(entry.amount))));
-    await tx.em.execute(
+    await tx.query(
       `update till.till set balance = ?::numeric, updated_at = now(), updated_by = ? where tenant_id = ? and cashier_id = ? and business_date = ?::date`,
       [balance, entry.actor, tx.tenantId, cashier.id, till.businessDate],
     );
     till.balance = balance;
-    const inserted = await tx.em.execute<{ id: string }[]>(
+    const inserted = await tx.query<{ id: string }>(
       `insert into till.cashier_transaction (tenant_id, id, cashier_id, teller_id, office_id, business_date, txn_type, amount, currency_code, note,
          entity_type, entity_id, source_transaction_id, journal_transaction_id, created_by, updated_by)
        values (?, coalesce(?::bigint, nextval('till.cashier_transaction_id_seq')), ?, ?, ?, ?::date, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,

@@ -31,12 +31,12 @@ describe('commands compose inside one transaction', () => {
     const { organisation, customer, ledger } = harness.services;
     const actor = t.admin;
     // Slow work that must not hold the connection (BVN engine, password hashing) is prepared first.
-    const client = await customer.clients.prepareCreate({ officeId: branch, legalFormId: 1, firstname: 'Composed', lastname: tag, externalId: `client-${tag}`, active: true, activationDate: '2024-06-01' });
+    const client = await customer.onboarding.prepareCreate({ officeId: branch, legalFormId: 1, firstname: 'Composed', lastname: tag, externalId: `client-${tag}`, active: true, activationDate: '2024-06-01' });
     const login = await organisation.users.prepareCreate({
       username: `user-${tag}`, firstname: 'Composed', lastname: tag, officeId: branch, roles: [1], password: 'Str0ng!Passw0rd', repeatPassword: 'Str0ng!Passw0rd',
     });
     const staff = await organisation.staff.createCore(tx, actor, { officeId: branch, firstname: 'Composed', lastname: tag, externalId: `staff-${tag}` });
-    const created = await customer.clients.createCore(tx, actor, { ...client, input: { ...client.input, staffId: staff.id } });
+    const created = await customer.onboarding.createCore(tx, actor, { ...client, input: { ...client.input, staffId: staff.id } });
     const user = await organisation.users.createCore(tx, actor, { ...login, input: { ...login.input, staffId: staff.id } });
     const posted = await ledger.journal.createManualCore(tx, actor, {
       officeId: branch, transactionDate: '2024-06-01', currencyCode: 'NGN', referenceNumber: `je-${tag}`,

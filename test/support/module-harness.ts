@@ -81,7 +81,7 @@ export class SeedTenant {
   }
 
   async client(officeId: number, extra: { staffId?: number } = {}): Promise<number> {
-    return (await this.harness.services.customer.clients.create(this.admin, { officeId, legalFormId: 1, firstname: 'Seed', lastname: 'Client', ...extra })).id;
+    return (await this.harness.services.customer.onboarding.create(this.admin, { officeId, legalFormId: 1, firstname: 'Seed', lastname: 'Client', ...extra })).id;
   }
 
   tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
