@@ -6,7 +6,8 @@ import type { AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
 import { ensureCreditLock } from './locks.js';
 import { accountNotFound } from './savings-account.service.js';
-import { checkAmount, checkDate, checkUsable, insufficient, type Originator, type SavingsTransactionService } from './savings-transaction.service.js';
+import { checkAmount, checkDate, checkUsable, insufficient } from './movement-rules.js';
+import type { Originator, SavingsMovements } from './savings-movements.js';
 import { ACCOUNT_CODES } from './codes.js';
 
 /** An account as the payments module sees it when it holds, settles or credits. */
@@ -35,7 +36,7 @@ const view = (a: AccountRow): AccountForPayments => ({
  * settlement and inbound credit takes the account's row lock first (lockAccountRows), the lock every debit
  * and maker-checker hold takes, so the on-hold total a debit is checked against includes every committed hold.
  */
-export function accountsForPayments(deps: Required<AccountDependencies>, transactions: SavingsTransactionService) {
+export function accountsForPayments(deps: Required<AccountDependencies>, movements: SavingsMovements) {
   const today = (tx: Tx) => deps.businessDates.today(tx);
   const nextTransactionId = async (tx: Tx) => Number((await tx.query<{ id: string }>(`select nextval('account.savings_transaction_seq') as id`, []))[0]!.id);
 
@@ -90,9 +91,9 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
         source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
         comments: `Inter-bank transfer ${movement.sessionId}`,
       });
-      const event = transactions.movementEvent(account, client, transactionId, false, amount, 'WITHDRAWAL', movement.originator, { date });
+      const event = movements.movementEvent(account, client, transactionId, false, amount, 'WITHDRAWAL', movement.originator, { date });
       event.data = { ...event.data, type: 'INTERBANK', sessionId: movement.sessionId };
-      await transactions.writeLeg(tx, { id: transactionId, account, credit: false, amount, date, type: TXN_WITHDRAWAL, paymentTypeId: null, isCash: false, details: {}, note: movement.note, actor: null }, { event });
+      await movements.writeLeg(tx, { id: transactionId, account, credit: false, amount, date, type: TXN_WITHDRAWAL, paymentTypeId: null, isCash: false, details: {}, note: movement.note, actor: null }, { event });
       return { savingsTransactionId: transactionId };
     },
 
@@ -120,7 +121,7 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
       }
       const amount = formatAmount(credit.amount);
       checkAmount(account, amount);
-      const caps = await transactions.kycCaps(tx, client, amount);
+      const caps = await movements.kycCaps(tx, client, amount);
       const transactionId = await nextTransactionId(tx);
       await deps.journal.post(tx, {
         officeId: account.officeId, currency: account.currencyCode, date,
@@ -128,9 +129,9 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
         source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
         comments: `Inter-bank credit ${credit.sessionId}`,
       });
-      const event = transactions.movementEvent(account, client, transactionId, true, amount, 'DEPOSIT', credit.originator, { date });
+      const event = movements.movementEvent(account, client, transactionId, true, amount, 'DEPOSIT', credit.originator, { date });
       event.data = { ...event.data, type: 'INTERBANK', sessionId: credit.sessionId };
-      await transactions.writeLeg(
+      await movements.writeLeg(
         tx, { id: transactionId, account, credit: true, amount, date, type: TXN_DEPOSIT, paymentTypeId: null, isCash: false, details: {}, note: credit.note, actor: null },
         { event, kyc: caps ? { client, caps } : undefined },
       );
