@@ -1,14 +1,18 @@
 import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { formatAmount } from '../kernel/money.js';
-import { LIABILITY_GL, loadAccount, loadAccountByNumber, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
+import { LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
 import type { AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
-import { ensureCreditLock } from './locks.js';
 import { accountNotFound } from './savings-account.service.js';
 import { checkAmount, checkDate, checkUsable, insufficient } from './movement-rules.js';
 import type { Originator, SavingsMovements } from './savings-movements.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { loadAccount, loadAccountByNumber } from './store/account-read.store.js';
+import { ensureCreditLock } from './store/locks.js';
+import { insertPaymentHold, paymentHoldAccountId, releasePaymentHold, settlePaymentHold } from './store/payment-hold.store.js';
+import { nextTransactionId } from './store/savings-transaction.store.js';
+import { nextTransferId } from './store/transfer.store.js';
 
 /** An account as the payments module sees it when it holds, settles or credits. */
 export interface AccountForPayments {
@@ -38,13 +42,10 @@ const view = (a: AccountRow): AccountForPayments => ({
  */
 export function accountsForPayments(deps: Required<AccountDependencies>, movements: SavingsMovements) {
   const today = (tx: Tx) => deps.businessDates.today(tx);
-  const nextTransactionId = async (tx: Tx) => Number((await tx.query<{ id: string }>(`select nextval('account.savings_transaction_seq') as id`, []))[0]!.id);
 
   return {
     /** An id from the account transfers' sequence, so an inter-bank transfer's id never names an intra-bank transfer. */
-    async nextTransferId(tx: Tx): Promise<number> {
-      return Number((await tx.query<{ id: string }>(`select nextval('account.account_transfer_seq') as id`, []))[0]!.id);
-    },
+    nextTransferId: (tx: Tx): Promise<number> => nextTransferId(tx),
 
     /**
      * Holds `amount` on an account of `clientIds` (404 otherwise): active, not blocked for debits, `date` not
@@ -59,11 +60,8 @@ export function accountsForPayments(deps: Required<AccountDependencies>, movemen
       checkDate(account, request.date, date);
       checkAmount(account, request.amount, { resource: 'accounttransfer', name: 'transferAmount' });
       if (!canDebit(account, request.amount)) throw insufficient(account, request.amount);
-      const rows = await tx.query<{ id: string }>(
-        `insert into account.payment_hold (tenant_id, account_id, amount, reference) values (?, ?, ?::numeric, ?) returning id`,
-        [tx.tenantId, account.id, request.amount, request.reference],
-      );
-      return { holdId: Number(rows[0]!.id), account: view(account) };
+      const holdId = await insertPaymentHold(tx, account.id, request.amount, request.reference);
+      return { holdId, account: view(account) };
     },
 
     /**
@@ -73,17 +71,14 @@ export function accountsForPayments(deps: Required<AccountDependencies>, movemen
      * The money has already left through the switch, so blocks taken since the hold do not stop the debit.
      */
     async settle(tx: Tx, holdId: number, movement: InterbankMovement): Promise<{ savingsTransactionId: number } | null> {
-      const found = await tx.query<{ account_id: number }>(`select account_id from account.payment_hold where tenant_id = ? and id = ?`, [tx.tenantId, holdId]);
-      if (!found[0]) return null;
+      const accountId = await paymentHoldAccountId(tx, holdId);
+      if (accountId === null) return null;
       const date = await today(tx);
-      const account = (await loadAccount(tx, date, Number(found[0].account_id), true))!;
+      const account = (await loadAccount(tx, date, accountId, true))!;
       const transactionId = await nextTransactionId(tx);
-      const held = await tx.query<{ amount: string }>(
-        `update account.payment_hold set status = 'settled', savings_transaction_id = ?, updated_at = now() where tenant_id = ? and id = ? and status = 'held' returning amount::text as amount`,
-        [transactionId, tx.tenantId, holdId],
-      );
-      if (!held[0]) return null;
-      const amount = formatAmount(held[0].amount);
+      const held = await settlePaymentHold(tx, holdId, transactionId);
+      if (held === null) return null;
+      const amount = formatAmount(held);
       const client = (await deps.clients.forAccount(tx, account.clientId))!;
       await deps.journal.post(tx, {
         officeId: account.officeId, currency: account.currencyCode, date,
@@ -98,10 +93,7 @@ export function accountsForPayments(deps: Required<AccountDependencies>, movemen
     },
 
     /** Gives a hold back to the available balance; false when it was no longer held (settled or released before). */
-    async release(tx: Tx, holdId: number): Promise<boolean> {
-      const rows = await tx.query(`update account.payment_hold set status = 'released', updated_at = now() where tenant_id = ? and id = ? and status = 'held' returning id`, [tx.tenantId, holdId]);
-      return rows.length > 0;
-    },
+    release: (tx: Tx, holdId: number): Promise<boolean> => releasePaymentHold(tx, holdId),
 
     /**
      * Credits an account by its NUBAN number from another bank (DR 11201, CR the liability GL) with its

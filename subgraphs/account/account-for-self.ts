@@ -1,7 +1,9 @@
 import type { Tx } from '../kernel/tx.js';
 import type { Actor, CustomerIdentity } from '../kernel/identity.js';
 import { errors } from '../kernel/errors.js';
-import { loadAccount, loadAccountByNumber, loadAccountsOfClients, productIdByName, type AccountRow } from './account.rows.js';
+import type { AccountRow } from './account.rows.js';
+import { loadAccount, loadAccountByNumber, loadAccountsOfClients } from './store/account-read.store.js';
+import { productIdByName } from './store/product.store.js';
 import type { AccountDependencies } from './account.ports.js';
 import { availableBalance } from './domain/balance-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';

@@ -2,7 +2,6 @@ import { errors, Validator } from '../kernel/errors.js';
 import { formatAmount } from '../kernel/money.js';
 import { STATUS_ACTIVE, type AccountRow } from './account.rows.js';
 import { amountProblem, BALANCE_COLUMN_MAX, BALANCE_LIMIT_EXCEEDED } from './domain/balance-rules.js';
-import type { TransactionInput } from './savings-transaction.commands.js';
 import { DETAIL_KEYS } from './store/savings-transaction.store.js';
 import { ACCOUNT_CODES } from './codes.js';
 
@@ -10,6 +9,19 @@ import { ACCOUNT_CODES } from './codes.js';
  * The checks every money movement shares (deposits, withdrawals, transfers, the loan and payments ports)
  * and their refusals, each with its Fineract code.
  */
+
+/** A deposit's or withdrawal's body, as Fineract names its fields. */
+export interface TransactionInput {
+  transactionDate?: string | null;
+  transactionAmount?: string | null;
+  paymentTypeId?: number | null;
+  note?: string | null;
+  receiptNumber?: string | null;
+  checkNumber?: string | null;
+  accountNumber?: string | null;
+  routingCode?: string | null;
+  bankNumber?: string | null;
+}
 
 export const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
 export const balanceLimitExceeded = (account: AccountRow, amount: string) =>

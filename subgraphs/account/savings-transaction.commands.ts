@@ -6,27 +6,16 @@ import { requireStaff, type Identity, type StaffIdentity } from '../kernel/ident
 import { Money, formatAmount } from '../kernel/money.js';
 import type { CashMovement } from '../kernel/ports.js';
 import type { AccountDependencies, AccountPaymentType } from './account.ports.js';
-import { CASH_GL, LIABILITY_GL, loadAccount, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
+import { CASH_GL, LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
+import { loadAccount } from './store/account-read.store.js';
 import { canDebit } from './domain/balance-rules.js';
-import { checkAmount, checkDate, checkUsable, insufficient, rule, txnNotFound, validateTransactionInput } from './movement-rules.js';
+import { checkAmount, checkDate, checkUsable, insufficient, rule, txnNotFound, validateTransactionInput, type TransactionInput } from './movement-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { SavingsMovements } from './savings-movements.js';
 import type { SavingsTransactionQueries } from './savings-transaction.queries.js';
 import { insertHold } from './store/maker-checker.store.js';
 import { DETAIL_KEYS, transactionToUndo, type Leg, type TransactionRow } from './store/savings-transaction.store.js';
 import { ACCOUNT_CODES } from './codes.js';
-
-export interface TransactionInput {
-  transactionDate?: string | null;
-  transactionAmount?: string | null;
-  paymentTypeId?: number | null;
-  note?: string | null;
-  receiptNumber?: string | null;
-  checkNumber?: string | null;
-  accountNumber?: string | null;
-  routingCode?: string | null;
-  bankNumber?: string | null;
-}
 
 /** A deposit or withdrawal on one account. `approved`: a checker executes a held withdrawal, so no ceiling applies. */
 export interface MovementCommand {

@@ -4,7 +4,7 @@ import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount, Money } from '../kernel/money.js';
 import { LIABILITY_GL, TXN_DEPOSIT, TXN_WITHDRAWAL } from './account.rows.js';
-import { ensureCreditLock } from './locks.js';
+import { ensureCreditLock } from './store/locks.js';
 import type { AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
 import { insertHold } from './store/maker-checker.store.js';

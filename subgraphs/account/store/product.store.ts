@@ -107,3 +107,9 @@ export async function updateProduct(
   }
   await tx.query(`update account.savings_product set ${sets.join(', ')}, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [...params, actor, tx.tenantId, id]);
 }
+
+/** The id of the savings product with this name, or null. */
+export async function productIdByName(tx: Tx, name: string): Promise<number | null> {
+  const rows = await tx.query<{ id: number }>(`select id from account.savings_product where tenant_id = ? and name = ?`, [tx.tenantId, name]);
+  return rows[0] ? Number(rows[0].id) : null;
+}

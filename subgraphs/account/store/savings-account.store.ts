@@ -1,6 +1,7 @@
 import { escapeLike } from '../../kernel/db-errors.js';
 import type { Tx } from '../../kernel/tx.js';
-import { ACCOUNT_SELECT, STATUS_ACTIVE, STATUS_APPROVED, STATUS_SUBMITTED, toAccountRow, type AccountRow, type AccountType, type RawAccount } from '../account.rows.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_SUBMITTED, type AccountRow, type AccountType } from '../account.rows.js';
+import { ACCOUNT_SELECT, toAccountRow, type RawAccount } from './account-read.store.js';
 
 /*
  * account.savings_account outside the money path: listing, opening, lifecycle and block changes, and the

@@ -3,9 +3,10 @@ import type { CteFragment } from '../../kernel/cte.js';
 import { outboxInsert, type DomainEvent } from '../../kernel/outbox.js';
 import type { Statement, Tx } from '../../kernel/tx.js';
 import type { AccountClient } from '../account.ports.js';
-import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, STATUS_ACTIVE, toAccountRow, toClient, type AccountRow, type RawAccount, type RawClient } from '../account.rows.js';
+import { STATUS_ACTIVE, type AccountRow } from '../account.rows.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, toAccountRow, toClient, type RawAccount, type RawClient } from './account-read.store.js';
 import { BALANCE_COLUMN_MAX } from '../domain/balance-rules.js';
-import { HOLDER_FOR_CREDIT, lockAccountRows } from '../locks.js';
+import { HOLDER_FOR_CREDIT, lockAccountRows } from './locks.js';
 import { scopeConditions, type AccountScope } from './savings-account.store.js';
 
 /*
@@ -291,4 +292,9 @@ export async function transactionPagesOfAccounts(tx: Tx, accountIds: readonly nu
     [tx.tenantId, limit, offset, tx.tenantId, ...accountIds, ...scoped.params],
   );
   return rows.map(toTxn);
+}
+
+/** A transaction id drawn ahead of its leg (its journal is posted first, under that id). */
+export async function nextTransactionId(tx: Tx): Promise<number> {
+  return Number((await tx.query<{ id: string }>(`select nextval('account.savings_transaction_seq') as id`, []))[0]!.id);
 }

@@ -1,8 +1,9 @@
 import type { Statement, Tx } from '../../kernel/tx.js';
 import { formatAmount } from '../../kernel/money.js';
 import type { AccountClient } from '../account.ports.js';
-import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, toAccountRow, toClient, type AccountRow, type RawAccount, type RawClient } from '../account.rows.js';
-import { HOLDER_FOR_CREDIT, lockAccountRows } from '../locks.js';
+import type { AccountRow } from '../account.rows.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, toAccountRow, toClient, type RawAccount, type RawClient } from './account-read.store.js';
+import { HOLDER_FOR_CREDIT, lockAccountRows } from './locks.js';
 
 export interface TransferRow {
   id: number;
@@ -110,4 +111,9 @@ export async function listTransfers(
 export async function findTransfer(tx: Tx, id: number): Promise<TransferRow | null> {
   const rows = await tx.query<RawTransfer>(`${SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
   return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** An id from the account transfers' sequence. */
+export async function nextTransferId(tx: Tx): Promise<number> {
+  return Number((await tx.query<{ id: string }>(`select nextval('account.account_transfer_seq') as id`, []))[0]!.id);
 }
