@@ -1,13 +1,18 @@
 import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { formatAmount } from '../kernel/money.js';
-import { LIABILITY_GL, loadAccount, loadAccountByNumber, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
+import { LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
 import type { AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
-import { ensureCreditLock } from './locks.js';
 import { accountNotFound } from './savings-account.service.js';
-import { checkAmount, checkDate, checkUsable, insufficient, type Originator, type SavingsTransactionService } from './savings-transaction.service.js';
+import { checkAmount, checkDate, checkUsable, insufficient } from './movement-rules.js';
+import type { Originator, SavingsMovements } from './savings-movements.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { loadAccount, loadAccountByNumber } from './store/account-read.store.js';
+import { ensureCreditLock } from './store/locks.js';
+import { insertPaymentHold, paymentHoldAccountId, releasePaymentHold, settlePaymentHold } from './store/payment-hold.store.js';
+import { nextTransactionId } from './store/savings-transaction.store.js';
+import { nextTransferId } from './store/transfer.store.js';
 
 /** An account as the payments module sees it when it holds, settles or credits. */
 export interface AccountForPayments {
@@ -35,15 +40,12 @@ const view = (a: AccountRow): AccountForPayments => ({
  * settlement and inbound credit takes the account's row lock first (lockAccountRows), the lock every debit
  * and maker-checker hold takes, so the on-hold total a debit is checked against includes every committed hold.
  */
-export function accountsForPayments(deps: Required<AccountDependencies>, transactions: SavingsTransactionService) {
+export function accountsForPayments(deps: Required<AccountDependencies>, movements: SavingsMovements) {
   const today = (tx: Tx) => deps.businessDates.today(tx);
-  const nextTransactionId = async (tx: Tx) => Number((await tx.query<{ id: string }>(`select nextval('account.savings_transaction_seq') as id`, []))[0]!.id);
 
   return {
     /** An id from the account transfers' sequence, so an inter-bank transfer's id never names an intra-bank transfer. */
-    async nextTransferId(tx: Tx): Promise<number> {
-      return Number((await tx.query<{ id: string }>(`select nextval('account.account_transfer_seq') as id`, []))[0]!.id);
-    },
+    nextTransferId: (tx: Tx): Promise<number> => nextTransferId(tx),
 
     /**
      * Holds `amount` on an account of `clientIds` (404 otherwise): active, not blocked for debits, `date` not
@@ -58,11 +60,8 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
       checkDate(account, request.date, date);
       checkAmount(account, request.amount, { resource: 'accounttransfer', name: 'transferAmount' });
       if (!canDebit(account, request.amount)) throw insufficient(account, request.amount);
-      const rows = await tx.query<{ id: string }>(
-        `insert into account.payment_hold (tenant_id, account_id, amount, reference) values (?, ?, ?::numeric, ?) returning id`,
-        [tx.tenantId, account.id, request.amount, request.reference],
-      );
-      return { holdId: Number(rows[0]!.id), account: view(account) };
+      const holdId = await insertPaymentHold(tx, account.id, request.amount, request.reference);
+      return { holdId, account: view(account) };
     },
 
     /**
@@ -72,17 +71,14 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
      * The money has already left through the switch, so blocks taken since the hold do not stop the debit.
      */
     async settle(tx: Tx, holdId: number, movement: InterbankMovement): Promise<{ savingsTransactionId: number } | null> {
-      const found = await tx.query<{ account_id: number }>(`select account_id from account.payment_hold where tenant_id = ? and id = ?`, [tx.tenantId, holdId]);
-      if (!found[0]) return null;
+      const accountId = await paymentHoldAccountId(tx, holdId);
+      if (accountId === null) return null;
       const date = await today(tx);
-      const account = (await loadAccount(tx, date, Number(found[0].account_id), true))!;
+      const account = (await loadAccount(tx, date, accountId, true))!;
       const transactionId = await nextTransactionId(tx);
-      const held = await tx.query<{ amount: string }>(
-        `update account.payment_hold set status = 'settled', savings_transaction_id = ?, updated_at = now() where tenant_id = ? and id = ? and status = 'held' returning amount::text as amount`,
-        [transactionId, tx.tenantId, holdId],
-      );
-      if (!held[0]) return null;
-      const amount = formatAmount(held[0].amount);
+      const held = await settlePaymentHold(tx, holdId, transactionId);
+      if (held === null) return null;
+      const amount = formatAmount(held);
       const client = (await deps.clients.forAccount(tx, account.clientId))!;
       await deps.journal.post(tx, {
         officeId: account.officeId, currency: account.currencyCode, date,
@@ -90,17 +86,14 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
         source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
         comments: `Inter-bank transfer ${movement.sessionId}`,
       });
-      const event = transactions.movementEvent(account, client, transactionId, false, amount, 'WITHDRAWAL', movement.originator, { date });
+      const event = movements.movementEvent(account, client, transactionId, false, amount, 'WITHDRAWAL', movement.originator, { date });
       event.data = { ...event.data, type: 'INTERBANK', sessionId: movement.sessionId };
-      await transactions.writeLeg(tx, { id: transactionId, account, credit: false, amount, date, type: TXN_WITHDRAWAL, paymentTypeId: null, isCash: false, details: {}, note: movement.note, actor: null }, { event });
+      await movements.writeLeg(tx, { id: transactionId, account, credit: false, amount, date, type: TXN_WITHDRAWAL, paymentTypeId: null, isCash: false, details: {}, note: movement.note, actor: null }, { event });
       return { savingsTransactionId: transactionId };
     },
 
     /** Gives a hold back to the available balance; false when it was no longer held (settled or released before). */
-    async release(tx: Tx, holdId: number): Promise<boolean> {
-      const rows = await tx.query(`update account.payment_hold set status = 'released', updated_at = now() where tenant_id = ? and id = ? and status = 'held' returning id`, [tx.tenantId, holdId]);
-      return rows.length > 0;
-    },
+    release: (tx: Tx, holdId: number): Promise<boolean> => releasePaymentHold(tx, holdId),
 
     /**
      * Credits an account by its NUBAN number from another bank (DR 11201, CR the liability GL) with its
@@ -120,7 +113,7 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
       }
       const amount = formatAmount(credit.amount);
       checkAmount(account, amount);
-      const caps = await transactions.kycCaps(tx, client, amount);
+      const caps = await movements.kycCaps(tx, client, amount);
       const transactionId = await nextTransactionId(tx);
       await deps.journal.post(tx, {
         officeId: account.officeId, currency: account.currencyCode, date,
@@ -128,9 +121,9 @@ export function accountsForPayments(deps: Required<AccountDependencies>, transac
         source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
         comments: `Inter-bank credit ${credit.sessionId}`,
       });
-      const event = transactions.movementEvent(account, client, transactionId, true, amount, 'DEPOSIT', credit.originator, { date });
+      const event = movements.movementEvent(account, client, transactionId, true, amount, 'DEPOSIT', credit.originator, { date });
       event.data = { ...event.data, type: 'INTERBANK', sessionId: credit.sessionId };
-      await transactions.writeLeg(
+      await movements.writeLeg(
         tx, { id: transactionId, account, credit: true, amount, date, type: TXN_DEPOSIT, paymentTypeId: null, isCash: false, details: {}, note: credit.note, actor: null },
         { event, kyc: caps ? { client, caps } : undefined },
       );

@@ -1,12 +1,16 @@
 import type { Tx } from '../kernel/tx.js';
 import type { Actor, CustomerIdentity } from '../kernel/identity.js';
 import { errors } from '../kernel/errors.js';
-import { loadAccount, loadAccountByNumber, loadAccountsOfClients, productIdByName, type AccountRow } from './account.rows.js';
+import type { AccountRow } from './account.rows.js';
+import { loadAccount, loadAccountByNumber, loadAccountsOfClients } from './store/account-read.store.js';
+import { productIdByName } from './store/product.store.js';
 import type { AccountDependencies } from './account.ports.js';
 import { availableBalance } from './domain/balance-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
-import type { SavingsTransactionService, TransactionRow } from './savings-transaction.service.js';
-import { validateTransfer, type TransferInput, type TransferRow, type TransferService } from './transfer.service.js';
+import type { SavingsTransactionQueries } from './savings-transaction.queries.js';
+import type { TransactionRow } from './store/savings-transaction.store.js';
+import type { TransferRow } from './store/transfer.store.js';
+import { validateTransfer, type TransferInput, type TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
 
 /** An account as self-service shows it (docs/interface.md). */
@@ -29,7 +33,7 @@ export interface AccountForSelf {
  * without a permission check: self-service has decided that the customer owns what it asks about (and a
  * transfer's source is checked again by the scope service, which knows customers).
  */
-export function accountsForSelf(deps: Required<AccountDependencies>, accounts: SavingsAccountService, transactions: SavingsTransactionService, transfers: TransferService) {
+export function accountsForSelf(deps: Required<AccountDependencies>, accounts: SavingsAccountService, transactions: SavingsTransactionQueries, transfers: TransferService) {
   const view = (a: AccountRow): AccountForSelf => {
     const currency = deps.currencyInfo(a.currencyCode);
     return {

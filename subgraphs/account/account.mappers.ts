@@ -6,11 +6,12 @@ import type {
   AccountCurrencyType, AccountTransferType, MakerCheckerEntryType, SavingsAccountChangePayload, SavingsAccountStatusType, SavingsAccountType,
   SavingsProductType, SavingsTransactionResultType, SavingsTransactionType,
 } from './account.types.js';
-import type { MakerCheckerEntry } from './maker-checker.service.js';
-import type { SavingsProduct } from './product.service.js';
+import type { MakerCheckerEntry } from './store/maker-checker.store.js';
+import type { SavingsProduct } from './store/product.store.js';
 import type { AccountChange } from './savings-account.service.js';
-import type { MoneyResult, TransactionRow } from './savings-transaction.service.js';
-import type { TransferRow } from './transfer.service.js';
+import type { MoneyResult } from './savings-transaction.commands.js';
+import type { TransactionRow } from './store/savings-transaction.store.js';
+import type { TransferRow } from './store/transfer.store.js';
 
 const STATUS: Record<number, [string, string]> = {
   [STATUS_SUBMITTED]: ['savingsAccountStatusType.submitted.and.pending.approval', 'Submitted and pending approval'],

@@ -9,7 +9,10 @@ import { MakerCheckerService } from './maker-checker.service.js';
 import { ProductService } from './product.service.js';
 import { ReferenceService } from './reference.service.js';
 import { SavingsAccountService } from './savings-account.service.js';
-import { SavingsTransactionService } from './savings-transaction.service.js';
+import { savingsForLoans } from './savings-for-loans.js';
+import { SavingsMovements } from './savings-movements.js';
+import { SavingsTransactionCommands } from './savings-transaction.commands.js';
+import { SavingsTransactionQueries } from './savings-transaction.queries.js';
 import { TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
 
@@ -18,11 +21,15 @@ export const noTill: RecordCash = async () => {
   throw errors.domainRule(ACCOUNT_CODES.cashierNoOpenTill, 'No open till is allocated to this user at this branch.');
 };
 
+/** Deposits, withdrawals and undo (commands) with the transaction reads (queries), as resolvers and scripts call them. */
+export type SavingsTransactions =
+  Pick<SavingsTransactionCommands, 'deposit' | 'withdraw' | 'undo'> & Pick<SavingsTransactionQueries, 'list' | 'all' | 'get' | 'pageByAccounts'>;
+
 /** The account module's facade. */
 export interface AccountServices {
   products: ProductService;
   accounts: SavingsAccountService;
-  transactions: SavingsTransactionService;
+  transactions: SavingsTransactions;
   references: ReferenceService;
   transfers: TransferService;
   makerChecker: MakerCheckerService;
@@ -40,18 +47,28 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
   const full: Required<AccountDependencies> = { ...deps, recordCash: deps.recordCash ?? noTill, cashSql: deps.cashSql ?? null };
   const products = new ProductService(db, full);
   const accounts = new SavingsAccountService(db, full);
-  const transactions = new SavingsTransactionService(db, full, accounts);
-  const transfers = new TransferService(db, full, transactions);
+  const movements = new SavingsMovements(full);
+  const queries = new SavingsTransactionQueries(db, full, accounts);
+  const commands = new SavingsTransactionCommands(db, full, accounts, movements, queries);
+  const transfers = new TransferService(db, full, movements);
   return {
     products,
     accounts,
-    transactions,
+    transactions: {
+      deposit: commands.deposit.bind(commands),
+      withdraw: commands.withdraw.bind(commands),
+      undo: commands.undo.bind(commands),
+      list: queries.list.bind(queries),
+      all: queries.all.bind(queries),
+      get: queries.get.bind(queries),
+      pageByAccounts: queries.pageByAccounts.bind(queries),
+    },
     references: new ReferenceService(db, accounts),
     transfers,
-    makerChecker: new MakerCheckerService(db, full, accounts, transactions, transfers),
-    forLoans: transactions.forLoans(),
-    forSelf: accountsForSelf(full, accounts, transactions, transfers),
-    forPayments: accountsForPayments(full, transactions),
+    makerChecker: new MakerCheckerService(db, full, accounts, commands, queries, transfers),
+    forLoans: savingsForLoans(full, movements, queries),
+    forSelf: accountsForSelf(full, accounts, queries, transfers),
+    forPayments: accountsForPayments(full, movements),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

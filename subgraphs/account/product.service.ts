@@ -3,37 +3,14 @@ import type { Tx } from '../kernel/tx.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Identity } from '../kernel/identity.js';
-import { Money, formatAmount } from '../kernel/money.js';
+import { Money } from '../kernel/money.js';
 import { mergeParameters, unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { AccountDependencies } from './account.ports.js';
-import type { AccountType } from './account.rows.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
 import { ACCOUNT_CODES } from './codes.js';
-
-export interface SavingsProduct {
-  id: number;
-  name: string;
-  shortName: string;
-  description: string | null;
-  accountType: AccountType;
-  currencyCode: string;
-  digitsAfterDecimal: number;
-  inMultiplesOf: number | null;
-  nominalAnnualInterestRate: string;
-  interestCompoundingPeriodType: number | null;
-  interestPostingPeriodType: number | null;
-  interestCalculationType: number | null;
-  interestCalculationDaysInYearType: number | null;
-  minRequiredBalance: string | null;
-  enforceMinRequiredBalance: boolean;
-  allowOverdraft: boolean;
-  overdraftLimit: string | null;
-  accountingRule: number;
-  /** Fineract's parameters without a column of their own (savings-product.parameters.ts), as given. */
-  parameters: Record<string, unknown>;
-}
+import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productCount, updateProduct, type ProductField, type ProductValue, type SavingsProduct } from './store/product.store.js';
 
 export interface SavingsProductInput {
   name?: string | null;
@@ -56,29 +33,6 @@ export interface SavingsProductInput {
   accountingRule?: number | null;
 }
 
-const COLUMNS: Record<keyof Omit<SavingsProduct, 'id' | 'parameters'>, string> = {
-  name: 'name',
-  shortName: 'short_name',
-  description: 'description',
-  accountType: 'account_type',
-  currencyCode: 'currency_code',
-  digitsAfterDecimal: 'digits_after_decimal',
-  inMultiplesOf: 'in_multiples_of',
-  nominalAnnualInterestRate: 'nominal_annual_interest_rate',
-  interestCompoundingPeriodType: 'interest_compounding_period_type',
-  interestPostingPeriodType: 'interest_posting_period_type',
-  interestCalculationType: 'interest_calculation_type',
-  interestCalculationDaysInYearType: 'interest_calculation_days_in_year_type',
-  minRequiredBalance: 'min_required_balance',
-  enforceMinRequiredBalance: 'enforce_min_required_balance',
-  allowOverdraft: 'allow_overdraft',
-  overdraftLimit: 'overdraft_limit',
-  accountingRule: 'accounting_rule',
-};
-const MONEY_FIELDS = new Set(['nominalAnnualInterestRate', 'minRequiredBalance', 'overdraftLimit']);
-
-const SELECT = `select id, ${Object.entries(COLUMNS).map(([key, col]) => (MONEY_FIELDS.has(key) ? `${col}::text as "${key}"` : `${col} as "${key}"`)).join(', ')}, parameters from account.savings_product`;
-
 const notFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.savingproductIdInvalid, `Savings product with identifier ${id} does not exist`, id);
 
 /** The two products every tenant starts with. */
@@ -86,20 +40,6 @@ const DEFAULT_PRODUCTS: SavingsProductInput[] = [
   { name: 'Primary Savings', shortName: 'PSAV', description: 'Savings account', accountType: 'SAVINGS', currencyCode: 'NGN', digitsAfterDecimal: 2, nominalAnnualInterestRate: '0', accountingRule: 2 },
   { name: 'Current Account', shortName: 'CURR', description: 'Current account', accountType: 'CURRENT', currencyCode: 'NGN', digitsAfterDecimal: 2, nominalAnnualInterestRate: '0', accountingRule: 2 },
 ];
-
-function normalize(row: Record<string, unknown>): SavingsProduct {
-  const p = row as unknown as SavingsProduct;
-  return {
-    ...p,
-    id: Number(p.id),
-    digitsAfterDecimal: Number(p.digitsAfterDecimal),
-    accountingRule: Number(p.accountingRule),
-    nominalAnnualInterestRate: formatAmount(p.nominalAnnualInterestRate),
-    minRequiredBalance: p.minRequiredBalance == null ? null : formatAmount(p.minRequiredBalance),
-    overdraftLimit: p.overdraftLimit == null ? null : formatAmount(p.overdraftLimit),
-    parameters: p.parameters ?? {},
-  };
-}
 
 /** Savings and current account products. The only writer of account.savings_product. */
 export class ProductService {
@@ -110,7 +50,7 @@ export class ProductService {
 
   async list(identity: Identity): Promise<SavingsProduct[]> {
     const staff = requireStaff(identity, 'READ_SAVINGSPRODUCT');
-    return this.db.tx(staff.tenantId, async (tx) => (await tx.em.execute<Record<string, unknown>[]>(`${SELECT} where tenant_id = ? order by id`, [tx.tenantId])).map(normalize));
+    return this.db.tx(staff.tenantId, async (tx) => listProducts(tx));
   }
 
   template(identity: Identity): SavingsProductTemplate {
@@ -128,8 +68,7 @@ export class ProductService {
   }
 
   async find(tx: Tx, id: number): Promise<SavingsProduct | null> {
-    const rows = await tx.em.execute<Record<string, unknown>[]>(`${SELECT} where tenant_id = ? and id = ?`, [tx.tenantId, id]);
-    return rows[0] ? normalize(rows[0]) : null;
+    return findProduct(tx, id);
   }
 
   async create(identity: Identity, input: SavingsProductInput): Promise<SavingsProduct> {
@@ -148,28 +87,21 @@ export class ProductService {
       validate(merged, true);
       await this.checkCurrency(tx, merged.currencyCode!);
       const changes: Record<string, unknown> = {};
-      const sets: string[] = [];
-      const params: unknown[] = [];
-      for (const [key, value] of Object.entries(definedOnly(input))) {
-        if (!Object.hasOwn(COLUMNS, key)) continue;
-        const column = COLUMNS[key as keyof typeof COLUMNS];
-        const old = before[key as keyof SavingsProduct];
+      const columns: Partial<Record<ProductField, ProductValue>> = {};
+      for (const [key, value] of Object.entries(definedOnly(input)) as [string, ProductValue][]) {
+        if (!Object.hasOwn(PRODUCT_COLUMNS, key)) continue;
+        const old = before[key as ProductField];
         const normalized = key === 'currencyCode' ? String(value).toUpperCase() : value;
         if (String(old) === String(normalized)) continue;
         changes[key] = normalized;
-        sets.push(`${column} = ?`);
-        params.push(normalized);
+        columns[key as ProductField] = normalized;
       }
       const parameters = mergeParameters(before.parameters, input, SAVINGS_PRODUCT_PARAMETERS);
       const changedParameters = Object.keys({ ...before.parameters, ...parameters }).filter((k) => JSON.stringify(before.parameters[k]) !== JSON.stringify(parameters[k]));
       for (const key of changedParameters) changes[key] = parameters[key] ?? null;
-      if (changedParameters.length > 0) {
-        sets.push('parameters = ?::jsonb');
-        params.push(JSON.stringify(parameters));
-      }
-      if (sets.length > 0) {
+      if (Object.keys(columns).length > 0 || changedParameters.length > 0) {
         try {
-          await tx.em.execute(`update account.savings_product set ${sets.join(', ')}, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [...params, actorId(identity), tx.tenantId, id]);
+          await updateProduct(tx, id, columns, changedParameters.length > 0 ? parameters : null, actorId(identity));
         } catch (error) {
           throw duplicateOr(error);
         }
@@ -180,8 +112,7 @@ export class ProductService {
 
   /** Provisioning: the default products, once. */
   async seed(tx: Tx): Promise<void> {
-    const existing = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_product where tenant_id = ?`, [tx.tenantId]);
-    if (Number(existing[0]!.n) > 0) return;
+    if ((await productCount(tx)) > 0) return;
     for (const product of DEFAULT_PRODUCTS) await this.insert(tx, null, product);
   }
 
@@ -192,13 +123,13 @@ export class ProductService {
 
   private async insert(tx: Tx, actor: number | null, input: SavingsProductInput): Promise<SavingsProduct> {
     const id = await nextValue(tx, 'savingsproduct');
-    const values: Record<string, unknown> = {
+    const values: Record<ProductField, ProductValue> = {
       name: input.name!.trim(),
       shortName: input.shortName!.trim(),
       description: input.description ?? null,
       accountType: (input.accountType ?? 'SAVINGS').toUpperCase(),
       currencyCode: input.currencyCode!.toUpperCase(),
-      digitsAfterDecimal: input.digitsAfterDecimal,
+      digitsAfterDecimal: input.digitsAfterDecimal!,
       inMultiplesOf: input.inMultiplesOf ?? null,
       nominalAnnualInterestRate: input.nominalAnnualInterestRate ?? '0',
       interestCompoundingPeriodType: input.interestCompoundingPeriodType ?? null,
@@ -211,14 +142,8 @@ export class ProductService {
       overdraftLimit: input.overdraftLimit ?? null,
       accountingRule: input.accountingRule ?? 2,
     };
-    const parameters = JSON.stringify(mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS));
-    const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
     try {
-      await tx.em.execute(
-        `insert into account.savings_product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, parameters, created_by, updated_by)
-         values (?, ?, ${keys.map(() => '?').join(', ')}, ?::jsonb, ?, ?)`,
-        [tx.tenantId, id, ...keys.map((k) => values[k]), parameters, actor, actor],
-      );
+      await insertProduct(tx, id, values, mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS), actor);
     } catch (error) {
       throw duplicateOr(error);
     }

@@ -1,4 +1,3 @@
-import { escapeLike } from '../kernel/db-errors.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
@@ -7,13 +6,15 @@ import { actorId, requireStaff, type Identity, type StaffIdentity } from '../ker
 import { Money } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
-import {
-  ACCOUNT_SELECT, loadAccount, STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN,
-  toAccountRow, type AccountRow, type RawAccount,
-} from './account.rows.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type AccountRow } from './account.rows.js';
+import { loadAccount } from './store/account-read.store.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { referenceCount } from './store/reference.store.js';
+import {
+  accountsOfClientsPaged, activateAccount, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountScope, type BlockColumn,
+} from './store/savings-account.store.js';
 
 export interface CreateSavingsAccountInput {
   clientId?: number | null;
@@ -67,7 +68,7 @@ const PERMISSION: Record<StatusCommand | BlockCommand, string> = {
   unblockCredit: 'UNBLOCKCREDIT_SAVINGSACCOUNT',
 };
 
-const BLOCK_COLUMN: Record<BlockCommand, [string, boolean]> = {
+const BLOCK_COLUMN: Record<BlockCommand, [BlockColumn, boolean]> = {
   block: ['blocked', true],
   unblock: ['blocked', false],
   blockDebit: ['debit_blocked', true],
@@ -120,36 +121,9 @@ export class SavingsAccountService {
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
       const today = await this.deps.businessDates.today(tx);
-      const where = ['a.tenant_id = ?'];
-      const params: unknown[] = [tx.tenantId];
-      const scoped = await this.scopeWhere(tx, staff);
-      if (scoped === null) return { total: 0, items: [] };
-      where.push(...scoped.where);
-      params.push(...scoped.params);
-      if (filter.clientId != null) {
-        where.push('a.client_id = ?');
-        params.push(filter.clientId);
-      }
-      if (filter.officeId != null) {
-        where.push('a.office_id = ?');
-        params.push(filter.officeId);
-      }
-      if (filter.status != null) {
-        where.push('a.status = ?');
-        params.push(filter.status);
-      }
-      if (filter.externalId) {
-        where.push('a.external_id = ?');
-        params.push(filter.externalId);
-      }
-      const text = filter.search?.trim();
-      if (text) {
-        where.push(`(a.account_no like ? or a.external_id ilike ?)`);
-        params.push(`%${escapeLike(text)}%`, `%${escapeLike(text)}%`);
-      }
-      const count = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account a where ${where.join(' and ')}`, params);
-      const rows = await tx.em.execute<RawAccount[]>(`${ACCOUNT_SELECT} where ${where.join(' and ')} order by a.id limit ${Math.min(limit, MAX_LIMIT)} offset ${offset}`, [today, ...params]);
-      return { total: Number(count[0]!.n), items: rows.map(toAccountRow) };
+      const scope = await this.scope(tx, staff);
+      if (scope === null) return { total: 0, items: [] };
+      return listAccounts(tx, today, scope, filter, { offset, limit: Math.min(limit, MAX_LIMIT) });
     });
   }
 
@@ -159,24 +133,18 @@ export class SavingsAccountService {
     const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
     return this.db.tx(staff.tenantId, async (tx) => {
       const result = new Map<number, AccountRow[]>(clientIds.map((id) => [id, []]));
-      const scoped = await this.scopeWhere(tx, staff);
-      if (scoped === null || clientIds.length === 0) return result;
+      const scope = await this.scope(tx, staff);
+      if (scope === null || clientIds.length === 0) return result;
       const today = await this.deps.businessDates.today(tx);
-      const rows = await tx.em.execute<RawAccount[]>(
-        `select * from (${ACCOUNT_SELECT.replace('select ', 'select row_number() over (partition by a.client_id order by a.id) as position_in_client, ')}
-           where a.tenant_id = ? and a.client_id in (${clientIds.map(() => '?').join(', ')}) ${scoped.where.map((w) => `and ${w}`).join(' ')}) paged
-         where position_in_client > ? and position_in_client <= ? order by id`,
-        [today, tx.tenantId, ...clientIds, ...scoped.params, page.offset, page.offset + Math.min(page.limit, MAX_LIMIT)],
-      );
-      for (const row of rows.map(toAccountRow)) result.get(row.clientId)?.push(row);
+      const rows = await accountsOfClientsPaged(tx, today, scope, clientIds, { offset: page.offset, limit: Math.min(page.limit, MAX_LIMIT) });
+      for (const row of rows) result.get(row.clientId)?.push(row);
       return result;
     });
   }
 
   /** The client's accounts not yet closed, rejected or withdrawn (closing a client needs none). */
   async openCount(tx: Tx, clientId: number): Promise<number> {
-    const rows = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_account where tenant_id = ? and client_id = ? and status in (?, ?, ?)`, [tx.tenantId, clientId, STATUS_SUBMITTED, STATUS_APPROVED, STATUS_ACTIVE]);
-    return Number(rows[0]!.n);
+    return openAccountCount(tx, clientId);
   }
 
   /** Client display names for read models (one query per page of accounts). */
@@ -184,25 +152,14 @@ export class SavingsAccountService {
     return this.db.tx(tenantId, async (tx) => new Map([...(await this.deps.clients.many(tx, ids))].map(([id, c]) => [id, c.displayName])));
   }
 
-  /** SQL conditions for the caller's scope; null when nothing can match. */
-  /** The caller's scope as conditions on `a` (an account): null when it covers no account at all. */
-  async scopeWhere(tx: Tx, staff: StaffIdentity): Promise<{ where: string[]; params: unknown[] } | null> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const offices = await this.deps.scope.officeIds(tx, staff);
-    if (offices) {
-      if (offices.length === 0) return null;
-      where.push(`a.office_id in (${offices.map(() => '?').join(', ')})`);
-      params.push(...offices);
-    }
+  /** The caller's scope over accounts: null when it covers no account at all. */
+  async scope(tx: Tx, staff: StaffIdentity): Promise<AccountScope | null> {
+    const officeIds = await this.deps.scope.officeIds(tx, staff);
+    if (officeIds && officeIds.length === 0) return null;
     const portfolio = this.deps.scope.portfolioStaffId(staff);
-    if (portfolio !== undefined) {
-      const clients = portfolio < 0 ? [] : await this.deps.clients.idsOfStaff(tx, portfolio);
-      if (clients.length === 0) return null;
-      where.push(`a.client_id in (${clients.map(() => '?').join(', ')})`);
-      params.push(...clients);
-    }
-    return { where, params };
+    if (portfolio === undefined) return { officeIds, clientIds: null };
+    const clientIds = portfolio < 0 ? [] : await this.deps.clients.idsOfStaff(tx, portfolio);
+    return clientIds.length === 0 ? null : { officeIds, clientIds };
   }
 
   // ---- writes --------------------------------------------------------------------------------
@@ -234,31 +191,20 @@ export class SavingsAccountService {
     if (input.submittedOnDate! > today) {
       throw errors.badRequest(ACCOUNT_CODES.savingsaccountSubmittedOnDateCannotBeAFutureDate, 'The submitted date cannot be after the business date.', 'submittedOnDate');
     }
-    const productRows = await tx.em.execute<{ account_type: string; currency_code: string; digits_after_decimal: number; nominal_annual_interest_rate: string; allow_overdraft: boolean; overdraft_limit: string | null; min_required_balance: string | null; enforce_min_required_balance: boolean }[]>(
-      `select account_type, currency_code, digits_after_decimal, nominal_annual_interest_rate::text as nominal_annual_interest_rate, allow_overdraft,
-         overdraft_limit::text as overdraft_limit, min_required_balance::text as min_required_balance, enforce_min_required_balance
-       from account.savings_product where tenant_id = ? and id = ?`,
-      [tx.tenantId, input.productId],
-    );
-    const product = productRows[0];
+    const product = await productTerms(tx, input.productId!);
     if (!product) throw errors.notFound(ACCOUNT_CODES.savingproductIdInvalid, `Savings product with identifier ${input.productId} does not exist`, input.productId);
     const id = await nextValue(tx, 'savingsaccount');
     const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
     const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));
-    const allowOverdraft = input.allowOverdraft ?? product.allow_overdraft;
+    const allowOverdraft = input.allowOverdraft ?? product.allowOverdraft;
     try {
-      await tx.em.execute(
-        `insert into account.savings_account (tenant_id, id, account_no, external_id, client_id, office_id, product_id, account_type, currency_code,
-           digits_after_decimal, status, submitted_on_date, nominal_annual_interest_rate, allow_overdraft, overdraft_limit, min_required_balance,
-           enforce_min_required_balance, created_by, updated_by)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          tx.tenantId, id, accountNo, input.externalId ?? null, client.id, client.officeId, input.productId, product.account_type, product.currency_code,
-          product.digits_after_decimal, STATUS_SUBMITTED, input.submittedOnDate, input.nominalAnnualInterestRate ?? product.nominal_annual_interest_rate,
-          allowOverdraft, allowOverdraft ? (input.overdraftLimit ?? product.overdraft_limit ?? '0') : '0', input.minRequiredBalance ?? product.min_required_balance,
-          input.enforceMinRequiredBalance ?? product.enforce_min_required_balance, actorId(staff), actorId(staff),
-        ],
-      );
+      await insertAccount(tx, {
+        id, accountNo, externalId: input.externalId ?? null, clientId: client.id, officeId: client.officeId, productId: input.productId!, accountType: product.accountType,
+        currencyCode: product.currencyCode, digitsAfterDecimal: product.digitsAfterDecimal, submittedOnDate: input.submittedOnDate!,
+        nominalAnnualInterestRate: input.nominalAnnualInterestRate ?? product.nominalAnnualInterestRate, allowOverdraft,
+        overdraftLimit: allowOverdraft ? (input.overdraftLimit ?? product.overdraftLimit ?? '0') : '0', minRequiredBalance: input.minRequiredBalance ?? product.minRequiredBalance,
+        enforceMinRequiredBalance: input.enforceMinRequiredBalance ?? product.enforceMinRequiredBalance, actor: actorId(staff),
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'savings_account_external_id')) {
         throw errors.duplicate(ACCOUNT_CODES.savingsaccountDuplicateExternalId, `A savings account with external id ${input.externalId} already exists.`, 'externalId', input.externalId);
@@ -280,27 +226,25 @@ export class SavingsAccountService {
     if (date > today) throw errors.badRequest(`error.msg.savingsaccount.${command}.date.cannot.be.a.future.date`, 'The date cannot be after the business date.', 'date');
     if (date < account.submittedOnDate) throw rule(`error.msg.savingsaccount.${command}.date.cannot.be.before.submittal.date`, 'The date cannot be before the submitted date.', [date], 'date');
     const changes: Record<string, unknown> = {};
-    const set = async (sql: string, params: unknown[]) =>
-      tx.em.execute(`update account.savings_account set ${sql}, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [...params, staff.userId, tx.tenantId, id]);
     const requireStatus = (allowed: number[], code: string, message: string) => {
       if (!allowed.includes(account.status)) throw rule(code, message, [account.status]);
     };
     switch (command) {
       case 'approve':
         requireStatus([STATUS_SUBMITTED], ACCOUNT_CODES.savingsaccountApproveNotInSubmittedAndPendingState, 'Only a submitted account can be approved.');
-        await set('status = ?, approved_on_date = ?::date', [STATUS_APPROVED, date]);
+        await setAccountStatus(tx, id, STATUS_APPROVED, 'approved_on_date', date, staff.userId);
         Object.assign(changes, { status: STATUS_APPROVED, approvedOnDate: date });
         break;
       case 'activate': {
         requireStatus([STATUS_SUBMITTED, STATUS_APPROVED], ACCOUNT_CODES.savingsaccountActivateNotInApprovedState, 'Only a submitted or approved account can be activated.');
         if (account.accountType === 'CURRENT' || account.allowOverdraft) {
-          const refs = await tx.em.execute<{ n: string }[]>(`select count(*) as n from account.savings_reference where tenant_id = ? and account_id = ?`, [tx.tenantId, id]);
-          if (Number(refs[0]!.n) < 2) {
-            throw rule(ACCOUNT_CODES.savingsaccountCurrentReferencesRequired, 'A current account or an overdraft-enabled account needs at least 2 references before activation.', [Number(refs[0]!.n)]);
+          const references = await referenceCount(tx, id);
+          if (references < 2) {
+            throw rule(ACCOUNT_CODES.savingsaccountCurrentReferencesRequired, 'A current account or an overdraft-enabled account needs at least 2 references before activation.', [references]);
           }
         }
         // From submitted, approval and activation happen in one step (docs/interface.md).
-        await set('status = ?, approved_on_date = coalesce(approved_on_date, ?::date), activated_on_date = ?::date', [STATUS_ACTIVE, date, date]);
+        await activateAccount(tx, id, date, staff.userId);
         Object.assign(changes, { status: STATUS_ACTIVE, activatedOnDate: date });
         const bankName = (await this.deps.settings.read(tx, 'bank-name')).stringValue;
         await emit(tx, {
@@ -313,12 +257,12 @@ export class SavingsAccountService {
       }
       case 'reject':
         requireStatus([STATUS_SUBMITTED], ACCOUNT_CODES.savingsaccountRejectNotInSubmittedAndPendingState, 'Only a submitted account can be rejected.');
-        await set('status = ?, rejected_on_date = ?::date', [STATUS_REJECTED, date]);
+        await setAccountStatus(tx, id, STATUS_REJECTED, 'rejected_on_date', date, staff.userId);
         Object.assign(changes, { status: STATUS_REJECTED, rejectedOnDate: date });
         break;
       case 'withdrawnByApplicant':
         requireStatus([STATUS_SUBMITTED], ACCOUNT_CODES.savingsaccountWithdrawnNotInSubmittedAndPendingState, 'Only a submitted account can be withdrawn by the applicant.');
-        await set('status = ?, withdrawn_on_date = ?::date', [STATUS_WITHDRAWN, date]);
+        await setAccountStatus(tx, id, STATUS_WITHDRAWN, 'withdrawn_on_date', date, staff.userId);
         Object.assign(changes, { status: STATUS_WITHDRAWN, withdrawnOnDate: date });
         break;
       case 'close':
@@ -329,7 +273,7 @@ export class SavingsAccountService {
         if (!new Money(account.onHold).isZero()) {
           throw rule(ACCOUNT_CODES.savingsaccountCloseHasHolds, 'An account with amounts on hold cannot be closed.', [account.onHold]);
         }
-        await set('status = ?, closed_on_date = ?::date', [STATUS_CLOSED, date]);
+        await setAccountStatus(tx, id, STATUS_CLOSED, 'closed_on_date', date, staff.userId);
         Object.assign(changes, { status: STATUS_CLOSED, closedOnDate: date });
         break;
     }
@@ -343,7 +287,7 @@ export class SavingsAccountService {
       const { account, today } = await this.visible(tx, staff, id, { lock: true });
       if (account.status !== STATUS_ACTIVE) throw rule(ACCOUNT_CODES.savingsaccountBlockAccountIsNotActive, 'Only an active account can be blocked or unblocked.', [account.status]);
       const [column, value] = BLOCK_COLUMN[command];
-      await tx.em.execute(`update account.savings_account set ${column} = ?, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [value, staff.userId, tx.tenantId, id]);
+      await setAccountBlock(tx, id, column, value, staff.userId);
       const after = (await loadAccount(tx, today, id))!;
       return { account: after, changes: { [column === 'blocked' ? 'blocked' : column === 'debit_blocked' ? 'debitBlocked' : 'creditBlocked']: value } };
     });

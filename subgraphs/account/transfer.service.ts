@@ -3,13 +3,15 @@ import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { formatAmount, Money } from '../kernel/money.js';
-import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, LIABILITY_GL, toAccountRow, toClient, TXN_DEPOSIT, TXN_WITHDRAWAL, type RawAccount, type RawClient } from './account.rows.js';
-import { HOLDER_FOR_CREDIT, ensureCreditLock, lockAccountRows } from './locks.js';
+import { LIABILITY_GL, TXN_DEPOSIT, TXN_WITHDRAWAL } from './account.rows.js';
+import { ensureCreditLock } from './store/locks.js';
 import type { AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
-import { insertHold } from './maker-checker.store.js';
+import { insertHold } from './store/maker-checker.store.js';
 import { accountNotFound, MAX_LIMIT } from './savings-account.service.js';
-import { checkAmount, checkDate, checkUsable, insufficient, type SavingsTransactionService } from './savings-transaction.service.js';
+import { checkAmount, checkDate, checkUsable, insufficient } from './movement-rules.js';
+import type { SavingsMovements } from './savings-movements.js';
+import { findTransfer, listTransfers, lockReceiver, lockTransferSides, transferInsert, type TransferRow } from './store/transfer.store.js';
 import { ACCOUNT_CODES } from './codes.js';
 
 /** Fineract's account transfer body; account types other than 2 (savings) are not served here. */
@@ -32,45 +34,7 @@ export type TransferOutcome =
   | { kind: 'executed'; transfer: TransferRow }
   | { kind: 'held'; commandId: number; fromAccountId: number };
 
-export interface TransferRow {
-  id: number;
-  fromOfficeId: number;
-  fromClientId: number;
-  fromAccountId: number;
-  fromAccountNo: string;
-  toOfficeId: number;
-  toClientId: number;
-  toAccountId: number;
-  toAccountNo: string;
-  amount: string;
-  currencyCode: string;
-  transferDate: string;
-  description: string | null;
-  fromTransactionId: number;
-  toTransactionId: number;
-}
-
 const SAVINGS_ACCOUNT_TYPE = 2;
-
-const SELECT = `select t.id, f.office_id as from_office_id, f.client_id as from_client_id, t.from_account_id, f.account_no as from_account_no,
-    d.office_id as to_office_id, d.client_id as to_client_id, t.to_account_id, d.account_no as to_account_no, t.amount::text as amount, t.currency_code,
-    to_char(t.transfer_date, 'YYYY-MM-DD') as transfer_date, t.description, t.from_transaction_id, t.to_transaction_id
-  from account.account_transfer t
-  join account.savings_account f on f.tenant_id = t.tenant_id and f.id = t.from_account_id
-  join account.savings_account d on d.tenant_id = t.tenant_id and d.id = t.to_account_id`;
-
-interface RawTransfer {
-  id: string; from_office_id: number; from_client_id: number; from_account_id: number; from_account_no: string; to_office_id: number; to_client_id: number;
-  to_account_id: number; to_account_no: string; amount: string; currency_code: string; transfer_date: string; description: string | null;
-  from_transaction_id: string; to_transaction_id: string;
-}
-
-const toRow = (r: RawTransfer): TransferRow => ({
-  id: Number(r.id), fromOfficeId: Number(r.from_office_id), fromClientId: Number(r.from_client_id), fromAccountId: Number(r.from_account_id), fromAccountNo: r.from_account_no,
-  toOfficeId: Number(r.to_office_id), toClientId: Number(r.to_client_id), toAccountId: Number(r.to_account_id), toAccountNo: r.to_account_no,
-  amount: formatAmount(r.amount), currencyCode: r.currency_code, transferDate: r.transfer_date, description: r.description,
-  fromTransactionId: Number(r.from_transaction_id), toTransactionId: Number(r.to_transaction_id),
-});
 
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
 const notFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.accounttransferIdInvalid, `Account transfer with identifier ${id} does not exist`, id);
@@ -100,7 +64,7 @@ export class TransferService {
   constructor(
     private readonly db: Database,
     private readonly deps: Required<AccountDependencies>,
-    private readonly transactions: SavingsTransactionService,
+    private readonly movements: SavingsMovements,
   ) {}
 
   /**
@@ -124,7 +88,7 @@ export class TransferService {
     const staff = requireStaff(identity, 'CREATE_ACCOUNTTRANSFER');
     validateTransfer(input);
     return this.db.tx(staff.tenantId, async (tx) => {
-      const outcome = await this.createCore(tx, staff, input, { holdAbove: await this.transactions.approvalCeiling(tx, false) });
+      const outcome = await this.createCore(tx, staff, input, { holdAbove: await this.movements.approvalCeiling(tx, false) });
       if (outcome.kind === 'held' && !mayHold) {
         throw rule(ACCOUNT_CODES.accounttransferApprovalRequired, 'A transfer above maker-checker-non-cash-ceiling waits for a checker: submit it with submitAccountTransfer (REST: POST /accounttransfers).', [input.transferAmount]);
       }
@@ -144,26 +108,14 @@ export class TransferService {
     const toId = input.toAccountId!;
     const amount = formatAmount(input.transferAmount!);
     // Lock order: the receiver's client (for its KYC cap), then both accounts in id order.
-    const locked = await tx.query<RawClient & { transfer_id: string }>(
-      `with c as (${HOLDER_FOR_CREDIT}) select ${CLIENT_COLUMNS}, c.credit_locked, nextval('account.account_transfer_seq') as transfer_id from c`,
-      [tx.tenantId, tx.tenantId, toId],
-    );
-    if (!locked[0]) throw accountNotFound(toId);
-    const receiver = toClient(locked[0]);
-    await ensureCreditLock(tx, receiver, locked[0].credit_locked);
-    const transferId = Number(locked[0].transfer_id);
+    const locked = await lockReceiver(tx, toId);
+    if (!locked) throw accountNotFound(toId);
+    const receiver = locked.client;
+    await ensureCreditLock(tx, receiver, locked.creditLocked);
+    const transferId = locked.transferId;
     const today = await this.deps.businessDates.today(tx);
-    const rows = await tx.query<RawAccount & RawClient & { next_id: string }>(
-      `select ${ACCOUNT_COLUMNS}, ${CLIENT_COLUMNS}, nextval('account.savings_transaction_seq') as next_id
-       ${ACCOUNT_FROM} join customer.account_holder c on c.tenant_id = a.tenant_id and c.id = a.client_id
-       where a.tenant_id = ? and a.id in (?, ?)`,
-      [today, tx.tenantId, fromId, toId],
-      [lockAccountRows(tx.tenantId, [fromId, toId])],
-    );
-    const side = (id: number) => {
-      const row = rows.find((r) => Number(r.id) === id);
-      return row ? { account: toAccountRow(row), client: toClient(row), transactionId: Number(row.next_id) } : null;
-    };
+    const sides = await lockTransferSides(tx, today, fromId, toId);
+    const side = (id: number) => sides.find((s) => s.account.id === id) ?? null;
     const source = side(fromId);
     // The source must be in the caller's scope; the destination may be any account of the institution.
     if (!source || !(await this.deps.scope.canSee(tx, staff, { officeId: source.account.officeId, staffId: source.client.staffId, clientId: source.client.id }))) throw accountNotFound(fromId);
@@ -194,25 +146,23 @@ export class TransferService {
       return { kind: 'held', commandId, fromAccountId: fromId };
     }
     // Between a client's own accounts nothing enters the client's balance: no KYC cap applies.
-    const caps = from.clientId !== to.clientId ? await this.transactions.kycCaps(tx, receiver, amount) : null;
+    const caps = from.clientId !== to.clientId ? await this.movements.kycCaps(tx, receiver, amount) : null;
 
-    const bankName = await this.transactions.bankName(tx);
+    const bankName = await this.movements.bankName(tx);
     const originator = { bankName, accountNo: from.accountNo, senderName: sender.displayName };
     const date = input.transferDate!;
     const description = input.transferDescription ?? null;
     const common = { amount, date, paymentTypeId: null, isCash: false, details: {}, note: description, transferId, actor: staff.userId };
     const debitLeg = { ...common, id: source.transactionId, account: from, credit: false, type: TXN_WITHDRAWAL };
     const creditLeg = { ...common, id: destination.transactionId, account: to, credit: true, type: TXN_DEPOSIT };
-    await this.transactions.writeLeg(tx, debitLeg, {
-      event: this.transactions.movementEvent(from, sender, debitLeg.id, false, amount, 'WITHDRAWAL', originator, { date, transferId }),
-      also: {
-        sql: `insert into account.account_transfer (tenant_id, id, from_account_id, to_account_id, amount, currency_code, transfer_date, description, from_transaction_id, to_transaction_id, created_by, updated_by)
-          values (?, ?, ?, ?, ?::numeric, ?, ?::date, ?, ?, ?, ?, ?)`,
-        params: [tx.tenantId, transferId, fromId, toId, amount, from.currencyCode, date, description, debitLeg.id, creditLeg.id, staff.userId, staff.userId],
-      },
+    await this.movements.writeLeg(tx, debitLeg, {
+      event: this.movements.movementEvent(from, sender, debitLeg.id, false, amount, 'WITHDRAWAL', originator, { date, transferId }),
+      also: transferInsert(tx, {
+        id: transferId, fromAccountId: fromId, toAccountId: toId, amount, currencyCode: from.currencyCode, transferDate: date, description, fromTransactionId: debitLeg.id, toTransactionId: creditLeg.id,
+      }, staff.userId),
     });
-    await this.transactions.writeLeg(tx, creditLeg, {
-      event: this.transactions.movementEvent(to, receiver, creditLeg.id, true, amount, 'DEPOSIT', originator, { date, transferId }),
+    await this.movements.writeLeg(tx, creditLeg, {
+      event: this.movements.movementEvent(to, receiver, creditLeg.id, true, amount, 'DEPOSIT', originator, { date, transferId }),
       kyc: caps ? { client: receiver, caps } : undefined,
     });
     await this.deps.journal.post(tx, {
@@ -247,28 +197,13 @@ export class TransferService {
     const offset = Math.max(page.offset ?? 0, 0);
     const limit = Math.min(Math.max(page.limit ?? MAX_LIMIT, 1), MAX_LIMIT);
     return this.db.tx(staff.tenantId, async (tx) => {
-      const where = ['t.tenant_id = ?'];
-      const params: unknown[] = [tx.tenantId];
       const offices = await this.deps.scope.officeIds(tx, staff);
-      if (offices) {
-        if (offices.length === 0) return { total: 0, items: [] };
-        const list = offices.map(() => '?').join(', ');
-        where.push(`(f.office_id in (${list}) or d.office_id in (${list}))`);
-        params.push(...offices, ...offices);
-      }
-      if (page.accountId != null) {
-        where.push('(t.from_account_id = ? or t.to_account_id = ?)');
-        params.push(page.accountId, page.accountId);
-      }
-      const from = SELECT.slice(SELECT.indexOf('from account.account_transfer'));
-      const count = await tx.query<{ n: string }>(`select count(*) as n ${from} where ${where.join(' and ')}`, params);
-      const rows = await tx.query<RawTransfer>(`${SELECT} where ${where.join(' and ')} order by t.id desc limit ? offset ?`, [...params, limit, offset]);
-      return { total: Number(count[0]!.n), items: rows.map(toRow) };
+      if (offices && offices.length === 0) return { total: 0, items: [] };
+      return listTransfers(tx, { officeIds: offices, accountId: page.accountId ?? null }, { offset, limit });
     });
   }
 
   async find(tx: Tx, id: number): Promise<TransferRow | null> {
-    const rows = await tx.query<RawTransfer>(`${SELECT} where t.tenant_id = ? and t.id = ?`, [tx.tenantId, id]);
-    return rows[0] ? toRow(rows[0]) : null;
+    return findTransfer(tx, id);
   }
 }

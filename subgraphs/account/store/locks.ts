@@ -1,5 +1,5 @@
-import type { Statement, Tx } from '../kernel/tx.js';
-import type { AccountClient } from './account.ports.js';
+import type { Statement, Tx } from '../../kernel/tx.js';
+import type { AccountClient } from '../account.ports.js';
 
 /*
  * Every lock a money movement takes, in the one order they are taken (docs/locking.md says why):
