@@ -1,5 +1,4 @@
 import BigNumber from 'bignumber.js';
-import { escapeLike } from '../kernel/db-errors.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
@@ -12,11 +11,17 @@ import type { ApprovalPolicyRow, ApprovalPolicyService } from './approval-policy
 import type { LoanProductRow } from './loan-product.rows.js';
 import type { LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies } from './loan.ports.js';
+import { clearApprovals, loadApprovals, type ApprovalRow } from './store/approvals.js';
+import { demandAndCollection, disbursalAndAwaiting, disbursalsByDay } from './store/dashboard.js';
+import { rangesById } from './store/delinquency.js';
 import {
-  findLoan, LOAN_COLUMNS, loadApprovals, loadPeriods, loadTransactions, loanNotFound, rows, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED,
-  demandAndCollection, disbursalAndAwaiting, disbursalsByDay, STATUS_WITHDRAWN, writeSchedule, type ApprovalRow, type LoanRow,
-} from './loan.store.js';
-import type { DelinquencyRangeType, LoanApprovalsType, LoanScheduleType, LoanTemplateType, LoanType } from './loan.types.js';
+  endApplication, externalIdTaken, findLoan, insertLoan, loanNotFound, openLoanCount, pageOfLoans, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED,
+  STATUS_WITHDRAWN, updateLoanTerms, type LoanRow, type LoanTerms,
+} from './store/loans.js';
+import { productNames, productNamesOf } from './store/products.js';
+import { loadPeriods, writeSchedule } from './store/schedule.js';
+import { loadTransactions } from './store/transactions.js';
+import type { LoanApprovalsType, LoanScheduleType, LoanTemplateType, LoanType } from './loan.types.js';
 import {
   AMORTIZATION_OPTIONS, currencyOf, effectivePrincipal, FREQUENCY_OPTIONS, INTEREST_CALCULATION_OPTIONS, INTEREST_RATE_FREQUENCY_OPTIONS, INTEREST_TYPE_OPTIONS,
   loanView, previewPeriods, REPAYMENT_FREQUENCY_OPTIONS, scheduleView, STRATEGY_OPTIONS, frequencyOption, repaymentFrequencyOption,
@@ -146,39 +151,11 @@ export class LoanApplicationService {
     if (status === undefined) v.fail('status', 'is.not.one.of.expected.enumerations', 'status is an id (100, 200, 300, 400, 500, 600) or a name (submitted, approved, active, withdrawn, rejected, closed).', filter.status);
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
-      const where = ['tenant_id = ?'];
-      const params: unknown[] = [tx.tenantId];
-      const offices = await this.deps.scope.officeIds(tx, staff);
-      if (offices !== null) {
-        where.push('office_id = any(?::int[])');
-        params.push(`{${offices.join(',')}}`);
-      }
-      const portfolio = this.deps.scope.portfolioStaffId(staff);
-      if (portfolio !== undefined) {
-        where.push('loan_officer_id = ?');
-        params.push(portfolio);
-      }
-      const add = (sql: string, value: unknown) => {
-        if (value == null || value === '') return;
-        where.push(sql);
-        params.push(value);
-      };
-      add('office_id = ?', filter.officeId);
-      add('client_id = ?', filter.clientId);
-      add('status_id = ?', status);
-      add('external_id = ?', filter.externalId);
-      add('loan_officer_id = ?', filter.loanOfficerId);
-      if (filter.delinquent === true) where.push('status_id = 300 and days_past_due > 0');
-      if (filter.delinquent === false) where.push('days_past_due = 0');
-      const text = filter.search?.trim();
-      if (text) {
-        where.push(`(account_no like ? or external_id ilike ?)`);
-        params.push(`%${escapeLike(text)}%`, `%${escapeLike(text)}%`);
-      }
-      const clause = where.join(' and ');
-      const total = Number((await tx.em.execute<{ n: string }[]>(`select count(*) as n from loan.loan where ${clause}`, params))[0]!.n);
-      const found = rows<LoanRow>(await tx.em.execute(`select ${LOAN_COLUMNS} from loan.loan where ${clause} order by id limit ? offset ?`, [...params, limit, offset]));
-      return { total, items: await this.views(tx, found) };
+      const { total, loans } = await pageOfLoans(tx, {
+        visibleOfficeIds: await this.deps.scope.officeIds(tx, staff), portfolioStaffId: this.deps.scope.portfolioStaffId(staff), officeId: filter.officeId,
+        clientId: filter.clientId, statusId: status, externalId: filter.externalId, loanOfficerId: filter.loanOfficerId, delinquent: filter.delinquent, search: filter.search,
+      }, limit, offset);
+      return { total, items: await this.views(tx, loans) };
     });
   }
 
@@ -204,7 +181,7 @@ export class LoanApplicationService {
     const staff = requireStaff(identity, 'READ_LOAN');
     return this.db.tx(staff.tenantId, async (tx) => {
       const client = clientId == null ? null : await this.visibleBorrower(tx, staff, clientId);
-      const products = rows<{ id: number; name: string }>(await tx.em.execute(`select id, name from loan.product where tenant_id = ? order by id`, [tx.tenantId]));
+      const products = await productNames(tx);
       const product = productId == null ? null : await this.products.require(tx, productId);
       const today = await this.deps.businessDates.today(tx);
       return {
@@ -265,23 +242,11 @@ export class LoanApplicationService {
     }
     if (input.externalId) await this.assertExternalIdFree(tx, input.externalId, null);
     const id = await nextValue(tx, 'loan');
-    const p = terms.product;
-    await tx.em.execute(
-      `insert into loan.loan (tenant_id, id, account_no, external_id, client_id, office_id, product_id, loan_officer_id, submitted_by_user_id, status_id,
-         currency_code, digits, principal, loan_term_frequency, loan_term_frequency_type, number_of_repayments, repayment_every, repayment_frequency_type,
-         interest_rate_per_period, interest_rate_frequency_type, amortization_type, interest_type, interest_calculation_period_type,
-         transaction_processing_strategy_code, grace_on_principal_payment, grace_on_interest_payment, submitted_on, expected_disbursement_date,
-         repayments_starting_from, link_account_id, created_by, updated_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date, ?::date, ?::date, ?, ?, ?)`,
-      [
-        tx.tenantId, id, String(id).padStart(9, '0'), input.externalId ?? null, client.id, client.officeId, p.id, loanOfficerId, staff.userId, STATUS_SUBMITTED,
-        p.currencyCode, p.digitsAfterDecimal, terms.principal, terms.loanTermFrequency, terms.loanTermFrequencyType, terms.numberOfRepayments,
-        terms.repaymentEvery, terms.repaymentFrequencyType, terms.interestRatePerPeriod, terms.interestRateFrequencyType, terms.amortizationType,
-        terms.interestType, terms.interestCalculationPeriodType, terms.transactionProcessingStrategyCode, terms.graceOnPrincipalPayment,
-        terms.graceOnInterestPayment, terms.submittedOnDate, terms.expectedDisbursementDate, terms.repaymentsStartingFromDate, input.linkAccountId ?? null,
-        staff.userId, staff.userId,
-      ],
-    );
+    await insertLoan(tx, {
+      ...storedTerms(terms, { linkAccountId: input.linkAccountId ?? null, externalId: input.externalId ?? null, loanOfficerId }),
+      id, clientId: client.id, officeId: client.officeId, submittedByUserId: staff.userId,
+      submittedDelegatedBy: staff.kind === 'staff' ? (staff.delegatedBy ?? null) : null,
+    });
     await writeSchedule(tx, id, generateSchedule(this.scheduleTermsOf(terms)));
     return (await findLoan(tx, id))!;
   }
@@ -302,23 +267,9 @@ export class LoanApplicationService {
     if (input.loanOfficerId != null && !(await this.deps.staffExists(tx, input.loanOfficerId))) {
       throw errors.notFound(LOAN_CODES.staffIdInvalid, `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
     }
-    await tx.em.execute(
-      `update loan.loan set product_id = ?, currency_code = ?, digits = ?, principal = ?, loan_term_frequency = ?, loan_term_frequency_type = ?,
-         number_of_repayments = ?, repayment_every = ?, repayment_frequency_type = ?, interest_rate_per_period = ?, interest_rate_frequency_type = ?,
-         amortization_type = ?, interest_type = ?, interest_calculation_period_type = ?, transaction_processing_strategy_code = ?,
-         grace_on_principal_payment = ?, grace_on_interest_payment = ?, submitted_on = ?::date, expected_disbursement_date = ?::date,
-         repayments_starting_from = ?::date, link_account_id = ?, external_id = ?, loan_officer_id = ?, updated_by = ?, updated_at = now()
-       where tenant_id = ? and id = ?`,
-      [
-        terms.product.id, terms.product.currencyCode, terms.product.digitsAfterDecimal, terms.principal, terms.loanTermFrequency, terms.loanTermFrequencyType,
-        terms.numberOfRepayments, terms.repaymentEvery, terms.repaymentFrequencyType, terms.interestRatePerPeriod, terms.interestRateFrequencyType,
-        terms.amortizationType, terms.interestType, terms.interestCalculationPeriodType, terms.transactionProcessingStrategyCode,
-        terms.graceOnPrincipalPayment, terms.graceOnInterestPayment, terms.submittedOnDate, terms.expectedDisbursementDate, terms.repaymentsStartingFromDate,
-        merged.linkAccountId ?? null, merged.externalId ?? null, merged.loanOfficerId ?? loan.loanOfficerId, actor.userId, tx.tenantId, id,
-      ],
-    );
+    await updateLoanTerms(tx, id, storedTerms(terms, { linkAccountId: merged.linkAccountId ?? null, externalId: merged.externalId ?? null, loanOfficerId: merged.loanOfficerId ?? loan.loanOfficerId }), actor.userId);
     // A change of terms invalidates approvals given to the old terms.
-    await tx.em.execute(`delete from loan.approval where tenant_id = ? and loan_id = ?`, [tx.tenantId, id]);
+    await clearApprovals(tx, id);
     await writeSchedule(tx, id, generateSchedule(this.scheduleTermsOf(terms)));
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
     return { loan: (await findLoan(tx, id))!, changes };
@@ -335,8 +286,7 @@ export class LoanApplicationService {
       throw errors.domainRule(LOAN_CODES.loanWithdrawnByApplicantNotAllowed, 'Only a submitted or approved, undisbursed loan can be withdrawn.', [id]);
     }
     const date = await this.actionDate(tx, loan, input.withdrawnOnDate, 'withdrawnOnDate');
-    await tx.em.execute(`update loan.loan set status_id = ?, withdrawn_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_WITHDRAWN, date, actor.userId, tx.tenantId, id]);
-    return { loan: (await findLoan(tx, id))!, changes: { status: STATUS_WITHDRAWN, withdrawnOnDate: date, note: input.note ?? null } };
+    return { loan: await endApplication(tx, id, STATUS_WITHDRAWN, date, actor.userId), changes: { status: STATUS_WITHDRAWN, withdrawnOnDate: date, note: input.note ?? null } };
   }
 
   async reject(identity: Identity, id: number, input: { rejectedOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
@@ -348,19 +298,14 @@ export class LoanApplicationService {
     const loan = await this.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule(LOAN_CODES.loanRejectNotInSubmittedState, 'Only a submitted application can be rejected.', [id]);
     const date = await this.actionDate(tx, loan, input.rejectedOnDate, 'rejectedOnDate');
-    await tx.em.execute(`update loan.loan set status_id = ?, rejected_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_REJECTED, date, actor.userId, tx.tenantId, id]);
-    return { loan: (await findLoan(tx, id))!, changes: { status: STATUS_REJECTED, rejectedOnDate: date, note: input.note ?? null } };
+    return { loan: await endApplication(tx, id, STATUS_REJECTED, date, actor.userId), changes: { status: STATUS_REJECTED, rejectedOnDate: date, note: input.note ?? null } };
   }
 
   // ---- shared with the other loan services ----------------------------------------------------
 
   /** Loans of a client not yet closed, rejected or withdrawn (submitted, approved, active): they block closing the client. */
   async openCount(tx: Tx, clientId: number): Promise<number> {
-    const rows = await tx.em.execute<{ n: string }[]>(
-      `select count(*) as n from loan.loan where tenant_id = ? and client_id = ? and status_id in (100, 200, 300)`,
-      [tx.tenantId, clientId],
-    );
-    return Number(rows[0]!.n);
+    return openLoanCount(tx, clientId);
   }
 
   async view(tx: Tx, loan: LoanRow): Promise<LoanType> {
@@ -373,8 +318,8 @@ export class LoanApplicationService {
     const ids = loans.map((l) => l.id);
     const [periods, approvals, today] = await Promise.all([loadPeriods(tx, ids), loadApprovals(tx, ids), this.deps.businessDates.today(tx)]);
     const productIds = [...new Set(loans.map((l) => l.productId))];
-    const products = new Map(rows<{ id: number; name: string }>(await tx.em.execute(`select id, name from loan.product where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, `{${productIds.join(',')}}`])).map((p) => [p.id, p.name]));
-    const ranges = new Map(rows<DelinquencyRangeType>(await tx.em.execute(`select id, classification, minimum_age_days, maximum_age_days from loan.delinquency_range where tenant_id = ?`, [tx.tenantId])).map((r) => [r.id, r]));
+    const products = await productNamesOf(tx, productIds);
+    const ranges = await rangesById(tx);
     // One borrower and one policy lookup per distinct client and product on the page, not per loan.
     const borrowers = new Map<number, Awaited<ReturnType<LoanDependencies['borrower']>>>();
     for (const clientId of new Set(loans.map((l) => l.clientId))) borrowers.set(clientId, await this.deps.borrower(tx, clientId));
@@ -443,8 +388,7 @@ export class LoanApplicationService {
   }
 
   private async assertExternalIdFree(tx: Tx, externalId: string, exceptId: number | null): Promise<void> {
-    const clash = await tx.em.execute(`select 1 from loan.loan where tenant_id = ? and external_id = ? and id <> ?`, [tx.tenantId, externalId, exceptId ?? -1]);
-    if (clash.length > 0) throw errors.duplicate(LOAN_CODES.loanDuplicateExternalId, `Loan with externalId \`${externalId}\` already exists`, 'externalId', externalId);
+    if (await externalIdTaken(tx, externalId, exceptId)) throw errors.duplicate(LOAN_CODES.loanDuplicateExternalId, `Loan with externalId \`${externalId}\` already exists`, 'externalId', externalId);
   }
 
   /** Validates an application against its product (Fineract codes) and fills what it leaves out from the product. */
@@ -555,3 +499,14 @@ function currentInput(loan: LoanRow): LoanApplicationInput {
   };
 }
 
+/** The terms as the loan row stores them. */
+function storedTerms(t: Terms, rest: Pick<LoanTerms, 'linkAccountId' | 'externalId' | 'loanOfficerId'>): LoanTerms {
+  return {
+    productId: t.product.id, currencyCode: t.product.currencyCode, digits: t.product.digitsAfterDecimal, principal: t.principal, loanTermFrequency: t.loanTermFrequency,
+    loanTermFrequencyType: t.loanTermFrequencyType, numberOfRepayments: t.numberOfRepayments, repaymentEvery: t.repaymentEvery, repaymentFrequencyType: t.repaymentFrequencyType,
+    interestRatePerPeriod: t.interestRatePerPeriod, interestRateFrequencyType: t.interestRateFrequencyType, amortizationType: t.amortizationType, interestType: t.interestType,
+    interestCalculationPeriodType: t.interestCalculationPeriodType, transactionProcessingStrategyCode: t.transactionProcessingStrategyCode,
+    graceOnPrincipalPayment: t.graceOnPrincipalPayment, graceOnInterestPayment: t.graceOnInterestPayment, submittedOn: t.submittedOnDate,
+    expectedDisbursementDate: t.expectedDisbursementDate, repaymentsStartingFrom: t.repaymentsStartingFromDate, ...rest,
+  };
+}

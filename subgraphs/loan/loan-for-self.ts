@@ -2,7 +2,8 @@ import type { Tx } from '../kernel/tx.js';
 import type { CustomerIdentity } from '../kernel/identity.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanProductService } from './loan-product.service.js';
-import { findLoan, loadTransactions, loansOfClients, TXN_DISBURSEMENT } from './loan.store.js';
+import { findLoan, loansOfClients } from './store/loans.js';
+import { loadTransactions, TXN_DISBURSEMENT } from './store/transactions.js';
 import type { LoanApplicationInput, LoanType } from './loan.types.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */

@@ -7,7 +7,7 @@ import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';
 import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum } from './loan.enums.js';
 import type { LoanServices } from './loan.services.js';
-import type { LoanRow } from './loan.store.js';
+import type { LoanRow } from './store/loans.js';
 import {
   ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
   JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,

@@ -5,10 +5,9 @@ import { daysBetween } from './domain/dates.js';
 import type { Schedule } from './domain/schedule.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 import { LOAN_GL } from './loan-product.rows.js';
-import {
-  STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, TXN_DISBURSEMENT,
-  type LoanRow, type PeriodRow, type TransactionRow,
-} from './loan.store.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type LoanRow } from './store/loans.js';
+import type { PeriodRow } from './store/schedule.js';
+import { TXN_DISBURSEMENT, type TransactionRow } from './store/transactions.js';
 import type {
   DelinquencyRangeType, LoanApprovalsType, LoanCurrencyType, LoanProductType, LoanSchedulePeriodType, LoanScheduleType, LoanStatusType,
   LoanSummaryType, LoanTransactionType, LoanType,
