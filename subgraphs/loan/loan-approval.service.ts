@@ -13,7 +13,7 @@ import { approvalsCleared, insertApproval, loadApprovals } from './store/approva
 import { findLoan, markApproved, markUnapproved, setApprovalTerms, STATUS_APPROVED, STATUS_SUBMITTED, submittedLoans, type LoanRow } from './store/loans.js';
 import { writeSchedule } from './store/schedule.js';
 import type { ApprovalQueueItemType } from './loan.types.js';
-import { effectivePrincipal } from './loan.view.js';
+import { approvalStateOf, effectivePrincipal } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
 
 export interface ApproveInput {
@@ -138,7 +138,7 @@ export class LoanApprovalService {
       const approvals = await loadApprovals(tx, loans.map((l) => l.id));
       const items: ApprovalQueueItemType[] = [];
       for (const loan of loans) {
-        const state = await this.applications.approvalState(tx, loan, approvals.filter((a) => a.loanId === loan.id));
+        const state = approvalStateOf(await this.policies.policyFor(tx, loan.productId), loan, approvals.filter((a) => a.loanId === loan.id));
         if (state.stillNeeded.length === 0 || state.stillNeeded.some((n) => BRANCH_ROLES.has(n.roleId))) continue;
         if (filter.roleId != null && !state.stillNeeded.some((n) => n.roleId === filter.roleId)) continue;
         items.push({ loanId: loan.id, accountNo: loan.accountNo, clientId: loan.clientId, officeId: loan.officeId, principal: new BigNumber(effectivePrincipal(loan)).toFixed(), approvals: state });

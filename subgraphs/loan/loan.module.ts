@@ -27,7 +27,7 @@ export async function buildLoanSchema(services: () => LoanServices): Promise<Gra
     container: (cls) => new (cls as new (s: LoanServices) => object)(services()),
     orphanedTypes: [ClientLoans],
     referenceResolvers: {
-      Loan: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => services().applications.get(ctx.identity, ref.id) },
+      Loan: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => services().queries.get(ctx.identity, ref.id) },
       LoanProduct: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toProductType(await services().products.get(ctx.identity, ref.id)) },
       Client: { __resolveReference: (ref: { id: number }) => ({ id: ref.id }) },
     },
