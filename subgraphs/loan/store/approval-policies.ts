@@ -65,3 +65,8 @@ export async function productHasActivePolicy(tx: Tx, productId: number, exceptId
 export async function clearDefaultExcept(tx: Tx, exceptId: number | null): Promise<void> {
   await tx.query(`update loan.approval_policy set is_default = false, updated_at = now() where tenant_id = ? and is_default and id <> ?`, [tx.tenantId, exceptId ?? -1]);
 }
+
+/** Whether the tenant has any policy (seeding leaves an existing tenant's policies alone). */
+export async function anyPolicy(tx: Tx): Promise<boolean> {
+  return (await tx.query(`select 1 from loan.approval_policy where tenant_id = ? limit 1`, [tx.tenantId])).length > 0;
+}
