@@ -8,8 +8,9 @@ import { applicationTerms, checkApplication, currentInput, scheduleTerms, schedu
 import type { LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { clearApprovals } from './store/approvals.js';
+import { openLoanCount } from './store/loan-lists.js';
 import {
-  endApplication, externalIdTaken, findLoan, insertLoan, loanNotFound, openLoanCount, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN,
+  endApplication, externalIdTaken, findLoan, insertLoan, loanNotFound, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN,
   updateLoanTerms, type LoanRow,
 } from './store/loans.js';
 import { writeSchedule } from './store/schedule.js';
