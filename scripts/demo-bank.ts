@@ -171,7 +171,7 @@ export async function seedDemoBank(services: Services, tenantId: string, size: D
     // The principal lands in the borrower's savings account.
     client.balance = client.balance.plus(principal);
     if (fate === 'closed') {
-      const view = await loan.applications.get(admin, submitted.id);
+      const view = await loan.queries.get(admin, submitted.id);
       await loan.repayments.repay(admin, submitted.id, { transactionDate: date, transactionAmount: view.summary!.totalOutstanding, paymentTypeId: BANK_TRANSFER, note: 'Paid off' });
     }
   };

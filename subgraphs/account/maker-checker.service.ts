@@ -1,7 +1,7 @@
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
-import { ALL_FUNCTIONS, hasPermission, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { ALL_FUNCTIONS, hasPermission, requireStaff, sameEyes, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { loadAccount } from './store/account-read.store.js';
 import type { AccountDependencies } from './account.ports.js';
 import type { SavingsAccountService } from './savings-account.service.js';
@@ -55,7 +55,8 @@ export class MakerCheckerService {
     }
     return this.db.tx(staff.tenantId, async (tx) => {
       const { entry } = await this.pending(tx, staff, id);
-      if (entry.makerId === staff.userId) throw rule(ACCOUNT_CODES.makercheckerCannotApproveOwnEntry, 'The maker of an entry cannot approve it.', [id]);
+      // The maker, or anyone acting with an API key issued by or for the maker, is not a second pair of eyes.
+      if (sameEyes({ userId: entry.makerId }, staff)) throw rule(ACCOUNT_CODES.makercheckerCannotApproveOwnEntry, 'The maker of an entry cannot approve it.', [id]);
       await this.close(tx, staff, id, 'approved');
       const result = entry.entityName === 'ACCOUNTTRANSFER'
         ? await this.executeTransfer(tx, staff, JSON.parse(entry.commandAsJson) as TransferInput)

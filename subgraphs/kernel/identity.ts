@@ -34,6 +34,11 @@ export interface StaffIdentity extends IdentityBase {
   staffId: number | null;
   roleIds: number[];
   permissions: string[];
+  /**
+   * When the caller authenticated with an API key another user issued for this one: that issuer's user id.
+   * Whoever holds the key can act as its user, so four-eyes checks count the issuer as the same pair of eyes.
+   */
+  delegatedBy?: number;
 }
 
 export interface CustomerIdentity extends IdentityBase {
@@ -106,6 +111,22 @@ export function verifyIdentity(payload: string | undefined, signature: string | 
   } catch {
     return null;
   }
+}
+
+/** Who acted, as a four-eyes check compares it: the user and, when they acted with another user's API key for them, its issuer. */
+export interface Eyes {
+  userId: number;
+  delegatedBy?: number | null;
+}
+
+/**
+ * Four eyes: whether two acts may have been one person's. Each act stands for its user and the issuer of the
+ * key it was made with (who can act as that user whenever he likes), so a checker is refused when he or his
+ * key's issuer made the entry, when the maker's key was issued by him, or when both keys come from one issuer.
+ */
+export function sameEyes(a: Eyes, b: Eyes): boolean {
+  const first = [a.userId, a.delegatedBy ?? null];
+  return [b.userId, b.delegatedBy ?? null].some((id) => id !== null && first.includes(id));
 }
 
 export const ALL_FUNCTIONS = 'ALL_FUNCTIONS';

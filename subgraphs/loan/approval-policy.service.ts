@@ -5,18 +5,13 @@ import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { tierProblem, type Tier } from './domain/tiers.js';
-import { rows } from './loan.store.js';
+import {
+  clearDefaultExcept, deletePolicy, findPolicy, insertPolicy, listPolicies, policyOfProduct, productHasActivePolicy, updatePolicy, type ApprovalPolicyRow,
+} from './store/approval-policies.js';
+import { productExists } from './store/products.js';
 import { LOAN_CODES } from './codes.js';
 
-export interface ApprovalPolicyRow {
-  id: number;
-  name: string;
-  description: string | null;
-  productId: number | null;
-  isDefault: boolean;
-  active: boolean;
-  tiers: Tier[];
-}
+export type { ApprovalPolicyRow };
 
 export interface ApprovalPolicyInput {
   name?: string | null;
@@ -49,7 +44,7 @@ export class ApprovalPolicyService {
 
   async list(identity: Identity): Promise<ApprovalPolicyRow[]> {
     const staff = requireStaff(identity, 'READ_APPROVALPOLICY');
-    return this.db.tx(staff.tenantId, async (tx) => rows<ApprovalPolicyRow>(await tx.em.execute(`select id, name, description, product_id, is_default, active, tiers from loan.approval_policy where tenant_id = ? order by id`, [tx.tenantId])));
+    return this.db.tx(staff.tenantId, (tx) => listPolicies(tx));
   }
 
   async get(identity: Identity, id: number): Promise<ApprovalPolicyRow> {
@@ -59,13 +54,7 @@ export class ApprovalPolicyService {
 
   /** The policy a loan of `productId` is approved under: the product's active policy, else the tenant's default. */
   async policyFor(tx: Tx, productId: number): Promise<ApprovalPolicyRow | null> {
-    const found = rows<ApprovalPolicyRow>(await tx.em.execute(
-      `select id, name, description, product_id, is_default, active, tiers from loan.approval_policy
-        where tenant_id = ? and active and (product_id = ? or (is_default and product_id is null))
-        order by (product_id is null), id limit 1`,
-      [tx.tenantId, productId],
-    ));
-    return found[0] ?? null;
+    return policyOfProduct(tx, productId);
   }
 
   async create(identity: Identity, input: ApprovalPolicyInput): Promise<ApprovalPolicyRow> {
@@ -83,10 +72,7 @@ export class ApprovalPolicyService {
     const active = input.active ?? true;
     await this.assertAssignable(tx, input.productId ?? null, isDefault, active, null);
     const id = await nextValue(tx, 'approval_policy');
-    await tx.em.execute(
-      `insert into loan.approval_policy (tenant_id, id, name, description, product_id, is_default, active, tiers, created_by, updated_by) values (?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)`,
-      [tx.tenantId, id, input.name, input.description ?? null, input.productId ?? null, isDefault, active, JSON.stringify(tiers), actor, actor],
-    );
+    await insertPolicy(tx, id, { name: input.name!, description: input.description ?? null, productId: input.productId ?? null, isDefault, active, tiers }, actor);
     return this.require(tx, id);
   }
 
@@ -112,10 +98,7 @@ export class ApprovalPolicyService {
       active: input.active ?? current.active,
     };
     await this.assertAssignable(tx, next.productId, next.isDefault, next.active, id);
-    await tx.em.execute(
-      `update loan.approval_policy set name = ?, description = ?, product_id = ?, is_default = ?, active = ?, tiers = ?::jsonb, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-      [next.name, next.description, next.productId, next.isDefault, next.active, JSON.stringify(tiers), actor.userId, tx.tenantId, id],
-    );
+    await updatePolicy(tx, id, { ...next, tiers }, actor.userId);
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     return { policy: await this.require(tx, id), changes };
   }
@@ -130,17 +113,14 @@ export class ApprovalPolicyService {
     if (policy.isDefault && policy.active) {
       throw errors.domainRule(LOAN_CODES.approvalpolicyDefaultCannotBeDeleted, 'The active default policy cannot be deleted; make another policy the default first.', [id]);
     }
-    await tx.em.execute(`delete from loan.approval_policy where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+    await deletePolicy(tx, id);
     return policy;
   }
 
   async require(tx: Tx, id: number, lock = false): Promise<ApprovalPolicyRow> {
-    const found = rows<ApprovalPolicyRow>(await tx.em.execute(
-      `select id, name, description, product_id, is_default, active, tiers from loan.approval_policy where tenant_id = ? and id = ?${lock ? ' for update' : ''}`,
-      [tx.tenantId, id],
-    ));
-    if (!found[0]) throw policyNotFound(id);
-    return found[0];
+    const found = await findPolicy(tx, id, lock);
+    if (!found) throw policyNotFound(id);
+    return found;
   }
 
   private checkTiers(v: Validator, input: ApprovalPolicyInput['tiers'], required: boolean): Tier[] | null {
@@ -167,13 +147,11 @@ export class ApprovalPolicyService {
   private async assertAssignable(tx: Tx, productId: number | null, isDefault: boolean, active: boolean, exceptId: number | null): Promise<void> {
     if (!active) return;
     if (productId != null) {
-      const product = await tx.em.execute(`select 1 from loan.product where tenant_id = ? and id = ?`, [tx.tenantId, productId]);
-      if (product.length === 0) throw errors.notFound(LOAN_CODES.loanproductIdInvalid, `Loan product with identifier ${productId} does not exist`, productId);
-      const clash = await tx.em.execute(`select id from loan.approval_policy where tenant_id = ? and product_id = ? and active and id <> ?`, [tx.tenantId, productId, exceptId ?? -1]);
-      if (clash.length > 0) throw errors.duplicate(LOAN_CODES.approvalpolicyProductDuplicate, `Loan product ${productId} already has an active approval policy.`, 'productId', productId);
+      if (!(await productExists(tx, productId))) throw errors.notFound(LOAN_CODES.loanproductIdInvalid, `Loan product with identifier ${productId} does not exist`, productId);
+      if (await productHasActivePolicy(tx, productId, exceptId)) throw errors.duplicate(LOAN_CODES.approvalpolicyProductDuplicate, `Loan product ${productId} already has an active approval policy.`, 'productId', productId);
     }
     if (isDefault) {
-      await tx.em.execute(`update loan.approval_policy set is_default = false, updated_at = now() where tenant_id = ? and is_default and id <> ?`, [tx.tenantId, exceptId ?? -1]);
+      await clearDefaultExcept(tx, exceptId);
     }
   }
 }

@@ -5,7 +5,10 @@ import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { ageLoan, rangeFor, type DelinquencyRange } from './domain/aging.js';
 import type { LoanDependencies } from './loan.ports.js';
-import { rows, STATUS_ACTIVE } from './loan.store.js';
+import {
+  activeBatchEnd, activeLoanCount, anyRange, bucketNameTaken, claimScheduledRun, classificationTaken, clearRecovered, finishScheduledRun, insertRange,
+  lastJobRun, loadBuckets, loadRanges, overdueLoans, recordManualRun, saveBucket, updateRange, writeAging, type AgingRow, type BucketRow,
+} from './store/delinquency.js';
 import type { JobRunResult, SchedulerJobType } from './loan.types.js';
 import { LOAN_CODES } from './codes.js';
 
@@ -24,11 +27,7 @@ export const DEFAULT_RANGES: DelinquencyRange[] = [
 ];
 export const DEFAULT_BUCKET = { id: 1, name: 'Default aging buckets', rangeIds: [1, 2, 3, 4] };
 
-export interface BucketRow {
-  id: number;
-  name: string;
-  rangeIds: number[];
-}
+export type { BucketRow };
 
 export interface RangeInput {
   classification?: string | null;
@@ -56,12 +55,12 @@ export class DelinquencyService {
 
   async ranges(identity: Identity): Promise<DelinquencyRange[]> {
     const staff = requireStaff(identity, 'READ_DELINQUENCY');
-    return this.db.tx(staff.tenantId, (tx) => this.loadRanges(tx));
+    return this.db.tx(staff.tenantId, (tx) => loadRanges(tx));
   }
 
   async range(identity: Identity, id: number): Promise<DelinquencyRange> {
     const staff = requireStaff(identity, 'READ_DELINQUENCY');
-    return this.db.tx(staff.tenantId, async (tx) => (await this.loadRanges(tx)).find((r) => r.id === id) ?? Promise.reject(rangeNotFound(id)));
+    return this.db.tx(staff.tenantId, async (tx) => (await loadRanges(tx)).find((r) => r.id === id) ?? Promise.reject(rangeNotFound(id)));
   }
 
   async createRange(identity: Identity, input: RangeInput): Promise<DelinquencyRange> {
@@ -72,8 +71,8 @@ export class DelinquencyService {
   async createRangeCore(tx: Tx, actor: Actor, input: RangeInput): Promise<DelinquencyRange> {
     this.checkRange(input, true);
     const id = await nextValue(tx, 'delinquency_range');
-    await this.insertRange(tx, { id, classification: input.classification!, minimumAgeDays: input.minimumAgeDays!, maximumAgeDays: input.maximumAgeDays ?? null }, actor.userId);
-    return (await this.loadRanges(tx)).find((r) => r.id === id)!;
+    await this.addRange(tx, { id, classification: input.classification!, minimumAgeDays: input.minimumAgeDays!, maximumAgeDays: input.maximumAgeDays ?? null }, actor.userId);
+    return (await loadRanges(tx)).find((r) => r.id === id)!;
   }
 
   async updateRange(identity: Identity, id: number, input: RangeInput): Promise<DelinquencyRange> {
@@ -82,23 +81,20 @@ export class DelinquencyService {
   }
 
   async updateRangeCore(tx: Tx, actor: Actor, id: number, input: RangeInput): Promise<DelinquencyRange> {
-    const current = (await this.loadRanges(tx)).find((r) => r.id === id);
+    const current = (await loadRanges(tx)).find((r) => r.id === id);
     if (!current) throw rangeNotFound(id);
     const next = { ...current, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as DelinquencyRange;
     this.checkRange(next, true);
     await this.assertClassificationFree(tx, next.classification, id);
-    await tx.em.execute(
-      `update loan.delinquency_range set classification = ?, minimum_age_days = ?, maximum_age_days = ?, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-      [next.classification, next.minimumAgeDays, next.maximumAgeDays, actor.userId, tx.tenantId, id],
-    );
-    return (await this.loadRanges(tx)).find((r) => r.id === id)!;
+    await updateRange(tx, { ...next, id }, actor.userId);
+    return (await loadRanges(tx)).find((r) => r.id === id)!;
   }
 
   async buckets(identity: Identity): Promise<{ bucket: BucketRow; ranges: DelinquencyRange[] }[]> {
     const staff = requireStaff(identity, 'READ_DELINQUENCY');
     return this.db.tx(staff.tenantId, async (tx) => {
-      const ranges = await this.loadRanges(tx);
-      return (await this.loadBuckets(tx)).map((bucket) => ({ bucket, ranges: ranges.filter((r) => bucket.rangeIds.includes(r.id)) }));
+      const ranges = await loadRanges(tx);
+      return (await loadBuckets(tx)).map((bucket) => ({ bucket, ranges: ranges.filter((r) => bucket.rangeIds.includes(r.id)) }));
     });
   }
 
@@ -115,7 +111,7 @@ export class DelinquencyService {
   }
 
   async saveBucketCore(tx: Tx, actor: Actor, id: number | null, input: { name?: string | null; ranges?: number[] | null }): Promise<BucketRow> {
-    const current = id === null ? null : (await this.loadBuckets(tx)).find((b) => b.id === id);
+    const current = id === null ? null : (await loadBuckets(tx)).find((b) => b.id === id);
     if (id !== null && !current) throw bucketNotFound(id);
     const name = input.name ?? current?.name;
     const rangeIds = input.ranges ?? current?.rangeIds ?? [];
@@ -124,27 +120,21 @@ export class DelinquencyService {
     v.maxLength('name', name, 100);
     if (rangeIds.length === 0) v.fail('ranges', 'cannot.be.blank', 'A bucket needs at least one range.');
     v.throwIfAny();
-    const known = new Set((await this.loadRanges(tx)).map((r) => r.id));
+    const known = new Set((await loadRanges(tx)).map((r) => r.id));
     const unknown = rangeIds.find((r) => !known.has(r));
     if (unknown !== undefined) throw rangeNotFound(unknown);
-    const clash = await tx.em.execute(`select 1 from loan.delinquency_bucket where tenant_id = ? and lower(name) = lower(?) and id <> ?`, [tx.tenantId, name, id ?? -1]);
-    if (clash.length > 0) throw errors.duplicate(LOAN_CODES.delinquencyBucketDuplicateName, `Delinquency bucket \`${name}\` already exists`, 'name', name);
+    if (await bucketNameTaken(tx, name!, id)) throw errors.duplicate(LOAN_CODES.delinquencyBucketDuplicateName, `Delinquency bucket \`${name}\` already exists`, 'name', name);
     const bucketId = id ?? (await nextValue(tx, 'delinquency_bucket'));
-    await tx.em.execute(
-      `insert into loan.delinquency_bucket (tenant_id, id, name, range_ids, created_by, updated_by) values (?, ?, ?, ?::int[], ?, ?)
-       on conflict (tenant_id, id) do update set name = excluded.name, range_ids = excluded.range_ids, updated_by = excluded.updated_by, updated_at = now()`,
-      [tx.tenantId, bucketId, name, `{${rangeIds.join(',')}}`, actor.userId, actor.userId],
-    );
+    await saveBucket(tx, { id: bucketId, name: name!, rangeIds }, actor.userId);
     return { id: bucketId, name: name!, rangeIds };
   }
 
   /** Tenant seeding: the four ranges of docs/interface.md, Resources in one bucket (idempotent). */
   async seed(tx: Tx): Promise<void> {
-    const existing = await tx.em.execute(`select 1 from loan.delinquency_range where tenant_id = ? limit 1`, [tx.tenantId]);
-    if (existing.length > 0) return;
-    for (const range of DEFAULT_RANGES) await this.insertRange(tx, range, null);
+    if (await anyRange(tx)) return;
+    for (const range of DEFAULT_RANGES) await this.addRange(tx, range, null);
     await reserveUpTo(tx, 'delinquency_range', DEFAULT_RANGES.length);
-    await tx.em.execute(`insert into loan.delinquency_bucket (tenant_id, id, name, range_ids) values (?, ?, ?, ?::int[])`, [tx.tenantId, DEFAULT_BUCKET.id, DEFAULT_BUCKET.name, `{${DEFAULT_BUCKET.rangeIds.join(',')}}`]);
+    await saveBucket(tx, DEFAULT_BUCKET, null);
     await reserveUpTo(tx, 'delinquency_bucket', DEFAULT_BUCKET.id);
   }
 
@@ -153,10 +143,7 @@ export class DelinquencyService {
   async jobs(identity: Identity): Promise<SchedulerJobType[]> {
     const staff = requireStaff(identity, 'READ_SCHEDULER');
     return this.db.tx(staff.tenantId, async (tx) => {
-      const last = await tx.em.execute<{ d: string | null }[]>(
-        `select to_char(max(business_date), 'YYYY-MM-DD') as d from loan.job_run where tenant_id = ? and job_id = ?`, [tx.tenantId, AGING_JOB.jobId],
-      );
-      return [{ ...AGING_JOB, active: true, currentlyRunning: false, lastRunBusinessDate: last[0]?.d ?? null }];
+      return [{ ...AGING_JOB, active: true, currentlyRunning: false, lastRunBusinessDate: await lastJobRun(tx, AGING_JOB.jobId) }];
     });
   }
 
@@ -170,11 +157,7 @@ export class DelinquencyService {
     if (jobId !== AGING_JOB.jobId) throw errors.notFound(LOAN_CODES.shedulerJobIdInvalid, `Job with identifier ${jobId} does not exist`, jobId);
     const businessDate = await this.deps.businessDates.today(tx);
     const loansAged = await this.ageIn(tx, businessDate);
-    await tx.em.execute(
-      `insert into loan.job_run (tenant_id, job_id, business_date, finished_at, loans_aged, triggered_by) values (?, ?, ?::date, now(), ?, 'manual')
-       on conflict (tenant_id, job_id, business_date) do update set finished_at = now(), loans_aged = excluded.loans_aged`,
-      [tx.tenantId, AGING_JOB.jobId, businessDate, loansAged],
-    );
+    await recordManualRun(tx, AGING_JOB.jobId, businessDate, loansAged);
     return { jobId, businessDate, loansAged };
   }
 
@@ -186,13 +169,9 @@ export class DelinquencyService {
   async runScheduled(tenantId: string): Promise<JobRunResult | null> {
     return this.db.tx(tenantId, async (tx) => {
       const businessDate = await this.deps.businessDates.today(tx);
-      const claimed = await tx.em.execute(
-        `insert into loan.job_run (tenant_id, job_id, business_date, triggered_by) values (?, ?, ?::date, 'scheduler') on conflict do nothing returning job_id`,
-        [tx.tenantId, AGING_JOB.jobId, businessDate],
-      );
-      if (claimed.length === 0) return null;
+      if (!(await claimScheduledRun(tx, AGING_JOB.jobId, businessDate))) return null;
       const loansAged = await this.ageIn(tx, businessDate);
-      await tx.em.execute(`update loan.job_run set finished_at = now(), loans_aged = ? where tenant_id = ? and job_id = ? and business_date = ?::date`, [loansAged, tx.tenantId, AGING_JOB.jobId, businessDate]);
+      await finishScheduledRun(tx, AGING_JOB.jobId, businessDate, loansAged);
       return { jobId: AGING_JOB.jobId, businessDate, loansAged };
     });
   }
@@ -224,76 +203,34 @@ export class DelinquencyService {
    * Loans no longer overdue are cleared (flag and recovery officer). Returns the number of active loans.
    */
   async ageIn(tx: Tx, businessDate: string): Promise<number> {
-    const ranges = await this.loadRanges(tx);
-    const buckets = new Map((await this.loadBuckets(tx)).map((b) => [b.id, ranges.filter((r) => b.rangeIds.includes(r.id))]));
-    const active = Number((await tx.em.execute<{ n: string }[]>(`select count(*) as n from loan.loan where tenant_id = ? and status_id = ?`, [tx.tenantId, STATUS_ACTIVE]))[0]!.n);
-
-    // Loans that are not overdue any more (or never were) lose their flag, range and recovery officer.
-    await tx.em.execute(
-      `update loan.loan l set days_past_due = 0, delinquent_amount = 0, delinquent_date = null, delinquency_range_id = null, recovery_officer_user_id = null
-        where l.tenant_id = ? and (l.days_past_due > 0 or l.delinquency_range_id is not null) and not exists (
-          select 1 from loan.schedule_period p where p.tenant_id = l.tenant_id and p.loan_id = l.id and l.status_id = ? and p.due_date < ?::date
-             and p.principal_due + p.interest_due + p.fee_due + p.penalty_due > p.principal_paid + p.interest_paid + p.fee_paid + p.penalty_paid)`,
-      [tx.tenantId, STATUS_ACTIVE, businessDate],
-    );
+    const ranges = await loadRanges(tx);
+    const buckets = new Map((await loadBuckets(tx)).map((b) => [b.id, ranges.filter((r) => b.rangeIds.includes(r.id))]));
+    const active = await activeLoanCount(tx);
+    await clearRecovered(tx, businessDate);
 
     // Batches of active loans by id range, so each aggregate reads only its own loans' instalments.
     let afterId = 0;
     for (;;) {
-      const bounds = await tx.em.execute<{ last: number | null }[]>(
-        `select max(id) as last from (select id from loan.loan where tenant_id = ? and status_id = ? and id > ? order by id limit ?) b`,
-        [tx.tenantId, STATUS_ACTIVE, afterId, AGING_BATCH],
-      );
-      const last = bounds[0]?.last == null ? null : Number(bounds[0].last);
+      const last = await activeBatchEnd(tx, afterId, AGING_BATCH);
       if (last === null) break;
-      const overdue = rows<{ loanId: number; officeId: number; bucketId: number | null; oldest: string; unpaid: string; recoveryOfficerUserId: number | null }>(await tx.em.execute(
-        `select l.id as loan_id, l.office_id, pr.delinquency_bucket_id as bucket_id, l.recovery_officer_user_id,
-                to_char(min(p.due_date), 'YYYY-MM-DD') as oldest,
-                sum(p.principal_due + p.interest_due + p.fee_due + p.penalty_due - p.principal_paid - p.interest_paid - p.fee_paid - p.penalty_paid) as unpaid
-           from loan.loan l
-           join loan.product pr on pr.tenant_id = l.tenant_id and pr.id = l.product_id
-           join loan.schedule_period p on p.tenant_id = l.tenant_id and p.loan_id = l.id
-          where l.tenant_id = ? and l.status_id = ? and l.id > ? and l.id <= ? and p.due_date < ?::date
-            and p.principal_due + p.interest_due + p.fee_due + p.penalty_due > p.principal_paid + p.interest_paid + p.fee_paid + p.penalty_paid
-          group by l.id, l.office_id, pr.delinquency_bucket_id, l.recovery_officer_user_id
-          order by l.id`,
-        [tx.tenantId, STATUS_ACTIVE, afterId, last, businessDate],
-      ));
+      const overdue = await overdueLoans(tx, afterId, last, businessDate);
       afterId = last;
       if (overdue.length === 0) continue;
-      const ids: number[] = [];
-      const days: number[] = [];
-      const amounts: string[] = [];
-      const dates: string[] = [];
-      const rangeIds: (number | null)[] = [];
-      const officers: (number | null)[] = [];
+      const aged: AgingRow[] = [];
       const unassigned = new Map<number, number[]>();
       for (const row of overdue) {
         const aging = ageLoan([{ dueDate: row.oldest, unpaid: row.unpaid }], businessDate);
         const range = rangeFor(buckets.get(row.bucketId ?? DEFAULT_BUCKET.id) ?? ranges, aging.delinquentDays);
         if (row.recoveryOfficerUserId === null && aging.delinquentDays >= RECOVERY_ASSIGNMENT_DAYS) {
-          unassigned.set(row.officeId, [...(unassigned.get(row.officeId) ?? []), ids.length]);
+          unassigned.set(row.officeId, [...(unassigned.get(row.officeId) ?? []), aged.length]);
         }
-        ids.push(row.loanId);
-        days.push(aging.delinquentDays);
-        amounts.push(aging.delinquentAmount);
-        dates.push(aging.delinquentDate!);
-        rangeIds.push(range?.id ?? null);
-        officers.push(row.recoveryOfficerUserId);
+        aged.push({ loanId: row.loanId, days: aging.delinquentDays, amount: aging.delinquentAmount, oldest: aging.delinquentDate!, rangeId: range?.id ?? null, recoveryOfficerUserId: row.recoveryOfficerUserId });
       }
       for (const [officeId, positions] of unassigned) {
-        const chosen = await this.recoveryOfficers(tx, officeId, positions.map((i) => ids[i]!));
-        positions.forEach((position, i) => (officers[position] = chosen[i] ?? null));
+        const chosen = await this.recoveryOfficers(tx, officeId, positions.map((i) => aged[i]!.loanId));
+        positions.forEach((position, i) => (aged[position]!.recoveryOfficerUserId = chosen[i] ?? null));
       }
-      await tx.em.execute(
-        `update loan.loan l set days_past_due = u.days, delinquent_amount = u.amount, delinquent_date = u.oldest, delinquency_range_id = u.range_id,
-                recovery_officer_user_id = u.officer
-           from unnest(?::int[], ?::int[], ?::numeric[], ?::date[], ?::int[], ?::int[]) as u(id, days, amount, oldest, range_id, officer)
-          where l.tenant_id = ? and l.id = u.id
-            and (l.days_past_due, l.delinquent_amount, l.delinquent_date, l.delinquency_range_id, l.recovery_officer_user_id)
-                is distinct from (u.days, u.amount, u.oldest, u.range_id, u.officer)`,
-        [pgArray(ids), pgArray(days), pgArray(amounts), pgArray(dates), pgArray(rangeIds), pgArray(officers), tx.tenantId],
-      );
+      await writeAging(tx, aged);
     }
     return active;
   }
@@ -314,25 +251,13 @@ export class DelinquencyService {
     return loanIds.map((_, i) => officers[(first - 1 + i) % officers.length]!);
   }
 
-  private async loadRanges(tx: Tx): Promise<DelinquencyRange[]> {
-    return rows<DelinquencyRange>(await tx.em.execute(`select id, classification, minimum_age_days, maximum_age_days from loan.delinquency_range where tenant_id = ? order by minimum_age_days, id`, [tx.tenantId]));
-  }
-
-  private async loadBuckets(tx: Tx): Promise<BucketRow[]> {
-    return rows<BucketRow>(await tx.em.execute(`select id, name, range_ids from loan.delinquency_bucket where tenant_id = ? order by id`, [tx.tenantId]));
-  }
-
-  private async insertRange(tx: Tx, range: DelinquencyRange, actor: number | null): Promise<void> {
+  private async addRange(tx: Tx, range: DelinquencyRange, actor: number | null): Promise<void> {
     await this.assertClassificationFree(tx, range.classification, range.id);
-    await tx.em.execute(
-      `insert into loan.delinquency_range (tenant_id, id, classification, minimum_age_days, maximum_age_days, created_by, updated_by) values (?, ?, ?, ?, ?, ?, ?)`,
-      [tx.tenantId, range.id, range.classification, range.minimumAgeDays, range.maximumAgeDays, actor, actor],
-    );
+    await insertRange(tx, range, actor);
   }
 
   private async assertClassificationFree(tx: Tx, classification: string, exceptId: number): Promise<void> {
-    const clash = await tx.em.execute(`select 1 from loan.delinquency_range where tenant_id = ? and lower(classification) = lower(?) and id <> ?`, [tx.tenantId, classification, exceptId]);
-    if (clash.length > 0) throw errors.duplicate(LOAN_CODES.delinquencyRangeDuplicateClassification, `Delinquency range \`${classification}\` already exists`, 'classification', classification);
+    if (await classificationTaken(tx, classification, exceptId)) throw errors.duplicate(LOAN_CODES.delinquencyRangeDuplicateClassification, `Delinquency range \`${classification}\` already exists`, 'classification', classification);
   }
 
   private checkRange(input: RangeInput, required: boolean): void {
@@ -348,9 +273,4 @@ export class DelinquencyService {
     }
     v.throwIfAny();
   }
-}
-
-/** A PostgreSQL array literal of numbers, dates or decimal text (null elements as NULL). */
-function pgArray(values: readonly (string | number | null)[]): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
 }

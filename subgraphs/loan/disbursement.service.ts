@@ -8,7 +8,9 @@ import { emit } from '../kernel/outbox.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
-import { findLoan, loadTransactions, STATUS_ACTIVE, STATUS_APPROVED, TXN_DISBURSEMENT, TXN_REPAYMENT, writeSchedule, type LoanRow } from './loan.store.js';
+import { markDisbursed, markUndisbursed, STATUS_ACTIVE, STATUS_APPROVED, type LoanRow } from './store/loans.js';
+import { writeSchedule } from './store/schedule.js';
+import { disbursementRecord, loadTransactions, nextTransactionId, transactionReversal, TXN_DISBURSEMENT, TXN_REPAYMENT } from './store/transactions.js';
 import { effectivePrincipal } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
 
@@ -62,24 +64,16 @@ export class DisbursementService {
 
     const account = await savings.operatingAccount(tx, loan.clientId, loan.linkAccountId);
     if (account.currency !== loan.currencyCode) throw rule(LOAN_CODES.loanDisbursalAccountCurrencyMismatch, `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
-    const txnId = await this.nextTransactionId(tx);
+    const txnId = await nextTransactionId(tx);
     const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: principal, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
-    await tx.em.execute(
-      `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, principal_portion, outstanding_after, savings_account_id, savings_transaction_id, note, created_by, updated_by)
-       values (?, ?, ?, ?, ?::date, ?, 0, ?, ?, ?, ?, ?, ?)`,
-      [tx.tenantId, txnId, id, TXN_DISBURSEMENT, date, principal, principal, account.id, credited.savingsTransactionId, input.note ?? null, actor.userId, actor.userId],
-    );
     await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date,
       lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: principal }],
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${txnId}` }, comments: `Loan ${loan.accountNo} disbursed to account ${account.accountNo}`, actor: actor.userId,
     });
-    await tx.em.execute(
-      `update loan.loan set status_id = ?, disbursed_on = ?::date, disbursed_by_user_id = ?, approved_principal = ?, disbursed_to_savings_id = ?, updated_by = ?, updated_at = now()
-        where tenant_id = ? and id = ?`,
-      [STATUS_ACTIVE, date, actor.userId, principal, account.id, actor.userId, tx.tenantId, id],
-    );
-    const disbursed = (await findLoan(tx, id))!;
+    // The transaction row goes ahead of the loan's update, in its round trip.
+    const record = disbursementRecord(tx, { id: txnId, loanId: id, on: date, principal, savingsAccountId: account.id, savingsTransactionId: credited.savingsTransactionId, note: input.note ?? null, userId: actor.userId });
+    const disbursed = await markDisbursed(tx, id, { on: date, userId: actor.userId, principal, savingsAccountId: account.id }, [record]);
     await writeSchedule(tx, id, this.applications.regenerate(disbursed, date, principal));
     const borrower = await this.deps.borrower(tx, loan.clientId);
     await emit(tx, {
@@ -108,23 +102,14 @@ export class DisbursementService {
     if (!savings) throw rule(LOAN_CODES.loanDisbursalSavingsUnavailable, 'Disbursement to savings is not available: the account module is not wired.', [id]);
     if (disbursement.savingsTransactionId !== null) await savings.reverseForLoan(tx, disbursement.savingsTransactionId, actor.userId);
     const account = await savings.operatingAccount(tx, loan.clientId, disbursement.savingsAccountId);
-    const reversalId = await this.nextTransactionId(tx);
+    const reversalId = await nextTransactionId(tx);
     await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx),
       lines: [{ glCode: account.liabilityGlCode, debit: disbursement.amount }, { glCode: LOAN_GL.loanPortfolio, credit: disbursement.amount }],
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${reversalId}` }, comments: `Reversal of L${disbursement.id}`, actor: actor.userId,
     });
-    await tx.em.execute(`update loan.transaction set reversed = true, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [actor.userId, tx.tenantId, disbursement.id]);
-    await tx.em.execute(
-      `update loan.loan set status_id = ?, disbursed_on = null, disbursed_by_user_id = null, disbursed_to_savings_id = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-      [STATUS_APPROVED, actor.userId, tx.tenantId, id],
-    );
-    const reverted = (await findLoan(tx, id))!;
+    const reverted = await markUndisbursed(tx, id, actor.userId, [transactionReversal(tx, disbursement.id, actor.userId)]);
     await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, effectivePrincipal(reverted)));
     return { loan: reverted, changes: { status: { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' }, note: note ?? null } };
-  }
-
-  private async nextTransactionId(tx: Parameters<LoanDependencies['post']>[0]): Promise<number> {
-    return Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
   }
 }

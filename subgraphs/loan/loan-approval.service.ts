@@ -3,15 +3,18 @@ import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
-import { ALL_FUNCTIONS, hasPermission, requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { ALL_FUNCTIONS, hasPermission, requireStaff, sameEyes, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { BRANCH_MANAGER, type ApprovalPolicyService } from './approval-policy.service.js';
 import { roleToRecord, stillNeeded, tierFor } from './domain/tiers.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanDependencies } from './loan.ports.js';
-import { findLoan, LOAN_COLUMNS, loadApprovals, rows, STATUS_APPROVED, STATUS_SUBMITTED, writeSchedule, type LoanRow } from './loan.store.js';
+import { approvalsCleared, insertApproval, loadApprovals } from './store/approvals.js';
+import { submittedLoans } from './store/loan-lists.js';
+import { findLoan, markApproved, markUnapproved, setApprovalTerms, STATUS_APPROVED, STATUS_SUBMITTED, type LoanRow } from './store/loans.js';
+import { writeSchedule } from './store/schedule.js';
 import type { ApprovalQueueItemType } from './loan.types.js';
-import { effectivePrincipal } from './loan.view.js';
+import { approvalStateOf, effectivePrincipal } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
 
 export interface ApproveInput {
@@ -53,8 +56,9 @@ export class LoanApprovalService {
   async approveCore(tx: Tx, actor: Actor, id: number, input: ApproveInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_SUBMITTED) throw rule(LOAN_CODES.loanApproveNotInSubmittedState, 'Only a submitted application can be approved.', [id]);
-    if (loan.submittedByUserId === actor.userId || (actor.staffId != null && loan.loanOfficerId === actor.staffId)) {
-      throw rule(LOAN_CODES.loanApprovalBySubmitterNotAllowed, 'The submitter or the loan officer of a loan cannot approve it (four eyes).', [id]);
+    const submitter = loan.submittedByUserId === null ? null : { userId: loan.submittedByUserId, delegatedBy: loan.submittedDelegatedBy };
+    if ((submitter !== null && sameEyes(submitter, actor)) || (actor.staffId != null && loan.loanOfficerId === actor.staffId)) {
+      throw rule(LOAN_CODES.loanApprovalBySubmitterNotAllowed, 'The submitter or the loan officer of a loan cannot approve it, nor can anyone acting with an API key issued by or for the submitter (four eyes).', [id]);
     }
     const approvedOn = await this.applications.actionDate(tx, loan, input.approvedOnDate, 'approvedOnDate');
     let amount = effectivePrincipal(loan);
@@ -75,7 +79,9 @@ export class LoanApprovalService {
     }
 
     const recorded = await loadApprovals(tx, [id]);
-    if (recorded.some((a) => a.userId === actor.userId)) throw rule(LOAN_CODES.loanApprovalAlreadyGiven, 'You have already approved this loan.', [id]);
+    if (recorded.some((a) => sameEyes(a, actor))) {
+      throw rule(LOAN_CODES.loanApprovalAlreadyGiven, 'You have already approved this loan, yourself or through an API key issued by or for you (four eyes).', [id]);
+    }
     const policy = await this.policies.policyFor(tx, loan.productId);
     const tier = policy ? tierFor(policy.tiers, amount) : null;
     if (!policy || !tier) throw rule(LOAN_CODES.loanApprovalNoPolicyTier, `No approval policy tier covers ${new BigNumber(amount).toFixed()}.`, [amount]);
@@ -85,24 +91,15 @@ export class LoanApprovalService {
       throw rule(LOAN_CODES.loanApprovalRoleNotRequired, `This loan's tier still needs approval by role(s) ${needed.join(', ')}; you hold none of them.`, needed);
     }
 
-    await tx.em.execute(
-      `insert into loan.approval (tenant_id, loan_id, user_id, role_id, approved_on, note, created_by, updated_by) values (?, ?, ?, ?, ?::date, ?, ?, ?)`,
-      [tx.tenantId, id, actor.userId, roleId, approvedOn, input.note ?? null, actor.userId, actor.userId],
-    );
-    const all = [...recorded, { loanId: id, userId: actor.userId, roleId, approvedOn, note: input.note ?? null }];
+    const approval = { loanId: id, userId: actor.userId, delegatedBy: actor.delegatedBy ?? null, roleId, approvedOn, note: input.note ?? null };
+    await insertApproval(tx, approval);
+    const all = [...recorded, approval];
     const remaining = stillNeeded(tier.tier, all);
     const amountChanged = !new BigNumber(amount).eq(effectivePrincipal(loan));
-    await tx.em.execute(
-      `update loan.loan set approved_principal = ?, expected_disbursement_date = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-      [amountChanged || loan.approvedPrincipal !== null ? amount : null, expectedDisbursementDate, actor.userId, tx.tenantId, id],
-    );
+    await setApprovalTerms(tx, id, amountChanged || loan.approvedPrincipal !== null ? amount : null, expectedDisbursementDate, actor.userId);
     const changes: Record<string, unknown> = { approvedOnDate: approvedOn, approvedLoanAmount: new BigNumber(amount).toFixed(), roleId, stillNeeded: remaining };
     if (remaining.length === 0) {
-      await tx.em.execute(
-        `update loan.loan set status_id = ?, approved_on = ?::date, approved_by_user_id = ?, approved_principal = ? where tenant_id = ? and id = ?`,
-        [STATUS_APPROVED, approvedOn, actor.userId, amount, tx.tenantId, id],
-      );
-      const approved = (await findLoan(tx, id))!;
+      const approved = await markApproved(tx, id, approvedOn, actor.userId, amount);
       await writeSchedule(tx, id, this.applications.regenerate(approved, expectedDisbursementDate, amount));
       await emit(tx, {
         eventType: 'loan.approved', entityName: 'LOAN', actionName: 'APPROVE',
@@ -126,12 +123,7 @@ export class LoanApprovalService {
   async undoApprovalCore(tx: Tx, actor: Actor, id: number, note: string | null | undefined): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_APPROVED) throw rule(LOAN_CODES.loanUndoApprovalNotAllowed, 'Only an approved, undisbursed loan can return to submitted.', [id]);
-    await tx.em.execute(`delete from loan.approval where tenant_id = ? and loan_id = ?`, [tx.tenantId, id]);
-    await tx.em.execute(
-      `update loan.loan set status_id = ?, approved_on = null, approved_by_user_id = null, approved_principal = null, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-      [STATUS_SUBMITTED, actor.userId, tx.tenantId, id],
-    );
-    const reverted = (await findLoan(tx, id))!;
+    const reverted = await markUnapproved(tx, id, actor.userId, [approvalsCleared(tx, id)]);
     await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, reverted.principal));
     return { loan: reverted, changes: { status: { id: STATUS_SUBMITTED, code: 'loanStatusType.submitted.and.pending.approval', value: 'Submitted and pending approval' }, note: note ?? null } };
   }
@@ -143,22 +135,11 @@ export class LoanApprovalService {
   async queue(identity: Identity, filter: { roleId?: number | null; officeId?: number | null }): Promise<ApprovalQueueItemType[]> {
     const staff = requireStaff(identity, 'READ_LOAN');
     return this.db.tx(staff.tenantId, async (tx) => {
-      const params: unknown[] = [tx.tenantId, STATUS_SUBMITTED];
-      let sql = `select ${LOAN_COLUMNS} from loan.loan where tenant_id = ? and status_id = ?`;
-      const offices = await this.deps.scope.officeIds(tx, staff);
-      if (offices !== null) {
-        sql += ' and office_id = any(?::int[])';
-        params.push(`{${offices.join(',')}}`);
-      }
-      if (filter.officeId != null) {
-        sql += ' and office_id = ?';
-        params.push(filter.officeId);
-      }
-      const loans = rows<LoanRow>(await tx.em.execute(`${sql} order by id limit 1000`, params));
+      const loans = await submittedLoans(tx, await this.deps.scope.officeIds(tx, staff), filter.officeId);
       const approvals = await loadApprovals(tx, loans.map((l) => l.id));
       const items: ApprovalQueueItemType[] = [];
       for (const loan of loans) {
-        const state = await this.applications.approvalState(tx, loan, approvals.filter((a) => a.loanId === loan.id));
+        const state = approvalStateOf(await this.policies.policyFor(tx, loan.productId), loan, approvals.filter((a) => a.loanId === loan.id));
         if (state.stillNeeded.length === 0 || state.stillNeeded.some((n) => BRANCH_ROLES.has(n.roleId))) continue;
         if (filter.roleId != null && !state.stillNeeded.some((n) => n.roleId === filter.roleId)) continue;
         items.push({ loanId: loan.id, accountNo: loan.accountNo, clientId: loan.clientId, officeId: loan.officeId, principal: new BigNumber(effectivePrincipal(loan)).toFixed(), approvals: state });

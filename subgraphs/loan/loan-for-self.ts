@@ -2,7 +2,9 @@ import type { Tx } from '../kernel/tx.js';
 import type { CustomerIdentity } from '../kernel/identity.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanProductService } from './loan-product.service.js';
-import { findLoan, loadTransactions, loansOfClients, TXN_DISBURSEMENT } from './loan.store.js';
+import type { LoanQueryService } from './loan-query.service.js';
+import { findLoan, loansOfClients } from './store/loans.js';
+import { loadTransactions, TXN_DISBURSEMENT } from './store/transactions.js';
 import type { LoanApplicationInput, LoanType } from './loan.types.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
@@ -19,7 +21,7 @@ const selfView = (l: LoanType) => ({
  * What the loan module offers the self-service module, inside the caller's transaction and without a
  * permission check: self-service has already decided the customer owns the client or loan asked about.
  */
-export function loansForSelf(applications: LoanApplicationService, products: LoanProductService) {
+export function loansForSelf(applications: LoanApplicationService, queries: LoanQueryService, products: LoanProductService) {
   return {
     /** A customer's application (status 100): the normal approval flow, policies and four eyes follow. */
     async apply(tx: Tx, customer: CustomerIdentity, input: LoanApplicationInput): Promise<{ id: number }> {
@@ -35,10 +37,10 @@ export function loansForSelf(applications: LoanApplicationService, products: Loa
         interestCalculationPeriodType: p.interestCalculationPeriodType, transactionProcessingStrategyCode: p.transactionProcessingStrategyCode,
       };
     },
-    ofClients: async (tx: Tx, clientIds: readonly number[]) => (await applications.views(tx, await loansOfClients(tx, clientIds))).map(selfView),
+    ofClients: async (tx: Tx, clientIds: readonly number[]) => (await queries.views(tx, await loansOfClients(tx, clientIds))).map(selfView),
     async get(tx: Tx, id: number) {
       const loan = await findLoan(tx, id);
-      return loan ? selfView(await applications.view(tx, loan)) : null;
+      return loan ? selfView(await queries.view(tx, loan)) : null;
     },
     async transactions(tx: Tx, loanId: number) {
       return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t) => ({

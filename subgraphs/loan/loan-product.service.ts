@@ -6,7 +6,7 @@ import { Money } from '../kernel/money.js';
 import { mergeParameters, unsupportedParameters } from '../kernel/fineract-parameters.js';
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
-import { rows } from './loan.store.js';
+import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productsNamed, updateProduct, type ProductField } from './store/products.js';
 import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
 import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 import type { LoanProductTemplateType } from './loan.types.js';
@@ -14,23 +14,11 @@ import { loanProductTemplate } from './loan-product.template.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 import { LOAN_CODES } from './codes.js';
 
-export type LoanProductInput = { [K in keyof Omit<LoanProductRow, 'id' | 'parameters'>]?: LoanProductRow[K] | null };
+export type LoanProductInput = { [K in ProductField]?: LoanProductRow[K] | null };
 
 /** Accounting rules (Fineract): 1 none, 2 cash based. Accrual rules are not offered. */
 export const ACCOUNTING_NONE = 1;
 export const ACCOUNTING_CASH = 2;
-
-const COLUMNS: Record<keyof Omit<LoanProductRow, 'id' | 'parameters'>, string> = {
-  name: 'name', shortName: 'short_name', description: 'description', currencyCode: 'currency_code', digitsAfterDecimal: 'digits_after_decimal',
-  inMultiplesOf: 'in_multiples_of', principal: 'principal', minPrincipal: 'min_principal', maxPrincipal: 'max_principal',
-  numberOfRepayments: 'number_of_repayments', minNumberOfRepayments: 'min_number_of_repayments', maxNumberOfRepayments: 'max_number_of_repayments',
-  repaymentEvery: 'repayment_every', repaymentFrequencyType: 'repayment_frequency_type', interestRatePerPeriod: 'interest_rate_per_period',
-  minInterestRatePerPeriod: 'min_interest_rate_per_period', maxInterestRatePerPeriod: 'max_interest_rate_per_period',
-  interestRateFrequencyType: 'interest_rate_frequency_type', amortizationType: 'amortization_type', interestType: 'interest_type',
-  interestCalculationPeriodType: 'interest_calculation_period_type', transactionProcessingStrategyCode: 'transaction_processing_strategy_code',
-  daysInYearType: 'days_in_year_type', daysInMonthType: 'days_in_month_type', graceOnPrincipalPayment: 'grace_on_principal_payment',
-  graceOnInterestPayment: 'grace_on_interest_payment', accountingRule: 'accounting_rule', delinquencyBucketId: 'delinquency_bucket_id',
-};
 
 /** Fineract's other repayment strategies: known, but allocations this service does not compute. */
 const FINERACT_STRATEGIES = new Set([
@@ -117,7 +105,7 @@ export class LoanProductService {
 
   async list(identity: Identity): Promise<LoanProductRow[]> {
     const staff = requireStaff(identity, 'READ_LOANPRODUCT');
-    return this.db.tx(staff.tenantId, async (tx) => rows<LoanProductRow>(await tx.em.execute(`select * from loan.product where tenant_id = ? order by id`, [tx.tenantId])));
+    return this.db.tx(staff.tenantId, (tx) => listProducts(tx));
   }
 
   template(identity: Identity): LoanProductTemplateType {
@@ -131,7 +119,7 @@ export class LoanProductService {
   }
 
   async find(tx: Tx, id: number): Promise<LoanProductRow | null> {
-    return rows<LoanProductRow>(await tx.em.execute(`select * from loan.product where tenant_id = ? and id = ?`, [tx.tenantId, id]))[0] ?? null;
+    return findProduct(tx, id);
   }
 
   async require(tx: Tx, id: number): Promise<LoanProductRow> {
@@ -158,14 +146,10 @@ export class LoanProductService {
     for (const error of unsupportedParameters('loanproduct', input, LOAN_PRODUCT_PARAMETERS)) v.add(error);
     v.throwIfAny();
     await this.assertUnique(tx, product.name!, product.shortName!, null);
-    const parameters = JSON.stringify(mergeParameters({}, input, LOAN_PRODUCT_PARAMETERS));
+    const parameters = mergeParameters({}, input, LOAN_PRODUCT_PARAMETERS);
     const id = fixedId ?? (await nextValue(tx, 'loan_product'));
     if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
-    const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-    await tx.em.execute(
-      `insert into loan.product (tenant_id, id, ${keys.map((k) => COLUMNS[k]).join(', ')}, parameters, created_by, updated_by) values (?, ?, ${keys.map(() => '?').join(', ')}, ?::jsonb, ?, ?)`,
-      [tx.tenantId, id, ...keys.map((k) => product[k] ?? null), parameters, actor, actor],
-    );
+    await insertProduct(tx, id, product, parameters, actor);
     return this.require(tx, id);
   }
 
@@ -178,7 +162,7 @@ export class LoanProductService {
     const current = await this.require(tx, id);
     const changes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(input)) {
-      if (!Object.hasOwn(COLUMNS, key)) continue;
+      if (!Object.hasOwn(PRODUCT_COLUMNS, key)) continue;
       if (value !== undefined && value !== null && String(value) !== String(current[key as keyof LoanProductRow])) changes[key] = value;
     }
     const merged = { ...current, ...changes } as LoanProductInput;
@@ -190,27 +174,13 @@ export class LoanProductService {
     const parameters = mergeParameters(current.parameters, input, LOAN_PRODUCT_PARAMETERS);
     const changedParameters = Object.keys({ ...current.parameters, ...parameters }).filter((k) => JSON.stringify(current.parameters[k]) !== JSON.stringify(parameters[k]));
     for (const key of changedParameters) changes[key] = parameters[key] ?? null;
-    const keys = Object.keys(changes).filter((k): k is keyof typeof COLUMNS => Object.hasOwn(COLUMNS, k));
-    const sets = keys.map((k) => `${COLUMNS[k]} = ?`);
-    const values: unknown[] = keys.map((k) => changes[k]);
-    if (changedParameters.length > 0) {
-      sets.push('parameters = ?::jsonb');
-      values.push(JSON.stringify(parameters));
-    }
-    if (sets.length > 0) {
-      await tx.em.execute(
-        `update loan.product set ${sets.join(', ')}, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`,
-        [...values, actor.userId, tx.tenantId, id],
-      );
-    }
+    const changedFields = Object.fromEntries(Object.entries(changes).filter(([k]) => Object.hasOwn(PRODUCT_COLUMNS, k))) as Partial<Record<ProductField, unknown>>;
+    await updateProduct(tx, id, changedFields, changedParameters.length > 0 ? parameters : null, actor.userId);
     return { product: await this.require(tx, id), changes };
   }
 
   private async assertUnique(tx: Tx, name: string, shortName: string, exceptId: number | null): Promise<void> {
-    const clash = await tx.em.execute<{ name: string; short_name: string }[]>(
-      `select name, short_name from loan.product where tenant_id = ? and (lower(name) = lower(?) or lower(short_name) = lower(?)) and id <> ?`,
-      [tx.tenantId, name, shortName, exceptId ?? -1],
-    );
+    const clash = await productsNamed(tx, name, shortName, exceptId);
     if (clash.length === 0) return;
     if (clash.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw errors.duplicate(LOAN_CODES.productLoanDuplicateName, `Loan product with name \`${name}\` already exists`, 'name', name);
     throw errors.duplicate(LOAN_CODES.productLoanDuplicateShortName, `Loan product with short name \`${shortName}\` already exists`, 'shortName', shortName);

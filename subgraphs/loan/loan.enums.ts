@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN } from './loan.store.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN } from './store/loans.js';
 
 /**
  * The loan module's closed sets as GraphQL enums, for clients generated from the schema. They sit beside

@@ -7,12 +7,17 @@ import type { LoanServices } from './loan.services.js';
 import { toProductType } from './loan.view.js';
 import { LoanMigration } from './migrations/20261122000700_loan.js';
 import { LoanProductParametersMigration } from './migrations/20261125002510_product_parameters.js';
+import { LoanDelegatedMakersMigration } from './migrations/20261125140000_delegated_makers.js';
 import { LoanEventsSubscriptionResolver } from './loan-events.subscription.js';
 
-/** Tables are written with SQL by the loan services (loan.store.ts); no ORM entities. */
+/** Tables are read and written with SQL by the loan stores (store/); no ORM entities. */
 export const loanDatabase: DatabaseModule = {
   entities: [],
-  migrations: [{ name: '20261122000700_loan', class: LoanMigration }, { name: '20261125002510_product_parameters', class: LoanProductParametersMigration }],
+  migrations: [
+    { name: '20261122000700_loan', class: LoanMigration },
+    { name: '20261125002510_product_parameters', class: LoanProductParametersMigration },
+    { name: '20261125140000_delegated_makers', class: LoanDelegatedMakersMigration },
+  ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
@@ -22,7 +27,7 @@ export async function buildLoanSchema(services: () => LoanServices): Promise<Gra
     container: (cls) => new (cls as new (s: LoanServices) => object)(services()),
     orphanedTypes: [ClientLoans],
     referenceResolvers: {
-      Loan: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => services().applications.get(ctx.identity, ref.id) },
+      Loan: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => services().queries.get(ctx.identity, ref.id) },
       LoanProduct: { __resolveReference: async (ref: { id: number }, ctx: RequestContext) => toProductType(await services().products.get(ctx.identity, ref.id)) },
       Client: { __resolveReference: (ref: { id: number }) => ({ id: ref.id }) },
     },

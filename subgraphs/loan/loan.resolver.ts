@@ -7,7 +7,7 @@ import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';
 import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum } from './loan.enums.js';
 import type { LoanServices } from './loan.services.js';
-import type { LoanRow } from './loan.store.js';
+import type { LoanRow } from './store/loans.js';
 import {
   ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
   JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
@@ -54,7 +54,7 @@ export class LoanProductResolver {
 
   @Query(() => LoanDashboardType, { description: "Fineract's dashboard reports: LoanTrendsByDay, Demand Vs Collection, Disbursal Vs Awaitingdisbursal." })
   async loanDashboard(@Ctx() ctx: RequestContext, @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number): Promise<LoanDashboardType> {
-    const d = await this.services.applications.dashboard(ctx.identity, officeId);
+    const d = await this.services.queries.dashboard(ctx.identity, officeId);
     return { ...d, trends: d.trends.map((t) => ({ days: t.day, lcount: t.count })) };
   }
 
@@ -106,7 +106,7 @@ export class LoanResolver {
 
   @Query(() => LoanType, { description: 'A loan by id (within the caller\'s offices).' })
   async loan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<LoanType> {
-    return this.services.applications.get(ctx.identity, id);
+    return this.services.queries.get(ctx.identity, id);
   }
 
   @FieldResolver(() => [LoanTransactionType], { description: "A page of the loan's transactions, oldest first: `limit` (default 20, at most 200) from `offset`." })
@@ -132,13 +132,13 @@ export class LoanResolver {
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
   ): Promise<LoanPageType> {
-    const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, search, offset, limit });
+    const { total, items } = await this.services.queries.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, search, offset, limit });
     return { totalFilteredRecords: total, pageItems: items };
   }
 
   @Query(() => LoanTemplateType, { description: 'Defaults and choices for a new loan application.' })
   async loanTemplate(@Ctx() ctx: RequestContext, @Arg('clientId', () => Int, { description: 'Client id.', nullable: true }) clientId?: number, @Arg('productId', () => Int, { description: 'Product id.', nullable: true }) productId?: number): Promise<LoanTemplateType> {
-    return this.services.applications.template(ctx.identity, clientId ?? null, productId ?? null);
+    return this.services.queries.template(ctx.identity, clientId ?? null, productId ?? null);
   }
 
   @Query(() => LoanScheduleType, { description: 'The repayment schedule an application would get (Fineract calculateLoanSchedule); nothing is saved.' })
@@ -330,6 +330,6 @@ export class ClientLoansResolver {
 
   @FieldResolver(() => [LoanType], { description: 'The client\'s loans in the caller\'s scope (at most 200, oldest first).' })
   async loans(@Root() client: ClientLoans, @Ctx() ctx: RequestContext): Promise<LoanType[]> {
-    return (await this.services.applications.list(ctx.identity, { clientId: client.id })).items;
+    return (await this.services.queries.list(ctx.identity, { clientId: client.id })).items;
   }
 }

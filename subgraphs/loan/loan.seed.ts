@@ -3,6 +3,7 @@ import { DEFAULT_POLICY_TIERS, type ApprovalPolicyService } from './approval-pol
 import type { DelinquencyService } from './delinquency.service.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import type { LoanProductInput, LoanProductService } from './loan-product.service.js';
+import { anyPolicy } from './store/approval-policies.js';
 
 /** One product per amortisation method (docs/interface.md): 100,000 (1,000 to 10,000,000), 12 monthly repayments (1 to 60), 2% a month. */
 const common: LoanProductInput = {
@@ -25,8 +26,7 @@ export function loanSeeder(products: LoanProductService, policies: ApprovalPolic
     for (const { id, input } of SEED_PRODUCTS) {
       if (!(await products.find(tx, id))) await products.createCore(tx, null, input, id);
     }
-    const hasPolicy = await tx.em.execute(`select 1 from loan.approval_policy where tenant_id = ? limit 1`, [tx.tenantId]);
-    if (hasPolicy.length === 0) {
+    if (!(await anyPolicy(tx))) {
       await policies.createCore(tx, null, { name: 'Default approval policy', description: 'Interface section 3 tiers.', isDefault: true, tiers: DEFAULT_POLICY_TIERS });
     }
   };

@@ -7,6 +7,7 @@ import { LoanApplicationService } from './loan-application.service.js';
 import { loansForSelf } from './loan-for-self.js';
 import { LoanApprovalService } from './loan-approval.service.js';
 import { LoanProductService } from './loan-product.service.js';
+import { LoanQueryService } from './loan-query.service.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { loanSeeder } from './loan.seed.js';
 import { RepaymentService } from './repayment.service.js';
@@ -15,6 +16,8 @@ import { RepaymentService } from './repayment.service.js';
 export interface LoanServices {
   products: LoanProductService;
   applications: LoanApplicationService;
+  /** Staff reads of loans: one loan, pages, the dashboard, the application template. */
+  queries: LoanQueryService;
   policies: ApprovalPolicyService;
   approvals: LoanApprovalService;
   disbursements: DisbursementService;
@@ -29,16 +32,18 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
   const products = new LoanProductService(db);
   const policies = new ApprovalPolicyService(db);
   const delinquency = new DelinquencyService(db, deps);
-  const applications = new LoanApplicationService(db, deps, products, policies);
+  const applications = new LoanApplicationService(db, deps, products);
+  const queries = new LoanQueryService(db, deps, products, policies, applications);
   return {
     products,
     applications,
+    queries,
     policies,
     approvals: new LoanApprovalService(db, deps, applications, policies),
     disbursements: new DisbursementService(db, deps, applications),
     repayments: new RepaymentService(db, deps, applications),
     delinquency,
-    forSelf: loansForSelf(applications, products),
+    forSelf: loansForSelf(applications, queries, products),
     seedTenant: loanSeeder(products, policies, delinquency),
   };
 }

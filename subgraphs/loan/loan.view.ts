@@ -2,13 +2,15 @@ import BigNumber from 'bignumber.js';
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { formatAmount } from '../kernel/money.js';
 import { daysBetween } from './domain/dates.js';
+import { stillNeeded, tierFor } from './domain/tiers.js';
 import type { Schedule } from './domain/schedule.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 import { LOAN_GL } from './loan-product.rows.js';
-import {
-  STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, TXN_DISBURSEMENT,
-  type LoanRow, type PeriodRow, type TransactionRow,
-} from './loan.store.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type LoanRow } from './store/loans.js';
+import type { ApprovalPolicyRow } from './store/approval-policies.js';
+import type { ApprovalRow } from './store/approvals.js';
+import type { PeriodRow } from './store/schedule.js';
+import { TXN_DISBURSEMENT, type TransactionRow } from './store/transactions.js';
 import type {
   DelinquencyRangeType, LoanApprovalsType, LoanCurrencyType, LoanProductType, LoanSchedulePeriodType, LoanScheduleType, LoanStatusType,
   LoanSummaryType, LoanTransactionType, LoanType,
@@ -230,5 +232,18 @@ export function loanView(parts: LoanViewParts): LoanType {
     delinquent: { delinquentDays: loan.daysPastDue, delinquentAmount: amount(loan.delinquentAmount), delinquentDate: loan.delinquentDate },
     flaggedForRecovery: loan.statusId === STATUS_ACTIVE && loan.daysPastDue > 0,
     recoveryOfficerUserId: loan.recoveryOfficerUserId,
+  };
+}
+
+/** Where the loan stands against its policy tier: required, still needed, who approved. */
+export function approvalStateOf(policy: ApprovalPolicyRow | null, loan: LoanRow, recorded: ApprovalRow[]): LoanApprovalsType {
+  const amount = effectivePrincipal(loan);
+  const tier = policy ? tierFor(policy.tiers, amount) : null;
+  const needed = tier ? stillNeeded(tier.tier, recorded) : [];
+  return {
+    policyId: policy?.id ?? null, tier: tier ? tier.index + 1 : null, amount: new BigNumber(amount).toFixed(),
+    required: tier?.tier.approvals ?? [], stillNeeded: loan.statusId === STATUS_SUBMITTED ? needed : [],
+    approvedBy: recorded.map((a) => ({ userId: a.userId, roleId: a.roleId, approvedOnDate: a.approvedOn, note: a.note })),
+    escalated: loan.statusId === STATUS_SUBMITTED && recorded.length > 0 && needed.length > 0,
   };
 }

@@ -5,13 +5,13 @@ import { errors } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { exactNumber } from '../kernel/exact-json.js';
-import { allocate, type PeriodAllocation } from './domain/allocation.js';
+import { allocate } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
-import {
-  loadPeriods, loadTransactions, rows, STATUS_ACTIVE, STATUS_CLOSED, TRANSACTION_COLUMNS, TXN_REPAYMENT, type LoanRow, type TransactionRow,
-} from './loan.store.js';
+import { closeIfRepaid, reopenLoan, STATUS_ACTIVE, STATUS_CLOSED, type LoanRow } from './store/loans.js';
+import { loadPeriods, payInstalments, unpayInstalments } from './store/schedule.js';
+import { findTransaction, loadTransactions, nextTransactionId, repaymentRecord, reverseTransaction, TXN_REPAYMENT } from './store/transactions.js';
 import type { LoanTransactionType } from './loan.types.js';
 import { currencyOf, effectivePrincipal, transactionView } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
@@ -68,7 +68,7 @@ export class RepaymentService {
       throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the ${owed.toFixed()} still owed.`, [amount.toFixed(), owed.toFixed()], 'transactionAmount');
     }
     const funding = await this.funding(tx, loan, input);
-    const txnId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
+    const txnId = await nextTransactionId(tx);
     let savingsTransactionId: number | null = null;
     const text = amount.toFixed();
     if (funding.kind === 'savings') {
@@ -76,22 +76,8 @@ export class RepaymentService {
     } else if (funding.kind === 'cash') {
       await this.deps.recordCash!(tx, { userId: actor.userId, officeId: loan.officeId, currency: loan.currencyCode, direction: 'in', amount: text, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` } });
     }
-    for (const part of allocation.periods) {
-      await tx.em.execute(
-        `update loan.schedule_period set principal_paid = principal_paid + ?, interest_paid = interest_paid + ?, fee_paid = fee_paid + ?, penalty_paid = penalty_paid + ?
-          where tenant_id = ? and loan_id = ? and period = ?`,
-        [part.principal, part.interest, part.fee, part.penalty, tx.tenantId, loanId, part.period],
-      );
-    }
     const principalPaid = periods.reduce((s, p) => s.plus(p.principalPaid), new BigNumber(0)).plus(allocation.principal);
     const outstanding = new BigNumber(effectivePrincipal(loan)).minus(principalPaid);
-    await tx.em.execute(
-      `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, principal_portion, interest_portion, fee_portion, penalty_portion,
-         outstanding_after, payment_type_id, savings_account_id, savings_transaction_id, allocation, note, created_by, updated_by)
-       values (?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)`,
-      [tx.tenantId, txnId, loanId, TXN_REPAYMENT, date, text, allocation.principal, allocation.interest, allocation.fee, allocation.penalty, outstanding.toFixed(),
-        input.paymentTypeId ?? null, funding.kind === 'savings' ? funding.accountId : null, savingsTransactionId, JSON.stringify(allocation.periods), input.note ?? null, actor.userId, actor.userId],
-    );
     const debitGl = funding.kind === 'savings' ? funding.glCode : funding.kind === 'cash' ? LOAN_GL.fundSource : LOAN_GL.bankSettlement;
     const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: debitGl, debit: text }];
     if (new BigNumber(allocation.principal).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, credit: allocation.principal });
@@ -100,8 +86,13 @@ export class RepaymentService {
       officeId: loan.officeId, currency: loan.currencyCode, date, lines, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` },
       comments: `Repayment of loan ${loan.accountNo}`, actor: actor.userId,
     });
-    const closed = await this.fullyPaid(tx, loanId);
-    if (closed) await tx.em.execute(`update loan.loan set status_id = ?, closed_on = ?::date, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_CLOSED, date, actor.userId, tx.tenantId, loanId]);
+    // The instalments paid and the transaction row go ahead of the closing check, in its round trip.
+    const record = repaymentRecord(tx, {
+      id: txnId, loanId, on: date, amount: text, principal: allocation.principal, interest: allocation.interest, fee: allocation.fee, penalty: allocation.penalty,
+      outstandingAfter: outstanding.toFixed(), paymentTypeId: input.paymentTypeId ?? null, savingsAccountId: funding.kind === 'savings' ? funding.accountId : null,
+      savingsTransactionId, allocation: allocation.periods, note: input.note ?? null, userId: actor.userId,
+    });
+    const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [payInstalments(tx, loanId, allocation.periods), record]);
     await emit(tx, {
       eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
       data: {
@@ -126,15 +117,8 @@ export class RepaymentService {
     const target = live.find((t) => t.id === transactionId);
     if (!target) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
     if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule(LOAN_CODES.loanTransactionUndoOnlyLastRepayment, 'Only the last repayment can be undone.', [transactionId]);
-    const rowsOf = rows<{ allocation: PeriodAllocation[]; payment_type_id: number | null }>(await tx.em.execute(`select allocation, payment_type_id from loan.transaction where tenant_id = ? and id = ?`, [tx.tenantId, transactionId]));
-    for (const part of rowsOf[0]!.allocation) {
-      await tx.em.execute(
-        `update loan.schedule_period set principal_paid = principal_paid - ?, interest_paid = interest_paid - ?, fee_paid = fee_paid - ?, penalty_paid = penalty_paid - ?
-          where tenant_id = ? and loan_id = ? and period = ?`,
-        [part.principal, part.interest, part.fee, part.penalty, tx.tenantId, loanId, part.period],
-      );
-    }
-    const reversalId = Number((await tx.em.execute<{ id: string }[]>(`select nextval('loan.transaction_id_seq') as id`))[0]!.id);
+    await unpayInstalments(tx, loanId, transactionId);
+    const reversalId = await nextTransactionId(tx);
     let creditGl: string = LOAN_GL.bankSettlement;
     if (target.savingsTransactionId !== null && target.savingsAccountId !== null) {
       if (!this.deps.savings) throw rule(LOAN_CODES.loanRepaymentSavingsUnavailable, 'Repayment from savings is not available: the account module is not wired.');
@@ -152,8 +136,7 @@ export class RepaymentService {
       officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx), lines,
       source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` }, comments: `Reversal of L${transactionId}`, actor: actor.userId,
     });
-    await tx.em.execute(`update loan.transaction set reversed = true, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [actor.userId, tx.tenantId, transactionId]);
-    if (loan.statusId === STATUS_CLOSED) await tx.em.execute(`update loan.loan set status_id = ?, closed_on = null, updated_at = now() where tenant_id = ? and id = ?`, [STATUS_ACTIVE, tx.tenantId, loanId]);
+    await reverseTransaction(tx, transactionId, actor.userId, loan.statusId === STATUS_CLOSED ? [reopenLoan(tx, loanId)] : []);
     return { loan, changes: { transactionId, reversed: true } };
   }
 
@@ -161,9 +144,9 @@ export class RepaymentService {
     const staff = requireStaff(identity, 'READ_LOAN');
     return this.db.tx(staff.tenantId, async (tx) => {
       const loan = await this.applications.requireVisible(tx, staff, loanId);
-      const found = rows<TransactionRow>(await tx.em.execute(`select ${TRANSACTION_COLUMNS} from loan.transaction where tenant_id = ? and loan_id = ? and id = ?`, [tx.tenantId, loanId, transactionId]), ['id']);
-      if (!found[0]) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
-      return transactionView(found[0], currencyOf(loan.currencyCode, loan.digits));
+      const found = await findTransaction(tx, loanId, transactionId);
+      if (!found) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
+      return transactionView(found, currencyOf(loan.currencyCode, loan.digits));
     });
   }
 
@@ -178,13 +161,5 @@ export class RepaymentService {
     if (!paymentType.isCashPayment) return { kind: 'bank' };
     if (!this.deps.recordCash) throw rule(LOAN_CODES.loanRepaymentCashUnavailable, 'Cash repayments are not available: the till module is not wired.');
     return { kind: 'cash' };
-  }
-
-  private async fullyPaid(tx: Tx, loanId: number): Promise<boolean> {
-    const open = await tx.em.execute(
-      `select 1 from loan.schedule_period where tenant_id = ? and loan_id = ? and principal_due + interest_due + fee_due + penalty_due > principal_paid + interest_paid + fee_paid + penalty_paid limit 1`,
-      [tx.tenantId, loanId],
-    );
-    return open.length === 0;
   }
 }

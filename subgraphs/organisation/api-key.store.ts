@@ -48,17 +48,17 @@ export async function revokeApiKey(tx: Tx, userId: number, keyId: number, by: nu
 }
 
 /**
- * The id of the user a key acts for, when the key is live: not revoked, not past its expiry date, and its
- * user a staff user (not self-service), enabled and not deleted. Records the use.
+ * The id of the user a key acts for and of the user who issued it, when the key is live: not revoked, not
+ * past its expiry date, and its user a staff user (not self-service), enabled and not deleted. Records the use.
  */
-export async function useApiKey(tx: Tx, keyHash: string): Promise<number | null> {
-  const rows = await tx.query<{ userId: number }>(
+export async function useApiKey(tx: Tx, keyHash: string): Promise<{ userId: number; issuedBy: number | null } | null> {
+  const rows = await tx.query<{ userId: number; issuedBy: number | null }>(
     `update organisation.api_key k set last_used_at = now()
        from organisation.app_user u
       where k.tenant_id = ? and k.key_hash = ? and k.revoked_at is null and (k.expires_on is null or k.expires_on >= (now() at time zone 'UTC')::date)
         and u.tenant_id = k.tenant_id and u.id = k.user_id and u.enabled and not u.deleted and not u.is_self_service_user
-      returning k.user_id as "userId"`,
+      returning k.user_id as "userId", k.created_by as "issuedBy"`,
     [tx.tenantId, keyHash],
   );
-  return rows[0] ? Number(rows[0].userId) : null;
+  return rows[0] ? { userId: Number(rows[0].userId), issuedBy: rows[0].issuedBy == null ? null : Number(rows[0].issuedBy) } : null;
 }

@@ -170,10 +170,13 @@ export class AuthService {
     if (!verdict.allowed) throw throttled(verdict.retryAfterSeconds);
     const found = API_KEY_PATTERN.test(key)
       ? await this.db.tx(tenantId, async (tx) => {
-          const userId = await useApiKey(tx, sha256(key));
+          const used = await useApiKey(tx, sha256(key));
           // useApiKey's conditions again: under read committed, a disable or delete committed since its statement shows here.
-          const user = userId === null ? null : await tx.em.findOne(AppUser, { id: userId, deleted: false, enabled: true, isSelfServiceUser: false });
-          return user ? await this.staffIdentityOf(tx, user) : null;
+          const user = used === null ? null : await tx.em.findOne(AppUser, { id: used.userId, deleted: false, enabled: true, isSelfServiceUser: false });
+          if (used === null || !user) return null;
+          const identity = await this.staffIdentityOf(tx, user);
+          // Whoever issued another user's key can act as that user: four-eyes checks count him too (kernel sameEyes).
+          return used.issuedBy !== null && used.issuedBy !== user.id ? { ...identity, delegatedBy: used.issuedBy } : identity;
         })
       : null;
     if (!found) {
