@@ -61,7 +61,10 @@ export const loanRoutes: Route[] = [
     result: (d) => ({ ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
   },
   { method: 'GET', path: '/loanproducts/:productId', operation: 'LoanProduct', variables: id('productId'), result: (d) => d.loanProduct },
-  { method: 'POST', path: '/loanproducts', operation: 'CreateLoanProduct', body: 'input', result: (d) => ({ resourceId: d.createLoanProduct.id }) },
+  {
+    method: 'POST', path: '/loanproducts', operation: 'CreateLoanProduct', body: 'input', resource: 'loanproduct',
+    required: ['repaymentFrequencyType', 'amortizationType', 'interestType'], result: (d) => ({ resourceId: d.createLoanProduct.id }),
+  },
   {
     method: 'PUT', path: '/loanproducts/:productId', operation: 'UpdateLoanProduct', body: 'input', variables: id('productId'),
     result: (d) => ({ resourceId: d.updateLoanProduct.loanProduct.id, changes: d.updateLoanProduct.changes }),
@@ -77,8 +80,8 @@ export const loanRoutes: Route[] = [
     },
     result: loanTemplate,
   },
-  { method: 'POST', path: '/loans', command: 'calculateLoanSchedule', operation: 'CalculateLoanSchedule', body: 'input', result: (d) => d.calculateLoanSchedule },
-  { method: 'POST', path: '/loans', operation: 'CreateLoan', body: 'input', result: command('createLoan') },
+  { method: 'POST', path: '/loans', command: 'calculateLoanSchedule', operation: 'CalculateLoanSchedule', body: 'input', resource: 'loan', result: (d) => d.calculateLoanSchedule },
+  { method: 'POST', path: '/loans', operation: 'CreateLoan', body: 'input', resource: 'loan', result: command('createLoan') },
   {
     method: 'GET', path: '/loans', operation: 'Loans',
     variables: (req) => ({
@@ -105,7 +108,7 @@ export const loanRoutes: Route[] = [
   loanCommand('disburse', 'DisburseLoan', 'disburseLoan'),
   loanCommand('undoDisbursal', 'UndoLoanDisbursal', 'undoLoanDisbursal', 'args'),
   {
-    method: 'POST', path: '/loans/:loanId/transactions', command: 'repayment', operation: 'MakeLoanRepayment', body: 'input',
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'repayment', operation: 'MakeLoanRepayment', body: 'input', resource: 'loan.transaction',
     variables: (req) => ({ loanId: intParam(req.params.loanId) }), result: command('makeLoanRepayment'),
   },
   {

@@ -9,7 +9,7 @@ import type { AccountServices } from './account.services.js';
 import {
   AccountTransferInput, AccountTransferPageType, AccountTransferSubmissionType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
   CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType,
-  SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductTemplateType, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
+  SavingsAccountType, SavingsProductChangePayload, CreateSavingsProductInput, UpdateSavingsProductInput, SavingsProductTemplateType, SavingsProductType, SavingsReferenceChangePayload, CreateSavingsReferenceInput, UpdateSavingsReferenceInput,
   SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
 } from './account.types.js';
 import type { BlockCommand } from './savings-account.service.js';
@@ -49,12 +49,12 @@ export class SavingsProductResolver {
   }
 
   @Mutation(() => SavingsProductType, { description: 'Creates a savings or current product.' })
-  async createSavingsProduct(@Arg('input', () => SavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
+  async createSavingsProduct(@Arg('input', () => CreateSavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateSavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
     return this.map.product(await this.services.products.create(ctx.identity, input));
   }
 
   @Mutation(() => SavingsProductChangePayload, { description: 'Changes a savings or current product; omitted fields stay as they are.' })
-  async updateSavingsProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => SavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
+  async updateSavingsProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateSavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
     const { product, changes } = await this.services.products.update(ctx.identity, id, input);
     return { savingsProduct: this.map.product(product), changes };
   }
@@ -244,7 +244,7 @@ export class SavingsReferenceResolver {
   }
 
   @Mutation(() => SavingsReferenceType, { description: 'Adds a referee to a savings account.' })
-  async createSavingsReference(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('input', () => SavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsReferenceInput, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+  async createSavingsReference(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('input', () => CreateSavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateSavingsReferenceInput, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
     return this.services.references.create(ctx.identity, savingsAccountId, input);
   }
 
@@ -252,7 +252,7 @@ export class SavingsReferenceResolver {
   async updateSavingsReference(
     @Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number,
     @Arg('referenceId', () => Int, { description: 'Id of the savings account referee.' }) referenceId: number,
-    @Arg('input', () => SavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsReferenceInput,
+    @Arg('input', () => UpdateSavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSavingsReferenceInput,
     @Ctx() ctx: RequestContext,
   ): Promise<SavingsReferenceChangePayload> {
     return this.services.references.update(ctx.identity, savingsAccountId, referenceId, input);

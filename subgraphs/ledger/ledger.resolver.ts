@@ -15,7 +15,7 @@ import type { LedgerServices } from './ledger.services.js';
 import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
 import {
   BalanceSheetType, CreateGLAccountInput, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
-  GLAccountType, GLClosureChangePayload, GLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
+  GLAccountType, GLClosureChangePayload, CreateGLClosureInput, UpdateGLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
   JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput, ReportDefinitionType, ReportParameterType,
 } from './ledger.types.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
@@ -301,12 +301,12 @@ export class GLClosureResolver {
   }
 
   @Mutation(() => GLClosureType, { description: 'Closes an office\'s books up to a day.' })
-  async createGLClosure(@Arg('input', () => GLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+  async createGLClosure(@Arg('input', () => CreateGLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateGLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
     return toGLClosureType(await this.services.closures.create(ctx.identity, input));
   }
 
   @Mutation(() => GLClosureChangePayload, { description: 'Changes a closure\'s comments.' })
-  async updateGLClosure(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => GLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureChangePayload> {
+  async updateGLClosure(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateGLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateGLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureChangePayload> {
     const { closure, changes } = await this.services.closures.update(ctx.identity, id, input);
     return { glClosure: toGLClosureType(closure), changes };
   }

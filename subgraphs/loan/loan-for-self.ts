@@ -3,7 +3,7 @@ import type { CustomerIdentity } from '../kernel/identity.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanProductService } from './loan-product.service.js';
 import { findLoan, loadTransactions, loansOfClients, TXN_DISBURSEMENT } from './loan.store.js';
-import type { LoanApplicationInput, LoanType } from './loan.types.js';
+import type { LoanType, UpdateLoanApplicationInput } from './loan.types.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
 const selfView = (l: LoanType) => ({
@@ -22,7 +22,7 @@ const selfView = (l: LoanType) => ({
 export function loansForSelf(applications: LoanApplicationService, products: LoanProductService) {
   return {
     /** A customer's application (status 100): the normal approval flow, policies and four eyes follow. */
-    async apply(tx: Tx, customer: CustomerIdentity, input: LoanApplicationInput): Promise<{ id: number }> {
+    async apply(tx: Tx, customer: CustomerIdentity, input: UpdateLoanApplicationInput): Promise<{ id: number }> {
       return { id: (await applications.submitCore(tx, customer, input)).id };
     },
     /** A product's terms, for the self-service loan template and the offers staff record. */

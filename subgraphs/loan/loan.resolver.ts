@@ -5,12 +5,12 @@ import type { RequestContext } from '../platform/request-context.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';
-import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum } from './loan.enums.js';
+import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum, withChoiceIds } from './loan.enums.js';
 import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './loan.store.js';
 import {
   ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
-  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
+  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, CreateLoanProductInput, UpdateLoanProductInput, LoanScheduleInput, UpdateLoanApplicationInput,
   LoanDashboardType, LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
@@ -69,13 +69,13 @@ export class LoanProductResolver {
   }
 
   @Mutation(() => LoanProductType, { description: 'Creates a loan product.' })
-  async createLoanProduct(@Arg('input', () => LoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
-    return toProductType(await this.services.products.create(ctx.identity, input));
+  async createLoanProduct(@Arg('input', () => CreateLoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateLoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
+    return toProductType(await this.services.products.create(ctx.identity, withChoiceIds(input, 'loanproduct')));
   }
 
   @Mutation(() => LoanProductChangePayload, { description: 'Changes a loan product; omitted fields stay as they are.' })
-  async updateLoanProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductChangePayload> {
-    const { product, changes } = await this.services.products.update(ctx.identity, id, input);
+  async updateLoanProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateLoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateLoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductChangePayload> {
+    const { product, changes } = await this.services.products.update(ctx.identity, id, withChoiceIds(input, 'loanproduct'));
     return { loanProduct: toProductType(product), changes };
   }
 }
@@ -142,8 +142,8 @@ export class LoanResolver {
   }
 
   @Query(() => LoanScheduleType, { description: 'The repayment schedule an application would get (Fineract calculateLoanSchedule); nothing is saved.' })
-  async calculateLoanSchedule(@Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanScheduleType> {
-    return this.services.applications.calculateSchedule(ctx.identity, input);
+  async calculateLoanSchedule(@Arg('input', () => LoanScheduleInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanScheduleInput, @Ctx() ctx: RequestContext): Promise<LoanScheduleType> {
+    return this.services.applications.calculateSchedule(ctx.identity, withChoiceIds(input, 'loan'));
   }
 
   @Query(() => LoanTransactionType, { description: 'One transaction of a loan.' })
@@ -153,12 +153,12 @@ export class LoanResolver {
 
   @Mutation(() => LoanCommandResult, { description: 'Submits a loan application.' })
   async createLoan(@Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
-    return commandResult(await this.services.applications.submit(ctx.identity, input));
+    return commandResult(await this.services.applications.submit(ctx.identity, withChoiceIds(input, 'loan')));
   }
 
   @Mutation(() => LoanCommandResult, { description: 'Changes a submitted loan application.' })
-  async updateLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
-    const { loan, changes } = await this.services.applications.modify(ctx.identity, id, input);
+  async updateLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateLoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateLoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.applications.modify(ctx.identity, id, withChoiceIds(input, 'loan'));
     return commandResult(loan, changes);
   }
 
