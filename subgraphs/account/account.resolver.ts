@@ -4,6 +4,7 @@ import { loader } from '../platform/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum } from './account.enums.js';
+import { TXN_DEPOSIT, TXN_WITHDRAWAL } from './account.rows.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {
@@ -39,8 +40,13 @@ export class SavingsProductResolver {
   }
 
   @Query(() => [SavingsProductType], { description: 'Every savings and current product.' })
-  async savingsProducts(@Ctx() ctx: RequestContext): Promise<SavingsProductType[]> {
-    return (await this.services.products.list(ctx.identity)).map((p) => this.map.product(p));
+  async savingsProducts(
+    @Ctx() ctx: RequestContext,
+    @Arg('accountType', () => AccountTypeEnum, { nullable: true, description: 'Only savings or only current products; every product when omitted.' }) accountType?: AccountTypeEnum,
+  ): Promise<SavingsProductType[]> {
+    // The product list is short and unpaged: filtered here, not in SQL.
+    const products = await this.services.products.list(ctx.identity);
+    return products.filter((p) => accountType == null || p.accountType === accountType).map((p) => this.map.product(p));
   }
 
   @Query(() => SavingsProductType, { description: 'A savings or current product by id.' })
@@ -87,8 +93,9 @@ export class SavingsAccountResolver {
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
+    @Arg('accountType', () => AccountTypeEnum, { nullable: true, description: 'Only savings or only current accounts; both when omitted.' }) accountType?: AccountTypeEnum,
   ): Promise<SavingsAccountPageType> {
-    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit });
+    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit, accountType });
     return { totalFilteredRecords: total, pageItems: items.map((a) => this.map.account(a)) };
   }
 
@@ -202,8 +209,10 @@ export class SavingsTransactionResolver {
     @Ctx() ctx: RequestContext,
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
+    @Arg('transactionType', () => SavingsTransactionTypeEnum, { nullable: true, description: 'Only deposits or only withdrawals (transfers count as either); both when omitted.' }) transactionType?: SavingsTransactionTypeEnum,
   ): Promise<SavingsTransactionPageType> {
-    const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit });
+    const type = transactionType == null ? null : transactionType === SavingsTransactionTypeEnum.DEPOSIT ? TXN_DEPOSIT : TXN_WITHDRAWAL;
+    const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit, transactionType: type });
     return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transaction(t)) };
   }
 

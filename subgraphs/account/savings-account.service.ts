@@ -9,7 +9,7 @@ import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import {
   ACCOUNT_SELECT, loadAccount, STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN,
-  toAccountRow, type AccountRow, type RawAccount,
+  toAccountRow, type AccountRow, type AccountType, type RawAccount,
 } from './account.rows.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
@@ -38,6 +38,7 @@ export interface SavingsAccountFilter {
   clientId?: number | null;
   officeId?: number | null;
   status?: number | null;
+  accountType?: AccountType | null;
   externalId?: string | null;
   /** Fineract's search text: a substring of the account number or the external id. */
   search?: string | null;
@@ -137,6 +138,10 @@ export class SavingsAccountService {
       if (filter.status != null) {
         where.push('a.status = ?');
         params.push(filter.status);
+      }
+      if (filter.accountType != null) {
+        where.push('a.account_type = ?');
+        params.push(filter.accountType);
       }
       if (filter.externalId) {
         where.push('a.external_id = ?');

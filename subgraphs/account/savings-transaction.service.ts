@@ -325,7 +325,8 @@ export class SavingsTransactionService {
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  async list(identity: Identity, accountId: number, page: { offset?: number | null; limit?: number | null }): Promise<{ total: number; items: TransactionRow[] }> {
+  /** `transactionType`: only deposits (TXN_DEPOSIT) or only withdrawals (TXN_WITHDRAWAL). */
+  async list(identity: Identity, accountId: number, page: { offset?: number | null; limit?: number | null; transactionType?: number | null }): Promise<{ total: number; items: TransactionRow[] }> {
     const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
     const offset = page.offset ?? 0;
     const limit = page.limit ?? MAX_LIMIT;
@@ -335,7 +336,7 @@ export class SavingsTransactionService {
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
-      return this.page(tx, accountId, offset, limit);
+      return this.page(tx, accountId, offset, limit, page.transactionType ?? null);
     });
   }
 
@@ -367,9 +368,15 @@ export class SavingsTransactionService {
   }
 
   /** One page of an account's transactions, newest first, for a caller that has already checked scope. */
-  async page(tx: Tx, accountId: number, offset: number, limit: number): Promise<{ total: number; items: TransactionRow[] }> {
-    const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
-    const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ? offset ?`, [tx.tenantId, accountId, Math.min(limit, MAX_LIMIT), offset]);
+  async page(tx: Tx, accountId: number, offset: number, limit: number, transactionType: number | null = null): Promise<{ total: number; items: TransactionRow[] }> {
+    const count = await tx.query<{ n: string }>(
+      `select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ? and (?::int is null or transaction_type = ?::int)`,
+      [tx.tenantId, accountId, transactionType, transactionType],
+    );
+    const rows = await tx.query<RawTxn>(
+      `${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and (?::int is null or t.transaction_type = ?::int) order by t.position desc limit ? offset ?`,
+      [tx.tenantId, accountId, transactionType, transactionType, Math.min(limit, MAX_LIMIT), offset],
+    );
     return { total: Number(count[0]!.n), items: await this.withPaymentTypes(tx, rows.map(toTxn)) };
   }
 

@@ -53,6 +53,8 @@ export interface JournalEntryFilter {
   transactionId?: string | null;
   entityType?: string | null;
   entityId?: number | null;
+  /** Only credit lines (ENTRY_CREDIT) or only debit lines (ENTRY_DEBIT). */
+  entryType?: number | null;
   offset?: number | null;
   limit?: number | null;
   orderBy?: string | null;
@@ -216,6 +218,7 @@ export class JournalEntryService {
     if (filter.transactionId) add('je.transaction_id = ?', filter.transactionId);
     if (filter.entityType) add('je.entity_type = ?', filter.entityType);
     if (filter.entityId != null) add('je.entity_id = ?', filter.entityId);
+    if (filter.entryType != null) add('je.entry_type = ?', filter.entryType);
     const limit = Math.min(Math.max(filter.limit ?? DEFAULT_LIMIT, 1), MAX_LIMIT);
     const offset = Math.max(filter.offset ?? 0, 0);
     const { column, direction } = ordering(ORDER_COLUMNS, filter.orderBy, filter.sortOrder, 'id');

@@ -10,7 +10,7 @@ import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
 import type { GLAccountWithDepth } from './gl-account.service.js';
 import type { JournalEntryRow } from './journal-entry.service.js';
 import { ENTRY_CREDIT, GL_TYPES, GL_USAGES, type GLClosure, type GLTypeId } from './ledger.entities.js';
-import { JournalEntryTypeEnum, journalEntryTypeEnum } from './ledger.enums.js';
+import { JournalEntryTypeEnum, journalEntryTypeEnum, journalEntryTypeId } from './ledger.enums.js';
 import type { LedgerServices } from './ledger.services.js';
 import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
 import {
@@ -242,8 +242,12 @@ export class JournalEntryResolver {
     @Arg('orderBy', () => String, { description: 'Field to order by (Fineract\'s `orderBy`), e.g. "id".', nullable: true }) orderBy?: string,
     @Arg('sortOrder', () => String, { description: 'ASC or DESC.', nullable: true }) sortOrder?: string,
     @Arg('runningBalance', () => Boolean, { nullable: true, description: 'Fill officeRunningBalance and organizationRunningBalance.' }) runningBalance?: boolean,
+    @Arg('entryType', () => JournalEntryTypeEnum, { nullable: true, description: 'Only credit lines or only debit lines; both when omitted.' }) entryType?: JournalEntryTypeEnum,
   ): Promise<JournalEntryPageType> {
-    const page = await this.services.journal.list(ctx.identity, { officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder, runningBalance });
+    const page = await this.services.journal.list(ctx.identity, {
+      officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder, runningBalance,
+      entryType: entryType == null ? null : journalEntryTypeId(entryType),
+    });
     return { totalFilteredRecords: page.totalFilteredRecords, pageItems: page.pageItems.map(toJournalEntryType) };
   }
 

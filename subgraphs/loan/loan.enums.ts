@@ -87,6 +87,7 @@ function byId<T>(table: Record<number, T>, set: string, id: number): T {
   return value;
 }
 export const loanStatusEnum = (id: number) => byId(STATUS_BY_ID, 'loan status', id);
+export const loanStatusId = (status: LoanStatusEnum): number => Number(Object.entries(STATUS_BY_ID).find(([, value]) => value === status)![0]);
 export const amortizationTypeEnum = (id: number) => byId(AMORTIZATION_BY_ID, 'amortization type', id);
 export const interestTypeEnum = (id: number) => byId(INTEREST_TYPE_BY_ID, 'interest type', id);
 export const repaymentFrequencyTypeEnum = (id: number) => byId(FREQUENCY_BY_ID, 'repayment frequency type', id);

@@ -1,11 +1,12 @@
 import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { errors } from '../kernel/errors.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';
-import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum, withChoiceIds } from './loan.enums.js';
+import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum, loanStatusId, withChoiceIds } from './loan.enums.js';
 import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './loan.store.js';
 import {
@@ -131,8 +132,13 @@ export class LoanResolver {
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
+    @Arg('statusEnum', () => LoanStatusEnum, { nullable: true, description: 'Only loans in this status, as the enum; give this or status, not both.' }) statusEnum?: LoanStatusEnum,
   ): Promise<LoanPageType> {
-    const { total, items } = await this.services.applications.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, search, offset, limit });
+    if (statusEnum != null && status != null) {
+      throw errors.validation([{ code: 'validation.msg.loan.statusEnum.cannot.be.given.with.status', message: 'Filter by status or by statusEnum, not both.', parameterName: 'statusEnum', value: statusEnum }]);
+    }
+    const filter = { officeId, clientId, status: statusEnum != null ? String(loanStatusId(statusEnum)) : status, externalId, loanOfficerId, delinquent, search, offset, limit };
+    const { total, items } = await this.services.applications.list(ctx.identity, filter);
     return { totalFilteredRecords: total, pageItems: items };
   }
 
