@@ -3,7 +3,7 @@ import { EnumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../platform/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../platform/request-context.js';
-import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum } from './account.enums.js';
+import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum, withAccountTypeString } from './account.enums.js';
 import { TXN_DEPOSIT, TXN_WITHDRAWAL } from './account.rows.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
@@ -56,12 +56,12 @@ export class SavingsProductResolver {
 
   @Mutation(() => SavingsProductType, { description: 'Creates a savings or current product.' })
   async createSavingsProduct(@Arg('input', () => CreateSavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateSavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
-    return this.map.product(await this.services.products.create(ctx.identity, input));
+    return this.map.product(await this.services.products.create(ctx.identity, withAccountTypeString(input)));
   }
 
   @Mutation(() => SavingsProductChangePayload, { description: 'Changes a savings or current product; omitted fields stay as they are.' })
   async updateSavingsProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateSavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
-    const { product, changes } = await this.services.products.update(ctx.identity, id, input);
+    const { product, changes } = await this.services.products.update(ctx.identity, id, withAccountTypeString(input));
     return { savingsProduct: this.map.product(product), changes };
   }
 }

@@ -3,6 +3,7 @@ import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { AccountTypeEnum } from './account.enums.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 
 /** Same shape as the ledger subgraph's Currency (shared across subgraphs). */
@@ -69,6 +70,7 @@ export class UpdateSavingsProductInput {
   @Field(() => String, { description: 'Short code (up to 4 characters) shown in lists and account numbers.', nullable: true }) shortName?: string | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => String, { nullable: true, description: 'SAVINGS (default) or CURRENT.' }) accountType?: string | null;
+  @Field(() => AccountTypeEnum, { nullable: true, description: 'Kind of product as the enum: give this or accountType (both must then agree).' }) accountTypeEnum?: AccountTypeEnum | null;
   @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string | null;
   @Field(() => Int, { description: 'Decimal places amounts are kept to (0 to 6).', nullable: true }) digitsAfterDecimal?: number | null;
   @Field(() => Int, { description: 'Amounts are rounded to multiples of this many currency units; null or 0 for no rounding.', nullable: true }) inMultiplesOf?: number | null;
