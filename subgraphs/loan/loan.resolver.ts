@@ -10,7 +10,7 @@ import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestT
 import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './loan.store.js';
 import {
-  ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
+  CreateApprovalPolicyInput, UpdateApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, CreateDelinquencyBucketInput, UpdateDelinquencyBucketInput, DelinquencyBucketType, CreateDelinquencyRangeInput, UpdateDelinquencyRangeInput, DelinquencyRangeType,
   JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, CreateLoanProductInput, UpdateLoanProductInput, LoanScheduleInput, UpdateLoanApplicationInput,
   LoanDashboardType, LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
@@ -237,12 +237,12 @@ export class ApprovalPolicyResolver {
   }
 
   @Mutation(() => ApprovalPolicyType, { description: 'Creates a loan approval policy.' })
-  async createApprovalPolicy(@Arg('input', () => ApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  async createApprovalPolicy(@Arg('input', () => CreateApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType(await this.services.policies.create(ctx.identity, input));
   }
 
   @Mutation(() => ApprovalPolicyType, { description: 'Changes a loan approval policy.' })
-  async updateApprovalPolicy(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => ApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  async updateApprovalPolicy(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType((await this.services.policies.update(ctx.identity, id, input)).policy);
   }
 
@@ -267,12 +267,12 @@ export class DelinquencyResolver {
   }
 
   @Mutation(() => DelinquencyRangeType, { description: 'Creates a delinquency range.' })
-  async createDelinquencyRange(@Arg('input', () => DelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+  async createDelinquencyRange(@Arg('input', () => CreateDelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateDelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
     return this.services.delinquency.createRange(ctx.identity, input);
   }
 
   @Mutation(() => DelinquencyRangeType, { description: 'Changes a delinquency range.' })
-  async updateDelinquencyRange(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => DelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+  async updateDelinquencyRange(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateDelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateDelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
     return this.services.delinquency.updateRange(ctx.identity, id, input);
   }
 
@@ -287,13 +287,13 @@ export class DelinquencyResolver {
   }
 
   @Mutation(() => DelinquencyBucketType, { description: 'Creates a delinquency bucket.' })
-  async createDelinquencyBucket(@Arg('input', () => DelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+  async createDelinquencyBucket(@Arg('input', () => CreateDelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateDelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
     const saved = await this.services.delinquency.saveBucket(ctx.identity, null, input);
     return bucketType(await this.services.delinquency.bucket(ctx.identity, saved.id));
   }
 
   @Mutation(() => DelinquencyBucketType, { description: 'Changes a delinquency bucket.' })
-  async updateDelinquencyBucket(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => DelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+  async updateDelinquencyBucket(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateDelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateDelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
     await this.services.delinquency.saveBucket(ctx.identity, id, input);
     return bucketType(await this.services.delinquency.bucket(ctx.identity, id));
   }

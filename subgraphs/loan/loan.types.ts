@@ -559,14 +559,21 @@ export class ApprovalTierInput {
   @Field(() => [ApprovalRequirementInput], { description: 'Approvals recorded so far.', nullable: true }) approvals?: ApprovalRequirementInput[] | null;
 }
 
-@InputType({ description: 'An approval policy for a loan product.' })
-export class ApprovalPolicyInput {
+@InputType({ description: 'Fields of an approval policy to change: any subset.' })
+export class UpdateApprovalPolicyInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
   @Field(() => Boolean, { description: 'True for the default choice.', nullable: true }) isDefault?: boolean | null;
   @Field(() => Boolean, { description: 'True when the record is in use; inactive records are kept for history.', nullable: true }) active?: boolean | null;
   @Field(() => [ApprovalTierInput], { description: 'Tiers in ascending amount order.', nullable: true }) tiers?: ApprovalTierInput[] | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'An approval policy for a loan product.' })
+export class CreateApprovalPolicyInput extends UpdateApprovalPolicyInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+  @Field(() => [ApprovalTierInput], { description: 'Tiers in ascending amount order (at least one).' }) override tiers!: ApprovalTierInput[];
 }
 
 @ObjectType('ApprovalQueueItem', { description: 'A loan waiting for an approval the caller can give.' })
@@ -579,12 +586,19 @@ export class ApprovalQueueItemType {
   @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far.' }) approvals!: LoanApprovalsType;
 }
 
-@InputType({ description: 'A delinquency range (band of days overdue).' })
-export class DelinquencyRangeInput {
+@InputType({ description: 'Fields of a delinquency range to change: any subset.' })
+export class UpdateDelinquencyRangeInput {
   @Field(() => String, { description: 'Classification of the record (a code value label).', nullable: true }) classification?: string | null;
   @Field(() => Int, { description: 'Days overdue at which the range starts.', nullable: true }) minimumAgeDays?: number | null;
   @Field(() => Int, { description: 'Days overdue at which the range ends, or null for open-ended.', nullable: true }) maximumAgeDays?: number | null;
   @Field(() => String, { description: 'Fineract\'s locale of the request, e.g. "en".', nullable: true }) locale?: string | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'A delinquency range: a band of days overdue with its classification.' })
+export class CreateDelinquencyRangeInput extends UpdateDelinquencyRangeInput {
+  @Field(() => String, { description: 'Classification of the record (a code value label).' }) override classification!: string;
+  @Field(() => Int, { description: 'Days overdue at which the range starts.' }) override minimumAgeDays!: number;
 }
 
 @ObjectType('DelinquencyBucket', { description: 'A named set of delinquency ranges assigned to loan products.' })
@@ -594,10 +608,17 @@ export class DelinquencyBucketType {
   @Field(() => [DelinquencyRangeType], { description: 'The ranges, in order.' }) ranges!: DelinquencyRangeType[];
 }
 
-@InputType({ description: 'A delinquency bucket and its ranges.' })
-export class DelinquencyBucketInput {
+@InputType({ description: 'Fields of a delinquency bucket to change: any subset.' })
+export class UpdateDelinquencyBucketInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => [Int], { description: 'The ranges, in order.', nullable: true }) ranges?: number[] | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'A delinquency bucket: a named, ordered set of delinquency ranges.' })
+export class CreateDelinquencyBucketInput extends UpdateDelinquencyBucketInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+  @Field(() => [Int], { description: 'The ranges, in order (at least one).' }) override ranges!: number[];
 }
 
 @ObjectType('SchedulerJob', { description: 'A background job (interest posting, delinquency, ...) and its last run.' })

@@ -33,6 +33,9 @@ const REQUIRED: { input: string; path?: string; resource?: string; fields: strin
       'amortizationType', 'interestType', 'interestCalculationPeriodType', 'transactionProcessingStrategyCode',
     ],
   },
+  { input: 'CreateApprovalPolicyInput', path: '/approval-policies', resource: 'approvalpolicy', fields: ['name', 'tiers'], list: '/approval-policies' },
+  { input: 'CreateDelinquencyRangeInput', path: '/delinquency/ranges', resource: 'delinquencyRange', fields: ['classification', 'minimumAgeDays'], list: '/delinquency/ranges' },
+  { input: 'CreateDelinquencyBucketInput', path: '/delinquency/buckets', resource: 'delinquencyBucket', fields: ['name', 'ranges'], list: '/delinquency/buckets' },
   { input: 'LoanRepaymentInput', path: '/loans/1/transactions?command=repayment', resource: 'loan.transaction', fields: ['transactionAmount'] },
   { input: 'CreateClientInput', path: '/clients', resource: 'client', fields: ['officeId', 'legalFormId'], list: '/clients' },
   { input: 'ClientStaffInput', path: '/clients/1?command=assignStaff', resource: 'client', fields: ['staffId'] },
@@ -62,7 +65,8 @@ const REQUIRED: { input: string; path?: string; resource?: string; fields: strin
 /** Update inputs split from their create input: every field optional, so a change names only what changes. */
 const ALL_OPTIONAL = [
   'UpdateSavingsProductInput', 'UpdateSavingsReferenceInput', 'UpdateGLClosureInput', 'UpdateLoanApplicationInput', 'UpdateLoanProductInput', 'UpdateStaffInput',
-  'UpdateUserInput', 'UpdateCodeInput', 'UpdateCodeValueInput', 'UpdateHookInput', 'UpdateTellerInput', 'UpdateCashierInput',
+  'UpdateUserInput', 'UpdateCodeInput', 'UpdateCodeValueInput', 'UpdateHookInput', 'UpdateTellerInput', 'UpdateCashierInput', 'UpdateApprovalPolicyInput',
+  'UpdateDelinquencyRangeInput', 'UpdateDelinquencyBucketInput',
 ];
 
 describe('required input fields are non-null in the schema, and REST still names each missing one', () => {
