@@ -219,7 +219,7 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
   }
   // What GraphQL itself would refuse (a required field missing, a null in a list), said in REST names now,
   // so no "Variable $input" text reaches a REST caller and every field is reported at once.
-  const fieldErrors = [...bodyErrors, ...variableErrors(variables, op.variables, mode === 'input', bodyErrors, route.resource)];
+  const fieldErrors = [...bodyErrors, ...variableErrors(variables, op.variables, mode === 'input', bodyErrors, route.resource, route.required)];
   if (fieldErrors.length > 0) {
     const unsupported = fieldErrors.every((e) => e.code === 'error.msg.parameter.unsupported');
     return fail(400, unsupported ? 'error.msg.parameter.unsupported' : 'validation.msg.validation.errors.exist', listedErrors(fieldErrors).message, fieldErrors);

@@ -24,6 +24,12 @@ export interface Route {
    * validator says it, since GraphQL refuses the operation before the module sees it.
    */
   resource?: string;
+  /**
+   * Body fields the module requires of REST callers that the SDL leaves nullable, because a GraphQL client
+   * may give their enum instead (`amortizationType` or `amortizationTypeEnum`): reported missing beside the
+   * non-null ones, with the `resource` code, so a REST caller still hears of every missing field at once.
+   */
+  required?: readonly string[];
   /** Variables from path params and query string (path ids are integers). */
   variables?: (req: RouteRequest) => Record<string, unknown>;
   /** Shapes the (already translated) GraphQL data into the Fineract response. */

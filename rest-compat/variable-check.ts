@@ -33,7 +33,9 @@ const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}.`) || a
  * gateway uses), and says what it would refuse in REST terms: the body's field name (`officeId`, not
  * `$input` or `input.officeId`) and a Fineract code, every field at once. `inputBody` says the body is the
  * `$input` variable, so its name is dropped from paths. Fields the body translation already reported are
- * not reported twice. With the route's `resource`, a missing field has the module's own code.
+ * not reported twice. With the route's `resource`, a missing field has the module's own code. `required`
+ * names `$input` fields the module requires of REST callers though the SDL leaves them nullable (a GraphQL
+ * client may send their enum instead): they are reported missing with the rest, in the input's field order.
  */
 export function variableErrors(
   variables: Record<string, unknown>,
@@ -41,8 +43,14 @@ export function variableErrors(
   inputBody: boolean,
   reported: readonly FieldError[],
   resource?: string,
+  required: readonly string[] = [],
 ): FieldError[] {
   const found: FieldError[] = [];
+  const missingError = (name: string): FieldError => ({
+    code: resource ? `validation.msg.${resource}.${name}.cannot.be.blank` : 'validation.msg.cannot.be.blank',
+    message: `The parameter \`${name}\` is mandatory.`,
+    parameterName: name,
+  });
   for (const [variable, { type }] of Object.entries(definitions)) {
     const value = variables[variable];
     if (value === undefined && !isNonNullType(type)) continue;
@@ -55,8 +63,7 @@ export function variableErrors(
       if (!name || reported.some((e) => e.parameterName !== undefined && overlaps(e.parameterName, name)) || found.some((e) => e.parameterName === name)) return;
       const fieldType = typeAt(type, segments);
       if (missing || invalidValue == null) {
-        const code = resource ? `validation.msg.${resource}.${name}.cannot.be.blank` : 'validation.msg.cannot.be.blank';
-        found.push({ code, message: `The parameter \`${name}\` is mandatory.`, parameterName: name });
+        found.push(missingError(name));
       } else if (fieldType && getNamedType(fieldType) === GraphQLInt) {
         found.push(integerError(name, invalidValue));
       } else {
@@ -64,7 +71,15 @@ export function variableErrors(
       }
     });
   }
-  return found;
+  const input = variables.input as Record<string, unknown> | null | undefined;
+  const inputType = definitions.input && getNullableType(definitions.input.type);
+  if (required.length === 0 || !inputBody || input == null || !inputType || !isInputObjectType(inputType)) return found;
+  for (const name of required) {
+    if (input[name] == null && !reported.some((e) => e.parameterName === name) && !found.some((e) => e.parameterName === name)) found.push(missingError(name));
+  }
+  const order = Object.keys(inputType.getFields());
+  const position = (e: FieldError) => order.indexOf(/^\w+/.exec(e.parameterName ?? '')?.[0] ?? '');
+  return found.sort((a, b) => position(a) - position(b));
 }
 
 /**

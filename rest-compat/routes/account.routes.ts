@@ -40,7 +40,7 @@ export const accountRoutes: Route[] = [
   // Before /savingsproducts/:productId, which would take "template" for an id.
   { method: 'GET', path: '/savingsproducts/template', operation: 'SavingsProductTemplate', result: (d) => ({ ...d.savingsProductTemplate, ...productTemplateExtras(d) }) },
   { method: 'GET', path: '/savingsproducts/:productId', operation: 'SavingsProduct', variables: id('productId'), result: (d) => savingsProductView(d.savingsProduct, d.savingsProductTemplate) },
-  { method: 'POST', path: '/savingsproducts', operation: 'CreateSavingsProduct', body: 'input', result: (d) => ({ resourceId: d.createSavingsProduct.id }) },
+  { method: 'POST', path: '/savingsproducts', operation: 'CreateSavingsProduct', body: 'input', resource: 'savingsproduct', result: (d) => ({ resourceId: d.createSavingsProduct.id }) },
   {
     method: 'PUT', path: '/savingsproducts/:productId', operation: 'UpdateSavingsProduct', body: 'input', variables: id('productId'),
     result: (d) => ({ resourceId: d.updateSavingsProduct.savingsProduct.id, changes: d.updateSavingsProduct.changes }),
@@ -94,8 +94,8 @@ export const accountRoutes: Route[] = [
     variables: (req) => ({ ...savingsId(req), transactionId: intParam(req.params.transactionId) }),
     result: (d) => d.savingsTransaction,
   },
-  { method: 'POST', path: '/savingsaccounts/:savingsId/transactions', command: 'deposit', operation: 'DepositToSavingsAccount', body: 'input', variables: savingsId, result: (d) => moneyResult(d.depositToSavingsAccount) },
-  { method: 'POST', path: '/savingsaccounts/:savingsId/transactions', command: 'withdrawal', operation: 'WithdrawFromSavingsAccount', body: 'input', variables: savingsId, result: (d) => moneyResult(d.withdrawFromSavingsAccount) },
+  { method: 'POST', path: '/savingsaccounts/:savingsId/transactions', command: 'deposit', operation: 'DepositToSavingsAccount', body: 'input', resource: 'savingsaccount.transaction', variables: savingsId, result: (d) => moneyResult(d.depositToSavingsAccount) },
+  { method: 'POST', path: '/savingsaccounts/:savingsId/transactions', command: 'withdrawal', operation: 'WithdrawFromSavingsAccount', body: 'input', resource: 'savingsaccount.transaction', variables: savingsId, result: (d) => moneyResult(d.withdrawFromSavingsAccount) },
   {
     method: 'POST', path: '/savingsaccounts/:savingsId/transactions/:transactionId', command: 'undo', operation: 'UndoSavingsTransaction', body: 'none',
     variables: (req) => ({ ...savingsId(req), transactionId: intParam(req.params.transactionId) }),
@@ -108,7 +108,7 @@ export const accountRoutes: Route[] = [
     variables: (req) => ({ ...savingsId(req), referenceId: intParam(req.params.referenceId) }), result: (d) => d.savingsReference,
   },
   {
-    method: 'POST', path: '/savingsaccounts/:savingsId/references', operation: 'CreateSavingsReference', body: 'input', variables: savingsId,
+    method: 'POST', path: '/savingsaccounts/:savingsId/references', operation: 'CreateSavingsReference', body: 'input', resource: 'savingsaccount.reference', variables: savingsId,
     result: (d) => ({ savingsId: d.createSavingsReference.savingsId, resourceId: d.createSavingsReference.id }),
   },
   {

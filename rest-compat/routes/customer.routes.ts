@@ -71,7 +71,7 @@ function singleClientRoutes(path: string, ref: (req: RouteRequest) => Record<str
       result: (d) => ({ officeId: d.deleteClient.officeId, clientId: d.deleteClient.id, resourceId: d.deleteClient.id }),
     },
     ...CLIENT_COMMANDS.map(([command, operation, field]): Route => ({
-      method: 'POST', path, command, operation, body: 'input', variables: ref, result: (d) => clientChange(d[field]),
+      method: 'POST', path, command, operation, body: 'input', resource: 'client', variables: ref, result: (d) => clientChange(d[field]),
     })),
   ];
 }
@@ -79,7 +79,7 @@ function singleClientRoutes(path: string, ref: (req: RouteRequest) => Record<str
 /** Fineract's /clients paths plus the interface's corporate KYC, officials and KYC tier upgrade. */
 export const customerRoutes: Route[] = [
   {
-    method: 'POST', path: '/clients', operation: 'CreateClient', body: 'input',
+    method: 'POST', path: '/clients', operation: 'CreateClient', body: 'input', resource: 'client',
     result: (d) => ({
       officeId: d.createClient.officeId,
       clientId: d.createClient.id,
@@ -124,7 +124,7 @@ export const customerRoutes: Route[] = [
 
   { method: 'GET', path: '/clients/:clientId/officials', operation: 'ClientOfficials', variables: clientId, result: (d) => d.clientOfficials ?? [] },
   {
-    method: 'POST', path: '/clients/:clientId/officials', operation: 'CreateClientOfficial', body: 'input', variables: clientId,
+    method: 'POST', path: '/clients/:clientId/officials', operation: 'CreateClientOfficial', body: 'input', resource: 'clientofficial', variables: clientId,
     result: (d) => ({ clientId: d.createClientOfficial.clientId, resourceId: d.createClientOfficial.id }),
   },
   {

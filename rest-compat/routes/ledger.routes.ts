@@ -58,7 +58,7 @@ export const ledgerRoutes: Route[] = [
   { method: 'PUT', path: '/currencies', operation: 'UpdateCurrencies', body: 'args', result: (d) => ({ currencies: d.updateCurrencies }) },
 
   {
-    method: 'POST', path: '/journalentries', operation: 'CreateJournalEntry', body: 'input',
+    method: 'POST', path: '/journalentries', operation: 'CreateJournalEntry', body: 'input', resource: 'journalentry',
     result: (d) => ({ officeId: d.createJournalEntry.officeId, transactionId: d.createJournalEntry.transactionId, resourceId: d.createJournalEntry.resourceId }),
   },
   {
@@ -98,7 +98,7 @@ export const ledgerRoutes: Route[] = [
 
   { method: 'GET', path: '/glclosures', operation: 'GLClosures', variables: (req) => ({ officeId: intParam(req.query.get('officeId')) }), result: (d) => d.glClosures },
   { method: 'GET', path: '/glclosures/:glClosureId', operation: 'GLClosure', variables: id('glClosureId'), result: (d) => d.glClosure },
-  { method: 'POST', path: '/glclosures', operation: 'CreateGLClosure', body: 'input', result: (d) => ({ officeId: d.createGLClosure.officeId, resourceId: d.createGLClosure.id }) },
+  { method: 'POST', path: '/glclosures', operation: 'CreateGLClosure', body: 'input', resource: 'glclosure', result: (d) => ({ officeId: d.createGLClosure.officeId, resourceId: d.createGLClosure.id }) },
   {
     method: 'PUT', path: '/glclosures/:glClosureId', operation: 'UpdateGLClosure', body: 'input', variables: id('glClosureId'),
     result: (d) => ({ officeId: d.updateGLClosure.glClosure.officeId, resourceId: d.updateGLClosure.glClosure.id, changes: d.updateGLClosure.changes }),

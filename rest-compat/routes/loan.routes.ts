@@ -61,7 +61,10 @@ export const loanRoutes: Route[] = [
     result: (d) => ({ ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
   },
   { method: 'GET', path: '/loanproducts/:productId', operation: 'LoanProduct', variables: id('productId'), result: (d) => d.loanProduct },
-  { method: 'POST', path: '/loanproducts', operation: 'CreateLoanProduct', body: 'input', result: (d) => ({ resourceId: d.createLoanProduct.id }) },
+  {
+    method: 'POST', path: '/loanproducts', operation: 'CreateLoanProduct', body: 'input', resource: 'loanproduct',
+    required: ['repaymentFrequencyType', 'amortizationType', 'interestType'], result: (d) => ({ resourceId: d.createLoanProduct.id }),
+  },
   {
     method: 'PUT', path: '/loanproducts/:productId', operation: 'UpdateLoanProduct', body: 'input', variables: id('productId'),
     result: (d) => ({ resourceId: d.updateLoanProduct.loanProduct.id, changes: d.updateLoanProduct.changes }),
@@ -77,8 +80,8 @@ export const loanRoutes: Route[] = [
     },
     result: loanTemplate,
   },
-  { method: 'POST', path: '/loans', command: 'calculateLoanSchedule', operation: 'CalculateLoanSchedule', body: 'input', result: (d) => d.calculateLoanSchedule },
-  { method: 'POST', path: '/loans', operation: 'CreateLoan', body: 'input', result: command('createLoan') },
+  { method: 'POST', path: '/loans', command: 'calculateLoanSchedule', operation: 'CalculateLoanSchedule', body: 'input', resource: 'loan', result: (d) => d.calculateLoanSchedule },
+  { method: 'POST', path: '/loans', operation: 'CreateLoan', body: 'input', resource: 'loan', result: command('createLoan') },
   {
     method: 'GET', path: '/loans', operation: 'Loans',
     variables: (req) => ({
@@ -105,7 +108,7 @@ export const loanRoutes: Route[] = [
   loanCommand('disburse', 'DisburseLoan', 'disburseLoan'),
   loanCommand('undoDisbursal', 'UndoLoanDisbursal', 'undoLoanDisbursal', 'args'),
   {
-    method: 'POST', path: '/loans/:loanId/transactions', command: 'repayment', operation: 'MakeLoanRepayment', body: 'input',
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'repayment', operation: 'MakeLoanRepayment', body: 'input', resource: 'loan.transaction',
     variables: (req) => ({ loanId: intParam(req.params.loanId) }), result: command('makeLoanRepayment'),
   },
   {
@@ -125,17 +128,17 @@ export const loanRoutes: Route[] = [
     result: (d) => d.approvalQueue,
   },
   { method: 'GET', path: '/approval-policies/:policyId', operation: 'ApprovalPolicy', variables: id('policyId'), result: (d) => d.approvalPolicy },
-  { method: 'POST', path: '/approval-policies', operation: 'CreateApprovalPolicy', body: 'input', result: (d) => ({ resourceId: d.createApprovalPolicy.id }) },
+  { method: 'POST', path: '/approval-policies', operation: 'CreateApprovalPolicy', body: 'input', resource: 'approvalpolicy', result: (d) => ({ resourceId: d.createApprovalPolicy.id }) },
   { method: 'PUT', path: '/approval-policies/:policyId', operation: 'UpdateApprovalPolicy', body: 'input', variables: id('policyId'), result: (d) => ({ resourceId: d.updateApprovalPolicy.id }) },
   { method: 'DELETE', path: '/approval-policies/:policyId', operation: 'DeleteApprovalPolicy', variables: id('policyId'), result: (d) => ({ resourceId: d.deleteApprovalPolicy.id }) },
 
   { method: 'GET', path: '/delinquency/ranges', operation: 'DelinquencyRanges', result: (d) => d.delinquencyRanges },
   { method: 'GET', path: '/delinquency/ranges/:rangeId', operation: 'DelinquencyRange', variables: id('rangeId'), result: (d) => d.delinquencyRange },
-  { method: 'POST', path: '/delinquency/ranges', operation: 'CreateDelinquencyRange', body: 'input', result: (d) => ({ resourceId: d.createDelinquencyRange.id }) },
+  { method: 'POST', path: '/delinquency/ranges', operation: 'CreateDelinquencyRange', body: 'input', resource: 'delinquencyRange', result: (d) => ({ resourceId: d.createDelinquencyRange.id }) },
   { method: 'PUT', path: '/delinquency/ranges/:rangeId', operation: 'UpdateDelinquencyRange', body: 'input', variables: id('rangeId'), result: (d) => ({ resourceId: d.updateDelinquencyRange.id }) },
   { method: 'GET', path: '/delinquency/buckets', operation: 'DelinquencyBuckets', result: (d) => d.delinquencyBuckets },
   { method: 'GET', path: '/delinquency/buckets/:bucketId', operation: 'DelinquencyBucket', variables: id('bucketId'), result: (d) => d.delinquencyBucket },
-  { method: 'POST', path: '/delinquency/buckets', operation: 'CreateDelinquencyBucket', body: 'input', result: (d) => ({ resourceId: d.createDelinquencyBucket.id }) },
+  { method: 'POST', path: '/delinquency/buckets', operation: 'CreateDelinquencyBucket', body: 'input', resource: 'delinquencyBucket', result: (d) => ({ resourceId: d.createDelinquencyBucket.id }) },
   { method: 'PUT', path: '/delinquency/buckets/:bucketId', operation: 'UpdateDelinquencyBucket', body: 'input', variables: id('bucketId'), result: (d) => ({ resourceId: d.updateDelinquencyBucket.id }) },
 
   { method: 'GET', path: '/jobs', operation: 'Jobs', result: (d) => d.jobs },

@@ -27,7 +27,7 @@ export const organisationRoutes: Route[] = [
     result: (d) => d.staff,
   },
   { method: 'GET', path: '/staff/:staffId', operation: 'StaffMember', variables: id('staffId'), result: (d) => d.staffMember },
-  { method: 'POST', path: '/staff', operation: 'CreateStaff', body: 'input', result: (d) => ({ officeId: d.createStaff.officeId, resourceId: d.createStaff.id }) },
+  { method: 'POST', path: '/staff', operation: 'CreateStaff', body: 'input', resource: 'staff', result: (d) => ({ officeId: d.createStaff.officeId, resourceId: d.createStaff.id }) },
   {
     method: 'PUT', path: '/staff/:staffId', operation: 'UpdateStaff', body: 'input', variables: id('staffId'),
     result: (d) => ({ officeId: d.updateStaff.staff.officeId, resourceId: d.updateStaff.staff.id, changes: d.updateStaff.changes }),
@@ -35,14 +35,14 @@ export const organisationRoutes: Route[] = [
 
   { method: 'GET', path: '/users', operation: 'Users', result: (d) => d.users },
   { method: 'GET', path: '/users/:userId', operation: 'User', variables: id('userId'), result: (d) => d.user },
-  { method: 'POST', path: '/users', operation: 'CreateUser', body: 'input', result: (d) => ({ officeId: d.createUser.officeId, resourceId: d.createUser.id }) },
+  { method: 'POST', path: '/users', operation: 'CreateUser', body: 'input', resource: 'user', result: (d) => ({ officeId: d.createUser.officeId, resourceId: d.createUser.id }) },
   {
     method: 'PUT', path: '/users/:userId', operation: 'UpdateUser', body: 'input', variables: id('userId'),
     result: (d) => ({ officeId: d.updateUser.user.officeId, resourceId: d.updateUser.user.id, changes: d.updateUser.changes }),
   },
   { method: 'GET', path: '/users/:userId/apikeys', operation: 'ApiKeys', variables: (req) => ({ userId: intParam(req.params.userId) }), result: (d) => d.apiKeys },
   {
-    method: 'POST', path: '/users/:userId/apikeys', operation: 'CreateApiKey', body: 'input', variables: (req) => ({ userId: intParam(req.params.userId) }),
+    method: 'POST', path: '/users/:userId/apikeys', operation: 'CreateApiKey', body: 'input', resource: 'apikey', variables: (req) => ({ userId: intParam(req.params.userId) }),
     result: (d) => ({ resourceId: d.createApiKey.apiKey.id, userId: d.createApiKey.apiKey.userId, key: d.createApiKey.key, ...d.createApiKey.apiKey }),
   },
   {

@@ -16,7 +16,7 @@ const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageI
  * staff sessions are refused on them (rest-handler). The staff paths of loan offers close the list.
  */
 export const selfRoutes: Route[] = [
-  { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', anonymous: true, result: (d) => d.selfRegister },
+  { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', resource: 'self.registration', anonymous: true, result: (d) => d.selfRegister },
   { method: 'POST', path: '/self/authentication', operation: 'SelfAuthenticate', body: 'args', anonymous: true, result: (d) => d.selfAuthenticate },
   {
     method: 'PUT', path: '/self/user', operation: 'SelfChangePassword', body: 'args',
@@ -45,7 +45,7 @@ export const selfRoutes: Route[] = [
 
   // /self/loans/template before /self/loans/:loanId, which would take "template" for an id.
   { method: 'GET', path: '/self/loans/template', operation: 'MyLoanTemplate', variables: (req) => ({ productId: intParam(req.query.get('productId')) }), result: (d) => d.me.loanTemplate },
-  { method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', result: (d) => d.selfApplyForLoan },
+  { method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', resource: 'loan', result: (d) => d.selfApplyForLoan },
   { method: 'GET', path: '/self/loans/:loanId', operation: 'MyLoan', variables: id('loanId'), result: (d) => loan(d.me.loan) },
   { method: 'GET', path: '/self/loans/:loanId/transactions', operation: 'MyLoanTransactions', variables: id('loanId'), result: (d) => d.me.loanTransactions },
 
@@ -61,7 +61,7 @@ export const selfRoutes: Route[] = [
 
   { method: 'GET', path: '/self/beneficiaries/tpt/template', operation: 'MyBeneficiaryTemplate', result: (d) => d.me.beneficiaryTemplate },
   { method: 'GET', path: '/self/beneficiaries/tpt', operation: 'MyBeneficiaries', result: (d) => d.me.beneficiaries },
-  { method: 'POST', path: '/self/beneficiaries/tpt', operation: 'CreateBeneficiary', body: 'input', result: (d) => ({ resourceId: d.createBeneficiary.id }) },
+  { method: 'POST', path: '/self/beneficiaries/tpt', operation: 'CreateBeneficiary', body: 'input', resource: 'beneficiary', result: (d) => ({ resourceId: d.createBeneficiary.id }) },
   {
     method: 'PUT', path: '/self/beneficiaries/tpt/:beneficiaryId', operation: 'UpdateBeneficiary', body: 'input', variables: id('beneficiaryId'),
     result: (d) => ({ resourceId: d.updateBeneficiary.beneficiary.id, changes: d.updateBeneficiary.changes }),
@@ -71,7 +71,7 @@ export const selfRoutes: Route[] = [
   // Staff record the offers that pre-qualify a client for POST /self/loans.
   { method: 'GET', path: '/clients/:clientId/loanoffers', operation: 'LoanOffers', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => d.loanOffers },
   {
-    method: 'POST', path: '/clients/:clientId/loanoffers', operation: 'CreateLoanOffer', body: 'input', variables: (req) => ({ clientId: intParam(req.params.clientId) }),
+    method: 'POST', path: '/clients/:clientId/loanoffers', operation: 'CreateLoanOffer', body: 'input', resource: 'loanoffer', variables: (req) => ({ clientId: intParam(req.params.clientId) }),
     result: (d) => ({ clientId: d.createLoanOffer.clientId, resourceId: d.createLoanOffer.id }),
   },
   {

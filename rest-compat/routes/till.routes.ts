@@ -14,7 +14,7 @@ const txnFilter = (req: RouteRequest) => ({
 export const tillRoutes: Route[] = [
   { method: 'GET', path: '/tellers', operation: 'Tellers', variables: (req) => ({ officeId: intParam(req.query.get('officeId')) }), result: (d) => d.tellers },
   { method: 'GET', path: '/tellers/:tellerId', operation: 'Teller', variables: (req) => ({ id: intParam(req.params.tellerId) }), result: (d) => d.teller },
-  { method: 'POST', path: '/tellers', operation: 'CreateTeller', body: 'input', result: (d) => ({ officeId: d.createTeller.officeId, resourceId: d.createTeller.id }) },
+  { method: 'POST', path: '/tellers', operation: 'CreateTeller', body: 'input', resource: 'teller', result: (d) => ({ officeId: d.createTeller.officeId, resourceId: d.createTeller.id }) },
   {
     method: 'PUT', path: '/tellers/:tellerId', operation: 'UpdateTeller', body: 'input', variables: (req) => ({ id: intParam(req.params.tellerId) }),
     result: (d) => ({ officeId: d.updateTeller.teller.officeId, resourceId: d.updateTeller.teller.id, changes: d.updateTeller.changes }),
@@ -30,7 +30,7 @@ export const tillRoutes: Route[] = [
   { method: 'GET', path: '/tellers/:tellerId/cashiers/template', operation: 'CashierTemplate', variables: teller, result: (d) => d.cashierTemplate },
   { method: 'GET', path: '/tellers/:tellerId/cashiers/:cashierId', operation: 'Cashier', variables: (req) => ({ tellerId: intParam(req.params.tellerId), id: intParam(req.params.cashierId) }), result: (d) => d.cashier },
   {
-    method: 'POST', path: '/tellers/:tellerId/cashiers', operation: 'CreateCashier', body: 'input', variables: teller,
+    method: 'POST', path: '/tellers/:tellerId/cashiers', operation: 'CreateCashier', body: 'input', resource: 'cashier', variables: teller,
     result: (d) => ({ officeId: d.createCashier.officeId, resourceId: d.createCashier.tellerId, subResourceId: d.createCashier.id }),
   },
   {
@@ -42,11 +42,11 @@ export const tillRoutes: Route[] = [
     result: (d) => ({ officeId: d.deleteCashier.officeId, resourceId: d.deleteCashier.tellerId, subResourceId: d.deleteCashier.id }),
   },
   {
-    method: 'POST', path: '/tellers/:tellerId/cashiers/:cashierId/allocate', operation: 'AllocateCashToCashier', body: 'input', variables: cashier,
+    method: 'POST', path: '/tellers/:tellerId/cashiers/:cashierId/allocate', operation: 'AllocateCashToCashier', body: 'input', resource: 'cashiertxn', variables: cashier,
     result: (d) => ({ officeId: d.allocateCashToCashier.officeId, resourceId: d.allocateCashToCashier.cashierId, subResourceId: d.allocateCashToCashier.transactionId }),
   },
   {
-    method: 'POST', path: '/tellers/:tellerId/cashiers/:cashierId/settle', operation: 'SettleCashFromCashier', body: 'input', variables: cashier,
+    method: 'POST', path: '/tellers/:tellerId/cashiers/:cashierId/settle', operation: 'SettleCashFromCashier', body: 'input', resource: 'cashiertxn', variables: cashier,
     result: (d) => ({ officeId: d.settleCashFromCashier.officeId, resourceId: d.settleCashFromCashier.cashierId, subResourceId: d.settleCashFromCashier.transactionId }),
   },
   {
@@ -60,7 +60,7 @@ export const tillRoutes: Route[] = [
   },
 
   {
-    method: 'POST', path: '/cashiers/:cashierId/settle', operation: 'SettleCashier', body: 'input', variables: (req) => ({ cashierId: intParam(req.params.cashierId) }),
+    method: 'POST', path: '/cashiers/:cashierId/settle', operation: 'SettleCashier', body: 'input', resource: 'cashier', variables: (req) => ({ cashierId: intParam(req.params.cashierId) }),
     result: (d) => d.settleCashier,
   },
   { method: 'GET', path: '/cashiers/:cashierId/settlements', operation: 'CashierSettlements', variables: (req) => ({ cashierId: intParam(req.params.cashierId) }), result: (d) => d.cashierSettlements },

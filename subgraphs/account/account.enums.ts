@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { Validator } from '../kernel/errors.js';
 
 /**
  * The account module's closed sets as GraphQL enums, for clients generated from the schema. They sit beside
@@ -34,3 +35,19 @@ registerEnumType(SavingsTransactionTypeEnum, {
 export const accountTypeEnum = (accountType: string): AccountTypeEnum => (accountType === 'CURRENT' ? AccountTypeEnum.CURRENT : AccountTypeEnum.SAVINGS);
 export const savingsTransactionTypeEnum = (type: { deposit: boolean }): SavingsTransactionTypeEnum =>
   type.deposit ? SavingsTransactionTypeEnum.DEPOSIT : SavingsTransactionTypeEnum.WITHDRAWAL;
+
+/**
+ * A product input with its kind as the string REST sends, whichever form the GraphQL client chose: the enum
+ * alone becomes the string; beside the string it must name the same kind
+ * (`validation.msg.savingsproduct.accountTypeEnum.does.not.match.accountType` otherwise).
+ */
+export function withAccountTypeString<T extends { accountType?: string | null; accountTypeEnum?: AccountTypeEnum | null }>(input: T): Omit<T, 'accountTypeEnum'> {
+  const { accountTypeEnum: chosen, ...rest } = input;
+  if (chosen == null) return rest;
+  if (rest.accountType != null && rest.accountType.trim().toUpperCase() !== chosen) {
+    new Validator('savingsproduct')
+      .fail('accountTypeEnum', 'does.not.match.accountType', `The parameter \`accountTypeEnum\` (${chosen}) names another kind than \`accountType\` (${rest.accountType}); send one of them, or both alike.`, chosen)
+      .throwIfAny();
+  }
+  return { ...rest, accountType: chosen };
+}

@@ -3,13 +3,14 @@ import { EnumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../platform/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../platform/request-context.js';
-import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum } from './account.enums.js';
+import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum, withAccountTypeString } from './account.enums.js';
+import { TXN_DEPOSIT, TXN_WITHDRAWAL } from './account.rows.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {
   AccountTransferInput, AccountTransferPageType, AccountTransferSubmissionType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
   CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType,
-  SavingsAccountType, SavingsProductChangePayload, SavingsProductInput, SavingsProductTemplateType, SavingsProductType, SavingsReferenceChangePayload, SavingsReferenceInput,
+  SavingsAccountType, SavingsProductChangePayload, CreateSavingsProductInput, UpdateSavingsProductInput, SavingsProductTemplateType, SavingsProductType, SavingsReferenceChangePayload, CreateSavingsReferenceInput, UpdateSavingsReferenceInput,
   SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
 } from './account.types.js';
 import type { BlockCommand } from './savings-account.service.js';
@@ -39,8 +40,13 @@ export class SavingsProductResolver {
   }
 
   @Query(() => [SavingsProductType], { description: 'Every savings and current product.' })
-  async savingsProducts(@Ctx() ctx: RequestContext): Promise<SavingsProductType[]> {
-    return (await this.services.products.list(ctx.identity)).map((p) => this.map.product(p));
+  async savingsProducts(
+    @Ctx() ctx: RequestContext,
+    @Arg('accountType', () => AccountTypeEnum, { nullable: true, description: 'Only savings or only current products; every product when omitted.' }) accountType?: AccountTypeEnum,
+  ): Promise<SavingsProductType[]> {
+    // The product list is short and unpaged: filtered here, not in SQL.
+    const products = await this.services.products.list(ctx.identity);
+    return products.filter((p) => accountType == null || p.accountType === accountType).map((p) => this.map.product(p));
   }
 
   @Query(() => SavingsProductType, { description: 'A savings or current product by id.' })
@@ -49,13 +55,13 @@ export class SavingsProductResolver {
   }
 
   @Mutation(() => SavingsProductType, { description: 'Creates a savings or current product.' })
-  async createSavingsProduct(@Arg('input', () => SavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
-    return this.map.product(await this.services.products.create(ctx.identity, input));
+  async createSavingsProduct(@Arg('input', () => CreateSavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateSavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductType> {
+    return this.map.product(await this.services.products.create(ctx.identity, withAccountTypeString(input)));
   }
 
   @Mutation(() => SavingsProductChangePayload, { description: 'Changes a savings or current product; omitted fields stay as they are.' })
-  async updateSavingsProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => SavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
-    const { product, changes } = await this.services.products.update(ctx.identity, id, input);
+  async updateSavingsProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateSavingsProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSavingsProductInput, @Ctx() ctx: RequestContext): Promise<SavingsProductChangePayload> {
+    const { product, changes } = await this.services.products.update(ctx.identity, id, withAccountTypeString(input));
     return { savingsProduct: this.map.product(product), changes };
   }
 }
@@ -87,8 +93,9 @@ export class SavingsAccountResolver {
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
+    @Arg('accountType', () => AccountTypeEnum, { nullable: true, description: 'Only savings or only current accounts; both when omitted.' }) accountType?: AccountTypeEnum,
   ): Promise<SavingsAccountPageType> {
-    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit });
+    const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit, accountType });
     return { totalFilteredRecords: total, pageItems: items.map((a) => this.map.account(a)) };
   }
 
@@ -202,8 +209,10 @@ export class SavingsTransactionResolver {
     @Ctx() ctx: RequestContext,
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
+    @Arg('transactionType', () => SavingsTransactionTypeEnum, { nullable: true, description: 'Only deposits or only withdrawals (transfers count as either); both when omitted.' }) transactionType?: SavingsTransactionTypeEnum,
   ): Promise<SavingsTransactionPageType> {
-    const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit });
+    const type = transactionType == null ? null : transactionType === SavingsTransactionTypeEnum.DEPOSIT ? TXN_DEPOSIT : TXN_WITHDRAWAL;
+    const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit, transactionType: type });
     return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transaction(t)) };
   }
 
@@ -244,7 +253,7 @@ export class SavingsReferenceResolver {
   }
 
   @Mutation(() => SavingsReferenceType, { description: 'Adds a referee to a savings account.' })
-  async createSavingsReference(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('input', () => SavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsReferenceInput, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
+  async createSavingsReference(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Arg('input', () => CreateSavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateSavingsReferenceInput, @Ctx() ctx: RequestContext): Promise<SavingsReferenceType> {
     return this.services.references.create(ctx.identity, savingsAccountId, input);
   }
 
@@ -252,7 +261,7 @@ export class SavingsReferenceResolver {
   async updateSavingsReference(
     @Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number,
     @Arg('referenceId', () => Int, { description: 'Id of the savings account referee.' }) referenceId: number,
-    @Arg('input', () => SavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SavingsReferenceInput,
+    @Arg('input', () => UpdateSavingsReferenceInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSavingsReferenceInput,
     @Ctx() ctx: RequestContext,
   ): Promise<SavingsReferenceChangePayload> {
     return this.services.references.update(ctx.identity, savingsAccountId, referenceId, input);

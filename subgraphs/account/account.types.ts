@@ -3,6 +3,7 @@ import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { AccountTypeEnum } from './account.enums.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 
 /** Same shape as the ledger subgraph's Currency (shared across subgraphs). */
@@ -63,12 +64,13 @@ export class SavingsProductChangePayload {
   @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'Fields of a savings or current product, as Fineract\'s POST /savingsproducts body.' })
-export class SavingsProductInput {
+@InputType({ description: 'Fields of a savings or current product to change, as Fineract\'s PUT /savingsproducts/{id} body: any subset.' })
+export class UpdateSavingsProductInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => String, { description: 'Short code (up to 4 characters) shown in lists and account numbers.', nullable: true }) shortName?: string | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => String, { nullable: true, description: 'SAVINGS (default) or CURRENT.' }) accountType?: string | null;
+  @Field(() => AccountTypeEnum, { nullable: true, description: 'Kind of product as the enum: give this or accountType (both must then agree).' }) accountTypeEnum?: AccountTypeEnum | null;
   @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string | null;
   @Field(() => Int, { description: 'Decimal places amounts are kept to (0 to 6).', nullable: true }) digitsAfterDecimal?: number | null;
   @Field(() => Int, { description: 'Amounts are rounded to multiples of this many currency units; null or 0 for no rounding.', nullable: true }) inMultiplesOf?: number | null;
@@ -83,7 +85,16 @@ export class SavingsProductInput {
   @Field(() => DecimalScalar, { description: 'Largest negative balance allowed (decimal string) when allowOverdraft is true, or null.', nullable: true }) overdraftLimit?: string | null;
   @Field(() => Int, { nullable: true, description: '1 none, 2 cash based.' }) accountingRule?: number | null;
 }
-declareParameterFields(SavingsProductInput, SAVINGS_PRODUCT_PARAMETERS);
+declareParameterFields(UpdateSavingsProductInput, SAVINGS_PRODUCT_PARAMETERS);
+
+/** The update's fields, with the ones a new product cannot do without (the service's create validator) non-null. */
+@InputType({ description: 'A new savings or current product, as Fineract\'s POST /savingsproducts body.' })
+export class CreateSavingsProductInput extends UpdateSavingsProductInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+  @Field(() => String, { description: 'Short code (up to 4 characters) shown in lists and account numbers.' }) override shortName!: string;
+  @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".' }) override currencyCode!: string;
+  @Field(() => Int, { description: 'Decimal places amounts are kept to (0 to 6).' }) override digitsAfterDecimal!: number;
+}
 
 @ObjectType('SavingsAccountStatus', { description: 'Status of a savings or current account, with Fineract\'s boolean flags for each state.' })
 export class SavingsAccountStatusType {
@@ -286,9 +297,9 @@ export class SavingsAccountChangePayload {
 
 @InputType({ description: 'A deposit or withdrawal, as Fineract\'s POST /savingsaccounts/{id}/transactions body.' })
 export class SavingsTransactionInput {
-  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).', nullable: true }) transactionDate?: string | null;
-  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).', nullable: true }) transactionAmount?: string | null;
-  @Field(() => Int, { description: 'Id of the payment type (cash, transfer, cheque, ...), or null.', nullable: true }) paymentTypeId?: number | null;
+  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).' }) transactionDate!: string;
+  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).' }) transactionAmount!: string;
+  @Field(() => Int, { description: 'Id of the payment type (cash, transfer, cheque, ...).' }) paymentTypeId!: number;
   @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
   @Field(() => String, { description: 'Receipt number of the payment, or null.', nullable: true }) receiptNumber?: string | null;
   @Field(() => String, { description: 'Cheque number of the payment, or null.', nullable: true }) checkNumber?: string | null;
@@ -328,8 +339,8 @@ export class SavingsReferenceChangePayload {
   @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'Fields of a savings account referee.' })
-export class SavingsReferenceInput {
+@InputType({ description: 'Fields of a savings account referee to change: any subset.' })
+export class UpdateSavingsReferenceInput {
   @Field(() => String, { description: 'Name of the customer\'s referee.', nullable: true }) refereeName?: string | null;
   @Field(() => String, { description: 'Account number of the customer\'s referee.', nullable: true }) refereeAccountNo?: string | null;
   @Field(() => String, { description: 'Bank of the customer\'s referee.', nullable: true }) refereeBank?: string | null;
@@ -337,6 +348,14 @@ export class SavingsReferenceInput {
   @Field(() => String, { description: 'E-mail of the customer\'s referee, or null.', nullable: true }) refereeEmail?: string | null;
   @Field(() => String, { description: 'Address of the customer\'s referee.', nullable: true }) refereeAddress?: string | null;
   @Field(() => String, { description: 'How the referee knows the customer.', nullable: true }) relationship?: string | null;
+}
+
+/** The update's fields, with the ones a new referee cannot do without (the service's create validator) non-null. */
+@InputType({ description: 'A new referee of a savings account.' })
+export class CreateSavingsReferenceInput extends UpdateSavingsReferenceInput {
+  @Field(() => String, { description: 'Name of the customer\'s referee.' }) override refereeName!: string;
+  @Field(() => String, { description: 'Phone number of the customer\'s referee.' }) override refereePhone!: string;
+  @Field(() => String, { description: 'How the referee knows the customer.' }) override relationship!: string;
 }
 
 @ObjectType('AccountTransferAccountRef', { description: 'One side (debited or credited account) of an account transfer.' })

@@ -39,6 +39,7 @@ export interface SavingsAccountFilter {
   clientId?: number | null;
   officeId?: number | null;
   status?: number | null;
+  accountType?: AccountType | null;
   externalId?: string | null;
   /** Fineract's search text: a substring of the account number or the external id. */
   search?: string | null;

@@ -15,7 +15,8 @@ export class SavingsTransactionQueries {
     private readonly accounts: SavingsAccountService,
   ) {}
 
-  async list(identity: Identity, accountId: number, page: { offset?: number | null; limit?: number | null }): Promise<{ total: number; items: TransactionRow[] }> {
+  /** `transactionType`: only deposits (TXN_DEPOSIT) or only withdrawals (TXN_WITHDRAWAL). */
+  async list(identity: Identity, accountId: number, page: { offset?: number | null; limit?: number | null; transactionType?: number | null }): Promise<{ total: number; items: TransactionRow[] }> {
     const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
     const offset = page.offset ?? 0;
     const limit = page.limit ?? MAX_LIMIT;
@@ -25,7 +26,7 @@ export class SavingsTransactionQueries {
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
-      return this.page(tx, accountId, offset, limit);
+      return this.page(tx, accountId, offset, limit, page.transactionType ?? null);
     });
   }
 
@@ -49,8 +50,8 @@ export class SavingsTransactionQueries {
   }
 
   /** One page of an account's transactions, newest first, for a caller that has already checked scope. */
-  async page(tx: Tx, accountId: number, offset: number, limit: number): Promise<{ total: number; items: TransactionRow[] }> {
-    const { total, items } = await transactionPage(tx, accountId, offset, Math.min(limit, MAX_LIMIT));
+  async page(tx: Tx, accountId: number, offset: number, limit: number, transactionType: number | null = null): Promise<{ total: number; items: TransactionRow[] }> {
+    const { total, items } = await transactionPage(tx, accountId, offset, Math.min(limit, MAX_LIMIT), transactionType);
     return { total, items: await this.withPaymentTypes(tx, items) };
   }
 

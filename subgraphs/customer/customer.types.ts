@@ -185,8 +185,8 @@ export class ClientNonPersonDetailsInput {
 
 @InputType({ description: 'A new client (person or entity), as Fineract\'s POST /clients body.' })
 export class CreateClientInput {
-  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId?: number | null;
-  @Field(() => Int, { nullable: true, description: '1 person, 2 entity.' }) legalFormId?: number | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => Int, { description: '1 person, 2 entity.' }) legalFormId!: number;
   @Field(() => String, { description: 'First (given) name of a person.', nullable: true }) firstname?: string | null;
   @Field(() => String, { description: 'Middle name of a person, or null.', nullable: true }) middlename?: string | null;
   @Field(() => String, { description: 'Last (family) name of a person.', nullable: true }) lastname?: string | null;
@@ -249,8 +249,8 @@ export class CorporateKycInput {
 
 @InputType({ description: 'A director or signatory of an entity client.' })
 export class ClientOfficialInput {
-  @Field(() => String, { nullable: true, description: 'DIRECTOR, SIGNATORY or BENEFICIAL_OWNER.' }) officialType?: string | null;
-  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
+  @Field(() => String, { description: 'DIRECTOR, SIGNATORY or BENEFICIAL_OWNER.' }) officialType!: string;
+  @Field(() => String, { description: 'Display name.' }) name!: string;
   @Field(() => String, { description: 'Bank Verification Number (11 digits), or null.', nullable: true }) bvn?: string | null;
   @Field(() => String, { description: 'Tax Identification Number, or null.', nullable: true }) tin?: string | null;
   @Field(() => DecimalScalar, { description: 'Share of the entity the official owns, in percent (decimal string), or null.', nullable: true }) ownershipPct?: string | null;
@@ -260,33 +260,33 @@ export class ClientOfficialInput {
 
 @InputType({ description: 'assignStaff / unassignStaff.' })
 export class ClientStaffInput {
-  @Field(() => Int, { description: 'Id of the staff member concerned, or null.', nullable: true }) staffId?: number | null;
+  @Field(() => Int, { description: 'Id of the staff member concerned.' }) staffId!: number;
 }
 
 @InputType({ description: 'Closure of a client.' })
 export class CloseClientInput {
-  @Field(() => LocalDateScalar, { description: 'Day the client is closed (YYYY-MM-DD).', nullable: true }) closureDate?: string | null;
-  @Field(() => Int, { nullable: true, description: 'A value of the code ClientClosureReason.' }) closureReasonId?: number | null;
+  @Field(() => LocalDateScalar, { description: 'Day the client is closed (YYYY-MM-DD).' }) closureDate!: string;
+  @Field(() => Int, { description: 'A value of the code ClientClosureReason.' }) closureReasonId!: number;
 }
 
 @InputType({ description: 'Rejection of a pending client.' })
 export class RejectClientInput {
-  @Field(() => LocalDateScalar, { description: 'Day the client is rejected (YYYY-MM-DD).', nullable: true }) rejectionDate?: string | null;
-  @Field(() => Int, { nullable: true, description: 'A value of the code ClientRejectReason.' }) rejectionReasonId?: number | null;
+  @Field(() => LocalDateScalar, { description: 'Day the client is rejected (YYYY-MM-DD).' }) rejectionDate!: string;
+  @Field(() => Int, { description: 'A value of the code ClientRejectReason.' }) rejectionReasonId!: number;
 }
 
 @InputType({ description: 'Withdrawal of a pending client.' })
 export class WithdrawClientInput {
-  @Field(() => LocalDateScalar, { description: 'Day the client withdrew (YYYY-MM-DD).', nullable: true }) withdrawalDate?: string | null;
-  @Field(() => Int, { nullable: true, description: 'A value of the code ClientWithdrawReason.' }) withdrawalReasonId?: number | null;
+  @Field(() => LocalDateScalar, { description: 'Day the client withdrew (YYYY-MM-DD).' }) withdrawalDate!: string;
+  @Field(() => Int, { description: 'A value of the code ClientWithdrawReason.' }) withdrawalReasonId!: number;
 }
 
 @InputType({ description: 'Reactivation of a closed client.' })
 export class ReactivateClientInput {
-  @Field(() => LocalDateScalar, { description: 'Day the client is reactivated (YYYY-MM-DD).', nullable: true }) reactivationDate?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the client is reactivated (YYYY-MM-DD).' }) reactivationDate!: string;
 }
 
 @InputType({ description: 'undoRejection / undoWithdrawal.' })
 export class ReopenClientInput {
-  @Field(() => LocalDateScalar, { description: 'Day the client is reopened (YYYY-MM-DD).', nullable: true }) reopenedDate?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the client is reopened (YYYY-MM-DD).' }) reopenedDate!: string;
 }

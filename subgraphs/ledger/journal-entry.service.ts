@@ -48,6 +48,8 @@ export interface JournalEntryFilter {
   transactionId?: string | null;
   entityType?: string | null;
   entityId?: number | null;
+  /** Only credit lines (ENTRY_CREDIT) or only debit lines (ENTRY_DEBIT). */
+  entryType?: number | null;
   offset?: number | null;
   limit?: number | null;
   orderBy?: string | null;
@@ -176,6 +178,7 @@ export class JournalEntryService {
         transactionId: filter.transactionId || null,
         entityType: filter.entityType || null,
         entityId: filter.entityId ?? null,
+        entryType: filter.entryType ?? null,
         officeIds: (await this.officesInScope(tx, staff)) ?? null,
       };
       const total = await journalCount(tx, query);

@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import { ENTRY_CREDIT } from './ledger.entities.js';
+import { ENTRY_CREDIT, ENTRY_DEBIT } from './ledger.entities.js';
 
 /** The side of a journal line as a GraphQL enum, beside Fineract's `entryType` `{id, code, value}`. */
 export enum JournalEntryTypeEnum {
@@ -16,3 +16,4 @@ registerEnumType(JournalEntryTypeEnum, {
 });
 
 export const journalEntryTypeEnum = (entryTypeId: number): JournalEntryTypeEnum => (entryTypeId === ENTRY_CREDIT ? JournalEntryTypeEnum.CREDIT : JournalEntryTypeEnum.DEBIT);
+export const journalEntryTypeId = (entryType: JournalEntryTypeEnum): number => (entryType === JournalEntryTypeEnum.CREDIT ? ENTRY_CREDIT : ENTRY_DEBIT);

@@ -10,12 +10,12 @@ import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
 import type { GLAccountWithDepth } from './gl-account.service.js';
 import type { JournalEntryRow } from './journal-entry.service.js';
 import { ENTRY_CREDIT, GL_TYPES, GL_USAGES, type GLClosure, type GLTypeId } from './ledger.entities.js';
-import { JournalEntryTypeEnum, journalEntryTypeEnum } from './ledger.enums.js';
+import { JournalEntryTypeEnum, journalEntryTypeEnum, journalEntryTypeId } from './ledger.enums.js';
 import type { LedgerServices } from './ledger.services.js';
 import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
 import {
   BalanceSheetType, CreateGLAccountInput, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
-  GLAccountType, GLClosureChangePayload, GLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
+  GLAccountType, GLClosureChangePayload, CreateGLClosureInput, UpdateGLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
   JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput, ReportDefinitionType, ReportParameterType,
 } from './ledger.types.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
@@ -242,8 +242,12 @@ export class JournalEntryResolver {
     @Arg('orderBy', () => String, { description: 'Field to order by (Fineract\'s `orderBy`), e.g. "id".', nullable: true }) orderBy?: string,
     @Arg('sortOrder', () => String, { description: 'ASC or DESC.', nullable: true }) sortOrder?: string,
     @Arg('runningBalance', () => Boolean, { nullable: true, description: 'Fill officeRunningBalance and organizationRunningBalance.' }) runningBalance?: boolean,
+    @Arg('entryType', () => JournalEntryTypeEnum, { nullable: true, description: 'Only credit lines or only debit lines; both when omitted.' }) entryType?: JournalEntryTypeEnum,
   ): Promise<JournalEntryPageType> {
-    const page = await this.services.journal.list(ctx.identity, { officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder, runningBalance });
+    const page = await this.services.journal.list(ctx.identity, {
+      officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, offset, limit, orderBy, sortOrder, runningBalance,
+      entryType: entryType == null ? null : journalEntryTypeId(entryType),
+    });
     return { totalFilteredRecords: page.totalFilteredRecords, pageItems: page.pageItems.map(toJournalEntryType) };
   }
 
@@ -301,12 +305,12 @@ export class GLClosureResolver {
   }
 
   @Mutation(() => GLClosureType, { description: 'Closes an office\'s books up to a day.' })
-  async createGLClosure(@Arg('input', () => GLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
+  async createGLClosure(@Arg('input', () => CreateGLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateGLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureType> {
     return toGLClosureType(await this.services.closures.create(ctx.identity, input));
   }
 
   @Mutation(() => GLClosureChangePayload, { description: 'Changes a closure\'s comments.' })
-  async updateGLClosure(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => GLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: GLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureChangePayload> {
+  async updateGLClosure(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateGLClosureInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateGLClosureInput, @Ctx() ctx: RequestContext): Promise<GLClosureChangePayload> {
     const { closure, changes } = await this.services.closures.update(ctx.identity, id, input);
     return { glClosure: toGLClosureType(closure), changes };
   }

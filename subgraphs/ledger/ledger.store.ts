@@ -105,6 +105,8 @@ export interface JournalQuery {
   transactionId: string | null;
   entityType: string | null;
   entityId: number | null;
+  /** Only credit lines (ENTRY_CREDIT) or only debit lines (ENTRY_DEBIT). */
+  entryType: number | null;
   /** The offices the caller sees (null: all). */
   officeIds: readonly number[] | null;
 }
@@ -142,6 +144,7 @@ function filterOf(tx: Tx, q: JournalQuery): { where: string; params: unknown[] }
   if (q.transactionId !== null) add('je.transaction_id = ?', q.transactionId);
   if (q.entityType !== null) add('je.entity_type = ?', q.entityType);
   if (q.entityId !== null) add('je.entity_id = ?', q.entityId);
+  if (q.entryType !== null) add('je.entry_type = ?', q.entryType);
   if (q.officeIds !== null) add('je.office_id = any(?::int[])', `{${q.officeIds.join(',')}}`);
   return { where: where.join(' and '), params };
 }

@@ -68,20 +68,20 @@ export class CurrencyConfigurationType {
 
 @InputType({ description: 'One debit or credit line of a manual journal entry.' })
 export class JournalLineInput {
-  @Field(() => Int, { description: 'Id of the general-ledger account.', nullable: true }) glAccountId?: number | null;
-  @Field(() => DecimalScalar, { description: 'Amount in the record\'s currency, an exact decimal string (e.g. "1500.00").', nullable: true }) amount?: string | null;
+  @Field(() => Int, { description: 'Id of the general-ledger account.' }) glAccountId!: number;
+  @Field(() => DecimalScalar, { description: 'Amount in the record\'s currency, an exact decimal string (e.g. "1500.00").' }) amount!: string;
   @Field(() => String, { nullable: true, description: "This line's own comment (Fineract's glAccountId, amount, comments); the entry's comments otherwise." }) comments?: string | null;
 }
 
 @InputType({ description: 'A manual journal entry, as Fineract\'s POST /journalentries body: debits must equal credits.' })
 export class CreateJournalEntryInput {
-  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId?: number | null;
-  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).', nullable: true }) transactionDate?: string | null;
-  @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string | null;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) officeId!: number;
+  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).' }) transactionDate!: string;
+  @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".' }) currencyCode!: string;
   @Field(() => String, { description: 'Free-text comments, or null.', nullable: true }) comments?: string | null;
   @Field(() => String, { description: 'Reference number, or null.', nullable: true }) referenceNumber?: string | null;
-  @Field(() => [JournalLineInput], { description: 'Credit lines; their amounts must sum to the debits\'.', nullable: true }) credits?: JournalLineInput[] | null;
-  @Field(() => [JournalLineInput], { description: 'Debit lines; their amounts must sum to the credits\'.', nullable: true }) debits?: JournalLineInput[] | null;
+  @Field(() => [JournalLineInput], { description: 'Credit lines (at least one); their amounts must sum to the debits\'.' }) credits!: JournalLineInput[];
+  @Field(() => [JournalLineInput], { description: 'Debit lines (at least one); their amounts must sum to the credits\'.' }) debits!: JournalLineInput[];
   @Field(() => Int, { description: 'Id of the payment type (cash, transfer, cheque, ...), or null.', nullable: true }) paymentTypeId?: number | null;
   @Field(() => String, { description: 'Account number (a 10-digit NUBAN for deposit accounts).', nullable: true }) accountNumber?: string | null;
   @Field(() => String, { description: 'Cheque number of the payment, or null.', nullable: true }) checkNumber?: string | null;
@@ -183,11 +183,18 @@ export class GLClosureChangePayload {
   @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'An accounting closure of an office up to a day.' })
-export class GLClosureInput {
+@InputType({ description: 'Fields of an accounting closure to change: only its comments can change.' })
+export class UpdateGLClosureInput {
   @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId?: number | null;
   @Field(() => LocalDateScalar, { description: 'Last day of the closed period (YYYY-MM-DD).', nullable: true }) closingDate?: string | null;
   @Field(() => String, { description: 'Free-text comments, or null.', nullable: true }) comments?: string | null;
+}
+
+/** The update's fields, with the office and the day a new closure cannot do without non-null. */
+@InputType({ description: 'An accounting closure of an office up to a day.' })
+export class CreateGLClosureInput extends UpdateGLClosureInput {
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) override officeId!: number;
+  @Field(() => LocalDateScalar, { description: 'Last day of the closed period (YYYY-MM-DD).' }) override closingDate!: string;
 }
 
 @ObjectType('TrialBalanceRow', { description: 'One GL account\'s line of the trial balance.' })

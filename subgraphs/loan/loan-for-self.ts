@@ -5,7 +5,7 @@ import type { LoanProductService } from './loan-product.service.js';
 import type { LoanQueryService } from './loan-query.service.js';
 import { findLoan, loansOfClients } from './store/loans.js';
 import { loadTransactions, TXN_DISBURSEMENT } from './store/transactions.js';
-import type { LoanApplicationInput, LoanType } from './loan.types.js';
+import type { LoanType, UpdateLoanApplicationInput } from './loan.types.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
 const selfView = (l: LoanType) => ({
@@ -24,7 +24,7 @@ const selfView = (l: LoanType) => ({
 export function loansForSelf(applications: LoanApplicationService, queries: LoanQueryService, products: LoanProductService) {
   return {
     /** A customer's application (status 100): the normal approval flow, policies and four eyes follow. */
-    async apply(tx: Tx, customer: CustomerIdentity, input: LoanApplicationInput): Promise<{ id: number }> {
+    async apply(tx: Tx, customer: CustomerIdentity, input: UpdateLoanApplicationInput): Promise<{ id: number }> {
       return { id: (await applications.submitCore(tx, customer, input)).id };
     },
     /** A product's terms, for the self-service loan template and the offers staff record. */

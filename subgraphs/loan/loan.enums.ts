@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { Validator } from '../kernel/errors.js';
 import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN } from './store/loans.js';
 
 /**
@@ -86,6 +87,45 @@ function byId<T>(table: Record<number, T>, set: string, id: number): T {
   return value;
 }
 export const loanStatusEnum = (id: number) => byId(STATUS_BY_ID, 'loan status', id);
+export const loanStatusId = (status: LoanStatusEnum): number => Number(Object.entries(STATUS_BY_ID).find(([, value]) => value === status)![0]);
 export const amortizationTypeEnum = (id: number) => byId(AMORTIZATION_BY_ID, 'amortization type', id);
 export const interestTypeEnum = (id: number) => byId(INTEREST_TYPE_BY_ID, 'interest type', id);
 export const repaymentFrequencyTypeEnum = (id: number) => byId(FREQUENCY_BY_ID, 'repayment frequency type', id);
+
+/** The closed sets an input may give as Fineract's id or as the enum. */
+export interface LoanTermChoices {
+  amortizationType?: number | null;
+  amortizationTypeEnum?: AmortizationTypeEnum | null;
+  interestType?: number | null;
+  interestTypeEnum?: InterestTypeEnum | null;
+  repaymentFrequencyType?: number | null;
+  repaymentFrequencyTypeEnum?: RepaymentFrequencyTypeEnum | null;
+}
+type EnumKey = 'amortizationTypeEnum' | 'interestTypeEnum' | 'repaymentFrequencyTypeEnum';
+
+const PAIRS = [
+  { id: 'amortizationType', choice: 'amortizationTypeEnum', byId: AMORTIZATION_BY_ID },
+  { id: 'interestType', choice: 'interestTypeEnum', byId: INTEREST_TYPE_BY_ID },
+  { id: 'repaymentFrequencyType', choice: 'repaymentFrequencyTypeEnum', byId: FREQUENCY_BY_ID },
+] as const;
+
+/**
+ * The input with each closed set as Fineract's id, whichever form the GraphQL client chose: an enum alone
+ * becomes its id; an enum beside an id must name the same choice (`<enum field>.does.not.match.<id field>`
+ * otherwise, every pair reported at once). The enum fields are dropped, so the module sees what REST sends.
+ */
+export function withChoiceIds<T extends LoanTermChoices>(input: T, resource: string): Omit<T, EnumKey> {
+  const v = new Validator(resource);
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(input));
+  for (const { id, choice, byId } of PAIRS) {
+    const chosen = input[choice];
+    delete out[choice];
+    if (chosen == null) continue;
+    const chosenId = Number(Object.entries(byId).find(([, value]) => value === chosen)![0]);
+    const given = input[id];
+    if (given == null) out[id] = chosenId;
+    else if (given !== chosenId) v.fail(choice, `does.not.match.${id}`, `The parameter \`${choice}\` (${chosen}) names another choice than \`${id}\` (${given}); send one of them, or both alike.`, chosen);
+  }
+  v.throwIfAny();
+  return out as Omit<T, EnumKey>;
+}

@@ -1,16 +1,17 @@
 import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { errors } from '../kernel/errors.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
 import type { DelinquencyRange } from './domain/aging.js';
-import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum } from './loan.enums.js';
+import { AmortizationTypeEnum, amortizationTypeEnum, InterestTypeEnum, interestTypeEnum, LoanStatusEnum, loanStatusEnum, RepaymentFrequencyTypeEnum, repaymentFrequencyTypeEnum, loanStatusId, withChoiceIds } from './loan.enums.js';
 import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './store/loans.js';
 import {
-  ApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, DelinquencyBucketInput, DelinquencyBucketType, DelinquencyRangeInput, DelinquencyRangeType,
-  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, LoanProductInput,
+  CreateApprovalPolicyInput, UpdateApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, CreateDelinquencyBucketInput, UpdateDelinquencyBucketInput, DelinquencyBucketType, CreateDelinquencyRangeInput, UpdateDelinquencyRangeInput, DelinquencyRangeType,
+  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, CreateLoanProductInput, UpdateLoanProductInput, LoanScheduleInput, UpdateLoanApplicationInput,
   LoanDashboardType, LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
@@ -69,13 +70,13 @@ export class LoanProductResolver {
   }
 
   @Mutation(() => LoanProductType, { description: 'Creates a loan product.' })
-  async createLoanProduct(@Arg('input', () => LoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
-    return toProductType(await this.services.products.create(ctx.identity, input));
+  async createLoanProduct(@Arg('input', () => CreateLoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateLoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductType> {
+    return toProductType(await this.services.products.create(ctx.identity, withChoiceIds(input, 'loanproduct')));
   }
 
   @Mutation(() => LoanProductChangePayload, { description: 'Changes a loan product; omitted fields stay as they are.' })
-  async updateLoanProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductChangePayload> {
-    const { product, changes } = await this.services.products.update(ctx.identity, id, input);
+  async updateLoanProduct(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateLoanProductInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateLoanProductInput, @Ctx() ctx: RequestContext): Promise<LoanProductChangePayload> {
+    const { product, changes } = await this.services.products.update(ctx.identity, id, withChoiceIds(input, 'loanproduct'));
     return { loanProduct: toProductType(product), changes };
   }
 }
@@ -131,8 +132,13 @@ export class LoanResolver {
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
     @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
+    @Arg('statusEnum', () => LoanStatusEnum, { nullable: true, description: 'Only loans in this status, as the enum; give this or status, not both.' }) statusEnum?: LoanStatusEnum,
   ): Promise<LoanPageType> {
-    const { total, items } = await this.services.queries.list(ctx.identity, { officeId, clientId, status, externalId, loanOfficerId, delinquent, search, offset, limit });
+    if (statusEnum != null && status != null) {
+      throw errors.validation([{ code: 'validation.msg.loan.statusEnum.cannot.be.given.with.status', message: 'Filter by status or by statusEnum, not both.', parameterName: 'statusEnum', value: statusEnum }]);
+    }
+    const filter = { officeId, clientId, status: statusEnum != null ? String(loanStatusId(statusEnum)) : status, externalId, loanOfficerId, delinquent, search, offset, limit };
+    const { total, items } = await this.services.queries.list(ctx.identity, filter);
     return { totalFilteredRecords: total, pageItems: items };
   }
 
@@ -142,8 +148,8 @@ export class LoanResolver {
   }
 
   @Query(() => LoanScheduleType, { description: 'The repayment schedule an application would get (Fineract calculateLoanSchedule); nothing is saved.' })
-  async calculateLoanSchedule(@Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanScheduleType> {
-    return this.services.applications.calculateSchedule(ctx.identity, input);
+  async calculateLoanSchedule(@Arg('input', () => LoanScheduleInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanScheduleInput, @Ctx() ctx: RequestContext): Promise<LoanScheduleType> {
+    return this.services.applications.calculateSchedule(ctx.identity, withChoiceIds(input, 'loan'));
   }
 
   @Query(() => LoanTransactionType, { description: 'One transaction of a loan.' })
@@ -153,12 +159,12 @@ export class LoanResolver {
 
   @Mutation(() => LoanCommandResult, { description: 'Submits a loan application.' })
   async createLoan(@Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
-    return commandResult(await this.services.applications.submit(ctx.identity, input));
+    return commandResult(await this.services.applications.submit(ctx.identity, withChoiceIds(input, 'loan')));
   }
 
   @Mutation(() => LoanCommandResult, { description: 'Changes a submitted loan application.' })
-  async updateLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => LoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: LoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
-    const { loan, changes } = await this.services.applications.modify(ctx.identity, id, input);
+  async updateLoan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateLoanApplicationInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateLoanApplicationInput, @Ctx() ctx: RequestContext): Promise<LoanCommandResult> {
+    const { loan, changes } = await this.services.applications.modify(ctx.identity, id, withChoiceIds(input, 'loan'));
     return commandResult(loan, changes);
   }
 
@@ -231,12 +237,12 @@ export class ApprovalPolicyResolver {
   }
 
   @Mutation(() => ApprovalPolicyType, { description: 'Creates a loan approval policy.' })
-  async createApprovalPolicy(@Arg('input', () => ApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  async createApprovalPolicy(@Arg('input', () => CreateApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType(await this.services.policies.create(ctx.identity, input));
   }
 
   @Mutation(() => ApprovalPolicyType, { description: 'Changes a loan approval policy.' })
-  async updateApprovalPolicy(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => ApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: ApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
+  async updateApprovalPolicy(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateApprovalPolicyInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateApprovalPolicyInput, @Ctx() ctx: RequestContext): Promise<ApprovalPolicyType> {
     return policyType((await this.services.policies.update(ctx.identity, id, input)).policy);
   }
 
@@ -261,12 +267,12 @@ export class DelinquencyResolver {
   }
 
   @Mutation(() => DelinquencyRangeType, { description: 'Creates a delinquency range.' })
-  async createDelinquencyRange(@Arg('input', () => DelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+  async createDelinquencyRange(@Arg('input', () => CreateDelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateDelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
     return this.services.delinquency.createRange(ctx.identity, input);
   }
 
   @Mutation(() => DelinquencyRangeType, { description: 'Changes a delinquency range.' })
-  async updateDelinquencyRange(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => DelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
+  async updateDelinquencyRange(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateDelinquencyRangeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateDelinquencyRangeInput, @Ctx() ctx: RequestContext): Promise<DelinquencyRangeType> {
     return this.services.delinquency.updateRange(ctx.identity, id, input);
   }
 
@@ -281,13 +287,13 @@ export class DelinquencyResolver {
   }
 
   @Mutation(() => DelinquencyBucketType, { description: 'Creates a delinquency bucket.' })
-  async createDelinquencyBucket(@Arg('input', () => DelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+  async createDelinquencyBucket(@Arg('input', () => CreateDelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateDelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
     const saved = await this.services.delinquency.saveBucket(ctx.identity, null, input);
     return bucketType(await this.services.delinquency.bucket(ctx.identity, saved.id));
   }
 
   @Mutation(() => DelinquencyBucketType, { description: 'Changes a delinquency bucket.' })
-  async updateDelinquencyBucket(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => DelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: DelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
+  async updateDelinquencyBucket(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateDelinquencyBucketInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateDelinquencyBucketInput, @Ctx() ctx: RequestContext): Promise<DelinquencyBucketType> {
     await this.services.delinquency.saveBucket(ctx.identity, id, input);
     return bucketType(await this.services.delinquency.bucket(ctx.identity, id));
   }

@@ -4,6 +4,7 @@ import { EnumOption } from '../kernel/enum-option.type.js';
 import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
+import { AmortizationTypeEnum, InterestTypeEnum, RepaymentFrequencyTypeEnum } from './loan.enums.js';
 
 @ObjectType('LoanCurrency', { description: "A loan's currency, Fineract's currency object." })
 export class LoanCurrencyType {
@@ -59,8 +60,8 @@ export class LoanProductType {
 }
 declareParameterFields(LoanProductType, LOAN_PRODUCT_PARAMETERS);
 
-@InputType({ description: 'Fields of a loan product, as Fineract\'s POST /loanproducts body.' })
-export class LoanProductInput {
+@InputType({ description: 'Fields of a loan product to change, as Fineract\'s PUT /loanproducts/{id} body: any subset.' })
+export class UpdateLoanProductInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => String, { description: 'Short code (up to 4 characters) shown in lists and account numbers.', nullable: true }) shortName?: string | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
@@ -75,12 +76,15 @@ export class LoanProductInput {
   @Field(() => Int, { description: 'Most instalments allowed, or null.', nullable: true }) maxNumberOfRepayments?: number | null;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery?: number | null;
   @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => RepaymentFrequencyTypeEnum, { description: 'Unit of the repayment interval as the enum: give this or repaymentFrequencyType (both must then agree).', nullable: true }) repaymentFrequencyTypeEnum?: RepaymentFrequencyTypeEnum | null;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod?: string | null;
   @Field(() => DecimalScalar, { description: 'Lowest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) minInterestRatePerPeriod?: string | null;
   @Field(() => DecimalScalar, { description: 'Highest interest rate per period allowed (percent, decimal string), or null.', nullable: true }) maxInterestRatePerPeriod?: string | null;
   @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType?: number | null;
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType?: number | null;
+  @Field(() => AmortizationTypeEnum, { description: 'How principal is repaid, as the enum: give this or amortizationType (both must then agree).', nullable: true }) amortizationTypeEnum?: AmortizationTypeEnum | null;
   @Field(() => Int, { description: 'How interest is computed: 0 declining balance, 1 flat.', nullable: true }) interestType?: number | null;
+  @Field(() => InterestTypeEnum, { description: 'How interest is computed, as the enum: give this or interestType (both must then agree).', nullable: true }) interestTypeEnum?: InterestTypeEnum | null;
   @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.', nullable: true }) interestCalculationPeriodType?: number | null;
   @Field(() => String, { description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").', nullable: true }) transactionProcessingStrategyCode?: string | null;
   @Field(() => Int, { description: 'Days in the interest year: 1 actual, 360, 364 or 365.', nullable: true }) daysInYearType?: number | null;
@@ -90,7 +94,25 @@ export class LoanProductInput {
   @Field(() => Int, { description: 'Accounting rule: 1 none, 2 cash based, 3 accrual (periodic), 4 accrual (upfront).', nullable: true }) accountingRule?: number | null;
   @Field(() => Int, { description: 'Id of the delinquency bucket used to classify overdue loans, or null.', nullable: true }) delinquencyBucketId?: number | null;
 }
-declareParameterFields(LoanProductInput, LOAN_PRODUCT_PARAMETERS);
+declareParameterFields(UpdateLoanProductInput, LOAN_PRODUCT_PARAMETERS);
+
+/**
+ * The update's fields, with the ones a new product cannot do without (the service's REQUIRED) non-null. The
+ * repayment frequency, amortization and interest type stay nullable: their enum may be given instead.
+ */
+@InputType({ description: 'A new loan product, as Fineract\'s POST /loanproducts body.' })
+export class CreateLoanProductInput extends UpdateLoanProductInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+  @Field(() => String, { description: 'Short code (up to 4 characters) shown in lists and account numbers.' }) override shortName!: string;
+  @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".' }) override currencyCode!: string;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) override principal!: string;
+  @Field(() => Int, { description: 'Number of instalments in the schedule.' }) override numberOfRepayments!: number;
+  @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.' }) override repaymentEvery!: number;
+  @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.' }) override interestRatePerPeriod!: string;
+  @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.' }) override interestRateFrequencyType!: number;
+  @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.' }) override interestCalculationPeriodType!: number;
+  @Field(() => String, { description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").' }) override transactionProcessingStrategyCode!: string;
+}
 
 @ObjectType({ description: 'The loan product after an update, and what changed.' })
 export class LoanProductChangePayload {
@@ -98,8 +120,8 @@ export class LoanProductChangePayload {
   @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'A loan application (docs/interface.md, Resources), with Fineract\'s fields. Missing terms default to the product.' })
-export class LoanApplicationInput {
+@InputType({ description: 'Fields of a submitted loan application to change: any subset; the others stay as they are.' })
+export class UpdateLoanApplicationInput {
   @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId?: number | null;
   @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
   @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.', nullable: true }) principal?: string | null;
@@ -108,10 +130,13 @@ export class LoanApplicationInput {
   @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments?: number | null;
   @Field(() => Int, { description: 'Number of frequency units between repayments, e.g. 1 with monthly = every month.', nullable: true }) repaymentEvery?: number | null;
   @Field(() => Int, { description: 'Unit of the repayment interval: 0 days, 1 weeks, 2 months (Fineract\'s code).', nullable: true }) repaymentFrequencyType?: number | null;
+  @Field(() => RepaymentFrequencyTypeEnum, { description: 'Unit of the repayment interval as the enum: give this or repaymentFrequencyType (both must then agree).', nullable: true }) repaymentFrequencyTypeEnum?: RepaymentFrequencyTypeEnum | null;
   @Field(() => DecimalScalar, { description: 'Nominal interest rate in percent per rate period (see interestRateFrequencyType), decimal string.', nullable: true }) interestRatePerPeriod?: string | null;
   @Field(() => Int, { description: 'Period the interest rate applies to: 2 per month, 3 per year.', nullable: true }) interestRateFrequencyType?: number | null;
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType?: number | null;
+  @Field(() => AmortizationTypeEnum, { description: 'How principal is repaid, as the enum: give this or amortizationType (both must then agree).', nullable: true }) amortizationTypeEnum?: AmortizationTypeEnum | null;
   @Field(() => Int, { description: 'How interest is computed: 0 declining balance, 1 flat.', nullable: true }) interestType?: number | null;
+  @Field(() => InterestTypeEnum, { description: 'How interest is computed, as the enum: give this or interestType (both must then agree).', nullable: true }) interestTypeEnum?: InterestTypeEnum | null;
   @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.', nullable: true }) interestCalculationPeriodType?: number | null;
   @Field(() => String, { description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").', nullable: true }) transactionProcessingStrategyCode?: string | null;
   @Field(() => LocalDateScalar, { description: 'Day the money is expected to be paid out (YYYY-MM-DD).', nullable: true }) expectedDisbursementDate?: string | null;
@@ -139,6 +164,20 @@ export class LoanApplicationInput {
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored: the product\'s daysInYearType applies.' }) daysInYearType?: number | null;
   @Field(() => DecimalScalar, { nullable: true, description: 'Accepted and ignored: it caps multi-tranche loans, which are not offered.' }) maxOutstandingLoanBalance?: string | null;
   @Field(() => LocalDateScalar, { nullable: true, description: 'Only the expected disbursement date is accepted: interest runs from the disbursement.' }) interestChargedFromDate?: string | null;
+}
+
+/** The update's fields, with the ones a schedule cannot be computed without non-null; the client may be left out. */
+@InputType({ description: 'Terms to compute a repayment schedule from (Fineract\'s calculateLoanSchedule body); missing terms default to the product.' })
+export class LoanScheduleInput extends UpdateLoanApplicationInput {
+  @Field(() => Int, { description: 'Id of the loan product the terms default from.' }) override productId!: number;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) override principal!: string;
+  @Field(() => LocalDateScalar, { description: 'Day the money is expected to be paid out (YYYY-MM-DD).' }) override expectedDisbursementDate!: string;
+}
+
+/** A schedule's terms and the applicant: what the service's submit validator requires. */
+@InputType({ description: 'A loan application (docs/interface.md, Resources), with Fineract\'s fields. Missing terms default to the product.' })
+export class LoanApplicationInput extends LoanScheduleInput {
+  @Field(() => Int, { description: 'Id of the client (customer) applying.' }) override clientId!: number;
 }
 
 @ObjectType({ description: 'Result of a loan command, as Fineract\'s command result.' })
@@ -468,8 +507,8 @@ export class LoanDisburseInput {
 
 @InputType({ description: 'A loan repayment, as Fineract\'s POST /loans/{id}/transactions?command=repayment body.' })
 export class LoanRepaymentInput {
-  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).', nullable: true }) transactionDate?: string | null;
-  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).', nullable: true }) transactionAmount?: string | null;
+  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD); the business date when null.', nullable: true }) transactionDate?: string | null;
+  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).' }) transactionAmount!: string;
   @Field(() => Int, { description: 'Id of the payment type (cash, transfer, cheque, ...), or null.', nullable: true }) paymentTypeId?: number | null;
   @Field(() => Int, { description: 'Id of a savings account to debit for the repayment, or null for an external payment.', nullable: true }) fromSavingsAccountId?: number | null;
   @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
@@ -520,14 +559,21 @@ export class ApprovalTierInput {
   @Field(() => [ApprovalRequirementInput], { description: 'Approvals recorded so far.', nullable: true }) approvals?: ApprovalRequirementInput[] | null;
 }
 
-@InputType({ description: 'An approval policy for a loan product.' })
-export class ApprovalPolicyInput {
+@InputType({ description: 'Fields of an approval policy to change: any subset.' })
+export class UpdateApprovalPolicyInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
   @Field(() => Boolean, { description: 'True for the default choice.', nullable: true }) isDefault?: boolean | null;
   @Field(() => Boolean, { description: 'True when the record is in use; inactive records are kept for history.', nullable: true }) active?: boolean | null;
   @Field(() => [ApprovalTierInput], { description: 'Tiers in ascending amount order.', nullable: true }) tiers?: ApprovalTierInput[] | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'An approval policy for a loan product.' })
+export class CreateApprovalPolicyInput extends UpdateApprovalPolicyInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+  @Field(() => [ApprovalTierInput], { description: 'Tiers in ascending amount order (at least one).' }) override tiers!: ApprovalTierInput[];
 }
 
 @ObjectType('ApprovalQueueItem', { description: 'A loan waiting for an approval the caller can give.' })
@@ -540,12 +586,19 @@ export class ApprovalQueueItemType {
   @Field(() => LoanApprovalsType, { description: 'Approvals recorded so far.' }) approvals!: LoanApprovalsType;
 }
 
-@InputType({ description: 'A delinquency range (band of days overdue).' })
-export class DelinquencyRangeInput {
+@InputType({ description: 'Fields of a delinquency range to change: any subset.' })
+export class UpdateDelinquencyRangeInput {
   @Field(() => String, { description: 'Classification of the record (a code value label).', nullable: true }) classification?: string | null;
   @Field(() => Int, { description: 'Days overdue at which the range starts.', nullable: true }) minimumAgeDays?: number | null;
   @Field(() => Int, { description: 'Days overdue at which the range ends, or null for open-ended.', nullable: true }) maximumAgeDays?: number | null;
   @Field(() => String, { description: 'Fineract\'s locale of the request, e.g. "en".', nullable: true }) locale?: string | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'A delinquency range: a band of days overdue with its classification.' })
+export class CreateDelinquencyRangeInput extends UpdateDelinquencyRangeInput {
+  @Field(() => String, { description: 'Classification of the record (a code value label).' }) override classification!: string;
+  @Field(() => Int, { description: 'Days overdue at which the range starts.' }) override minimumAgeDays!: number;
 }
 
 @ObjectType('DelinquencyBucket', { description: 'A named set of delinquency ranges assigned to loan products.' })
@@ -555,10 +608,17 @@ export class DelinquencyBucketType {
   @Field(() => [DelinquencyRangeType], { description: 'The ranges, in order.' }) ranges!: DelinquencyRangeType[];
 }
 
-@InputType({ description: 'A delinquency bucket and its ranges.' })
-export class DelinquencyBucketInput {
+@InputType({ description: 'Fields of a delinquency bucket to change: any subset.' })
+export class UpdateDelinquencyBucketInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => [Int], { description: 'The ranges, in order.', nullable: true }) ranges?: number[] | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'A delinquency bucket: a named, ordered set of delinquency ranges.' })
+export class CreateDelinquencyBucketInput extends UpdateDelinquencyBucketInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+  @Field(() => [Int], { description: 'The ranges, in order (at least one).' }) override ranges!: number[];
 }
 
 @ObjectType('SchedulerJob', { description: 'A background job (interest posting, delinquency, ...) and its last run.' })

@@ -26,7 +26,7 @@ export class IssuedApiKeyType {
 
 @InputType({ description: 'A new API key for a user.' })
 export class ApiKeyInput {
-  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
+  @Field(() => String, { description: 'Display name.' }) name!: string;
   @Field(() => LocalDateScalar, { nullable: true, description: 'The last day the key is valid; none: until revoked.' }) expiresOn?: string | null;
 }
 

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../platform/request-context.js';
 import type { Code, CodeValue } from './code.entity.js';
-import { CodeChangePayload, CodeInput, CodeType, CodeValueChangePayload, CodeValueInput, CodeValueType } from './code.types.js';
+import { CodeChangePayload, CreateCodeInput, UpdateCodeInput, CodeType, CodeValueChangePayload, CreateCodeValueInput, UpdateCodeValueInput, CodeValueType } from './code.types.js';
 import type { OrganisationServices } from './organisation.services.js';
 
 const toCodeType = (c: Code): CodeType => ({ id: c.id, name: c.name, systemDefined: c.systemDefined });
@@ -40,12 +40,12 @@ export class CodeResolver {
   }
 
   @Mutation(() => CodeType, { description: 'Creates a code.' })
-  async createCode(@Arg('input', () => CodeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CodeInput, @Ctx() ctx: RequestContext): Promise<CodeType> {
+  async createCode(@Arg('input', () => CreateCodeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateCodeInput, @Ctx() ctx: RequestContext): Promise<CodeType> {
     return toCodeType(await this.services.codes.create(ctx.identity, input));
   }
 
   @Mutation(() => CodeChangePayload, { description: 'Renames a code.' })
-  async updateCode(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => CodeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CodeInput, @Ctx() ctx: RequestContext): Promise<CodeChangePayload> {
+  async updateCode(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateCodeInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateCodeInput, @Ctx() ctx: RequestContext): Promise<CodeChangePayload> {
     const { code, changes } = await this.services.codes.update(ctx.identity, id, input);
     return { code: toCodeType(code), changes };
   }
@@ -56,7 +56,7 @@ export class CodeResolver {
   }
 
   @Mutation(() => CodeValueType, { description: 'Adds a value to a code.' })
-  async createCodeValue(@Arg('codeId', () => Int, { description: 'Code (named list of code values) id.' }) codeId: number, @Arg('input', () => CodeValueInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CodeValueInput, @Ctx() ctx: RequestContext): Promise<CodeValueType> {
+  async createCodeValue(@Arg('codeId', () => Int, { description: 'Code (named list of code values) id.' }) codeId: number, @Arg('input', () => CreateCodeValueInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateCodeValueInput, @Ctx() ctx: RequestContext): Promise<CodeValueType> {
     return toCodeValueType(await this.services.codes.createValue(ctx.identity, codeId, input));
   }
 
@@ -64,7 +64,7 @@ export class CodeResolver {
   async updateCodeValue(
     @Arg('codeId', () => Int, { description: 'Code (named list of code values) id.' }) codeId: number,
     @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number,
-    @Arg('input', () => CodeValueInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CodeValueInput,
+    @Arg('input', () => UpdateCodeValueInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateCodeValueInput,
     @Ctx() ctx: RequestContext,
   ): Promise<CodeValueChangePayload> {
     const { value, changes } = await this.services.codes.updateValue(ctx.identity, codeId, id, input);

@@ -31,16 +31,28 @@ export class CodeValueChangePayload {
   @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'A code (named list of values).' })
-export class CodeInput {
+@InputType({ description: 'A code\'s new name.' })
+export class UpdateCodeInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
 }
 
-@InputType({ description: 'A value of a code.' })
-export class CodeValueInput {
+/** A new code needs its name; an update may leave it out. */
+@InputType({ description: 'A code (named list of values).' })
+export class CreateCodeInput extends UpdateCodeInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+}
+
+@InputType({ description: 'Fields of a code value to change: any subset.' })
+export class UpdateCodeValueInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => Int, { description: 'Sort position in lists (ascending).', nullable: true }) position?: number | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => Boolean, { description: 'True when the record is in use.', nullable: true }) isActive?: boolean | null;
   @Field(() => Boolean, { description: 'True when this must be given.', nullable: true }) isMandatory?: boolean | null;
+}
+
+/** A new value needs its name; an update may leave it out. */
+@InputType({ description: 'A value of a code.' })
+export class CreateCodeValueInput extends UpdateCodeValueInput {
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
 }

@@ -60,8 +60,8 @@ export class StaffChangePayload {
   @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'Fields of a staff member, as Fineract\'s POST /staff body.' })
-export class StaffInput {
+@InputType({ description: 'Fields of a staff member to change, as Fineract\'s PUT /staff/{id} body: any subset.' })
+export class UpdateStaffInput {
   @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId?: number | null;
   @Field(() => String, { description: 'First (given) name of a person.', nullable: true }) firstname?: string | null;
   @Field(() => String, { description: 'Last (family) name of a person.', nullable: true }) lastname?: string | null;
@@ -70,6 +70,14 @@ export class StaffInput {
   @Field(() => String, { description: 'Mobile phone number in international or local format, or null.', nullable: true }) mobileNo?: string | null;
   @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId?: string | null;
   @Field(() => LocalDateScalar, { description: 'Day the staff member joined (YYYY-MM-DD), or null.', nullable: true }) joiningDate?: string | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'A new staff member, as Fineract\'s POST /staff body.' })
+export class CreateStaffInput extends UpdateStaffInput {
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) override officeId!: number;
+  @Field(() => String, { description: 'First (given) name of a person.' }) override firstname!: string;
+  @Field(() => String, { description: 'Last (family) name of a person.' }) override lastname!: string;
 }
 
 @Directive('@key(fields: "id")')
@@ -126,8 +134,8 @@ export class UserChangePayload {
   @Field(() => GraphQLJSONObject, { description: 'The fields this command changed, by name, with their new values (Fineract\'s `changes` object).' }) changes!: Record<string, unknown>;
 }
 
-@InputType({ description: 'Fields of a user, as Fineract\'s POST /users body.' })
-export class UserInput {
+@InputType({ description: 'Fields of a user to change, as Fineract\'s PUT /users/{id} body: any subset.' })
+export class UpdateUserInput {
   @Field(() => String, { description: 'Login name (unique per tenant).', nullable: true }) username?: string | null;
   @Field(() => String, { description: 'First (given) name of a person.', nullable: true }) firstname?: string | null;
   @Field(() => String, { description: 'Last (family) name of a person.', nullable: true }) lastname?: string | null;
@@ -139,6 +147,17 @@ export class UserInput {
   @Field(() => String, { description: 'The same password again; it must match password.', nullable: true }) repeatPassword?: string | null;
   @Field(() => Boolean, { description: 'True when the password is exempt from expiry.', nullable: true }) passwordNeverExpires?: boolean | null;
   @Field(() => Boolean, { description: 'True to e-mail a generated password instead of setting one.', nullable: true }) sendPasswordToEmail?: boolean | null;
+}
+
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'A new user, as Fineract\'s POST /users body.' })
+export class CreateUserInput extends UpdateUserInput {
+  @Field(() => String, { description: 'Login name (unique per tenant).' }) override username!: string;
+  @Field(() => String, { description: 'First (given) name of a person.' }) override firstname!: string;
+  @Field(() => String, { description: 'Last (family) name of a person.' }) override lastname!: string;
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) override officeId!: number;
+  @Field(() => [Int], { description: 'Roles granted (at least one), each giving a set of permissions.' }) override roles!: number[];
+  @Field(() => String, { description: 'Password in clear text over HTTPS; never returned.' }) override password!: string;
 }
 
 @ObjectType('PaymentType', { description: 'A payment type (cash, transfer, cheque, ...) tellers and transactions use.' })

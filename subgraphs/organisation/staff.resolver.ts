@@ -3,7 +3,7 @@ import { loader } from '../platform/loaders.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { Office } from './office.entity.js';
 import type { OrganisationServices } from './organisation.services.js';
-import { StaffChangePayload, StaffInput, StaffType } from './organisation.types.js';
+import { StaffChangePayload, CreateStaffInput, UpdateStaffInput, StaffType } from './organisation.types.js';
 import type { Staff } from './staff.entity.js';
 
 export function toStaffType(staff: Staff): StaffType {
@@ -42,12 +42,12 @@ export class StaffResolver {
   }
 
   @Mutation(() => StaffType, { description: 'Creates a staff member.' })
-  async createStaff(@Arg('input', () => StaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffType> {
+  async createStaff(@Arg('input', () => CreateStaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateStaffInput, @Ctx() ctx: RequestContext): Promise<StaffType> {
     return toStaffType(await this.services.staff.create(ctx.identity, input));
   }
 
   @Mutation(() => StaffChangePayload, { description: 'Changes a staff member.' })
-  async updateStaff(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => StaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: StaffInput, @Ctx() ctx: RequestContext): Promise<StaffChangePayload> {
+  async updateStaff(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateStaffInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateStaffInput, @Ctx() ctx: RequestContext): Promise<StaffChangePayload> {
     const { staff, changes } = await this.services.staff.update(ctx.identity, id, input);
     return { staff: toStaffType(staff), changes };
   }

@@ -3,7 +3,7 @@ import { loader } from '../platform/loaders.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { Office } from './office.entity.js';
 import type { OrganisationServices } from './organisation.services.js';
-import { RoleType, UserChangePayload, UserInput, UserType } from './organisation.types.js';
+import { RoleType, UserChangePayload, CreateUserInput, UpdateUserInput, UserType } from './organisation.types.js';
 import type { Role } from './role.entity.js';
 import type { UserWithRoles } from './user.service.js';
 
@@ -37,12 +37,12 @@ export class UserResolver {
   }
 
   @Mutation(() => UserType, { description: 'Creates a user (login) with roles.' })
-  async createUser(@Arg('input', () => UserInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UserInput, @Ctx() ctx: RequestContext): Promise<UserType> {
+  async createUser(@Arg('input', () => CreateUserInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateUserInput, @Ctx() ctx: RequestContext): Promise<UserType> {
     return toUserType(await this.services.users.create(ctx.identity, input));
   }
 
   @Mutation(() => UserChangePayload, { description: 'Changes a user.' })
-  async updateUser(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UserInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UserInput, @Ctx() ctx: RequestContext): Promise<UserChangePayload> {
+  async updateUser(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateUserInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateUserInput, @Ctx() ctx: RequestContext): Promise<UserChangePayload> {
     const { changes, ...rest } = await this.services.users.update(ctx.identity, id, input);
     return { user: toUserType(rest), changes };
   }

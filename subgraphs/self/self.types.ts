@@ -5,12 +5,12 @@ import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 
 @InputType('SelfRegistrationInput', { description: 'Interface 4.2: POST /self/registration.' })
 export class SelfRegistrationInput {
-  @Field(() => String, { description: 'First (given) name of a person.', nullable: true }) firstname?: string | null;
-  @Field(() => String, { description: 'Last (family) name of a person.', nullable: true }) lastname?: string | null;
-  @Field(() => String, { description: 'E-mail address, or null.', nullable: true }) email?: string | null;
-  @Field(() => String, { description: 'Mobile phone number in international or local format, or null.', nullable: true }) mobileNo?: string | null;
-  @Field(() => String, { description: 'Bank Verification Number (11 digits), or null.', nullable: true }) bvn?: string | null;
-  @Field(() => String, { description: 'Password in clear text over HTTPS; never returned.', nullable: true }) password?: string | null;
+  @Field(() => String, { description: 'First (given) name of a person.' }) firstname!: string;
+  @Field(() => String, { description: 'Last (family) name of a person.' }) lastname!: string;
+  @Field(() => String, { description: 'E-mail address.' }) email!: string;
+  @Field(() => String, { description: 'Mobile phone number in international or local format.' }) mobileNo!: string;
+  @Field(() => String, { description: 'Bank Verification Number (11 digits).' }) bvn!: string;
+  @Field(() => String, { description: 'Password in clear text over HTTPS; never returned.' }) password!: string;
 }
 
 @ObjectType('SelfRegistration', { description: 'A customer\'s self-service registration request.' })
@@ -225,10 +225,10 @@ export class BeneficiaryChangeType {
 
 @InputType('BeneficiaryInput', { description: 'A transfer beneficiary saved by a customer.' })
 export class BeneficiaryInputType {
-  @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
-  @Field(() => String, { description: 'Name of the office (branch) the record belongs to.', nullable: true }) officeName?: string | null;
-  @Field(() => String, { description: 'Account number (a 10-digit NUBAN for deposit accounts).', nullable: true }) accountNumber?: string | null;
-  @Field(() => Int, { description: 'Kind of account.', nullable: true }) accountType?: number | null;
+  @Field(() => String, { description: 'Display name.' }) name!: string;
+  @Field(() => String, { description: 'Name of the office (branch) the record belongs to.' }) officeName!: string;
+  @Field(() => String, { description: 'Account number (a 10-digit NUBAN for deposit accounts).' }) accountNumber!: string;
+  @Field(() => Int, { description: 'Kind of account: 2 savings, the only kind a beneficiary may have.' }) accountType!: number;
   @Field(() => DecimalScalar, { description: 'Most a customer may transfer to this beneficiary in one transfer (decimal string), or null.', nullable: true }) transferLimit?: string | null;
 }
 
@@ -278,16 +278,16 @@ export class LoanOfferType {
 
 @InputType('LoanOfferInput', { description: 'A pre-approved loan offer to a client.' })
 export class LoanOfferInputType {
-  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
-  @Field(() => DecimalScalar, { description: 'Largest principal the product allows (decimal string), or null for no limit.', nullable: true }) maxPrincipal?: string | null;
-  @Field(() => LocalDateScalar, { description: 'Last day it is valid (YYYY-MM-DD, UTC), or null for no expiry.', nullable: true }) expiresOn?: string | null;
+  @Field(() => Int, { description: 'Id of the loan product offered.' }) productId!: number;
+  @Field(() => DecimalScalar, { description: 'Largest principal offered (decimal string).' }) maxPrincipal!: string;
+  @Field(() => LocalDateScalar, { description: 'Last day the offer is valid (YYYY-MM-DD, UTC).' }) expiresOn!: string;
 }
 
 @InputType('SelfLoanApplicationInput', { description: "Interface 2.7's application without the administrative fields." })
 export class SelfLoanApplicationInputType {
-  @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId?: number | null;
-  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
-  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.', nullable: true }) principal?: string | null;
+  @Field(() => Int, { description: 'Id of the client applying: one of the caller\'s own.' }) clientId!: number;
+  @Field(() => Int, { description: 'Id of the loan product applied for.' }) productId!: number;
+  @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) principal!: string;
   @Field(() => Int, { description: 'Length of the loan term in loanTermFrequencyType units.', nullable: true }) loanTermFrequency?: number | null;
   @Field(() => Int, { description: 'Unit of the loan term: 0 days, 1 weeks, 2 months, 3 years.', nullable: true }) loanTermFrequencyType?: number | null;
   @Field(() => Int, { description: 'Number of instalments in the schedule.', nullable: true }) numberOfRepayments?: number | null;

@@ -9,8 +9,8 @@ import type { Settlement } from './settlement.service.js';
 import type { TillServices } from './till.services.js';
 import type { CashierRow, CashierTxnRow, TellerRow } from './till.store.js';
 import {
-  CashierChangePayload, CashierInput, CashiersForTellerType, CashierSettlementType, CashierSummaryType, CashierTemplateType, CashierTransactionPageType,
-  CashierTransactionType, CashierType, CashTransactionInput, CashTransactionResultType, SettleCashierInput, StaffReference, TellerChangePayload, TellerInput,
+  CashierChangePayload, CreateCashierInput, UpdateCashierInput, CashiersForTellerType, CashierSettlementType, CashierSummaryType, CashierTemplateType, CashierTransactionPageType,
+  CashierTransactionType, CashierType, CashTransactionInput, CashTransactionResultType, SettleCashierInput, StaffReference, TellerChangePayload, CreateTellerInput, UpdateTellerInput,
   TellerType, TillType,
 } from './till.types.js';
 
@@ -101,12 +101,12 @@ export class TellerResolver {
   }
 
   @Mutation(() => TellerType, { description: 'Creates a teller.' })
-  async createTeller(@Arg('input', () => TellerInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: TellerInput, @Ctx() ctx: RequestContext): Promise<TellerType> {
+  async createTeller(@Arg('input', () => CreateTellerInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateTellerInput, @Ctx() ctx: RequestContext): Promise<TellerType> {
     return toTellerType(await this.services.tellers.create(ctx.identity, input));
   }
 
   @Mutation(() => TellerChangePayload, { description: 'Changes a teller.' })
-  async updateTeller(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => TellerInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: TellerInput, @Ctx() ctx: RequestContext): Promise<TellerChangePayload> {
+  async updateTeller(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateTellerInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateTellerInput, @Ctx() ctx: RequestContext): Promise<TellerChangePayload> {
     const { teller, changes } = await this.services.tellers.update(ctx.identity, id, input);
     return { teller: toTellerType(teller), changes };
   }
@@ -157,7 +157,7 @@ export class CashierResolver {
   }
 
   @Mutation(() => CashierType, { description: 'Assigns a staff member of the teller\'s office to the teller for a date range.' })
-  async createCashier(@Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number, @Arg('input', () => CashierInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CashierInput, @Ctx() ctx: RequestContext): Promise<CashierType> {
+  async createCashier(@Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number, @Arg('input', () => CreateCashierInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateCashierInput, @Ctx() ctx: RequestContext): Promise<CashierType> {
     return toCashierType(await this.services.cashiers.create(ctx.identity, tellerId, input));
   }
 
@@ -165,7 +165,7 @@ export class CashierResolver {
   async updateCashier(
     @Arg('tellerId', () => Int, { description: 'Teller (till group of a branch) id.' }) tellerId: number,
     @Arg('cashierId', () => Int, { description: 'Cashier (a staff member allocated to a teller) id.' }) cashierId: number,
-    @Arg('input', () => CashierInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CashierInput,
+    @Arg('input', () => UpdateCashierInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateCashierInput,
     @Ctx() ctx: RequestContext,
   ): Promise<CashierChangePayload> {
     const { cashier, changes } = await this.services.cashiers.update(ctx.identity, tellerId, cashierId, input);

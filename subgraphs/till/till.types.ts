@@ -155,8 +155,8 @@ export class CashTransactionResultType {
   @Field(() => Int, { description: 'Id of the transaction concerned.' }) transactionId!: number;
 }
 
-@InputType({ description: 'Fields of a teller, as Fineract\'s POST /tellers body.' })
-export class TellerInput {
+@InputType({ description: 'Fields of a teller to change, as Fineract\'s PUT /tellers/{id} body: any subset.' })
+export class UpdateTellerInput {
   @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.', nullable: true }) officeId?: number | null;
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
@@ -165,8 +165,17 @@ export class TellerInput {
   @Field(() => Int, { nullable: true, description: '300 active, 400 inactive.' }) status?: number | null;
 }
 
-@InputType({ description: 'Allocation of a staff member as cashier of a teller.' })
-export class CashierInput {
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'A new teller, as Fineract\'s POST /tellers body.' })
+export class CreateTellerInput extends UpdateTellerInput {
+  @Field(() => Int, { description: 'Id of the office (branch) the record belongs to; it decides which staff can see it.' }) override officeId!: number;
+  @Field(() => String, { description: 'Display name.' }) override name!: string;
+  @Field(() => LocalDateScalar, { description: 'First day of the period (YYYY-MM-DD).' }) override startDate!: string;
+  @Field(() => Int, { description: '300 active, 400 inactive.' }) override status!: number;
+}
+
+@InputType({ description: 'Fields of a cashier allocation to change: any subset.' })
+export class UpdateCashierInput {
   @Field(() => Int, { description: 'Id of the staff member concerned, or null.', nullable: true }) staffId?: number | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => LocalDateScalar, { description: 'First day of the period (YYYY-MM-DD).', nullable: true }) startDate?: string | null;
@@ -180,16 +189,25 @@ export class CashierInput {
   @Field(() => Int, { description: 'Minute (0-59) the shift ends.', nullable: true }) minEndTime?: number | null;
 }
 
+/** The update's fields, with the ones the service's create validator always requires non-null. */
+@InputType({ description: 'Allocation of a staff member as cashier of a teller.' })
+export class CreateCashierInput extends UpdateCashierInput {
+  @Field(() => Int, { description: 'Id of the staff member allocated.' }) override staffId!: number;
+  @Field(() => LocalDateScalar, { description: 'First day of the period (YYYY-MM-DD).' }) override startDate!: string;
+  @Field(() => LocalDateScalar, { description: 'Last day of the allocation (YYYY-MM-DD).' }) override endDate!: string;
+  @Field(() => Boolean, { description: 'True for a whole-day holiday.' }) override isFullDay!: boolean;
+}
+
 @InputType({ description: 'Cash allocated to or settled from a cashier.' })
 export class CashTransactionInput {
-  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).', nullable: true }) txnAmount?: string | null;
-  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).', nullable: true }) txnDate?: string | null;
+  @Field(() => DecimalScalar, { description: 'Amount of the transaction (decimal string).' }) txnAmount!: string;
+  @Field(() => LocalDateScalar, { description: 'Business day of the transaction (YYYY-MM-DD).' }) txnDate!: string;
   @Field(() => String, { description: 'Free-text note of the transaction.', nullable: true }) txnNote?: string | null;
-  @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".', nullable: true }) currencyCode?: string | null;
+  @Field(() => String, { description: 'ISO 4217 currency code, e.g. "NGN".' }) currencyCode!: string;
 }
 
 @InputType({ description: 'Settlement of a cashier\'s cash back to the vault.' })
 export class SettleCashierInput {
-  @Field(() => LocalDateScalar, { nullable: true, description: 'The business date whose till is closed.' }) endDate?: string | null;
+  @Field(() => LocalDateScalar, { description: 'The business date whose till is closed.' }) endDate!: string;
   @Field(() => DecimalScalar, { nullable: true, description: 'Cash counted in the drawer; the system balance when absent.' }) countedAmount?: string | null;
 }

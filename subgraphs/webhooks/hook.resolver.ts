@@ -2,7 +2,7 @@ import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../platform/request-context.js';
 import type { WebhooksServices } from './webhooks.services.js';
 import {
-  DeliveryPageType, HookChangePayload, HookCreatePayload, HookInput, HookTemplateType, HookTestPayload, HookType, RedeliveryPayload,
+  DeliveryPageType, HookChangePayload, HookCreatePayload, CreateHookInput, UpdateHookInput, HookTemplateType, HookTestPayload, HookType, RedeliveryPayload,
 } from './hook.types.js';
 
 /** Fineract's /hooks plus the delivery log and replay. */
@@ -26,12 +26,12 @@ export class HookResolver {
   }
 
   @Mutation(() => HookCreatePayload, { description: 'Creates a webhook.' })
-  async createHook(@Arg('input', () => HookInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: HookInput, @Ctx() ctx: RequestContext): Promise<HookCreatePayload> {
+  async createHook(@Arg('input', () => CreateHookInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: CreateHookInput, @Ctx() ctx: RequestContext): Promise<HookCreatePayload> {
     return this.services.hooks.create(ctx.identity, input);
   }
 
   @Mutation(() => HookChangePayload, { description: 'Changes a webhook.' })
-  async updateHook(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => HookInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: HookInput, @Ctx() ctx: RequestContext): Promise<HookChangePayload> {
+  async updateHook(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateHookInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateHookInput, @Ctx() ctx: RequestContext): Promise<HookChangePayload> {
     return this.services.hooks.update(ctx.identity, id, input);
   }
 

@@ -37,14 +37,20 @@ export class HookEventInput {
   @Field({ description: 'Action on the entity, e.g. "CREATE", "APPROVE", "DEPOSIT".' }) actionName!: string;
 }
 
-@InputType({ description: 'Fields of a webhook, as Fineract\'s POST /hooks body.' })
-export class HookInput {
+@InputType({ description: 'Fields of a webhook to change, as Fineract\'s PUT /hooks/{id} body: any subset.' })
+export class UpdateHookInput {
   @Field(() => String, { nullable: true, description: 'The template name: "Web".' }) name?: string | null;
   @Field(() => String, { description: 'Name to display: the person\'s names joined, or the entity\'s full name.', nullable: true }) displayName?: string | null;
   @Field(() => Boolean, { description: 'True when the record is in use.', nullable: true }) isActive?: boolean | null;
   @Field(() => [HookEventInput], { description: 'Events (entity and action) the webhook is sent.', nullable: true }) events?: HookEventInput[] | null;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Keys "Payload URL", "Content Type" (json), "Secret".' }) config?: Record<string, unknown> | null;
   @Field(() => Int, { description: 'Id of the template it was made from.', nullable: true }) templateId?: number | null;
+}
+
+/** A new hook needs its template name. Its events and Payload URL stay nullable: the service answers their own codes (events.cannot.be.empty, payloadUrl.cannot.be.blank). */
+@InputType({ description: 'A new webhook, as Fineract\'s POST /hooks body.' })
+export class CreateHookInput extends UpdateHookInput {
+  @Field(() => String, { description: 'The template name: "Web".' }) override name!: string;
 }
 
 @ObjectType({ description: 'The webhook created, with its generated secret when the request had none (shown only here).' })

@@ -157,12 +157,12 @@ describe('till: end-of-day settlement, scope and tenancy', () => {
     assert.equal(cashier.till.transactions.length, 3);
 
     const created = await t.graphql<{ createTeller: { id: number; status: { id: number } } }>(
-      `mutation($input: TellerInput!) { createTeller(input: $input) { id status { id } } }`,
+      `mutation($input: CreateTellerInput!) { createTeller(input: $input) { id status { id } } }`,
       { input: { officeId: cashier.staff.officeId, name: 'GraphQL counter', startDate: DAY, status: 400 } },
     );
     assert.equal(created.body.errors, undefined, created.text);
     assert.equal(created.body.data!.createTeller.status.id, 400);
-    const duplicate = await t.graphql(`mutation($input: TellerInput!) { createTeller(input: $input) { id } }`, { input: { officeId: cashier.staff.officeId, name: 'graphql COUNTER', startDate: DAY, status: 300 } });
+    const duplicate = await t.graphql(`mutation($input: CreateTellerInput!) { createTeller(input: $input) { id } }`, { input: { officeId: cashier.staff.officeId, name: 'graphql COUNTER', startDate: DAY, status: 300 } });
     assert.equal(duplicate.body.errors?.[0]?.extensions?.code, 'error.msg.teller.duplicate.name', duplicate.text);
     assertError(await service.request('GET', '/api/v1/tellers', { tenant: t.tenant, auth: null }), 401, 'error.msg.not.authenticated');
 

@@ -37,6 +37,7 @@ export interface AccountListFilter {
   clientId?: number | null;
   officeId?: number | null;
   status?: number | null;
+  accountType?: AccountType | null;
   externalId?: string | null;
   /** A substring of the account number or the external id. */
   search?: string | null;
@@ -53,6 +54,7 @@ function listConditions(tx: Tx, scope: AccountScope, filter: AccountListFilter):
   if (filter.clientId != null) equal('client_id', filter.clientId);
   if (filter.officeId != null) equal('office_id', filter.officeId);
   if (filter.status != null) equal('status', filter.status);
+  if (filter.accountType != null) equal('account_type', filter.accountType);
   if (filter.externalId) equal('external_id', filter.externalId);
   const text = filter.search?.trim();
   if (text) {

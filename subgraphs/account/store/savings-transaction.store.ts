@@ -250,10 +250,16 @@ export async function loanLegAccountId(tx: Tx, id: number): Promise<number | nul
   return found[0] ? Number(found[0].account_id) : null;
 }
 
-/** One page of the account's transactions, newest first, and how many it has. */
-export async function transactionPage(tx: Tx, accountId: number, offset: number, limit: number): Promise<{ total: number; items: TransactionRow[] }> {
-  const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ?`, [tx.tenantId, accountId]);
-  const rows = await tx.query<RawTxn>(`${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? order by t.position desc limit ? offset ?`, [tx.tenantId, accountId, limit, offset]);
+/** One page of the account's transactions, newest first, and how many it has; `transactionType` keeps only that type. */
+export async function transactionPage(tx: Tx, accountId: number, offset: number, limit: number, transactionType: number | null = null): Promise<{ total: number; items: TransactionRow[] }> {
+  const count = await tx.query<{ n: string }>(
+    `select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ? and (?::int is null or transaction_type = ?::int)`,
+    [tx.tenantId, accountId, transactionType, transactionType],
+  );
+  const rows = await tx.query<RawTxn>(
+    `${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and (?::int is null or t.transaction_type = ?::int) order by t.position desc limit ? offset ?`,
+    [tx.tenantId, accountId, transactionType, transactionType, limit, offset],
+  );
   return { total: Number(count[0]!.n), items: rows.map(toTxn) };
 }
 
