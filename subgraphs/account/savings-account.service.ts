@@ -6,7 +6,7 @@ import { actorId, requireStaff, type Identity, type StaffIdentity } from '../ker
 import { Money } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
-import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type AccountRow } from './account.rows.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type AccountRow, type AccountType } from './account.rows.js';
 import { loadAccount } from './store/account-read.store.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
