@@ -11,12 +11,14 @@ import { AccountMigration } from './migrations/20261122000600_account.js';
 import { PaymentHoldMigration } from './migrations/20261125000200_payment_hold.js';
 import { SavingsProductParametersMigration } from './migrations/20261125002500_product_parameters.js';
 import { ImmediateTransactionKeysMigration } from './migrations/20261125003130_immediate_transaction_keys.js';
+import { MakerDelegatedByMigration } from './migrations/20261125150000_maker_delegated_by.js';
 import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 
 export const accountDatabase: DatabaseModule = {
   entities: [],
   migrations: [{ name: '20261122000600_account', class: AccountMigration }, { name: '20261125000200_payment_hold', class: PaymentHoldMigration }, { name: '20261125002500_product_parameters', class: SavingsProductParametersMigration },
-    { name: '20261125003130_immediate_transaction_keys', class: ImmediateTransactionKeysMigration }],
+    { name: '20261125003130_immediate_transaction_keys', class: ImmediateTransactionKeysMigration },
+    { name: '20261125150000_maker_delegated_by', class: MakerDelegatedByMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

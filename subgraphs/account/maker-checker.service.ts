@@ -56,7 +56,7 @@ export class MakerCheckerService {
     return this.db.tx(staff.tenantId, async (tx) => {
       const { entry } = await this.pending(tx, staff, id);
       // The maker, or anyone acting with an API key issued by or for the maker, is not a second pair of eyes.
-      if (sameEyes({ userId: entry.makerId }, staff)) throw rule(ACCOUNT_CODES.makercheckerCannotApproveOwnEntry, 'The maker of an entry cannot approve it.', [id]);
+      if (sameEyes({ userId: entry.makerId, delegatedBy: entry.makerDelegatedBy }, staff)) throw rule(ACCOUNT_CODES.makercheckerCannotApproveOwnEntry, 'The maker of an entry cannot approve it.', [id]);
       await this.close(tx, staff, id, 'approved');
       const result = entry.entityName === 'ACCOUNTTRANSFER'
         ? await this.executeTransfer(tx, staff, JSON.parse(entry.commandAsJson) as TransferInput)

@@ -114,7 +114,7 @@ export class SavingsTransactionCommands {
       const ceiling = await this.movements.approvalCeiling(tx, paymentType.isCashPayment);
       if (ceiling != null && new Money(amount).gt(ceiling)) {
         const commandId = await insertHold(tx, {
-          entityName: 'SAVINGSACCOUNT', actionName: 'WITHDRAWAL', accountId: account.id, officeId: account.officeId, amount, command: input, makerId: actor.identity.userId, madeOn: today,
+          entityName: 'SAVINGSACCOUNT', actionName: 'WITHDRAWAL', accountId: account.id, officeId: account.officeId, amount, command: input, makerId: actor.identity.userId, makerDelegatedBy: actor.identity.delegatedBy ?? null, madeOn: today,
         });
         return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId };
       }

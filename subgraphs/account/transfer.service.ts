@@ -141,7 +141,7 @@ export class TransferService {
     if (!canDebit(from, amount)) throw insufficient(from, amount);
     if (options.holdAbove != null && new Money(amount).gt(options.holdAbove)) {
       const commandId = await insertHold(tx, {
-        entityName: 'ACCOUNTTRANSFER', actionName: 'CREATE', accountId: fromId, officeId: from.officeId, amount, command: input, makerId: staff.userId, madeOn: today,
+        entityName: 'ACCOUNTTRANSFER', actionName: 'CREATE', accountId: fromId, officeId: from.officeId, amount, command: input, makerId: staff.userId, makerDelegatedBy: staff.kind === 'staff' ? (staff.delegatedBy ?? null) : null, madeOn: today,
       });
       return { kind: 'held', commandId, fromAccountId: fromId };
     }

@@ -63,4 +63,29 @@ describe('maker-checker: four eyes hold across API keys an admin issued', () => 
     assert.equal(approved.status, 200, approved.text);
     assert.deepEqual(await balance(t, savings), { accountBalance: 3000, availableBalance: 3000 });
   });
+
+  test('a teller acting through a key the admin issued makes a held withdrawal: the admin cannot approve it, another manager can', async () => {
+    const staffId = await createStaff(t, branch);
+    const { userId } = await staffUser(t, [TELLER_ROLE], branch, staffId);
+    const counter = await createTeller(t, branch);
+    const till = await createCashier(t, counter, staffId);
+    assert.equal((await t.post(`/tellers/${counter}/cashiers/${till}/allocate`, cashTxn(100000, TODAY))).status, 200);
+    const issued = await t.post(`/users/${userId}/apikeys`, { name: 'counter terminal' });
+    assert.equal(issued.status, 200, issued.text);
+    const before = await balance(t, savings);
+    const made = await service.request('POST', `/api/v1/savingsaccounts/${savings}/transactions?command=withdrawal`, {
+      tenant: t.tenant, auth: null, headers: { authorization: `Bearer ${issued.body.key}` },
+      body: { transactionDate: TODAY, transactionAmount: 1200, paymentTypeId: CASH, dateFormat: 'yyyy-MM-dd', locale: 'en' },
+    });
+    assert.equal(made.status, 200, made.text);
+    assert.deepEqual(made.body.changes, { status: 'awaiting.approval' });
+    // The admin could have made it himself through that key.
+    assertError(await t.post(`/makercheckers/${made.body.commandId}?command=approve`, {}), 403, 'error.msg.makerchecker.cannot.approve.own.entry');
+    assert.ok((await pending()).includes(made.body.commandId), 'still awaiting approval');
+    assert.equal((await balance(t, savings)).accountBalance, before.accountBalance);
+    const { session: manager } = await staffUser(t, [BRANCH_MANAGER_ROLE], branch, null);
+    const approved = await manager.post(`/makercheckers/${made.body.commandId}?command=approve`, {});
+    assert.equal(approved.status, 200, approved.text);
+    assert.equal((await balance(t, savings)).accountBalance, before.accountBalance - 1200);
+  });
 });

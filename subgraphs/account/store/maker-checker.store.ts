@@ -10,6 +10,8 @@ export interface NewHold {
   amount: string;
   command: unknown;
   makerId: number;
+  /** Who issued the API key the maker acted through, when another user did (kernel/identity.ts sameEyes). */
+  makerDelegatedBy: number | null;
   /** The business date: the hold lapses with it. */
   madeOn: string;
 }
@@ -21,6 +23,7 @@ export interface MakerCheckerEntry {
   resourceId: number;
   officeId: number;
   makerId: number;
+  makerDelegatedBy: number | null;
   madeOnDate: string;
   status: string;
   commandAsJson: string;
@@ -33,17 +36,17 @@ export interface MakerCheckerEntry {
 /** How an entry stops waiting: a checker's verdict, or its maker withdrawing it. */
 export type EntryClosing = 'approved' | 'rejected' | 'deleted';
 
-const SELECT = `select m.id, m.entity_name, m.action_name, m.account_id, m.office_id, m.maker_id, to_char(m.made_on_date, 'YYYY-MM-DD') as made_on_date, m.status,
+const SELECT = `select m.id, m.entity_name, m.action_name, m.account_id, m.office_id, m.maker_id, m.maker_delegated_by, to_char(m.made_on_date, 'YYYY-MM-DD') as made_on_date, m.status,
     m.command_json::text as command_json, m.amount::text as amount, a.account_no, m.checker_id, m.transaction_id
   from account.maker_checker m join account.savings_account a on a.tenant_id = m.tenant_id and a.id = m.account_id`;
 
 interface RawEntry {
-  id: string; entity_name: string; action_name: string; account_id: number; office_id: number; maker_id: number; made_on_date: string; status: string;
+  id: string; entity_name: string; action_name: string; account_id: number; office_id: number; maker_id: number; maker_delegated_by: number | null; made_on_date: string; status: string;
   command_json: string; amount: string; account_no: string; checker_id: number | null; transaction_id: string | null;
 }
 
 const toEntry = (r: RawEntry): MakerCheckerEntry => ({
-  id: Number(r.id), entityName: r.entity_name, actionName: r.action_name, resourceId: Number(r.account_id), officeId: Number(r.office_id), makerId: Number(r.maker_id),
+  id: Number(r.id), entityName: r.entity_name, actionName: r.action_name, resourceId: Number(r.account_id), officeId: Number(r.office_id), makerId: Number(r.maker_id), makerDelegatedBy: r.maker_delegated_by == null ? null : Number(r.maker_delegated_by),
   madeOnDate: r.made_on_date, status: r.status, commandAsJson: r.command_json, amount: formatAmount(r.amount), savingsAccountNo: r.account_no,
   checkerId: r.checker_id, transactionId: r.transaction_id == null ? null : Number(r.transaction_id),
 });
@@ -51,9 +54,9 @@ const toEntry = (r: RawEntry): MakerCheckerEntry => ({
 /** Writes a pending maker-checker entry (the caller holds the account's row lock) and returns its id. */
 export async function insertHold(tx: Tx, hold: NewHold): Promise<number> {
   const rows = await tx.query<{ id: string }>(
-    `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, made_on_date, status, created_by, updated_by)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
-    [tx.tenantId, hold.entityName, hold.actionName, hold.accountId, hold.officeId, hold.amount, JSON.stringify(hold.command), hold.makerId, hold.madeOn, hold.makerId, hold.makerId],
+    `insert into account.maker_checker (tenant_id, entity_name, action_name, account_id, office_id, amount, command_json, maker_id, maker_delegated_by, made_on_date, status, created_by, updated_by)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date, 'awaiting.approval', ?, ?) returning id`,
+    [tx.tenantId, hold.entityName, hold.actionName, hold.accountId, hold.officeId, hold.amount, JSON.stringify(hold.command), hold.makerId, hold.makerDelegatedBy, hold.madeOn, hold.makerId, hold.makerId],
   );
   return Number(rows[0]!.id);
 }
