@@ -7,7 +7,7 @@ import type { Tx } from './tx.js';
  * Do not use it on hot money paths (postings): those take database sequences instead.
  */
 export async function nextValue(tx: Tx, name: string, start = 1): Promise<number> {
-  const rows = await tx.em.execute<{ value: string }[]>(
+  const rows = await tx.query<{ value: string }>(
     `insert into kernel.sequence (tenant_id, name, value) values (?, ?, ?)
      on conflict (tenant_id, name) do update set value = kernel.sequence.value + 1
      returning value`,
@@ -18,7 +18,7 @@ export async function nextValue(tx: Tx, name: string, start = 1): Promise<number
 
 /** Makes sure a counter continues after `value` (used when fixed ids are seeded, like Fineract's role ids). */
 export async function reserveUpTo(tx: Tx, name: string, value: number): Promise<void> {
-  await tx.em.execute(
+  await tx.query(
     `insert into kernel.sequence (tenant_id, name, value) values (?, ?, ?)
      on conflict (tenant_id, name) do update set value = greatest(kernel.sequence.value, excluded.value)`,
     [tx.tenantId, name, value],

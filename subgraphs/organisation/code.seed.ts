@@ -19,14 +19,14 @@ export const SYSTEM_CODES: Record<string, string[]> = {
 export async function seedCodes(tx: Tx): Promise<void> {
   const tenantId = tx.tenantId;
   // Two instances provisioning the same tenant at once: the second waits, then finds the codes there.
-  await tx.em.execute(`select pg_advisory_xact_lock(hashtext(?))`, [`${tenantId}:seed:codes`]);
+  await tx.query(`select pg_advisory_xact_lock(hashtext(?))`, [`${tenantId}:seed:codes`]);
   for (const [name, values] of Object.entries(SYSTEM_CODES)) {
-    const existing = await tx.em.execute(`select 1 from organisation.code where tenant_id = ? and lower(name) = lower(?)`, [tenantId, name]);
+    const existing = await tx.query(`select 1 from organisation.code where tenant_id = ? and lower(name) = lower(?)`, [tenantId, name]);
     if (existing.length > 0) continue;
     const codeId = await nextValue(tx, 'code');
-    await tx.em.execute(`insert into organisation.code (tenant_id, id, name, system_defined) values (?, ?, ?, true)`, [tenantId, codeId, name]);
+    await tx.query(`insert into organisation.code (tenant_id, id, name, system_defined) values (?, ?, ?, true)`, [tenantId, codeId, name]);
     for (const [position, value] of values.entries()) {
-      await tx.em.execute(
+      await tx.query(
         `insert into organisation.code_value (tenant_id, id, code_id, name, position, is_active, is_mandatory) values (?, ?, ?, ?, ?, true, false)`,
         [tenantId, await nextValue(tx, 'code_value'), codeId, value, position + 1],
       );
