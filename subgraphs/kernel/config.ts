@@ -6,6 +6,11 @@ import { z } from 'zod';
 export interface Config {
   env: 'production' | 'development' | 'test';
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_UNIX_SOCKET: 'auto' (default) reaches a DATABASE_URL on this host (localhost, 127.0.0.1, ::1)
+   * through its Unix socket when one answers for the same port; 'off' keeps TCP.
+   */
+  databaseSocket: 'auto' | 'off';
   dataDir: string;
   port: number;
   host: string;
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: mode,
     databaseUrl: v.DATABASE_URL,
+    databaseSocket: v.DATABASE_UNIX_SOCKET ?? 'auto',
     dataDir: env.DATA_DIR || './data',
     port: v.PORT ?? 8443,
     host: v.HOST ?? '0.0.0.0',
@@ -218,6 +224,7 @@ function environmentSchema(env: NodeJS.ProcessEnv, production: boolean) {
           if (production && !value) ctx.addIssue({ code: 'custom', message: 'must be set when NODE_ENV=production' });
         }),
       DATABASE_URL: url(['postgres:', 'postgresql:']),
+      DATABASE_UNIX_SOCKET: oneOf(['auto', 'off']),
       REDIS_URL: url(['redis:', 'rediss:']),
       BVN_VERIFIER_URL: url(['http:', 'https:']),
       SERVE: oneOf(['all', 'edge', ...SUBGRAPHS]),

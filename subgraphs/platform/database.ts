@@ -8,6 +8,7 @@ import { CompiledQuery } from 'kysely';
 import type { Config } from '../kernel/config.js';
 import { APP_ROLE, TENANT_SETTING, type DatabaseModule, type Em, type Statement, type Tx } from '../kernel/tx.js';
 import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
+import { preferUnixSocket } from './local-socket.js';
 import { inSpan, tracingEnabled } from './tracing.js';
 
 /**
@@ -180,7 +181,7 @@ export class Database {
 }
 
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'> & Partial<Pick<Config, 'databaseSocket'>>,
   modules: DatabaseModule[],
   options: { pool?: { min?: number; max?: number }; applicationName?: string } = {},
 ): Promise<Database> {
@@ -209,6 +210,7 @@ export async function openDatabase(
     discovery: { warnWhenNoEntities: false },
   };
   if (config.databaseUrl) {
+    const url = config.databaseSocket === 'off' ? config.databaseUrl : await preferUnixSocket(config.databaseUrl);
     const Client = class extends PreparingClient {
       protected override onRoundTrip(): void {
         database?.countRoundTrip();
@@ -217,11 +219,11 @@ export async function openDatabase(
     const orm = await MikroORM.init({
       ...common,
       driver: PostgreSqlDriver,
-      clientUrl: config.databaseUrl,
+      clientUrl: url,
       pool: { min: 0, max: options.pool?.max ?? 10 },
       // pg reads the URL's own parameters (sslmode, ...), which MikroORM's parsing of clientUrl drops; named
       // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
-      driverOptions: { connectionString: config.databaseUrl, Client, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
+      driverOptions: { connectionString: url, Client, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
     });
     return (database = new Database(orm, 'postgresql'));
   }
