@@ -12,6 +12,7 @@ import type { Logger } from './platform/logger.js';
 import { shareCredentialRevocations } from './organisation/credential-revocations.js';
 import { DatabaseLoginFailures, RedisLoginFailures, type LoginFailureCounts } from './organisation/store/login-failures.store.js';
 import { outboxLagSeconds, startOutboxRelay, type OutboxRelay } from './platform/outbox-relay.js';
+import { startLivePublisher, type LivePublisher } from './platform/live-events.js';
 import { createPubSub, type PubSub } from './platform/pubsub.js';
 import { createBus, type Bus } from './platform/bus.js';
 import { purgeIdempotencyKeys } from './platform/idempotency.js';
@@ -68,6 +69,8 @@ export interface Platform {
   /** Broadcast between this deployment's processes (Redis when REDIS_URL is set); health probes it. */
   bus: Bus;
   relay: OutboxRelay | null;
+  /** Publishes this process's committed events to subscribers right after commit (the relay is the durable path). */
+  live: LivePublisher;
   /** This process's webhook delivery worker (null when WEBHOOK_WORKER=off). */
   webhooks: DeliveryWorker | null;
   /** This process's inter-bank status re-query worker (on background processes only). */
@@ -263,6 +266,8 @@ export async function startPlatform(
   const requery = options.relay ?? true
     ? startRequeryWorker(db, services.payments.transfers, logger, { pollMs: config.paymentSwitch.pollMs, leaseMs: config.paymentSwitch.timeoutMs + 5000 })
     : null;
+  // Every process that commits publishes its own events to subscribers at once; the relay is the durable path.
+  const live = startLivePublisher(db, pubsub, logger);
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
   shareCredentialRevocations(bus, services.organisation.auth);
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
@@ -279,6 +284,7 @@ export async function startPlatform(
     pubsub,
     bus,
     relay,
+    live,
     webhooks,
     requery,
     services,
@@ -291,6 +297,7 @@ export async function startPlatform(
       await requery?.stop();
       services.loan.delinquency.stopScheduler();
       if (purge) clearInterval(purge);
+      await live.stop();
       await relay?.stop();
       await webhooks?.stop();
       await pubsub.close();

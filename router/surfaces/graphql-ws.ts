@@ -20,6 +20,25 @@ const UNAUTHORIZED_CLOSE_CODE = 4401;
 
 type EdgeContextRecord = Record<string, unknown>;
 
+/**
+ * graphql-ws sends a subscription's next event only once the previous one's write has completed: one event per
+ * event-loop turn per subscription, tens of milliseconds under load, so a stream of hundreds of events a second
+ * fell seconds behind. While the socket's unsent bytes stay under this bound a send is acknowledged at once (the
+ * socket keeps its writes in order); past it, a send waits for its write as before, so a slow reader still holds
+ * its own stream back instead of growing the buffer.
+ */
+const SEND_AHEAD_BYTES = 1 << 20;
+
+function sendAhead(socket: WebSocket): void {
+  const send = socket.send.bind(socket);
+  socket.send = ((data: string, done?: (error?: Error) => void) => {
+    if (!done || socket.bufferedAmount >= SEND_AHEAD_BYTES) return send(data, done as (error?: Error) => void);
+    // A failed write ends the socket, and graphql-ws its subscriptions, on 'close'.
+    send(data, (error) => error && socket.terminate());
+    done();
+  }) as WebSocket['send'];
+}
+
 const refusal = (message: string, code: string, status: number) => [new GraphQLError(message, { extensions: { code, status, errors: [] } })];
 
 /**
@@ -33,6 +52,8 @@ export function attachGraphQLWs(server: Server, deps: {
   const { config, schema } = deps;
   // A message is bounded like a request body; the default (100 MB) would let one frame exhaust memory.
   const wsServer = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_BODY_BYTES });
+  // Before useServer's own listener, so graphql-ws only ever sees the sending-ahead socket.
+  wsServer.on('connection', sendAhead);
   const wsOptions = getGraphQLWSOptions<EdgeContextRecord, { identity?: Identity }>(deps.gateway, (ctx) => edgeContext((ctx.extra as { identity: Identity }).identity, config.internalSigningKey, randomUUID()));
   const cleanup = useServer(
     {

@@ -20,7 +20,10 @@ export interface DomainEvent<D = Record<string, unknown>> {
   data: D;
 }
 
-/** Wakes the relay after a commit that wrote events, so delivery does not wait for the next poll. */
+/**
+ * 'written' with the event's id, after the commit that wrote it (or tried to: a `from` may have yielded no
+ * row): wakes the relay, and the live publisher delivers the committed row to subscribers at once.
+ */
 export const outboxWritten = new EventEmitter();
 
 /**
@@ -63,7 +66,7 @@ export function outboxInsert<D extends Record<string, unknown>>(
     data: event.data,
   };
   tx.afterCommit(() => {
-    outboxWritten.emit('written');
+    outboxWritten.emit('written', envelope.eventId);
   });
   const computed = options.computed ?? [];
   let payload = '?::jsonb';

@@ -203,16 +203,22 @@ export class LedgerReportService {
       where.push('je.currency_code = ?');
       params.push(currencyCode);
     }
+    // The lines are summed per account first and the few sums joined to their accounts after: joining each
+    // line to its account (and grouping by the account's columns) cost about half the report's time. The sums
+    // are materialized, so they are computed once: under row-level security the planner expects one account
+    // row, and would otherwise put the sums inside a nested loop, computed again for every account.
     const rows = await tx.em.execute<{ id: number; gl_code: string; name: string; type: number; debits: string; credits: string }[]>(
-      `select ga.id, ga.gl_code, ga.name, ga.type,
-         coalesce(sum(je.amount) filter (where je.entry_type = 2), 0)::text as debits,
-         coalesce(sum(je.amount) filter (where je.entry_type = 1), 0)::text as credits
-       from ledger.journal_entry je
-       join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
-       where ${where.join(' and ')}
-       group by ga.id, ga.gl_code, ga.name, ga.type
+      `with t as materialized (
+         select je.gl_account_id,
+           coalesce(sum(je.amount) filter (where je.entry_type = 2), 0) as debits,
+           coalesce(sum(je.amount) filter (where je.entry_type = 1), 0) as credits
+         from ledger.journal_entry je
+         where ${where.join(' and ')}
+         group by je.gl_account_id)
+       select ga.id, ga.gl_code, ga.name, ga.type, t.debits::text as debits, t.credits::text as credits
+       from t join ledger.gl_account ga on ga.tenant_id = ? and ga.id = t.gl_account_id
        order by ga.gl_code`,
-      params,
+      [...params, tx.tenantId],
     );
     return rows.map((r) => ({ glAccountId: r.id, glCode: r.gl_code, name: r.name, type: Number(r.type), debits: formatAmount(r.debits), credits: formatAmount(r.credits) }));
   }

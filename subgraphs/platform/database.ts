@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
@@ -33,6 +34,8 @@ export class Database {
     readonly orm: MikroORM,
     readonly kind: 'postgresql' | 'pglite',
     private readonly release: () => void = () => {},
+    /** The PostgreSQL URL, for connections outside the pool (LISTEN); null on the embedded database. */
+    private readonly url: string | null = null,
   ) {}
 
   private readonly debug = process.env.SQL_DEBUG === '1';
@@ -169,6 +172,54 @@ export class Database {
     }
   }
 
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel`, on a connection of its own (a pooled one would be lent to
+   * others). The connection is opened again a second after it drops; `onReconnect` then runs, since
+   * notifications sent meanwhile are lost. Null on the embedded database, which has no other process to hear.
+   */
+  listen(channel: string, onNotify: () => void, onError: (error: unknown) => void): { close(): Promise<void> } | null {
+    const url = this.url;
+    if (url === null) return null;
+    let client: pg.Client | null = null;
+    let closed = false;
+    let retry: NodeJS.Timeout | null = null;
+    const connect = async () => {
+      const next = new pg.Client({ connectionString: url, application_name: 'cbs-listen' });
+      next.on('notification', () => onNotify());
+      next.on('error', (error) => {
+        onError(error);
+        void next.end().catch(() => undefined);
+        if (client === next) client = null;
+        if (!closed) retry ??= setTimeout(reconnect, 1000);
+      });
+      try {
+        await next.connect();
+        await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+      } catch (error) {
+        onError(error);
+        void next.end().catch(() => undefined);
+        if (!closed) retry ??= setTimeout(reconnect, 1000);
+        return;
+      }
+      if (closed) await next.end();
+      else client = next;
+    };
+    const reconnect = () => {
+      retry = null;
+      void connect().then(() => {
+        if (client) onNotify();
+      });
+    };
+    void connect();
+    return {
+      async close() {
+        closed = true;
+        if (retry) clearTimeout(retry);
+        await client?.end().catch(() => undefined);
+      },
+    };
+  }
+
   /** Applies pending migrations; returns the names of those applied. */
   async migrate(): Promise<string[]> {
     return (await this.orm.migrator.up()).map((m) => m.name);
@@ -225,7 +276,7 @@ export async function openDatabase(
       // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
       driverOptions: { connectionString: url, Client, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
     });
-    return (database = new Database(orm, 'postgresql'));
+    return (database = new Database(orm, 'postgresql', () => {}, config.databaseUrl));
   }
   mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
   const release = lockEmbeddedDatabase(`${config.dataDir}/pglite`);

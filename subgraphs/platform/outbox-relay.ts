@@ -4,6 +4,7 @@ import { parseExactJson } from '../kernel/exact-json.js';
 import type { Logger } from './logger.js';
 import { outboxWritten, type EventEnvelope } from '../kernel/outbox.js';
 import type { PubSub } from './pubsub.js';
+import { OUTBOX_CHANNEL } from './live-events.js';
 
 export interface OutboxRelay {
   stop(): Promise<void>;
@@ -29,6 +30,8 @@ export type OutboxSink = (em: Em, rows: RelayedRow[]) => Promise<void>;
 /**
  * Moves committed outbox rows to the pubsub. Rows are claimed with FOR UPDATE SKIP LOCKED, so several
  * relays (several instances) never publish the same row twice at once; delivery is at least once.
+ * A commit in this process wakes it directly; on PostgreSQL, a commit in any process wakes it through
+ * LISTEN (live-events.ts notifies), and the poll is only the safety net for a dropped listening connection.
  */
 export function startOutboxRelay(
   db: Database, pubsub: PubSub, logger: Logger,
@@ -96,7 +99,8 @@ export function startOutboxRelay(
     }, coalesceMs);
   };
   outboxWritten.on('written', onWritten);
-  const timer = setInterval(() => void run(), options.intervalMs ?? 1000);
+  const listener = db.listen(OUTBOX_CHANNEL, onWritten, (error) => logger.warn({ err: error }, 'outbox relay: the listening connection failed; polling until it is back'));
+  const timer = setInterval(() => void run(), options.intervalMs ?? (listener ? 5000 : 1000));
   timer.unref();
 
   return {
@@ -105,6 +109,7 @@ export function startOutboxRelay(
       clearInterval(timer);
       if (wake) clearTimeout(wake);
       outboxWritten.off('written', onWritten);
+      await listener?.close();
       await running;
     },
     async drain() {

@@ -19,19 +19,42 @@ export interface PubSub {
 
 const topic = (tenantId: string, eventType: string) => `cbs:${tenantId}:${eventType}`;
 
+/** How many recent event ids each process remembers to drop a second delivery of the same event. */
+const REMEMBERED_EVENTS = 100_000;
+
 class LocalPubSub implements PubSub {
   protected readonly emitter = new EventEmitter({ captureRejections: true });
+  /**
+   * An event reaches a process twice (from the committing process right after commit, and from the relay),
+   * so each process delivers an event id once; the ring bounds the memory (the relay trails the fast path by
+   * far fewer events than it holds).
+   */
+  private readonly seen = new Set<string>();
+  private readonly ring: string[] = new Array<string>(REMEMBERED_EVENTS);
+  private next = 0;
 
   constructor() {
     this.emitter.setMaxListeners(0);
   }
 
-  async publish(event: EventEnvelope): Promise<void> {
+  /** Delivers to this process's subscribers unless it was delivered already; false for a repeat. */
+  protected deliver(event: EventEnvelope): boolean {
+    if (this.seen.has(event.eventId)) return false;
+    const evicted = this.ring[this.next];
+    if (evicted !== undefined) this.seen.delete(evicted);
+    this.ring[this.next] = event.eventId;
+    this.next = (this.next + 1) % REMEMBERED_EVENTS;
+    this.seen.add(event.eventId);
     this.emitter.emit(topic(event.tenantId, event.eventType), event);
+    return true;
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    this.deliver(event);
   }
 
   async publishAll(events: readonly EventEnvelope[]): Promise<void> {
-    for (const event of events) this.emitter.emit(topic(event.tenantId, event.eventType), event);
+    for (const event of events) this.deliver(event);
   }
 
   subscribe(tenantId: string, eventType: string): AsyncIterableIterator<EventEnvelope> {
@@ -76,22 +99,21 @@ class SharedPubSub extends LocalPubSub {
     super();
     bus.onMessage((channel, message) => {
       if (channel === BATCH_CHANNEL) {
-        for (const event of parseExactJson<EventEnvelope[]>(message)) this.emitter.emit(topic(event.tenantId, event.eventType), event);
+        for (const event of parseExactJson<EventEnvelope[]>(message)) this.deliver(event);
       } else if (channel.startsWith('cbs:')) {
-        this.emitter.emit(channel, parseExactJson<EventEnvelope>(message));
+        this.deliver(parseExactJson<EventEnvelope>(message));
       }
     });
   }
 
+  /** A repeat is not sent on either: its first delivery here already went to the other processes. */
   override async publish(event: EventEnvelope): Promise<void> {
-    await super.publish(event);
-    this.bus.broadcast(topic(event.tenantId, event.eventType), JSON.stringify(event));
+    if (this.deliver(event)) this.bus.broadcast(topic(event.tenantId, event.eventType), JSON.stringify(event));
   }
 
   override async publishAll(events: readonly EventEnvelope[]): Promise<void> {
-    if (events.length === 0) return;
-    await super.publishAll(events);
-    this.bus.broadcast(BATCH_CHANNEL, JSON.stringify(events));
+    const fresh = events.filter((event) => this.deliver(event));
+    if (fresh.length > 0) this.bus.broadcast(BATCH_CHANNEL, JSON.stringify(fresh));
   }
 }
 

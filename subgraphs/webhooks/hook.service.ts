@@ -10,6 +10,7 @@ import { payloadUrlProblem } from './domain/target-address.js';
 import { deliveryBody, deliveryQueued } from './webhook-delivery.js';
 import { resolvePayloadHost } from './webhook-sender.js';
 import { WEBHOOKS_CODES } from './codes.js';
+import * as store from './webhooks.store.js';
 
 /** Fineract's one supported template: "Web", id 1, with these config fields. */
 export const WEB_TEMPLATE = { id: 1, name: 'Web' };
@@ -50,35 +51,8 @@ export interface HookView {
   failureCount: number;
 }
 
-export interface DeliveryAttemptView {
-  id: number;
-  deliveryId: number;
-  eventId: string;
-  eventType: string;
-  attempt: number;
-  status: string;
-  statusCode: number | null;
-  durationMs: number | null;
-  error: string | null;
-  nextAttemptAt: Date | null;
-  attemptedAt: Date | null;
-}
-
-interface HookRow {
-  id: number;
-  name: string;
-  display_name: string | null;
-  is_active: boolean;
-  template_id: number;
-  payload_url: string;
-  content_type: string;
-  created_at: Date;
-  updated_at: Date;
-  failure_count: string;
-  last_status: string | null;
-  last_at: Date | null;
-  last_code: number | null;
-}
+/** One attempt of the hook's delivery log. */
+export type DeliveryAttemptView = store.AttemptRow;
 
 const payloadUrlOf = (input: HookInput): string | undefined => {
   const url = input.config?.['Payload URL'];
@@ -130,12 +104,11 @@ export class HookService {
     const generated = config.secret ? null : `whsec_${randomBytes(24).toString('base64')}`;
     const id = await nextValue(tx, 'hook');
     const by = actor.userId;
-    await tx.em.execute(
-      `insert into webhooks.hook (tenant_id, id, name, display_name, is_active, template_id, payload_url, content_type, secret, created_by, updated_by)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [tx.tenantId, id, WEB_TEMPLATE.name, input.displayName?.trim() || null, input.isActive ?? true, WEB_TEMPLATE.id, config.url!, config.contentType ?? 'json', config.secret ?? generated!, by, by],
-    );
-    await this.writeEvents(tx, id, input.events!, by);
+    await store.insertHook(tx, {
+      id, name: WEB_TEMPLATE.name, displayName: input.displayName?.trim() || null, isActive: input.isActive ?? true, templateId: WEB_TEMPLATE.id,
+      payloadUrl: config.url!, contentType: config.contentType ?? 'json', secret: config.secret ?? generated!, by,
+    });
+    await store.insertHookEvents(tx, id, input.events!, by);
     return { id, secret: generated };
   }
 
@@ -146,29 +119,22 @@ export class HookService {
   }
 
   async updateCore(tx: Tx, actor: Actor, id: number, input: HookInput, resolved: readonly string[] = []): Promise<{ id: number; changes: Record<string, unknown> }> {
-    const rows = await tx.em.execute<{ id: number; display_name: string | null; is_active: boolean; payload_url: string; content_type: string }[]>(
-      `select id, display_name, is_active, payload_url, content_type from webhooks.hook where tenant_id = ? and id = ? for update`,
-      [tx.tenantId, id],
-    );
-    const current = rows[0];
+    const current = await store.lockHook(tx, id);
     if (!current) throw hookNotFound(id);
     const config = await this.validate(tx, input, false, resolved);
     const changes: Record<string, unknown> = {};
-    const displayName = input.displayName === undefined ? current.display_name : input.displayName?.trim() || null;
-    if (displayName !== current.display_name) changes.displayName = displayName;
-    if (input.isActive != null && input.isActive !== current.is_active) changes.isActive = input.isActive;
-    if (config.url && config.url !== current.payload_url) changes.payloadUrl = config.url;
-    if (config.contentType && config.contentType !== current.content_type) changes.contentType = config.contentType;
+    const displayName = input.displayName === undefined ? current.displayName : input.displayName?.trim() || null;
+    if (displayName !== current.displayName) changes.displayName = displayName;
+    if (input.isActive != null && input.isActive !== current.isActive) changes.isActive = input.isActive;
+    if (config.url && config.url !== current.payloadUrl) changes.payloadUrl = config.url;
+    if (config.contentType && config.contentType !== current.contentType) changes.contentType = config.contentType;
     if (config.secret) changes.secret = '[changed]';
     const by = actor.userId;
-    await tx.em.execute(
-      `update webhooks.hook set display_name = ?, is_active = ?, payload_url = ?, content_type = ?, secret = coalesce(?, secret), updated_by = ?, updated_at = now()
-       where tenant_id = ? and id = ?`,
-      [displayName, input.isActive ?? current.is_active, config.url ?? current.payload_url, config.contentType ?? current.content_type, config.secret ?? null, by, tx.tenantId, id],
-    );
+    await store.updateHook(tx, id, {
+      displayName, isActive: input.isActive ?? current.isActive, payloadUrl: config.url ?? current.payloadUrl, contentType: config.contentType ?? current.contentType, secret: config.secret ?? null, by,
+    });
     if (input.events) {
-      await tx.em.execute(`delete from webhooks.hook_event where tenant_id = ? and hook_id = ?`, [tx.tenantId, id]);
-      await this.writeEvents(tx, id, input.events, by);
+      await store.replaceHookEvents(tx, id, input.events, by);
       changes.events = input.events;
     }
     // Re-enabling a hook (after a 410) resumes its pending deliveries.
@@ -182,8 +148,7 @@ export class HookService {
   }
 
   async deleteCore(tx: Tx, _actor: Actor, id: number): Promise<number> {
-    const deleted = await tx.em.execute<{ id: number }[]>(`delete from webhooks.hook where tenant_id = ? and id = ? returning id`, [tx.tenantId, id]);
-    if (deleted.length === 0) throw hookNotFound(id);
+    if (!(await store.deleteHook(tx, id))) throw hookNotFound(id);
     return id;
   }
 
@@ -197,23 +162,8 @@ export class HookService {
     const limit = Math.min(query.limit ?? 50, MAX_PAGE);
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.requireHook(tx, hookId);
-      const filter = query.status != null ? ' and a.status = ?' : '';
-      const params: unknown[] = [tx.tenantId, hookId, ...(query.status != null ? [query.status] : [])];
-      const [{ total }] = (await tx.em.execute<{ total: string }[]>(`select count(*) as total from webhooks.webhook_attempt a where a.tenant_id = ? and a.hook_id = ?${filter}`, params)) as [{ total: string }];
-      const rows = await tx.em.execute<{ id: string; delivery_id: string; event_id: string; event_type: string; attempt: number; status: string; status_code: number | null; duration_ms: number | null; error: string | null; next_attempt_at: Date | null; attempted_at: Date | null }[]>(
-        `select a.id, a.delivery_id, d.event_id, d.event_type, a.attempt, a.status, a.status_code, a.duration_ms, a.error, a.next_attempt_at, a.attempted_at
-           from webhooks.webhook_attempt a join webhooks.webhook_delivery d on d.tenant_id = a.tenant_id and d.id = a.delivery_id
-          where a.tenant_id = ? and a.hook_id = ?${filter}
-          order by a.id desc limit ? offset ?`,
-        [...params, limit, query.offset ?? 0],
-      );
-      return {
-        totalFilteredRecords: Number(total),
-        pageItems: rows.map((r) => ({
-          id: Number(r.id), deliveryId: Number(r.delivery_id), eventId: r.event_id, eventType: r.event_type, attempt: r.attempt, status: r.status,
-          statusCode: r.status_code, durationMs: r.duration_ms, error: r.error, nextAttemptAt: r.next_attempt_at && new Date(r.next_attempt_at), attemptedAt: r.attempted_at && new Date(r.attempted_at),
-        })),
-      };
+      const { total, rows } = await store.attemptsOf(tx, hookId, { status: query.status ?? null, offset: query.offset ?? 0, limit });
+      return { totalFilteredRecords: total, pageItems: rows };
     });
   }
 
@@ -225,25 +175,10 @@ export class HookService {
 
   async redeliverCore(tx: Tx, actor: Actor, hookId: number, deliveryId: number): Promise<{ deliveryId: number; attempt: number }> {
     await this.requireHook(tx, hookId);
-    const rows = await tx.em.execute<{ attempts: number; status: string }[]>(
-      `select attempts, status from webhooks.webhook_delivery where tenant_id = ? and hook_id = ? and id = ? for update`,
-      [tx.tenantId, hookId, deliveryId],
-    );
-    const delivery = rows[0];
+    const delivery = await store.lockDelivery(tx, hookId, deliveryId);
     if (!delivery) throw errors.notFound(WEBHOOKS_CODES.hookDeliveryIdInvalid, `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
     const attempt = delivery.attempts + 1;
-    // A pending delivery is only brought forward (its lease, if a worker holds it, stays: no second send in flight).
-    await tx.em.execute(
-      `update webhooks.webhook_delivery set status = 'pending', next_attempt_at = now(),
-         lease_until = case when status = 'pending' then lease_until else null end, updated_by = ?, updated_at = now()
-       where tenant_id = ? and id = ?`,
-      [actor.userId, tx.tenantId, deliveryId],
-    );
-    await tx.em.execute(
-      `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at, created_by) values (?, ?, ?, ?, 'pending', now(), ?)
-       on conflict (tenant_id, delivery_id, attempt) do update set next_attempt_at = now(), updated_at = now()`,
-      [tx.tenantId, deliveryId, hookId, attempt, actor.userId],
-    );
+    await store.scheduleRedelivery(tx, hookId, deliveryId, attempt, actor.userId);
     tx.afterCommit(() => void deliveryQueued.emit('queued'));
     return { deliveryId, attempt };
   }
@@ -255,8 +190,7 @@ export class HookService {
   }
 
   async testCore(tx: Tx, actor: Actor, hookId: number): Promise<{ deliveryId: number; eventId: string }> {
-    const hook = await this.requireHook(tx, hookId);
-    if (!hook.is_active) throw errors.domainRule(WEBHOOKS_CODES.hookInactive, `Hook ${hookId} is not active; activate it to send a test.`, [hookId]);
+    if (!(await this.requireHook(tx, hookId))) throw errors.domainRule(WEBHOOKS_CODES.hookInactive, `Hook ${hookId} is not active; activate it to send a test.`, [hookId]);
     const envelope = {
       eventId: `evt_${randomUUID().replaceAll('-', '')}`,
       eventType: TEST_EVENT_TYPE,
@@ -264,31 +198,16 @@ export class HookService {
       tenantId: tx.tenantId,
       data: { hookId, message: 'Test delivery from the hooks API.' },
     };
-    const [row] = (await tx.em.execute<{ id: string }[]>(
-      `with d as (
-         insert into webhooks.webhook_delivery (tenant_id, hook_id, event_id, event_type, entity_name, action_name, body, status, next_attempt_at, committed_at, created_by)
-         values (?, ?, ?, ?, 'HOOK', 'TEST', ?, 'pending', now(), now(), ?) returning tenant_id, id, hook_id, next_attempt_at)
-       insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
-       select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d returning delivery_id as id`,
-      [tx.tenantId, hookId, envelope.eventId, envelope.eventType, deliveryBody(envelope), actor.userId],
-    )) as [{ id: string }];
+    const deliveryId = await store.insertTestDelivery(tx, { hookId, eventId: envelope.eventId, eventType: envelope.eventType, body: deliveryBody(envelope), by: actor.userId });
     tx.afterCommit(() => void deliveryQueued.emit('queued'));
-    return { deliveryId: Number(row.id), eventId: envelope.eventId };
+    return { deliveryId, eventId: envelope.eventId };
   }
 
-  private async requireHook(tx: Tx, id: number): Promise<{ is_active: boolean }> {
-    const rows = await tx.em.execute<{ is_active: boolean }[]>(`select is_active from webhooks.hook where tenant_id = ? and id = ?`, [tx.tenantId, id]);
-    if (!rows[0]) throw hookNotFound(id);
-    return rows[0];
-  }
-
-  private async writeEvents(tx: Tx, hookId: number, events: HookPair[], by: number | null): Promise<void> {
-    const unique = [...new Map(events.map((e) => [`${e.entityName}\u0000${e.actionName}`, e])).values()];
-    if (unique.length === 0) return;
-    await tx.em.execute(
-      `insert into webhooks.hook_event (tenant_id, hook_id, entity_name, action_name, created_by, updated_by) values ${unique.map(() => '(?, ?, ?, ?, ?, ?)').join(',')}`,
-      unique.flatMap((e) => [tx.tenantId, hookId, e.entityName, e.actionName, by, by]),
-    );
+  /** Whether the hook is active; not found when there is no such hook. */
+  private async requireHook(tx: Tx, id: number): Promise<boolean> {
+    const active = await store.hookActive(tx, id);
+    if (active === null) throw hookNotFound(id);
+    return active;
   }
 
   /** All field errors at once; `full` for create (name, events and Payload URL required). */
@@ -342,41 +261,27 @@ export class HookService {
   }
 
   private async load(tx: Tx, id?: number): Promise<HookView[]> {
-    const rows = await tx.em.execute<HookRow[]>(
-      `select h.id, h.name, h.display_name, h.is_active, h.template_id, h.payload_url, h.content_type, h.created_at, h.updated_at,
-              (select count(*) from webhooks.webhook_attempt a where a.tenant_id = h.tenant_id and a.hook_id = h.id and a.status in ('failed', 'dead')) as failure_count,
-              last.status as last_status, last.attempted_at as last_at, last.status_code as last_code
-         from webhooks.hook h
-         left join lateral (select a.status, a.attempted_at, a.status_code from webhooks.webhook_attempt a
-                             where a.tenant_id = h.tenant_id and a.hook_id = h.id and a.attempted_at is not null
-                             order by a.attempted_at desc, a.id desc limit 1) last on true
-        where h.tenant_id = ?${id === undefined ? '' : ' and h.id = ?'}
-        order by h.id`,
-      id === undefined ? [tx.tenantId] : [tx.tenantId, id],
-    );
+    const rows = await store.hooks(tx, id);
     if (rows.length === 0) return [];
-    const events = await tx.em.execute<{ hook_id: number; entity_name: string; action_name: string }[]>(
-      `select hook_id, entity_name, action_name from webhooks.hook_event where tenant_id = ? and hook_id in (${rows.map(() => '?').join(',')}) order by entity_name, action_name`,
-      [tx.tenantId, ...rows.map((r) => r.id)],
-    );
+    const events = await store.hookEvents(tx, rows.map((r) => r.id));
     return rows.map((r) => ({
-      id: Number(r.id),
+      id: r.id,
       name: r.name,
-      displayName: r.display_name,
-      isActive: r.is_active,
-      templateId: r.template_id,
+      displayName: r.displayName,
+      isActive: r.isActive,
+      templateId: r.templateId,
       templateName: WEB_TEMPLATE.name,
-      createdAt: new Date(r.created_at),
-      updatedAt: new Date(r.updated_at),
-      events: events.filter((e) => Number(e.hook_id) === Number(r.id)).map((e) => ({ entityName: e.entity_name, actionName: e.action_name })),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      events: events.filter((e) => e.hookId === r.id).map((e) => ({ entityName: e.entityName, actionName: e.actionName })),
       config: [
-        { fieldName: 'Payload URL', fieldValue: r.payload_url },
-        { fieldName: 'Content Type', fieldValue: r.content_type },
+        { fieldName: 'Payload URL', fieldValue: r.payloadUrl },
+        { fieldName: 'Content Type', fieldValue: r.contentType },
       ],
-      lastDeliveryStatus: r.last_status,
-      lastDeliveryAt: r.last_at && new Date(r.last_at),
-      lastStatusCode: r.last_code,
-      failureCount: Number(r.failure_count),
+      lastDeliveryStatus: r.lastStatus,
+      lastDeliveryAt: r.lastAt,
+      lastStatusCode: r.lastCode,
+      failureCount: r.failureCount,
     }));
   }
 }

@@ -16,6 +16,11 @@ import { send } from './webhook-sender.js';
  * (hook, event) key makes the repeat harmless). Workers on any instance claim due rows with FOR UPDATE SKIP
  * LOCKED and a lease, POST them outside any transaction, and record each attempt. A crash mid-attempt leaves
  * the lease to expire and the delivery is tried again: at least once, always the same body under one eventId.
+ *
+ * A hook receives its events in commit order (the relay's order, which is the deliveries' id order), also
+ * after an outage: a delivery is claimed only when no earlier delivery of its hook is still pending and
+ * waiting (for its retry, or leased to a worker), and a worker stops a hook's run at its first failure. One
+ * hook's failures never hold up another hook.
  */
 
 /** Signals "a delivery became due now" (fan-out commit, redeliver, test) so workers need not wait for the poll. */
@@ -114,21 +119,33 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   let stopped = false;
   let lastPurge = 0;
 
+  /** Due deliveries in id order, each hook's only up to its first pending delivery that still waits. */
   const claim = (): Promise<ClaimedDelivery[]> =>
-    db.system((em: Em) =>
-      em.execute<ClaimedDelivery[]>(
-        `update webhooks.webhook_delivery d set lease_until = now() + (? * interval '1 millisecond')
+    db.system(async (em: Em) => {
+      // Claims take turns across workers: a claim must see the leases of the one before it, or it would pass
+      // over that one's rows (SKIP LOCKED) to a hook's later deliveries.
+      if (db.kind === 'postgresql') await em.execute(`select pg_advisory_xact_lock(hashtext('webhooks.claim'))`);
+      const rows = await em.execute<ClaimedDelivery[]>(
+        `with waiting as (
+           select tenant_id, hook_id, min(id) as first_id from webhooks.webhook_delivery
+            where status = 'pending' and (next_attempt_at > now() or lease_until >= now())
+            group by tenant_id, hook_id)
+         update webhooks.webhook_delivery d set lease_until = now() + (? * interval '1 millisecond')
            from (select c.tenant_id, c.id, h.payload_url, h.secret
                    from webhooks.webhook_delivery c
                    join webhooks.hook h on h.tenant_id = c.tenant_id and h.id = c.hook_id
+                   left join waiting w on w.tenant_id = c.tenant_id and w.hook_id = c.hook_id
                   where c.status = 'pending' and c.next_attempt_at <= now() and (c.lease_until is null or c.lease_until < now()) and h.is_active
-                  order by c.next_attempt_at, c.id
+                    and (w.first_id is null or c.id < w.first_id)
+                  order by c.id
                   limit ? for update of c skip locked) picked
           where d.tenant_id = picked.tenant_id and d.id = picked.id
           returning d.tenant_id, d.id, d.hook_id, d.event_id, d.event_type, d.entity_name, d.action_name, d.body, d.attempts, d.committed_at, picked.payload_url, picked.secret`,
         [LEASE_MS, BATCH],
-      ),
-    );
+      );
+      // UPDATE ... RETURNING keeps no order.
+      return rows.sort((a, b) => Number(a.id) - Number(b.id));
+    });
 
   /** One POST; the outcome is recorded later with the rest of the batch (one transaction per tenant). */
   const attemptOne = async (d: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptRecord> => {
@@ -167,12 +184,23 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   };
 
   /** Writes a batch's outcomes set-wise: the attempt rows, the deliveries' state, the next scheduled attempts, 410 hooks disabled. */
-  const recordAll = async (tenantId: string, records: AttemptRecord[]): Promise<void> => {
+  /**
+   * `released`: claimed deliveries not attempted, because an earlier one of their hook failed; their lease
+   * goes, and they wait behind it.
+   */
+  const recordAll = async (tenantId: string, records: AttemptRecord[], released: ClaimedDelivery[]): Promise<void> => {
     await db.tx(tenantId, async (tx) => {
       const rows = (n: number, tuple: string) => Array.from({ length: n }, () => tuple).join(',');
       // Deliveries first, in id order, as redeliver does: the same lock order in both never deadlocks.
-      const ids = records.map((r) => r.delivery.id).sort((a, b) => Number(a) - Number(b));
+      const ids = [...records.map((r) => r.delivery.id), ...released.map((d) => d.id)].sort((a, b) => Number(a) - Number(b));
       await tx.em.execute(`select id from webhooks.webhook_delivery where tenant_id = ? and id in (${ids.map(() => '?').join(',')}) order by id for update`, [tenantId, ...ids]);
+      if (released.length > 0) {
+        await tx.em.execute(
+          `update webhooks.webhook_delivery set lease_until = null where tenant_id = ? and id in (${released.map(() => '?').join(',')})`,
+          [tenantId, ...released.map((d) => d.id)],
+        );
+      }
+      if (records.length === 0) return;
       await tx.em.execute(
         `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
          values ${rows(records.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, now())')}
@@ -214,27 +242,38 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     const byHook = new Map<string, ClaimedDelivery[]>();
     for (const d of batch) {
       const key = `${d.tenant_id}\u0000${d.hook_id}`;
-      byHook.set(key, [...(byHook.get(key) ?? []), d]);
+      const queue = byHook.get(key);
+      if (queue) queue.push(d);
+      else byHook.set(key, [d]);
     }
     const queues = [...byHook.values()];
     const records: AttemptRecord[] = [];
+    const released: ClaimedDelivery[] = [];
     const lanes = Array.from({ length: Math.min(config.concurrency, queues.length) }, async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
         // `perHook` 1 keeps a hook's deliveries strictly in commit order; more trades order for throughput.
         for (let i = 0; i < queue.length; i += config.perHook) {
-          records.push(...(await Promise.all(queue.slice(i, i + config.perHook).map((d) => attemptOne(d, allowed.get(d.tenant_id) ?? false)))));
+          const done = await Promise.all(queue.slice(i, i + config.perHook).map((d) => attemptOne(d, allowed.get(d.tenant_id) ?? false)));
+          records.push(...done);
+          // A failure waits for its retry, and the hook's later deliveries wait behind it (a dead one does not hold them).
+          if (done.some((r) => r.nextAt)) {
+            released.push(...queue.slice(i + config.perHook));
+            break;
+          }
         }
       }
     });
     await Promise.all(lanes);
-    const byTenant = new Map<string, AttemptRecord[]>();
-    for (const r of records) byTenant.set(r.delivery.tenant_id, [...(byTenant.get(r.delivery.tenant_id) ?? []), r]);
+    const byTenant = new Map<string, { records: AttemptRecord[]; released: ClaimedDelivery[] }>();
+    const of = (tenantId: string) => byTenant.get(tenantId) ?? byTenant.set(tenantId, { records: [], released: [] }).get(tenantId)!;
+    for (const r of records) of(r.delivery.tenant_id).records.push(r);
+    for (const d of released) of(d.tenant_id).released.push(d);
     for (const [tenantId, list] of byTenant) {
       try {
-        await recordAll(tenantId, list);
+        await recordAll(tenantId, list.records, list.released);
       } catch (error) {
         // Unrecorded attempts keep their lease; when it expires they are sent again (at least once).
-        logger.warn({ err: error, tenant: tenantId, deliveries: list.length }, 'webhook attempts could not be recorded');
+        logger.warn({ err: error, tenant: tenantId, deliveries: list.records.length }, 'webhook attempts could not be recorded');
       }
     }
   };

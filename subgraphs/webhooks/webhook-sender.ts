@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, promises as dns, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './domain/target-address.js';
 
@@ -50,6 +50,16 @@ export async function resolvePayloadHost(url: string | undefined): Promise<strin
   }
 }
 
+/**
+ * Kept-alive connections, so a hook's deliveries in a row reuse one connection instead of connecting each
+ * time. Tenants that may reach private addresses get agents of their own: a socket's address is checked when
+ * it connects, so a socket one of them opened must never carry another tenant's delivery.
+ */
+const AGENTS = {
+  public: { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) },
+  private: { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) },
+};
+
 /** One POST of a delivery: at most `timeoutMs` for connect, send and response; the response body is read and dropped. */
 export function send(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
   const started = performance.now();
@@ -71,6 +81,7 @@ export function send(url: string, body: string, headers: Record<string, string>,
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       lookup: guardedLookup(options.allowPrivate),
+      agent: AGENTS[options.allowPrivate ? 'private' : 'public'][target.protocol === 'https:' ? 'https' : 'http'],
       signal: AbortSignal.timeout(options.timeoutMs),
     };
     const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, requestOptions, (res) => {

@@ -1,0 +1,75 @@
+import type { Database } from './database.js';
+import type { Em } from '../kernel/tx.js';
+import { parseExactJson } from '../kernel/exact-json.js';
+import { outboxWritten, type EventEnvelope } from '../kernel/outbox.js';
+import type { Logger } from './logger.js';
+import type { PubSub } from './pubsub.js';
+
+/** The channel a commit that wrote events notifies: the relay, in whichever process it runs, listens on it. */
+export const OUTBOX_CHANNEL = 'cbs_outbox_written';
+
+/** Events read back per statement. */
+const BATCH = 500;
+
+export interface LivePublisher {
+  stop(): Promise<void>;
+}
+
+/**
+ * Subscriptions' fast path: right after a commit that wrote events, the committing process reads the rows
+ * back (their payload as committed, with the fields the statement computed, such as a running balance) and
+ * publishes them, to its own subscribers and over the bus to the other processes, without waiting for the
+ * relay. The relay stays the durable path (webhooks, and any event this path missed: a crash after commit,
+ * a failed read); the pubsub drops the relay's repeat of an event already delivered. On PostgreSQL the same
+ * statement notifies OUTBOX_CHANNEL, which wakes the relay wherever it runs (one notification per read, not
+ * one per commit: NOTIFY serialises the commits that send it).
+ *
+ * Commits that end while a read is in flight are read together by the next one, in commit-hook order; the
+ * rows come back in outbox order, which is the relay's order too.
+ */
+export function startLivePublisher(db: Database, pubsub: PubSub, logger: Logger): LivePublisher {
+  const pending: string[] = [];
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const notify = db.kind === 'postgresql';
+
+  const read = async (ids: string[]): Promise<EventEnvelope[]> => {
+    // Event ids are evt_ and hex digits, safe inside an array literal. Rows the relay already published are
+    // skipped (it delivered them); the partial index of unpublished rows keeps the read short.
+    // One statement on its own (autocommit): one round trip, where a transaction would take three.
+    const rows = await (db.orm.em.fork() as Em).execute<{ payloads: string[] | null }[]>(
+      `select ${notify ? `pg_notify('${OUTBOX_CHANNEL}', ''), ` : ''}array(select payload::text from kernel.outbox
+          where published_at is null and event_id = any(?::varchar[]) order by id) as payloads`,
+      [`{${ids.join(',')}}`],
+    );
+    return (rows[0]?.payloads ?? []).map((payload) => parseExactJson<EventEnvelope>(payload));
+  };
+
+  const pump = async () => {
+    while (pending.length > 0 && !stopped) {
+      const ids = pending.splice(0, BATCH);
+      try {
+        await pubsub.publishAll(await read(ids));
+      } catch (error) {
+        // The relay delivers them: it reads every unpublished row.
+        logger.warn({ err: error, events: ids.length }, 'live events not read back; the relay will deliver them');
+      }
+    }
+    // Set in the same turn as the loop's last check, so an id pushed meanwhile starts a new pump.
+    running = null;
+  };
+
+  const onWritten = (eventId: string) => {
+    pending.push(eventId);
+    running ??= pump();
+  };
+  outboxWritten.on('written', onWritten);
+
+  return {
+    async stop() {
+      stopped = true;
+      outboxWritten.off('written', onWritten);
+      await running;
+    },
+  };
+}
