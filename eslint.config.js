@@ -14,10 +14,10 @@ export default tseslint.config(
   },
   {
     // One data-access idiom (docs/adr/0009-one-data-access-idiom.md): a service holds rules and orchestration,
-    // its module's store holds the SQL. A warning until the services that still query are moved.
-    files: ['subgraphs/**/*.service.ts'],
+    // its module's store holds the SQL. Commands, queries and resolvers are services by another name.
+    files: ['subgraphs/**/*.service.ts', 'subgraphs/**/*.commands.ts', 'subgraphs/**/*.queries.ts', 'subgraphs/**/*.resolver.ts'],
     rules: {
-      'no-restricted-syntax': ['warn', {
+      'no-restricted-syntax': ['error', {
         selector: "CallExpression[callee.property.name=/^(execute|query)$/][callee.object.name='tx'], CallExpression[callee.property.name='execute'][callee.object.property.name='em']",
         message: "SQL belongs in the module's store (<module>.store.ts): call a typed store function instead.",
       }],

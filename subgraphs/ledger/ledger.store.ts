@@ -233,3 +233,54 @@ function toRow(r: RawRow): JournalEntryRow {
         : { paymentTypeId: r.payment_type_id, accountNumber: r.account_number, checkNumber: r.check_number, routingCode: r.routing_code, receiptNumber: r.receipt_number, bankNumber: r.bank_number },
   };
 }
+
+/** Which journal lines the report totals cover; null leaves a filter out. */
+export interface TotalsFilter {
+  /** The offices whose lines count (null: all). */
+  officeIds: readonly number[] | null;
+  startDate: string | null;
+  endDate: string | null;
+  currencyCode: string | null;
+}
+
+export interface AccountTotalRow {
+  id: number;
+  gl_code: string;
+  name: string;
+  type: number;
+  debits: string;
+  credits: string;
+}
+
+/**
+ * Debit and credit totals per GL account over the filtered lines, by GL code. The lines are summed per account
+ * first and the few sums joined to their accounts after: joining each line to its account (and grouping by the
+ * account's columns) cost about half the report's time. The sums are materialized, so they are computed once:
+ * under row-level security the planner expects one account row, and would otherwise put the sums inside a
+ * nested loop, computed again for every account.
+ */
+export async function accountTotals(tx: Tx, filter: TotalsFilter): Promise<AccountTotalRow[]> {
+  const where = ['je.tenant_id = ?'];
+  const params: unknown[] = [tx.tenantId];
+  const add = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (filter.officeIds) add('je.office_id = any(?::int[])', `{${filter.officeIds.join(',')}}`);
+  if (filter.startDate) add('je.transaction_date >= ?::date', filter.startDate);
+  if (filter.endDate) add('je.transaction_date <= ?::date', filter.endDate);
+  if (filter.currencyCode) add('je.currency_code = ?', filter.currencyCode);
+  return tx.query<AccountTotalRow>(
+    `with t as materialized (
+       select je.gl_account_id,
+         coalesce(sum(je.amount) filter (where je.entry_type = 2), 0) as debits,
+         coalesce(sum(je.amount) filter (where je.entry_type = 1), 0) as credits
+       from ledger.journal_entry je
+       where ${where.join(' and ')}
+       group by je.gl_account_id)
+     select ga.id, ga.gl_code, ga.name, ga.type, t.debits::text as debits, t.credits::text as credits
+     from t join ledger.gl_account ga on ga.tenant_id = ? and ga.id = t.gl_account_id
+     order by ga.gl_code`,
+    [...params, tx.tenantId],
+  );
+}

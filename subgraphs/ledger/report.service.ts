@@ -7,6 +7,7 @@ import { parametersOf, REPORTS, type ReportDef, type ReportParameterDef } from '
 import { GL_TYPES, type GLTypeId } from './ledger.entities.js';
 import type { OfficeSubtree } from './ledger.ports.js';
 import { LEDGER_CODES } from './codes.js';
+import { accountTotals } from './ledger.store.js';
 
 export interface AccountTotal {
   glAccountId: number;
@@ -185,41 +186,7 @@ export class LedgerReportService {
 
   private async totals(tx: Tx, staff: StaffIdentity, officeId: number, startDate: string | null, endDate: string | null, currencyCode: string | null): Promise<AccountTotal[]> {
     const offices = await this.officeSubtree(tx, staff, officeId);
-    const where = ['je.tenant_id = ?'];
-    const params: unknown[] = [tx.tenantId];
-    if (offices) {
-      where.push(`je.office_id in (${offices.map(() => '?').join(', ')})`);
-      params.push(...offices);
-    }
-    if (startDate) {
-      where.push('je.transaction_date >= ?::date');
-      params.push(startDate);
-    }
-    if (endDate) {
-      where.push('je.transaction_date <= ?::date');
-      params.push(endDate);
-    }
-    if (currencyCode) {
-      where.push('je.currency_code = ?');
-      params.push(currencyCode);
-    }
-    // The lines are summed per account first and the few sums joined to their accounts after: joining each
-    // line to its account (and grouping by the account's columns) cost about half the report's time. The sums
-    // are materialized, so they are computed once: under row-level security the planner expects one account
-    // row, and would otherwise put the sums inside a nested loop, computed again for every account.
-    const rows = await tx.em.execute<{ id: number; gl_code: string; name: string; type: number; debits: string; credits: string }[]>(
-      `with t as materialized (
-         select je.gl_account_id,
-           coalesce(sum(je.amount) filter (where je.entry_type = 2), 0) as debits,
-           coalesce(sum(je.amount) filter (where je.entry_type = 1), 0) as credits
-         from ledger.journal_entry je
-         where ${where.join(' and ')}
-         group by je.gl_account_id)
-       select ga.id, ga.gl_code, ga.name, ga.type, t.debits::text as debits, t.credits::text as credits
-       from t join ledger.gl_account ga on ga.tenant_id = ? and ga.id = t.gl_account_id
-       order by ga.gl_code`,
-      [...params, tx.tenantId],
-    );
+    const rows = await accountTotals(tx, { officeIds: offices, startDate, endDate, currencyCode });
     return rows.map((r) => ({ glAccountId: r.id, glCode: r.gl_code, name: r.name, type: Number(r.type), debits: formatAmount(r.debits), credits: formatAmount(r.credits) }));
   }
 }
