@@ -112,9 +112,10 @@ describe('GraphQL coercion reaches REST callers as 400 in REST field names', () 
       config: { 'Payload URL': 'https://example.com/hook', 'Content Type': 'json' },
     });
     assertRestOnly(res);
+    // Under the route's resource, with the parameter's REST path, as Fineract names a journal entry's credits[0].glAccountId.
     assert.deepEqual(byParameter(res), {
-      'events[0].entityName': 'validation.msg.cannot.be.blank',
-      'events[1]': 'validation.msg.cannot.be.blank',
+      'events[0].entityName': 'validation.msg.hook.events[0].entityName.cannot.be.blank',
+      'events[1]': 'validation.msg.hook.events[1].cannot.be.blank',
     });
   });
 
