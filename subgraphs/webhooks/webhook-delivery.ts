@@ -7,8 +7,7 @@ import type { OutboxSink } from '../platform/outbox-relay.js';
 import type { TenantSettings } from '../kernel/ports.js';
 import { eventPair, hookReceives, type HookPair } from './domain/hook-events.js';
 import { nextStep } from './domain/retry-policy.js';
-import { signatureHeaders } from './domain/signature.js';
-import { send } from './webhook-sender.js';
+import { SendLane, type LaneResult } from './send-lane.js';
 
 /**
  * Durable webhook delivery. The outbox relay fans each committed event out into one webhooks.webhook_delivery
@@ -137,6 +136,7 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   let lastPurge = 0;
   // Its own connections when the process has them: a round never waits behind requests for one.
   const background = db.background;
+  const lane = new SendLane();
 
   /**
    * Due deliveries in id order, each hook's only up to its first pending delivery that still waits, with the
@@ -169,19 +169,10 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
   };
 
-  /** One POST; the outcome is recorded later with the rest of the batch (one transaction per tenant). */
-  const attemptOne = async (d: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptRecord> => {
+  /** An attempt's outcome as recorded and logged. */
+  const recordOf = (d: ClaimedDelivery, result: LaneResult): AttemptRecord => {
     const attempt = d.attempts + 1;
-    const headers = {
-      'content-type': 'application/json',
-      ...signatureHeaders(d.secret, d.event_id, new Date(), d.body),
-      'x-service-entity': d.entity_name,
-      'x-service-action': d.action_name,
-      'service-platform-tenantid': d.tenant_id,
-      'user-agent': 'core-banking-webhooks/1',
-    };
-    const result = await send(d.payload_url, d.body, headers, { timeoutMs: config.timeoutMs, allowPrivate });
-    const now = Date.now();
+    const now = result.at;
     const step = nextStep({ attempt, statusCode: result.statusCode, retryAfter: result.retryAfter, now, baseMs: config.retryBaseMs, maxAttempts: config.maxAttempts });
     const record: AttemptRecord = {
       delivery: d,
@@ -285,8 +276,9 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   };
 
   /**
-   * Sends a claimed batch: each hook's deliveries back to back in claim order (one in flight, so on one
-   * kept-alive connection), stopping at its first failure; hooks in parallel up to the concurrency limit.
+   * Sends a claimed batch on the sending thread: each hook's deliveries back to back in claim order (one in
+   * flight, so on one kept-alive connection), stopping at its first failure that is retried; hooks in
+   * parallel up to the concurrency limit.
    * Nothing is recorded here: the outcome goes into the next round's transaction.
    */
   const processBatch = async (batch: ClaimedDelivery[]): Promise<RoundOutcome> => {
@@ -303,16 +295,22 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     const released: ClaimedDelivery[] = [];
     const lanes = Array.from({ length: Math.min(config.concurrency, queues.length) }, async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
-        // `perHook` 1 keeps a hook's deliveries strictly in commit order; more trades order for throughput.
-        for (let i = 0; i < queue.length; i += config.perHook) {
-          const done = await Promise.all(queue.slice(i, i + config.perHook).map((d) => attemptOne(d, allowed.get(d.tenant_id) ?? false)));
-          records.push(...done);
-          // A failure waits for its retry, and the hook's later deliveries wait behind it (a dead one does not hold them).
-          if (done.some((r) => r.nextAt)) {
-            released.push(...queue.slice(i + config.perHook));
-            break;
-          }
-        }
+        const results = await lane.run({
+          deliveries: queue.map((d) => ({
+            url: d.payload_url, body: d.body, secret: d.secret, eventId: d.event_id, attempt: d.attempts + 1, allowPrivate: allowed.get(d.tenant_id) ?? false,
+            headers: {
+              'content-type': 'application/json', 'x-service-entity': d.entity_name, 'x-service-action': d.action_name,
+              'service-platform-tenantid': d.tenant_id, 'user-agent': 'core-banking-webhooks/1',
+            },
+          })),
+          timeoutMs: config.timeoutMs,
+          maxAttempts: config.maxAttempts,
+          // `perHook` 1 keeps a hook's deliveries strictly in commit order; more trades order for throughput.
+          perHook: config.perHook,
+        });
+        records.push(...results.map((r, i) => recordOf(queue[i]!, r)));
+        // A failure waits for its retry, and the hook's later deliveries wait behind it (a dead one does not hold them).
+        released.push(...queue.slice(results.length));
       }
     });
     await Promise.all(lanes);
@@ -390,6 +388,7 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
       deliveryQueued.off('queued', onQueued);
       await listener?.close();
       await running;
+      await lane.close();
     },
   };
 }
