@@ -292,11 +292,13 @@ export async function openDatabase(
         // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
         driverOptions: { connectionString: url, Client, ...(applicationName ? { application_name: applicationName } : {}) },
       });
-      return (opened = new Database(orm, 'postgresql', () => {}, config.databaseUrl));
+      // LISTEN connections go the same way as the pool's (the Unix socket when preferred).
+      return (opened = new Database(orm, 'postgresql', () => {}, url));
     };
     database = await open(options.pool?.max ?? 10, options.applicationName);
     if (options.backgroundPool) {
-      database.background = await open(options.backgroundPool, options.applicationName && `${options.applicationName}-background`).catch(async (error: unknown) => {
+      // Named background-cbs-worker-1 and so on: cbs-worker-N names a worker's request pool.
+      database.background = await open(options.backgroundPool, options.applicationName && `background-${options.applicationName}`).catch(async (error: unknown) => {
         await database!.close();
         throw error;
       });
