@@ -235,13 +235,21 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   return { organisation, customer, ledger, till, account, loan, self, webhooks, payments };
 }
 
+const BACKGROUND_POOL = 3;
+
 /** Opens the database, applies migrations, provisions the configured tenants and starts the outbox relay. */
 export async function startPlatform(
   config: Config,
   logger: Logger,
   options: { migrate?: boolean; provision?: boolean; relay?: boolean; poolMax?: number; scheduler?: boolean; applicationName?: string } = {},
 ): Promise<Platform> {
-  const db = await openDatabase(config, DATABASE_MODULES, { pool: { max: options.poolMax }, applicationName: options.applicationName ?? 'cbs' });
+  // A process that runs the background work gets it a pool of its own: the relay, the webhook worker (one
+  // transaction per round, and a tenant's setting now and then) and the re-query worker.
+  const db = await openDatabase(config, DATABASE_MODULES, {
+    pool: { max: options.poolMax },
+    applicationName: options.applicationName ?? 'cbs',
+    backgroundPool: options.relay ?? true ? BACKGROUND_POOL : 0,
+  });
   const began = performance.now();
   if (options.migrate ?? true) {
     const applied = await db.migrate();
@@ -268,7 +276,7 @@ export async function startPlatform(
     : null;
   // Every process that commits publishes its own events to subscribers at once; the relay is the durable path.
   const live = startLivePublisher(db, pubsub, logger);
-  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut()], afterBatch: () => webhooks?.wake() }) : null;
+  const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut({ notify: db.kind === 'postgresql' })], afterBatch: () => webhooks?.wake() }) : null;
   shareCredentialRevocations(bus, services.organisation.auth);
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
   const background = options.scheduler ?? options.relay ?? true;

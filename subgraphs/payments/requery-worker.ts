@@ -22,12 +22,12 @@ export interface RequeryWorker {
 export function startRequeryWorker(db: Database, transfers: InterbankTransferService, logger: Logger, options: { pollMs: number; leaseMs: number }): RequeryWorker {
   let stopped = false;
   let running: Promise<void> | null = null;
-  const started = db.system((em) => makeAllPendingDue(em)).catch((error: unknown) => logger.warn({ err: error }, 'pending inter-bank transfers not marked due'));
+  const started = db.background.system((em) => makeAllPendingDue(em)).catch((error: unknown) => logger.warn({ err: error }, 'pending inter-bank transfers not marked due'));
 
   const runOnce = async (): Promise<void> => {
     await started;
     for (;;) {
-      const due = await db.system((em) => claimDue(em, options.leaseMs, BATCH));
+      const due = await db.background.system((em) => claimDue(em, options.leaseMs, BATCH));
       if (due.length === 0 || stopped) return;
       await Promise.all(due.map((d) => transfers.requery(d.tenantId, d.id).catch((error: unknown) => logger.warn({ err: error, tenant: d.tenantId, transferId: d.id }, 'inter-bank re-query failed'))));
     }

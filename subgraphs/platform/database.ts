@@ -38,6 +38,14 @@ export class Database {
     private readonly url: string | null = null,
   ) {}
 
+  /**
+   * Where background work (the outbox relay, the webhook worker, the re-query worker) runs its transactions:
+   * on PostgreSQL a small pool of its own when the process runs that work, so it never queues behind
+   * requests for a connection (its lag would then grow with request traffic); otherwise, and on the
+   * embedded database (one connection), this database itself.
+   */
+  background: Database = this;
+
   private readonly debug = process.env.SQL_DEBUG === '1';
 
   /**
@@ -226,6 +234,7 @@ export class Database {
   }
 
   async close(): Promise<void> {
+    if (this.background !== this) await this.background.close();
     await this.orm.close(true);
     this.release();
   }
@@ -234,7 +243,7 @@ export class Database {
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'env'> & Partial<Pick<Config, 'databaseSocket'>>,
   modules: DatabaseModule[],
-  options: { pool?: { min?: number; max?: number }; applicationName?: string } = {},
+  options: { pool?: { min?: number; max?: number }; applicationName?: string; backgroundPool?: number } = {},
 ): Promise<Database> {
   const entities = modules.flatMap((m) => m.entities);
   const migrationsList = modules.flatMap((m) => m.migrations).sort((a, b) => a.name.localeCompare(b.name));
@@ -242,7 +251,7 @@ export async function openDatabase(
   let database: Database | null = null;
   const common = {
     onQuery: (sql: string) => {
-      database?.countStatement();
+      countStatement();
       return sql;
     },
     entities,
@@ -260,29 +269,50 @@ export async function openDatabase(
     ensureDatabase: false,
     discovery: { warnWhenNoEntities: false },
   };
+  // A statement counts against the database (main or background) whose current tenant is running it.
+  let counted: Database[] = [];
+  const countStatement = () => {
+    for (const db of counted) db.countStatement();
+  };
   if (config.databaseUrl) {
     const url = config.databaseSocket === 'off' ? config.databaseUrl : await preferUnixSocket(config.databaseUrl);
-    const Client = class extends PreparingClient {
-      protected override onRoundTrip(): void {
-        database?.countRoundTrip();
-      }
+    const open = async (max: number, applicationName: string | undefined): Promise<Database> => {
+      let opened: Database | null = null;
+      const Client = class extends PreparingClient {
+        protected override onRoundTrip(): void {
+          opened?.countRoundTrip();
+        }
+      };
+      const orm = await MikroORM.init({
+        ...common,
+        driver: PostgreSqlDriver,
+        clientUrl: url,
+        pool: { min: 0, max },
+        // pg reads the URL's own parameters (sslmode, ...), which MikroORM's parsing of clientUrl drops; named
+        // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
+        driverOptions: { connectionString: url, Client, ...(applicationName ? { application_name: applicationName } : {}) },
+      });
+      // LISTEN connections go the same way as the pool's (the Unix socket when preferred).
+      return (opened = new Database(orm, 'postgresql', () => {}, url));
     };
-    const orm = await MikroORM.init({
-      ...common,
-      driver: PostgreSqlDriver,
-      clientUrl: url,
-      pool: { min: 0, max: options.pool?.max ?? 10 },
-      // pg reads the URL's own parameters (sslmode, ...), which MikroORM's parsing of clientUrl drops; named
-      // connections (cbs-worker-2, ...) tell a DBA, and pg_stat_activity, which process holds which.
-      driverOptions: { connectionString: url, Client, ...(options.applicationName ? { application_name: options.applicationName } : {}) },
-    });
-    return (database = new Database(orm, 'postgresql', () => {}, config.databaseUrl));
+    database = await open(options.pool?.max ?? 10, options.applicationName);
+    if (options.backgroundPool) {
+      // Named background-cbs-worker-1 and so on: cbs-worker-N names a worker's request pool.
+      database.background = await open(options.backgroundPool, options.applicationName && `background-${options.applicationName}`).catch(async (error: unknown) => {
+        await database!.close();
+        throw error;
+      });
+    }
+    counted = [...new Set([database, database.background])];
+    return database;
   }
   mkdirSync(`${config.dataDir}/pglite`, { recursive: true });
   const release = lockEmbeddedDatabase(`${config.dataDir}/pglite`);
   try {
     const orm = await MikroORM.init({ ...common, driver: PgliteDriver, dbName: `${config.dataDir}/pglite` });
-    return (database = new Database(orm, 'pglite', release));
+    database = new Database(orm, 'pglite', release);
+    counted = [database];
+    return database;
   } catch (error) {
     release();
     throw error;

@@ -47,7 +47,7 @@ export function startOutboxRelay(
   let stopped = false;
 
   const publishBatch = async (): Promise<number> =>
-    db.system(async (em) => {
+    db.background.system(async (em) => {
       // The payload as text, parsed keeping every amount's digits (exact-json.ts).
       const rows = await em.execute<{ id: string; payload: string; entity_name: string; action_name: string; occurred_at: Date | string }[]>(
         `select id, payload::text as payload, entity_name, action_name, occurred_at from kernel.outbox where published_at is null order by id limit ? for update skip locked`,
@@ -99,7 +99,7 @@ export function startOutboxRelay(
     }, coalesceMs);
   };
   outboxWritten.on('written', onWritten);
-  const listener = db.listen(OUTBOX_CHANNEL, onWritten, (error) => logger.warn({ err: error }, 'outbox relay: the listening connection failed; polling until it is back'));
+  const listener = db.background.listen(OUTBOX_CHANNEL, onWritten, (error) => logger.warn({ err: error }, 'outbox relay: the listening connection failed; polling until it is back'));
   const timer = setInterval(() => void run(), options.intervalMs ?? (listener ? 5000 : 1000));
   timer.unref();
 

@@ -7,15 +7,16 @@ import type { OutboxSink } from '../platform/outbox-relay.js';
 import type { TenantSettings } from '../kernel/ports.js';
 import { eventPair, hookReceives, type HookPair } from './domain/hook-events.js';
 import { nextStep } from './domain/retry-policy.js';
-import { signatureHeaders } from './domain/signature.js';
-import { send } from './webhook-sender.js';
+import { SendLane, type LaneResult } from './send-lane.js';
 
 /**
  * Durable webhook delivery. The outbox relay fans each committed event out into one webhooks.webhook_delivery
  * row per matching active hook (in the relay's transaction, so a crash repeats both or neither; the unique
  * (hook, event) key makes the repeat harmless). Workers on any instance claim due rows with FOR UPDATE SKIP
- * LOCKED and a lease, POST them outside any transaction, and record each attempt. A crash mid-attempt leaves
- * the lease to expire and the delivery is tried again: at least once, always the same body under one eventId.
+ * LOCKED and a lease, POST them outside any transaction, and record the attempts in the transaction that
+ * claims the next round (one transaction per round, on the background connections). A crash mid-attempt, or
+ * before its round is recorded, leaves the lease to expire and the delivery is tried again: at least once,
+ * always the same body under one eventId.
  *
  * A hook receives its events in commit order (the relay's order, which is the deliveries' id order), also
  * after an outage: a delivery is claimed only when no earlier delivery of its hook is still pending and
@@ -37,8 +38,15 @@ export function deliveryBody(envelope: { eventId: string; eventType: string; tim
   return JSON.stringify({ eventId: envelope.eventId, eventType: envelope.eventType, timestamp: envelope.timestamp, tenantId: envelope.tenantId, data: envelope.data });
 }
 
-/** The relay sink: one pending delivery (and its scheduled first attempt) per matching active hook. */
-export function webhookFanOut(): OutboxSink {
+/** The channel a fan-out that queued deliveries notifies: workers in other processes wake on it. */
+export const DELIVERY_CHANNEL = 'cbs_webhook_queued';
+
+/**
+ * The relay sink: one pending delivery (and its scheduled first attempt) per matching active hook. With
+ * `notify` (PostgreSQL) the same transaction notifies DELIVERY_CHANNEL, delivered at its commit, so a worker
+ * in any process starts at once; the relay wakes the worker of its own process itself.
+ */
+export function webhookFanOut(options: { notify: boolean }): OutboxSink {
   return async (em, rows) => {
     const tenants = [...new Set(rows.map((r) => r.envelope.tenantId))];
     const hookRows = await em.execute<{ tenant_id: string; hook_id: number; entity_name: string; action_name: string }[]>(
@@ -74,7 +82,7 @@ export function webhookFanOut(): OutboxSink {
          on conflict (tenant_id, hook_id, event_id) do nothing
          returning tenant_id, id, hook_id, next_attempt_at)
        insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at)
-       select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d`,
+       select tenant_id, id, hook_id, 1, 'pending', next_attempt_at from d${options.notify ? ` returning pg_notify('${DELIVERY_CHANNEL}', '')` : ''}`,
       values,
     );
   };
@@ -93,6 +101,8 @@ interface ClaimedDelivery {
   committed_at: Date | string;
   payload_url: string;
   secret: string;
+  /** The tenant's reference version as the claim saw it; null before the tenant is provisioned. */
+  reference_version: string | null;
 }
 
 interface AttemptRecord {
@@ -104,6 +114,12 @@ interface AttemptRecord {
   error: string | null;
   nextAt: Date | null;
   disableHook: boolean;
+}
+
+/** A round's sends, recorded by the next round's transaction. */
+interface RoundOutcome {
+  records: AttemptRecord[];
+  released: ClaimedDelivery[];
 }
 
 export interface DeliveryWorker {
@@ -118,48 +134,45 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   let again = false;
   let stopped = false;
   let lastPurge = 0;
+  // Its own connections when the process has them: a round never waits behind requests for one.
+  const background = db.background;
+  const lane = new SendLane();
 
-  /** Due deliveries in id order, each hook's only up to its first pending delivery that still waits. */
-  const claim = (): Promise<ClaimedDelivery[]> =>
-    db.system(async (em: Em) => {
-      // Claims take turns across workers: a claim must see the leases of the one before it, or it would pass
-      // over that one's rows (SKIP LOCKED) to a hook's later deliveries.
-      if (db.kind === 'postgresql') await em.execute(`select pg_advisory_xact_lock(hashtext('webhooks.claim'))`);
-      const rows = await em.execute<ClaimedDelivery[]>(
-        `with waiting as (
-           select tenant_id, hook_id, min(id) as first_id from webhooks.webhook_delivery
-            where status = 'pending' and (next_attempt_at > now() or lease_until >= now())
-            group by tenant_id, hook_id)
-         update webhooks.webhook_delivery d set lease_until = now() + (? * interval '1 millisecond')
-           from (select c.tenant_id, c.id, h.payload_url, h.secret
-                   from webhooks.webhook_delivery c
-                   join webhooks.hook h on h.tenant_id = c.tenant_id and h.id = c.hook_id
-                   left join waiting w on w.tenant_id = c.tenant_id and w.hook_id = c.hook_id
-                  where c.status = 'pending' and c.next_attempt_at <= now() and (c.lease_until is null or c.lease_until < now()) and h.is_active
-                    and (w.first_id is null or c.id < w.first_id)
-                  order by c.id
-                  limit ? for update of c skip locked) picked
-          where d.tenant_id = picked.tenant_id and d.id = picked.id
-          returning d.tenant_id, d.id, d.hook_id, d.event_id, d.event_type, d.entity_name, d.action_name, d.body, d.attempts, d.committed_at, picked.payload_url, picked.secret`,
-        [LEASE_MS, BATCH],
-      );
-      // UPDATE ... RETURNING keeps no order.
-      return rows.sort((a, b) => Number(a.id) - Number(b.id));
-    });
+  /**
+   * Due deliveries in id order, each hook's only up to its first pending delivery that still waits, with the
+   * tenant's reference version (for the private-target setting's cache). Runs inside the round's transaction.
+   */
+  const claimIn = async (em: Em): Promise<ClaimedDelivery[]> => {
+    // Claims take turns across workers: a claim must see the leases of the one before it, or it would pass
+    // over that one's rows (SKIP LOCKED) to a hook's later deliveries.
+    if (background.kind === 'postgresql') await em.execute(`select pg_advisory_xact_lock(hashtext('webhooks.claim'))`);
+    const rows = await em.execute<ClaimedDelivery[]>(
+      `with waiting as (
+         select tenant_id, hook_id, min(id) as first_id from webhooks.webhook_delivery
+          where status = 'pending' and (next_attempt_at > now() or lease_until >= now())
+          group by tenant_id, hook_id)
+       update webhooks.webhook_delivery d set lease_until = now() + (? * interval '1 millisecond')
+         from (select c.tenant_id, c.id, h.payload_url, h.secret
+                 from webhooks.webhook_delivery c
+                 join webhooks.hook h on h.tenant_id = c.tenant_id and h.id = c.hook_id
+                 left join waiting w on w.tenant_id = c.tenant_id and w.hook_id = c.hook_id
+                where c.status = 'pending' and c.next_attempt_at <= now() and (c.lease_until is null or c.lease_until < now()) and h.is_active
+                  and (w.first_id is null or c.id < w.first_id)
+                order by c.id
+                limit ? for update of c skip locked) picked
+        where d.tenant_id = picked.tenant_id and d.id = picked.id
+        returning d.tenant_id, d.id, d.hook_id, d.event_id, d.event_type, d.entity_name, d.action_name, d.body, d.attempts, d.committed_at, picked.payload_url, picked.secret,
+          (select v.version::text from kernel.reference_version v where v.tenant_id = d.tenant_id) as reference_version`,
+      [LEASE_MS, BATCH],
+    );
+    // UPDATE ... RETURNING keeps no order.
+    return rows.sort((a, b) => Number(a.id) - Number(b.id));
+  };
 
-  /** One POST; the outcome is recorded later with the rest of the batch (one transaction per tenant). */
-  const attemptOne = async (d: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptRecord> => {
+  /** An attempt's outcome as recorded and logged. */
+  const recordOf = (d: ClaimedDelivery, result: LaneResult): AttemptRecord => {
     const attempt = d.attempts + 1;
-    const headers = {
-      'content-type': 'application/json',
-      ...signatureHeaders(d.secret, d.event_id, new Date(), d.body),
-      'x-service-entity': d.entity_name,
-      'x-service-action': d.action_name,
-      'service-platform-tenantid': d.tenant_id,
-      'user-agent': 'core-banking-webhooks/1',
-    };
-    const result = await send(d.payload_url, d.body, headers, { timeoutMs: config.timeoutMs, allowPrivate });
-    const now = Date.now();
+    const now = result.at;
     const step = nextStep({ attempt, statusCode: result.statusCode, retryAfter: result.retryAfter, now, baseMs: config.retryBaseMs, maxAttempts: config.maxAttempts });
     const record: AttemptRecord = {
       delivery: d,
@@ -183,62 +196,93 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     return record;
   };
 
-  /** Writes a batch's outcomes set-wise: the attempt rows, the deliveries' state, the next scheduled attempts, 410 hooks disabled. */
   /**
-   * `released`: claimed deliveries not attempted, because an earlier one of their hook failed; their lease
-   * goes, and they wait behind it.
+   * Writes a round's outcomes set-wise, across tenants, inside the next round's transaction (before its
+   * claim, which must see them): the attempt rows, the deliveries' state, the next scheduled attempts, 410
+   * hooks disabled. `released`: claimed deliveries not attempted, because an earlier one of their hook
+   * failed; their lease goes, and they wait behind it.
    */
-  const recordAll = async (tenantId: string, records: AttemptRecord[], released: ClaimedDelivery[]): Promise<void> => {
-    await db.tx(tenantId, async (tx) => {
-      const rows = (n: number, tuple: string) => Array.from({ length: n }, () => tuple).join(',');
-      // Deliveries first, in id order, as redeliver does: the same lock order in both never deadlocks.
-      const ids = [...records.map((r) => r.delivery.id), ...released.map((d) => d.id)].sort((a, b) => Number(a) - Number(b));
-      await tx.em.execute(`select id from webhooks.webhook_delivery where tenant_id = ? and id in (${ids.map(() => '?').join(',')}) order by id for update`, [tenantId, ...ids]);
-      if (released.length > 0) {
-        await tx.em.execute(
-          `update webhooks.webhook_delivery set lease_until = null where tenant_id = ? and id in (${released.map(() => '?').join(',')})`,
-          [tenantId, ...released.map((d) => d.id)],
-        );
-      }
-      if (records.length === 0) return;
-      await tx.em.execute(
-        `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
-         values ${rows(records.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, now())')}
-         on conflict (tenant_id, delivery_id, attempt) do update set status = excluded.status, status_code = excluded.status_code,
-           duration_ms = excluded.duration_ms, error = excluded.error, next_attempt_at = excluded.next_attempt_at, attempted_at = now(), updated_at = now()`,
-        records.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt, r.status, r.statusCode, r.durationMs, r.error, r.nextAt]),
+  const recordIn = async (em: Em, { records, released }: RoundOutcome): Promise<void> => {
+    const tuples = (n: number, tuple: string) => Array.from({ length: n }, () => tuple).join(',');
+    // Deliveries first, in id order, as redeliver does: the same lock order in both never deadlocks.
+    const keys = [...records.map((r) => r.delivery), ...released].sort((a, b) => Number(a.id) - Number(b.id));
+    if (keys.length === 0) return;
+    await em.execute(
+      `select d.id from webhooks.webhook_delivery d join (values ${tuples(keys.length, '(?::varchar, ?::bigint)')}) as k(tenant_id, id)
+          on d.tenant_id = k.tenant_id and d.id = k.id order by d.id for update of d`,
+      keys.flatMap((d) => [d.tenant_id, d.id]),
+    );
+    if (released.length > 0) {
+      await em.execute(
+        `update webhooks.webhook_delivery d set lease_until = null from (values ${tuples(released.length, '(?::varchar, ?::bigint)')}) as k(tenant_id, id)
+          where d.tenant_id = k.tenant_id and d.id = k.id`,
+        released.flatMap((d) => [d.tenant_id, d.id]),
       );
-      await tx.em.execute(
-        `update webhooks.webhook_delivery d set attempts = v.attempts, status = v.status, next_attempt_at = coalesce(v.next_at, d.next_attempt_at),
-           lease_until = null, delivered_at = case when v.status = 'delivered' then now() else d.delivered_at end, updated_at = now()
-         from (values ${rows(records.length, '(?::bigint, ?::integer, ?::varchar, ?::timestamptz)')}) as v(id, attempts, status, next_at)
-         where d.tenant_id = ? and d.id = v.id`,
-        [...records.flatMap((r) => [r.delivery.id, r.attempt, r.nextAt ? 'pending' : r.status === 'delivered' ? 'delivered' : 'dead', r.nextAt]), tenantId],
+    }
+    if (records.length === 0) return;
+    await em.execute(
+      `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, status_code, duration_ms, error, next_attempt_at, attempted_at)
+       values ${tuples(records.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, now())')}
+       on conflict (tenant_id, delivery_id, attempt) do update set status = excluded.status, status_code = excluded.status_code,
+         duration_ms = excluded.duration_ms, error = excluded.error, next_attempt_at = excluded.next_attempt_at, attempted_at = now(), updated_at = now()`,
+      records.flatMap((r) => [r.delivery.tenant_id, r.delivery.id, r.delivery.hook_id, r.attempt, r.status, r.statusCode, r.durationMs, r.error, r.nextAt]),
+    );
+    await em.execute(
+      `update webhooks.webhook_delivery d set attempts = v.attempts, status = v.status, next_attempt_at = coalesce(v.next_at, d.next_attempt_at),
+         lease_until = null, delivered_at = case when v.status = 'delivered' then now() else d.delivered_at end, updated_at = now()
+       from (values ${tuples(records.length, '(?::varchar, ?::bigint, ?::integer, ?::varchar, ?::timestamptz)')}) as v(tenant_id, id, attempts, status, next_at)
+       where d.tenant_id = v.tenant_id and d.id = v.id`,
+      records.flatMap((r) => [r.delivery.tenant_id, r.delivery.id, r.attempt, r.nextAt ? 'pending' : r.status === 'delivered' ? 'delivered' : 'dead', r.nextAt]),
+    );
+    const retries = records.filter((r) => r.nextAt);
+    if (retries.length > 0) {
+      await em.execute(
+        `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at) values ${tuples(retries.length, "(?, ?, ?, ?, 'pending', ?::timestamptz)")}
+         on conflict (tenant_id, delivery_id, attempt) do nothing`,
+        retries.flatMap((r) => [r.delivery.tenant_id, r.delivery.id, r.delivery.hook_id, r.attempt + 1, r.nextAt]),
       );
-      const retries = records.filter((r) => r.nextAt);
-      if (retries.length > 0) {
-        await tx.em.execute(
-          `insert into webhooks.webhook_attempt (tenant_id, delivery_id, hook_id, attempt, status, next_attempt_at) values ${rows(retries.length, "(?, ?, ?, ?, 'pending', ?::timestamptz)")}
-           on conflict (tenant_id, delivery_id, attempt) do nothing`,
-          retries.flatMap((r) => [tenantId, r.delivery.id, r.delivery.hook_id, r.attempt + 1, r.nextAt]),
-        );
-      }
-      const gone = [...new Set(records.filter((r) => r.disableHook).map((r) => r.delivery.hook_id))];
-      if (gone.length > 0) {
-        await tx.em.execute(`update webhooks.hook set is_active = false, updated_at = now() where tenant_id = ? and id in (${gone.map(() => '?').join(',')})`, [tenantId, ...gone]);
-      }
-    });
+    }
+    const gone = [...new Map(records.filter((r) => r.disableHook).map((r) => [`${r.delivery.tenant_id}\u0000${r.delivery.hook_id}`, r.delivery])).values()];
+    if (gone.length > 0) {
+      await em.execute(
+        `update webhooks.hook h set is_active = false, updated_at = now() from (values ${tuples(gone.length, '(?::varchar, ?::integer)')}) as k(tenant_id, id)
+          where h.tenant_id = k.tenant_id and h.id = k.id`,
+        gone.flatMap((d) => [d.tenant_id, d.hook_id]),
+      );
+    }
   };
 
-  const allowPrivateFor = async (tenants: string[]): Promise<Map<string, boolean>> => {
+  /**
+   * Whether each tenant of the batch may reach private addresses. The setting is reference data: a value is
+   * kept under the tenant's reference version, which the claim read, and read again (in a transaction of
+   * the tenant's) only when that version moved. The value is read after the version its transaction saw
+   * first, so it is never older than the version it is kept under.
+   */
+  const privateTargets = new Map<string, { version: string; allowed: boolean }>();
+  const allowPrivateFor = async (batch: ClaimedDelivery[]): Promise<Map<string, boolean>> => {
     const allowed = new Map<string, boolean>();
-    for (const tenant of tenants) allowed.set(tenant, await db.tx(tenant, async (tx) => (await settings.read(tx, PRIVATE_SETTING)).enabled));
+    for (const d of batch) {
+      if (allowed.has(d.tenant_id)) continue;
+      const cached = privateTargets.get(d.tenant_id);
+      if (cached && cached.version === d.reference_version) {
+        allowed.set(d.tenant_id, cached.allowed);
+        continue;
+      }
+      const read = await background.tx(d.tenant_id, async (tx) => ({ version: tx.referenceVersion, allowed: (await settings.read(tx, PRIVATE_SETTING)).enabled }));
+      if (read.version !== null && read.version === d.reference_version) privateTargets.set(d.tenant_id, { version: read.version, allowed: read.allowed });
+      allowed.set(d.tenant_id, read.allowed);
+    }
     return allowed;
   };
 
-  /** Per hook in claim order (one at a time), hooks in parallel up to the concurrency limit. */
-  const processBatch = async (batch: ClaimedDelivery[]): Promise<void> => {
-    const allowed = await allowPrivateFor([...new Set(batch.map((d) => d.tenant_id))]);
+  /**
+   * Sends a claimed batch on the sending thread: each hook's deliveries back to back in claim order (one in
+   * flight, so on one kept-alive connection), stopping at its first failure that is retried; hooks in
+   * parallel up to the concurrency limit.
+   * Nothing is recorded here: the outcome goes into the next round's transaction.
+   */
+  const processBatch = async (batch: ClaimedDelivery[]): Promise<RoundOutcome> => {
+    const allowed = await allowPrivateFor(batch);
     const byHook = new Map<string, ClaimedDelivery[]>();
     for (const d of batch) {
       const key = `${d.tenant_id}\u0000${d.hook_id}`;
@@ -251,41 +295,47 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
     const released: ClaimedDelivery[] = [];
     const lanes = Array.from({ length: Math.min(config.concurrency, queues.length) }, async () => {
       for (let queue = queues.shift(); queue; queue = queues.shift()) {
-        // `perHook` 1 keeps a hook's deliveries strictly in commit order; more trades order for throughput.
-        for (let i = 0; i < queue.length; i += config.perHook) {
-          const done = await Promise.all(queue.slice(i, i + config.perHook).map((d) => attemptOne(d, allowed.get(d.tenant_id) ?? false)));
-          records.push(...done);
-          // A failure waits for its retry, and the hook's later deliveries wait behind it (a dead one does not hold them).
-          if (done.some((r) => r.nextAt)) {
-            released.push(...queue.slice(i + config.perHook));
-            break;
-          }
-        }
+        const results = await lane.run({
+          deliveries: queue.map((d) => ({
+            url: d.payload_url, body: d.body, secret: d.secret, eventId: d.event_id, attempt: d.attempts + 1, allowPrivate: allowed.get(d.tenant_id) ?? false,
+            headers: {
+              'content-type': 'application/json', 'x-service-entity': d.entity_name, 'x-service-action': d.action_name,
+              'service-platform-tenantid': d.tenant_id, 'user-agent': 'core-banking-webhooks/1',
+            },
+          })),
+          timeoutMs: config.timeoutMs,
+          maxAttempts: config.maxAttempts,
+          // `perHook` 1 keeps a hook's deliveries strictly in commit order; more trades order for throughput.
+          perHook: config.perHook,
+        });
+        records.push(...results.map((r, i) => recordOf(queue[i]!, r)));
+        // A failure waits for its retry, and the hook's later deliveries wait behind it (a dead one does not hold them).
+        released.push(...queue.slice(results.length));
       }
     });
     await Promise.all(lanes);
-    const byTenant = new Map<string, { records: AttemptRecord[]; released: ClaimedDelivery[] }>();
-    const of = (tenantId: string) => byTenant.get(tenantId) ?? byTenant.set(tenantId, { records: [], released: [] }).get(tenantId)!;
-    for (const r of records) of(r.delivery.tenant_id).records.push(r);
-    for (const d of released) of(d.tenant_id).released.push(d);
-    for (const [tenantId, list] of byTenant) {
-      try {
-        await recordAll(tenantId, list.records, list.released);
-      } catch (error) {
-        // Unrecorded attempts keep their lease; when it expires they are sent again (at least once).
-        logger.warn({ err: error, tenant: tenantId, deliveries: list.records.length }, 'webhook attempts could not be recorded');
-      }
-    }
+    return { records, released };
   };
 
   /** Bodies are kept 30 days; finished deliveries older than that go (their attempts cascade). */
   const purge = async (): Promise<void> => {
     if (Date.now() - lastPurge < 3600_000) return;
     lastPurge = Date.now();
-    await db.system((em) =>
+    await background.system((em) =>
       em.execute(`delete from webhooks.webhook_delivery where created_at < now() - interval '${RETENTION_DAYS} days' and status <> 'pending'`),
     );
   };
+
+  /**
+   * One transaction per round: the previous round's outcomes, then the next claim (none once stopping). A
+   * round that fails to commit loses no delivery: its attempts keep their lease, and are sent again when it
+   * expires (at least once).
+   */
+  const round = (outcome: RoundOutcome | null, claim: boolean): Promise<ClaimedDelivery[]> =>
+    background.system(async (em) => {
+      if (outcome) await recordIn(em, outcome);
+      return claim ? claimIn(em) : [];
+    });
 
   const run = (): Promise<void> => {
     if (running) {
@@ -293,19 +343,21 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
       return running;
     }
     running = (async () => {
+      let outcome: RoundOutcome | null = null;
       try {
         do {
           again = false;
+          // Until a round claims nothing: its transaction has then recorded the last outcomes.
           for (;;) {
-            if (stopped) break;
-            const batch = await claim();
-            if (batch.length > 0) await processBatch(batch);
-            if (batch.length < BATCH) break;
+            const batch = await round(outcome, !stopped);
+            outcome = null;
+            if (batch.length === 0) break;
+            outcome = await processBatch(batch);
           }
         } while (again && !stopped);
         await purge();
       } catch (error) {
-        logger.warn({ err: error }, 'webhook worker pass failed; retrying on the next tick');
+        logger.warn({ err: error, unrecorded: outcome?.records.length }, 'webhook worker pass failed; retrying on the next tick');
       } finally {
         running = null;
       }
@@ -317,6 +369,10 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
   if (config.worker) {
     deliveryQueued.on('queued', onQueued);
   }
+  // Fan-outs committed by relays in other processes; the poll below stays the safety net.
+  const listener = config.worker
+    ? background.listen(DELIVERY_CHANNEL, onQueued, (error) => logger.warn({ err: error }, 'webhook worker: the listening connection failed; polling until it is back'))
+    : null;
   const timer = config.worker ? setInterval(onQueued, config.pollMs) : null;
   timer?.unref();
 
@@ -330,7 +386,9 @@ export function startDeliveryWorker(db: Database, settings: TenantSettings, logg
       stopped = true;
       if (timer) clearInterval(timer);
       deliveryQueued.off('queued', onQueued);
+      await listener?.close();
       await running;
+      await lane.close();
     },
   };
 }
