@@ -10,6 +10,8 @@ export const OUTBOX_CHANNEL = 'cbs_outbox_written';
 
 /** Events read back per statement. */
 const BATCH = 500;
+/** How long a relay wake waits for more commits to carry, when there is nothing to read back. */
+const WAKE_COALESCE_MS = 5;
 
 export interface LivePublisher {
   stop(): Promise<void>;
@@ -59,7 +61,19 @@ export function startLivePublisher(db: Database, pubsub: PubSub, logger: Logger)
     running = null;
   };
 
+  // With nobody subscribed anywhere the read would serve no one; the relay, wherever it runs, still needs its
+  // wake, which one notification a few milliseconds later gives for every commit meanwhile.
+  let wake: NodeJS.Timeout | null = null;
+  const wakeRelay = () => {
+    if (!notify || wake) return;
+    wake = setTimeout(() => {
+      wake = null;
+      (db.orm.em.fork() as Em).execute(`select pg_notify('${OUTBOX_CHANNEL}', '')`).catch((error: unknown) => logger.warn({ err: error }, 'relay wake not sent; it polls'));
+    }, WAKE_COALESCE_MS);
+  };
+
   const onWritten = (eventId: string) => {
+    if (!pubsub.hasSubscribers()) return wakeRelay();
     pending.push(eventId);
     running ??= pump();
   };
@@ -68,6 +82,7 @@ export function startLivePublisher(db: Database, pubsub: PubSub, logger: Logger)
   return {
     async stop() {
       stopped = true;
+      if (wake) clearTimeout(wake);
       outboxWritten.off('written', onWritten);
       await running;
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter, on } from 'node:events';
 import type { Bus } from './bus.js';
 import { parseExactJson } from '../kernel/exact-json.js';
@@ -14,6 +15,11 @@ export interface PubSub {
   publishAll(events: readonly EventEnvelope[]): Promise<void>;
   /** Events of one tenant and type; the iterator ends when the subscriber unsubscribes. */
   subscribe(tenantId: string, eventType: string): AsyncIterableIterator<EventEnvelope>;
+  /**
+   * Whether any process of the deployment has a live subscription now (another process's for at most a few
+   * seconds after it said so). The committing process's fast path is only worth its read when one does.
+   */
+  hasSubscribers(): boolean;
   close(): Promise<void>;
 }
 
@@ -32,10 +38,19 @@ class LocalPubSub implements PubSub {
   private readonly seen = new Set<string>();
   private readonly ring: string[] = new Array<string>(REMEMBERED_EVENTS);
   private next = 0;
+  /** Open subscriptions in this process. */
+  protected subscriptions = 0;
 
   constructor() {
     this.emitter.setMaxListeners(0);
   }
+
+  hasSubscribers(): boolean {
+    return this.subscriptions > 0;
+  }
+
+  /** Called when this process's count of subscriptions moves (the shared pubsub tells the others). */
+  protected subscriptionsChanged(): void {}
 
   /** Delivers to this process's subscribers unless it was delivered already; false for a repeat. */
   protected deliver(event: EventEnvelope): boolean {
@@ -60,18 +75,31 @@ class LocalPubSub implements PubSub {
   subscribe(tenantId: string, eventType: string): AsyncIterableIterator<EventEnvelope> {
     const controller = new AbortController();
     const source = on(this.emitter, topic(tenantId, eventType), { signal: controller.signal });
+    this.subscriptions++;
+    this.subscriptionsChanged();
+    let open = true;
+    const close = () => {
+      if (!open) return;
+      open = false;
+      this.subscriptions--;
+      this.subscriptionsChanged();
+    };
     const iterator: AsyncIterableIterator<EventEnvelope> = {
       async next() {
         try {
           const step = await source.next();
           return step.done ? { done: true, value: undefined } : { done: false, value: (step.value as EventEnvelope[])[0]! };
         } catch (error) {
-          if ((error as Error).name === 'AbortError') return { done: true, value: undefined };
+          if ((error as Error).name === 'AbortError') {
+            close();
+            return { done: true, value: undefined };
+          }
           throw error;
         }
       },
       async return() {
         controller.abort();
+        close();
         return { done: true, value: undefined };
       },
       [Symbol.asyncIterator]() {
@@ -88,6 +116,10 @@ class LocalPubSub implements PubSub {
 
 /** The bus channel of a batch of events (a JSON array of envelopes). */
 const BATCH_CHANNEL = 'cbs-events';
+/** The bus channel on which a process says whether it has subscriptions: `{"id": ..., "present": bool}`. */
+const PRESENCE_CHANNEL = 'cbs-subscribers';
+/** A process with subscriptions repeats so every this often; another process trusts it for three times as long. */
+const PRESENCE_EVERY_MS = 2000;
 
 /**
  * Events committed in any process of the deployment: each is delivered here at once and sent over the
@@ -95,15 +127,55 @@ const BATCH_CHANNEL = 'cbs-events';
  * one message: under load that is one IPC (or Redis) message per batch instead of one per event.
  */
 class SharedPubSub extends LocalPubSub {
+  private readonly id = randomUUID();
+  /** Other processes that said they have subscriptions, until when that holds. */
+  private readonly remote = new Map<string, number>();
+  private heartbeat: NodeJS.Timeout | null = null;
+
   constructor(private readonly bus: Bus) {
     super();
     bus.onMessage((channel, message) => {
-      if (channel === BATCH_CHANNEL) {
+      if (channel === PRESENCE_CHANNEL) {
+        const { id, present } = JSON.parse(message) as { id: string; present: boolean };
+        if (present) this.remote.set(id, Date.now() + 3 * PRESENCE_EVERY_MS);
+        else this.remote.delete(id);
+      } else if (channel === BATCH_CHANNEL) {
         for (const event of parseExactJson<EventEnvelope[]>(message)) this.deliver(event);
       } else if (channel.startsWith('cbs:')) {
         this.deliver(parseExactJson<EventEnvelope>(message));
       }
     });
+  }
+
+  override hasSubscribers(): boolean {
+    if (super.hasSubscribers()) return true;
+    const now = Date.now();
+    for (const [id, until] of this.remote) {
+      if (until > now) return true;
+      this.remote.delete(id);
+    }
+    return false;
+  }
+
+  /** The first subscription and the last one's end are said at once; while any is open, it is repeated. */
+  protected override subscriptionsChanged(): void {
+    const present = this.subscriptions > 0;
+    if (present === (this.heartbeat !== null)) return;
+    const say = () => this.bus.broadcast(PRESENCE_CHANNEL, JSON.stringify({ id: this.id, present: this.subscriptions > 0 }));
+    say();
+    if (present) {
+      this.heartbeat = setInterval(say, PRESENCE_EVERY_MS);
+      this.heartbeat.unref();
+    } else {
+      clearInterval(this.heartbeat!);
+      this.heartbeat = null;
+    }
+  }
+
+  override async close(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    await super.close();
   }
 
   /** A repeat is not sent on either: its first delivery here already went to the other processes. */
