@@ -88,6 +88,10 @@ export function attachGraphQLWs(server: Server, deps: {
         try {
           const { request, socket } = ctx.extra as { request?: IncomingMessage; socket: WebSocket };
           const identity = await authenticate(deps.auth, credentialsFromConnectionParams(ctx.connectionParams ?? {}), request && clientAddress(request));
+          // Nothing a socket carries is open to anonymous callers (login and registration are HTTP), so an
+          // anonymous connection is refused like a wrong credential (4403), as SSE answers it 401, instead of
+          // holding a socket open that can only be refused operation by operation.
+          if (identity.kind === 'anonymous') return false;
           (ctx.extra as { identity?: Identity }).identity = identity;
           // graphql-ws ends the connection's subscriptions when its socket closes.
           socket.once('close', deps.streams.add(identity, () => socket.close(UNAUTHORIZED_CLOSE_CODE, 'Unauthorized')));
