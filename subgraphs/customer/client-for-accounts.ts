@@ -1,5 +1,6 @@
 import type { Tx } from '../kernel/tx.js';
 import { CLIENT_STATUS_ACTIVE } from './client.entity.js';
+import { pgArray } from '../kernel/pg-array.js';
 
 /** What the account module reads of a client, inside its own transaction. */
 export interface ClientForAccounts {
@@ -47,7 +48,7 @@ export const clientsForAccounts = {
 
   async many(tx: Tx, clientIds: readonly number[]): Promise<Map<number, ClientForAccounts>> {
     if (clientIds.length === 0) return new Map();
-    const rows = await tx.query<Row>(`${SELECT} where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, `{${clientIds.join(',')}}`]);
+    const rows = await tx.query<Row>(`${SELECT} where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, pgArray(clientIds)]);
     return new Map(rows.map((r) => [Number(r.id), toClient(r)]));
   },
 

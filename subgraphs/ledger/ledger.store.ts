@@ -1,6 +1,7 @@
 import type { Tx } from '../kernel/tx.js';
 import { formatAmount } from '../kernel/money.js';
 import { officeLockSql } from './posting-engine.js';
+import { pgArray } from '../kernel/pg-array.js';
 
 /*
  * The ledger's own statements outside the posting engine: closures' office lock, in-use checks, currency
@@ -145,7 +146,7 @@ function filterOf(tx: Tx, q: JournalQuery): { where: string; params: unknown[] }
   if (q.entityType !== null) add('je.entity_type = ?', q.entityType);
   if (q.entityId !== null) add('je.entity_id = ?', q.entityId);
   if (q.entryType !== null) add('je.entry_type = ?', q.entryType);
-  if (q.officeIds !== null) add('je.office_id = any(?::int[])', `{${q.officeIds.join(',')}}`);
+  if (q.officeIds !== null) add('je.office_id = any(?::int[])', pgArray(q.officeIds));
   return { where: where.join(' and '), params };
 }
 
@@ -266,7 +267,7 @@ export async function accountTotals(tx: Tx, filter: TotalsFilter): Promise<Accou
     where.push(sql);
     params.push(value);
   };
-  if (filter.officeIds) add('je.office_id = any(?::int[])', `{${filter.officeIds.join(',')}}`);
+  if (filter.officeIds) add('je.office_id = any(?::int[])', pgArray(filter.officeIds));
   if (filter.startDate) add('je.transaction_date >= ?::date', filter.startDate);
   if (filter.endDate) add('je.transaction_date <= ?::date', filter.endDate);
   if (filter.currencyCode) add('je.currency_code = ?', filter.currencyCode);

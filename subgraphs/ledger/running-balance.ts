@@ -1,5 +1,6 @@
 import type { Tx } from '../kernel/tx.js';
 import { formatAmount } from '../kernel/money.js';
+import { pgArray } from '../kernel/pg-array.js';
 
 /**
  * Running balances are computed from the journal lines, never kept in a balance row the posting path
@@ -18,7 +19,7 @@ export async function organizationBalances(tx: Tx, glAccountIds: readonly number
      join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
      where je.tenant_id = ? and je.gl_account_id = any(?::int[])
      group by je.gl_account_id`,
-    [tx.tenantId, intArray(glAccountIds)],
+    [tx.tenantId, pgArray(glAccountIds)],
   );
   for (const row of rows) balances.set(Number(row.gl_account_id), formatAmount(row.balance));
   return balances;
@@ -56,13 +57,9 @@ export async function lineRunningBalances(tx: Tx, lines: readonly LineRef[]): Pr
        where je.tenant_id = ? and je.gl_account_id = any(?::int[]) and je.id <= ?
      ) balances
      where id = any(?::bigint[])`,
-    [tx.tenantId, intArray(accounts), maxId, intArray(ids)],
+    [tx.tenantId, pgArray(accounts), maxId, pgArray(ids)],
   );
   for (const row of rows) result.set(Number(row.id), { office: formatAmount(row.office), organization: formatAmount(row.organization) });
   return result;
 }
 
-/** Ids as one PostgreSQL array parameter, so the statement's text does not depend on how many there are. */
-function intArray(ids: readonly number[]): string {
-  return `{${ids.join(',')}}`;
-}

@@ -4,6 +4,7 @@ import { parseExactJson } from '../kernel/exact-json.js';
 import { outboxWritten, type EventEnvelope } from '../kernel/outbox.js';
 import type { Logger } from './logger.js';
 import type { PubSub } from './pubsub.js';
+import { pgArray } from '../kernel/pg-array.js';
 
 /** The channel a commit that wrote events notifies: the relay, in whichever process it runs, listens on it. */
 export const OUTBOX_CHANNEL = 'cbs_outbox_written';
@@ -42,7 +43,7 @@ export function startLivePublisher(db: Database, pubsub: PubSub, logger: Logger)
     const rows = await (db.orm.em.fork() as Em).execute<{ payloads: string[] | null }[]>(
       `select ${notify ? `pg_notify('${OUTBOX_CHANNEL}', ''), ` : ''}array(select payload::text from kernel.outbox
           where published_at is null and event_id = any(?::varchar[]) order by id) as payloads`,
-      [`{${ids.join(',')}}`],
+      [pgArray(ids)],
     );
     return (rows[0]?.payloads ?? []).map((payload) => parseExactJson<EventEnvelope>(payload));
   };

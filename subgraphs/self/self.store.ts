@@ -1,5 +1,6 @@
 import type { Tx } from '../kernel/tx.js';
 import { formatAmount } from '../kernel/money.js';
+import { pgArray } from '../kernel/pg-array.js';
 
 /**
  * The self-service module's tables (schema `self`), through the kernel's parameterised Tx.query. Every
@@ -93,7 +94,7 @@ export async function recordAttempt(tx: Tx, address: string, bvn: string): Promi
 
 export async function beneficiariesOf(tx: Tx, clientIds: readonly number[]): Promise<BeneficiaryRow[]> {
   if (clientIds.length === 0) return [];
-  const rows = await tx.query<RawBeneficiary>(`${BENEFICIARY_SELECT} where tenant_id = ? and client_id = any(?::int[]) and not deleted order by id`, [tx.tenantId, intArray(clientIds)]);
+  const rows = await tx.query<RawBeneficiary>(`${BENEFICIARY_SELECT} where tenant_id = ? and client_id = any(?::int[]) and not deleted order by id`, [tx.tenantId, pgArray(clientIds)]);
   return rows.map(toBeneficiary);
 }
 
@@ -101,7 +102,7 @@ export async function beneficiariesOf(tx: Tx, clientIds: readonly number[]): Pro
 export async function ownBeneficiary(tx: Tx, clientIds: readonly number[], id: number, lock = false): Promise<BeneficiaryRow | null> {
   const rows = await tx.query<RawBeneficiary>(
     `${BENEFICIARY_SELECT} where tenant_id = ? and id = ? and client_id = any(?::int[]) and not deleted${lock ? ' for update' : ''}`,
-    [tx.tenantId, id, intArray(clientIds)],
+    [tx.tenantId, id, pgArray(clientIds)],
   );
   return rows[0] ? toBeneficiary(rows[0]) : null;
 }
@@ -199,9 +200,4 @@ export async function coveringOffer(tx: Tx, clientId: number, productId: number,
     [tx.tenantId, clientId, productId, date, principal],
   );
   return rows[0] ? toOffer(rows[0]) : null;
-}
-
-/** Ids as a PostgreSQL array literal: one parameter on PostgreSQL and on the embedded database alike. */
-function intArray(ids: readonly number[]): string {
-  return `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 }

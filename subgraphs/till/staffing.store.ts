@@ -1,5 +1,6 @@
 import type { Tx } from '../kernel/tx.js';
 import { CASHIER_COLUMNS, TELLER_COLUMNS, type CashierRow, type TellerRow } from './till.store.js';
+import { pgArray } from '../kernel/pg-array.js';
 
 /*
  * The till schema's tellers and cashiers (counter positions and the staff assigned to them): every
@@ -115,5 +116,5 @@ export function lockedAssignmentsOfStaff(tx: Tx, staffId: number, exceptCashierI
 
 /** A set of ids as a PostgreSQL int[] parameter; null stays null (no filter). */
 function intArray(ids: readonly number[] | null): string | null {
-  return ids === null ? null : `{${ids.join(',')}}`;
+  return ids === null ? null : pgArray(ids);
 }

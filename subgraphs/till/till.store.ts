@@ -6,6 +6,7 @@ import { emit } from '../kernel/outbox.js';
 import { tillEffect, type CashierTxnType, type PostingLineSpec } from './domain/till-rules.js';
 import type { TillDependencies } from './till.ports.js';
 import { TILL_CODES } from './codes.js';
+import { pgArray } from '../kernel/pg-array.js';
 
 export interface TellerRow {
   id: number;
@@ -109,7 +110,7 @@ export class TillStore {
 
   async tellersByIds(tx: Tx, ids: readonly number[]): Promise<Map<number, TellerRow>> {
     if (ids.length === 0) return new Map();
-    const rows = await tx.query<TellerRow>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, `{${[...new Set(ids)].join(',')}}`]);
+    const rows = await tx.query<TellerRow>(`select ${TELLER_COLUMNS} from till.teller where tenant_id = ? and id = any(?::int[])`, [tx.tenantId, pgArray([...new Set(ids)])]);
     return new Map(rows.map((r) => [r.id, r]));
   }
 

@@ -1,5 +1,6 @@
 import type { Tx } from '../kernel/tx.js';
 import type { HookPair } from './domain/hook-events.js';
+import { pgArray, pgTextArray } from '../kernel/pg-array.js';
 
 /** The webhooks module's tables (webhooks.hook, hook_event, webhook_delivery, webhook_attempt) inside a tenant's transaction. */
 
@@ -84,7 +85,7 @@ export async function insertHookEvents(tx: Tx, hookId: number, events: readonly 
   await tx.query(
     `insert into webhooks.hook_event (tenant_id, hook_id, entity_name, action_name, created_by, updated_by)
      select ?, ?, e.entity_name, e.action_name, ?, ? from unnest(?::varchar[], ?::varchar[]) as e(entity_name, action_name)`,
-    [tx.tenantId, hookId, by, by, textArray(unique.map((e) => e.entityName)), textArray(unique.map((e) => e.actionName))],
+    [tx.tenantId, hookId, by, by, pgTextArray(unique.map((e) => e.entityName)), pgTextArray(unique.map((e) => e.actionName))],
   );
 }
 
@@ -118,7 +119,7 @@ export async function hookEvents(tx: Tx, hookIds: readonly number[]): Promise<(H
   const rows = await tx.query<HookPair & { hookId: number }>(
     `select hook_id as "hookId", entity_name as "entityName", action_name as "actionName" from webhooks.hook_event
       where tenant_id = ? and hook_id = any(?::integer[]) order by entity_name, action_name`,
-    [tx.tenantId, `{${hookIds.map(Number).join(',')}}`],
+    [tx.tenantId, pgArray(hookIds.map(Number))],
   );
   return rows.map((r) => ({ ...r, hookId: Number(r.hookId) }));
 }
@@ -205,7 +206,3 @@ export async function insertTestDelivery(
   return Number(rows[0]!.id);
 }
 
-/** A text[] parameter as an array literal: the embedded database's driver inlines parameters and would spread a JS array. */
-function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
-}

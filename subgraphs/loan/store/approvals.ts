@@ -1,5 +1,6 @@
 import type { Statement, Tx } from '../../kernel/tx.js';
-import { date, pgArray, rows } from './rows.js';
+import { date, rows } from './rows.js';
+import { pgArray } from '../../kernel/pg-array.js';
 
 /** Approvals recorded against submitted loans (loan.approval): one per approver and loan. */
 

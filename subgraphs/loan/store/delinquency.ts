@@ -1,6 +1,7 @@
 import type { Tx } from '../../kernel/tx.js';
 import type { DelinquencyRange } from '../domain/aging.js';
-import { pgArray, rows } from './rows.js';
+import { rows } from './rows.js';
+import { pgArray } from '../../kernel/pg-array.js';
 import { STATUS_ACTIVE } from './loans.js';
 
 /** Delinquency ranges and buckets, the aging job's runs (loan.job_run) and the aging columns of loan.loan. */

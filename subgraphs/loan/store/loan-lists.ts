@@ -1,6 +1,7 @@
 import type { Tx } from '../../kernel/tx.js';
 import { escapeLike } from '../../kernel/db-errors.js';
-import { pgArray, rows } from './rows.js';
+import { rows } from './rows.js';
+import { pgArray } from '../../kernel/pg-array.js';
 import { LOAN_COLUMNS, STATUS_ACTIVE, STATUS_APPROVED, STATUS_SUBMITTED, type LoanRow } from './loans.js';
 
 /** Loans found by criteria rather than by id: pages of the loan book, the approval queue's candidates, counts. */

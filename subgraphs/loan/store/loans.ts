@@ -1,7 +1,8 @@
 import type { Statement, Tx } from '../../kernel/tx.js';
 import { errors } from '../../kernel/errors.js';
 import { LOAN_CODES } from '../codes.js';
-import { date, pgArray, rows } from './rows.js';
+import { date, rows } from './rows.js';
+import { pgArray } from '../../kernel/pg-array.js';
 
 /** The loan row (loan.loan): its states, its columns and the statements that read and write it. */
 

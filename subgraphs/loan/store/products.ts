@@ -1,6 +1,7 @@
 import type { Tx } from '../../kernel/tx.js';
 import type { LoanProductRow } from '../loan-product.rows.js';
-import { pgArray, rows } from './rows.js';
+import { rows } from './rows.js';
+import { pgArray } from '../../kernel/pg-array.js';
 
 /** Loan products (loan.product). */
 

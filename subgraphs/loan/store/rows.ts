@@ -1,5 +1,7 @@
 /** Helpers the loan stores share: row mapping and the shapes parameters take. */
 
+import { pgArray } from '../../kernel/pg-array.js';
+
 const camel = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 /** Raw rows to camelCase objects; integer-typed bigint ids come back as text from pg and are made numbers. */
@@ -16,11 +18,6 @@ export function rows<T>(raw: Record<string, unknown>[], numeric: readonly string
 
 /** A date column as ISO text under its own name (pg would otherwise make it a JS Date in local time). */
 export const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD') as ${column}`;
-
-/** A PostgreSQL array literal of numbers, dates or decimal text (null elements as NULL), for a `?::type[]` parameter. */
-export function pgArray(values: readonly (string | number | null)[]): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
-}
 
 /** An office filter parameter: null (every office) or the array literal of the office ids. */
 export const officeFilter = (officeIds: readonly number[] | null) => (officeIds === null ? null : pgArray(officeIds));

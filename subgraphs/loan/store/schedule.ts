@@ -1,7 +1,8 @@
 import type { Statement, Tx } from '../../kernel/tx.js';
 import type { InstalmentBalance, PeriodAllocation } from '../domain/allocation.js';
 import type { Schedule } from '../domain/schedule.js';
-import { date, pgArray, rows } from './rows.js';
+import { date, rows } from './rows.js';
+import { pgArray } from '../../kernel/pg-array.js';
 
 /** A loan's repayment schedule (loan.schedule_period): one row per instalment, with what it owes and what is paid. */
 

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Database } from '../../platform/database.js';
 import { blockMs, type BackoffPolicy, type FailureCounter } from '../domain/login-throttle.js';
+import { pgArray } from '../../kernel/pg-array.js';
 
 /**
  * Where failed logins are counted: shared by every worker and instance of a deployment, so that adding
@@ -16,7 +17,6 @@ export interface LoginFailureCounts {
   close(): void;
 }
 
-const hexList = (keys: readonly string[]) => `{${keys.join(',')}}`;
 
 /**
  * Counts in organisation.login_failure, one row per (tenant, key), on the database's clock. Concurrent
@@ -31,7 +31,7 @@ export class DatabaseLoginFailures implements LoginFailureCounts {
       tx.query<{ wait_ms: string | null }>(
         `select ceil(extract(epoch from max(blocked_until) - now()) * 1000)::text as wait_ms
            from organisation.login_failure where tenant_id = ? and key = any(?::text[]) and blocked_until > now()`,
-        [tenantId, hexList(keys)],
+        [tenantId, pgArray(keys)],
       ),
     );
     return Math.max(0, Number(rows[0]?.wait_ms ?? 0));
@@ -40,7 +40,7 @@ export class DatabaseLoginFailures implements LoginFailureCounts {
   async recordFailure(tenantId: string, counters: readonly FailureCounter[], policy: BackoffPolicy): Promise<void> {
     const forgetSeconds = policy.forgetAfterMs / 1000;
     await this.db.tx(tenantId, async (tx) => {
-      const keys = hexList(counters.map((c) => c.key));
+      const keys = pgArray(counters.map((c) => c.key));
       await tx.query(
         `delete from organisation.login_failure where tenant_id = ? and last_failure < now() - make_interval(secs => ?) and key <> all(?::text[])`,
         [tenantId, forgetSeconds, keys],
@@ -61,7 +61,7 @@ export class DatabaseLoginFailures implements LoginFailureCounts {
       await tx.query(
         `update organisation.login_failure f set blocked_until = now() + make_interval(secs => b.ms / 1000.0)
            from unnest(?::text[], ?::float8[]) as b(key, ms) where f.tenant_id = ? and f.key = b.key`,
-        [hexList(blocks.map((b) => b.key)), `{${blocks.map((b) => b.ms).join(',')}}`, tenantId],
+        [pgArray(blocks.map((b) => b.key)), pgArray(blocks.map((b) => b.ms)), tenantId],
       );
     });
   }

@@ -1,4 +1,5 @@
 import type { Em, Tx } from '../../kernel/tx.js';
+import { pgArray } from '../../kernel/pg-array.js';
 
 /*
  * The tenant's reference rows other modules read on every command (business dates, payment types, settings,
@@ -41,7 +42,7 @@ export async function permissionCodesOf(tx: Tx, roleIds: readonly number[]): Pro
     `select distinct rp.code from organisation.role_permission rp
      join organisation.role r on r.tenant_id = rp.tenant_id and r.id = rp.role_id
      where rp.role_id = any(?::int[]) and not r.disabled order by rp.code`,
-    [`{${roleIds.join(',')}}`],
+    [pgArray(roleIds)],
   );
   return rows.map((r) => r.code);
 }
