@@ -123,7 +123,7 @@ export class LoanProductChangePayload {
 @InputType({ description: 'Fields of a submitted loan application to change: any subset; the others stay as they are.' })
 export class UpdateLoanApplicationInput {
   @Field(() => Int, { description: 'Id of the client (customer) concerned.', nullable: true }) clientId?: number | null;
-  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
+  @Field(() => Int, { description: 'Id of the loan product the application is for.', nullable: true }) productId?: number | null;
   @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.', nullable: true }) principal?: string | null;
   @Field(() => Int, { description: 'Length of the loan term in loanTermFrequencyType units.', nullable: true }) loanTermFrequency?: number | null;
   @Field(() => Int, { description: 'Unit of the loan term: 0 days, 1 weeks, 2 months, 3 years.', nullable: true }) loanTermFrequencyType?: number | null;
@@ -532,7 +532,7 @@ export class LoanTransactionResult {
 export class ApprovalTierType {
   @Field(() => DecimalScalar, { description: 'Smallest amount this tier covers (decimal string).' }) minAmount!: string;
   @Field(() => DecimalScalar, { description: 'Largest amount this tier covers (decimal string), or null for no limit.', nullable: true }) maxAmount!: string | null;
-  @Field(() => [LoanApprovalRequirementType], { description: 'Approvals recorded so far.' }) approvals!: LoanApprovalRequirementType[];
+  @Field(() => [LoanApprovalRequirementType], { description: 'Approvals a loan in this tier needs.' }) approvals!: LoanApprovalRequirementType[];
 }
 
 @ObjectType('ApprovalPolicy', { description: 'How many approvals, from which roles, loans of a product need, by amount tier.' })
@@ -540,7 +540,7 @@ export class ApprovalPolicyType {
   @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
   @Field({ description: 'Display name.' }) name!: string;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
-  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId!: number | null;
+  @Field(() => Int, { description: 'Id of the loan product the policy applies to.', nullable: true }) productId!: number | null;
   @Field({ description: 'True for the default choice.' }) isDefault!: boolean;
   @Field({ description: 'True when the record is in use; inactive records are kept for history.' }) active!: boolean;
   @Field(() => [ApprovalTierType], { description: 'Tiers in ascending amount order.' }) tiers!: ApprovalTierType[];
@@ -556,14 +556,14 @@ export class ApprovalRequirementInput {
 export class ApprovalTierInput {
   @Field(() => DecimalScalar, { description: 'Smallest amount this tier covers (decimal string).', nullable: true }) minAmount?: string | null;
   @Field(() => DecimalScalar, { description: 'Largest amount this tier covers (decimal string), or null for no limit.', nullable: true }) maxAmount?: string | null;
-  @Field(() => [ApprovalRequirementInput], { description: 'Approvals recorded so far.', nullable: true }) approvals?: ApprovalRequirementInput[] | null;
+  @Field(() => [ApprovalRequirementInput], { description: 'Approvals a loan in this tier needs.', nullable: true }) approvals?: ApprovalRequirementInput[] | null;
 }
 
 @InputType({ description: 'Fields of an approval policy to change: any subset.' })
 export class UpdateApprovalPolicyInput {
   @Field(() => String, { description: 'Display name.', nullable: true }) name?: string | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
-  @Field(() => Int, { description: 'Id of the product the account was opened from.', nullable: true }) productId?: number | null;
+  @Field(() => Int, { description: 'Id of the loan product the policy applies to.', nullable: true }) productId?: number | null;
   @Field(() => Boolean, { description: 'True for the default choice.', nullable: true }) isDefault?: boolean | null;
   @Field(() => Boolean, { description: 'True when the record is in use; inactive records are kept for history.', nullable: true }) active?: boolean | null;
   @Field(() => [ApprovalTierInput], { description: 'Tiers in ascending amount order.', nullable: true }) tiers?: ApprovalTierInput[] | null;
