@@ -58,6 +58,22 @@ export async function runPrimary(count: number, logger: Logger, announce: (url: 
     });
     return worker;
   };
+  // Listening from the first fork: the port answers as soon as one worker listens, so a signal can come while
+  // another is still starting. Without a handler then, the primary would die of the signal, leaving that worker
+  // to fail on the closed channel and nobody to drain the ones already serving.
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down workers');
+    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+    await Promise.all(alive.map((w) => new Promise<void>((resolve) => {
+      w.once('exit', () => resolve());
+      w.process.kill('SIGTERM');
+    })));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   const workers = Array.from({ length: count }, (_, i) => fork(i + 1));
   const urls = await Promise.all(
     workers.map(
@@ -73,18 +89,4 @@ export async function runPrimary(count: number, logger: Logger, announce: (url: 
   if (stopping) return;
   started = true;
   announce(urls.find((u) => u !== null) ?? null);
-
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down workers');
-    const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
-    await Promise.all(alive.map((w) => new Promise<void>((resolve) => {
-      w.once('exit', () => resolve());
-      w.process.kill('SIGTERM');
-    })));
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

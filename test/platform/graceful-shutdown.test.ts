@@ -134,3 +134,16 @@ describe('a subgraph served over HTTP drains too (split deployment)', () => {
     }
   });
 });
+
+describe('SIGTERM while a worker is still starting', () => {
+  test('the port answers once one worker listens; a SIGTERM then stops every worker and the primary exits 0', async () => {
+    // Before, the primary listened for signals only once every worker was ready: it died of the signal and the
+    // starting worker failed on the closed channel (EPIPE).
+    const service = await ServiceProcess.start({ WORKERS: '2' });
+    try {
+      assert.equal(await service.signal('SIGTERM'), 0);
+    } finally {
+      await service.stop();
+    }
+  });
+});
