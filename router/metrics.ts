@@ -39,6 +39,8 @@ export interface MetricsSources {
   pool?: () => Promise<{ total: number; idle: number; waiting: number } | null>;
   outboxLagSeconds?: () => Promise<number>;
   webhookDeliveries?: () => Promise<{ pending: number; retrying: number; dead: number }>;
+  /** Group commit (platform/commit-batch.ts): this process's batched transactions and the commands they ran. */
+  commitBatches?: () => { batches: number; commands: number };
 }
 
 export type Surface = 'rest' | 'graphql' | 'ws';
@@ -58,7 +60,7 @@ export class Metrics {
   constructor(sources: MetricsSources = {}) {
     // process_* and nodejs_* (CPU, memory, file descriptors, heap, event loop lag, GC, ...).
     collectDefaultMetrics({ register: this.registry });
-    const { pool, outboxLagSeconds, webhookDeliveries } = sources;
+    const { pool, outboxLagSeconds, webhookDeliveries, commitBatches } = sources;
     // Read at scrape time; a source that fails leaves its series out of that scrape rather than failing it.
     if (pool) {
       // The pool's own counters, in memory: reading them twice per scrape costs nothing.
@@ -77,6 +79,24 @@ export class Metrics {
           // The embedded database has no pool, so nothing ever waits for one.
           const now = await read();
           this.set(now ? now.waiting : 0);
+        },
+      });
+    }
+    if (commitBatches) {
+      // Commands per transaction is the ratio of the two: 1 when nothing waits, more when concurrent
+      // deposits or withdrawals on one account share a commit.
+      new Counter({
+        name: 'db_commit_batches_total', help: 'Transactions run for deposits and withdrawals, each shared by the commands on one account that waited for it.', registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(commitBatches().batches);
+        },
+      });
+      new Counter({
+        name: 'db_batched_commands_total', help: 'Deposits and withdrawals run in those transactions.', registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(commitBatches().commands);
         },
       });
     }

@@ -85,6 +85,7 @@ export interface Telemetry {
   pool(): Promise<{ total: number; idle: number; waiting: number } | null>;
   outboxLagSeconds(): Promise<number>;
   webhookDeliveries(): Promise<{ pending: number; retrying: number; dead: number }>;
+  commitBatches(): { batches: number; commands: number };
 }
 
 export function createServices(db: Database, config: Config, logger: Logger | undefined, loginFailures: LoginFailureCounts): Services {
@@ -298,6 +299,7 @@ export async function startPlatform(
     services,
     telemetry: {
       pool: () => db.poolStats(),
+      commitBatches: () => db.batchStats(),
       outboxLagSeconds: () => outboxLagSeconds(db),
       webhookDeliveries: () => deliveryBacklog(db),
     },

@@ -55,13 +55,13 @@ export class SavingsTransactionCommands {
   async deposit(identity: Identity, accountId: number, input: TransactionInput): Promise<MoneyResult> {
     const staff = requireStaff(identity, 'DEPOSIT_SAVINGSACCOUNT');
     validateTransactionInput(input);
-    return this.db.tx(staff.tenantId, (tx) => this.depositCore(tx, { identity: staff }, { accountId, transaction: input }));
+    return this.db.batchedTx(staff.tenantId, movementLane(accountId, 'credit'), staff.userId, (tx) => this.depositCore(tx, { identity: staff }, { accountId, transaction: input }));
   }
 
   async withdraw(identity: Identity, accountId: number, input: TransactionInput): Promise<MoneyResult> {
     const staff = requireStaff(identity, 'WITHDRAWAL_SAVINGSACCOUNT');
     validateTransactionInput(input);
-    return this.db.tx(staff.tenantId, (tx) => this.withdrawCore(tx, { identity: staff }, { accountId, transaction: input }));
+    return this.db.batchedTx(staff.tenantId, movementLane(accountId, 'debit'), staff.userId, (tx) => this.withdrawCore(tx, { identity: staff }, { accountId, transaction: input }));
   }
 
   async undo(identity: Identity, accountId: number, transactionId: number): Promise<{ account: AccountRow; transaction: TransactionRow }> {
@@ -188,6 +188,16 @@ export class SavingsTransactionCommands {
   private async cashSql(tx: Tx, movement: CashMovement | null): Promise<CteFragment | undefined> {
     return movement && this.deps.cashSql ? this.deps.cashSql(tx, movement, LEG_CTE) : undefined;
   }
+}
+
+/**
+ * The group-commit lane of a deposit or withdrawal (Database.batchedTx): concurrent commands on one account
+ * share a transaction, in ascending teller (whose till row each locks after the account's). Credits and
+ * debits have lanes of their own because a credit locks the client before the account and a debit does
+ * not: in one batch, a debit's account lock would come before a credit's client lock.
+ */
+function movementLane(accountId: number, side: 'credit' | 'debit'): string {
+  return `savings:${accountId}:${side}`;
 }
 
 /** The rules every deposit and withdrawal shares: status, blocks, dates, amount precision. */

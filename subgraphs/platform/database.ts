@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { CommitBatcher, type BatchStats } from './commit-batch.js';
 import pg from 'pg';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
@@ -48,6 +49,16 @@ export class Database {
 
   private readonly debug = process.env.SQL_DEBUG === '1';
 
+  /** Group commit for commands on one hot row (see platform/commit-batch.ts). */
+  private readonly batcher = new CommitBatcher({
+    tx: (tenantId, fn) => this.tx(tenantId, fn),
+    commandTx: (tx, hooks) => {
+      const em = tx.em.fork({ clear: true, keepTransactionContext: true }) as Em;
+      return { ...tx, em, query: this.queryOn(em), afterCommit: (hook) => hooks.push(hook) };
+    },
+    asTenant: (tenantId, fn) => this.currentTenant.run(tenantId, fn),
+  });
+
   /**
    * Runs `fn` in one transaction scoped to a tenant: the tenant filter (fail-closed: querying a tenant
    * entity without it throws) and, underneath, PostgreSQL row-level security via SET LOCAL ROLE and the
@@ -72,6 +83,22 @@ export class Database {
     }));
     for (const hook of hooks) await hook();
     return result;
+  }
+
+  /**
+   * Runs `fn` as tx() does, in a transaction it may share with other commands of `lane` that arrive while
+   * the lane's previous transaction runs (a group commit; see platform/commit-batch.ts for what `fn` must
+   * lock first and what `order` means). Inside an idempotent request it joins that request's transaction.
+   */
+  batchedTx<T>(tenantId: string, lane: string, order: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const ambient = this.ambient.getStore();
+    if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, fn);
+    return this.batcher.run(tenantId, lane, order, fn);
+  }
+
+  /** How many batched transactions and commands this process has run (for /metrics). */
+  batchStats(): BatchStats {
+    return this.batcher.stats();
   }
 
   /**
