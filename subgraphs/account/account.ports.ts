@@ -1,4 +1,5 @@
 import type { Tx } from '../kernel/tx.js';
+import type { CompanionEvent } from '../kernel/outbox.js';
 import type { BusinessDates, CashRecordSql, RecordCash, Scope, TenantSettings } from '../kernel/ports.js';
 
 /*
@@ -56,7 +57,9 @@ export interface JournalPort {
     source: { entityType: string; entityId: number; transactionId: string };
     comments?: string | null;
     actor?: number | null;
-  }): Promise<{ transactionId: string }>;
+    /** The posting's event comes back as `companion`, to ride in the caller's event row (PostingRequest.companionEvent). */
+    companionEvent?: boolean;
+  }): Promise<{ transactionId: string; companion?: CompanionEvent }>;
   reverse(tx: Tx, transactionId: string, options: { date: string; actor?: number | null }): Promise<{ transactionId: string }>;
 }
 

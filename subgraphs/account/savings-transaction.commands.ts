@@ -1,6 +1,7 @@
 import { cteRef, type CteFragment } from '../kernel/cte.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
+import type { CompanionEvent, DomainEvent } from '../kernel/outbox.js';
 import { errors } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
@@ -86,10 +87,10 @@ export class SavingsTransactionCommands {
     const { account, client, transactionId } = await this.movements.lockForMovement(tx, actor.identity, accountId, today, true);
     checkMovement(account, input, today, true);
     const caps = await this.movements.kycCaps(tx, client, input.transactionAmount!);
-    await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'in');
+    const posting = await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'in');
     const bankName = await this.movements.bankName(tx);
     const legInput = { ...legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId), id: transactionId };
-    const event = this.movements.movementEvent(account, client, transactionId, true, legInput.amount, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! });
+    const event = withCompanion(this.movements.movementEvent(account, client, transactionId, true, legInput.amount, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! }), posting);
     const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, input.transactionAmount!, 'in') : null;
     const leg = await this.movements.writeLeg(tx, legInput, { event, kyc: caps ? { client, caps } : undefined, unlocked: { today }, cash: await this.cashSql(tx, cash) });
     if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
@@ -119,10 +120,10 @@ export class SavingsTransactionCommands {
         return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId };
       }
     }
-    await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'out');
+    const posting = await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'out');
     const bankName = await this.movements.bankName(tx);
     const legInput = { ...legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId), id: transactionId };
-    const event = this.movements.movementEvent(account, client, transactionId, false, legInput.amount, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! });
+    const event = withCompanion(this.movements.movementEvent(account, client, transactionId, false, legInput.amount, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! }), posting);
     const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, amount, 'out') : null;
     const leg = await this.movements.writeLeg(tx, legInput, { event, cash: await this.cashSql(tx, cash) });
     if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
@@ -165,12 +166,16 @@ export class SavingsTransactionCommands {
     return paymentType;
   }
 
-  /** Journal (cash: 11101, otherwise 11201 settlement, against the product's liability), id S<savingsTxnId>. */
-  private async postJournal(tx: Tx, actor: Actor, account: AccountRow, transactionId: number, input: TransactionInput, cash: boolean, direction: 'in' | 'out'): Promise<void> {
+  /**
+   * Journal (cash: 11101, otherwise 11201 settlement, against the product's liability), id S<savingsTxnId>.
+   * Its event rides in the movement's event row (the leg's statement writes it): one outbox row per deposit.
+   */
+  private async postJournal(tx: Tx, actor: Actor, account: AccountRow, transactionId: number, input: TransactionInput, cash: boolean, direction: 'in' | 'out'): Promise<{ companion?: CompanionEvent }> {
     const amount = formatAmount(input.transactionAmount!);
     const asset = cash ? CASH_GL : SETTLEMENT_GL;
     const liability = LIABILITY_GL[account.accountType];
-    await this.deps.journal.post(tx, {
+    return this.deps.journal.post(tx, {
+      companionEvent: true,
       officeId: account.officeId,
       currency: account.currencyCode,
       date: input.transactionDate!,
@@ -198,6 +203,11 @@ export class SavingsTransactionCommands {
  */
 function movementLane(accountId: number, side: 'credit' | 'debit'): string {
   return `savings:${accountId}:${side}`;
+}
+
+/** The movement's event carrying its posting's (which the posting handed back rather than writing). */
+function withCompanion<E extends DomainEvent>(event: E, posting: { companion?: CompanionEvent }): E {
+  return posting.companion ? { ...event, companions: [posting.companion] } : event;
 }
 
 /** The rules every deposit and withdrawal shares: status, blocks, dates, amount precision. */

@@ -2,7 +2,7 @@ import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { formatAmount } from '../kernel/money.js';
-import { outboxInsert } from '../kernel/outbox.js';
+import { outboxInsert, outboxPayload, type CompanionEvent } from '../kernel/outbox.js';
 import { ReferenceCache, ReferenceMap } from '../platform/reference-cache.js';
 import { nextValue } from '../kernel/sequence.js';
 import { balancedLines, checkHeader, checkPostingDate, reversalLines, withAccounts } from './domain/posting.js';
@@ -42,6 +42,12 @@ export interface PostingRequest {
   actor?: number | null;
   /** Internal: the transaction this one reverses. */
   reversalOf?: string | null;
+  /**
+   * The posting's journal.entry.posted event rides in the caller's own event row (returned as
+   * `companion`, for the caller's DomainEvent.companions) instead of a row of its own: a deposit writes
+   * one outbox row, not two. The caller must write that row in the same transaction.
+   */
+  companionEvent?: boolean;
 }
 
 export interface PostedLine {
@@ -59,6 +65,8 @@ export interface PostedTransaction {
   transactionDate: string;
   manualEntry: boolean;
   lines: PostedLine[];
+  /** With `companionEvent`: the posting's event, for the caller's event row. */
+  companion?: CompanionEvent;
 }
 
 export const JOURNAL_POSTED_EVENT = 'journal.entry.posted';
@@ -140,10 +148,12 @@ export class PostingEngine {
     };
     // The event's lines get their ids in SQL, from the rows just inserted (in insertion order).
     const eventLines = lines.map((line) => ({ ...line, amount: exactNumber(line.amount) }));
-    const event = outboxInsert(tx, {
+    const entityName = 'JOURNALENTRY';
+    const actionName = request.reversalOf ? 'REVERSE' : 'CREATE';
+    const domainEvent = {
       eventType: JOURNAL_POSTED_EVENT,
-      entityName: 'JOURNALENTRY',
-      actionName: request.reversalOf ? 'REVERSE' : 'CREATE',
+      entityName,
+      actionName,
       data: {
         ...posted,
         lines: eventLines,
@@ -152,16 +162,18 @@ export class PostingEngine {
         entityType: request.source?.entityType ?? null,
         entityId: request.source?.entityId ?? null,
       },
-    }, {
-      from: 'jt',
-      computed: [{
-        path: ['data', 'lines'],
-        sql: `(select jsonb_agg(line.value || jsonb_build_object('id', (ids.ids)[line.ordinality]) order by line.ordinality)
-           from ids, jsonb_array_elements(?::jsonb) with ordinality as line)`,
-        params: [JSON.stringify(eventLines)],
-      }],
-    });
-    const result = await tx.query<{ closing_date: string | null; claimed: number; ids: string[] | null }>(
+    };
+    const computed = [{
+      path: ['data', 'lines'],
+      sql: `(select jsonb_agg(line.value || jsonb_build_object('id', (ids.ids)[line.ordinality]) order by line.ordinality)
+         from ids, jsonb_array_elements(?::jsonb) with ordinality as line)`,
+      params: [JSON.stringify(eventLines)],
+    }];
+    // Its own row, or (companionEvent) the payload handed back for the caller's row.
+    const event = request.companionEvent
+      ? (({ sql, params }) => ({ sql: `select ${sql} as payload from jt`, params }))(outboxPayload(tx, domainEvent, computed))
+      : outboxInsert(tx, domainEvent, { from: 'jt', computed });
+    const result = await tx.query<{ closing_date: string | null; claimed: number; ids: string[] | null; event: string | null }>(
       `with closure as (
          select to_char(max(closing_date), 'YYYY-MM-DD') as closing_date from ledger.gl_closure where tenant_id = ? and office_id = ? and not deleted),
        jt as (
@@ -175,7 +187,8 @@ export class PostingEngine {
          returning id),
        ids as (select array_agg(id order by id) as ids from je),
        ev as (${event.sql})
-       select (select closing_date from closure) as closing_date, (select count(*) from jt)::int as claimed, (select ids::text[] from ids) as ids`,
+       select (select closing_date from closure) as closing_date, (select count(*) from jt)::int as claimed, (select ids::text[] from ids) as ids${
+         request.companionEvent ? ', (select payload::text from ev) as event' : ''}`,
       [
         tx.tenantId, request.officeId, tx.tenantId, transactionId, request.date, ...values,
         ...event.params,
@@ -186,6 +199,7 @@ export class PostingEngine {
     checkPostingDate(request.officeId, request.date, { openingDate, closedUpTo: outcome.closing_date });
     if (Number(outcome.claimed) === 0) throw rule(LEDGER_CODES.glJournalEntryDuplicateTransactionId, `Journal transaction ${transactionId} is already posted.`, [transactionId], 'transactionId');
     (outcome.ids ?? []).forEach((id, i) => (lines[i]!.id = Number(id)));
+    if (request.companionEvent) posted.companion = { entityName, actionName, payload: outcome.event! };
     return posted;
   }
 

@@ -40,12 +40,16 @@ export function startLivePublisher(db: Database, pubsub: PubSub, logger: Logger)
     // Event ids are evt_ and hex digits, safe inside an array literal. Rows the relay already published are
     // skipped (it delivered them); the partial index of unpublished rows keeps the read short.
     // One statement on its own (autocommit): one round trip, where a transaction would take three.
-    const rows = await (db.orm.em.fork() as Em).execute<{ payloads: string[] | null }[]>(
-      `select ${notify ? `pg_notify('${OUTBOX_CHANNEL}', ''), ` : ''}array(select payload::text from kernel.outbox
-          where published_at is null and event_id = any(?::varchar[]) order by id) as payloads`,
+    // Each row as [companions, payload]: a row delivers its companions (a deposit's posting) first.
+    const rows = await (db.orm.em.fork() as Em).execute<{ events: string[] | null }[]>(
+      `select ${notify ? `pg_notify('${OUTBOX_CHANNEL}', ''), ` : ''}array(select jsonb_build_array(companions, payload)::text from kernel.outbox
+          where published_at is null and event_id = any(?::varchar[]) order by id) as events`,
       [pgArray(ids)],
     );
-    return (rows[0]?.payloads ?? []).map((payload) => parseExactJson<EventEnvelope>(payload));
+    return (rows[0]?.events ?? []).flatMap((text) => {
+      const [companions, payload] = parseExactJson<[{ payload: EventEnvelope }[] | null, EventEnvelope]>(text);
+      return [...(companions ?? []).map((c) => c.payload), payload];
+    });
   };
 
   const pump = async () => {

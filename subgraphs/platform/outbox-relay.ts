@@ -1,8 +1,7 @@
 import type { Database } from './database.js';
 import type { Em } from '../kernel/tx.js';
-import { parseExactJson } from '../kernel/exact-json.js';
 import type { Logger } from './logger.js';
-import { outboxWritten, type EventEnvelope } from '../kernel/outbox.js';
+import { outboxWritten, rowEvents, type EventEnvelope } from '../kernel/outbox.js';
 import type { PubSub } from './pubsub.js';
 import { OUTBOX_CHANNEL } from './live-events.js';
 
@@ -49,17 +48,17 @@ export function startOutboxRelay(
   const publishBatch = async (): Promise<number> =>
     db.background.system(async (em) => {
       // The payload as text, parsed keeping every amount's digits (exact-json.ts).
-      const rows = await em.execute<{ id: string; payload: string; entity_name: string; action_name: string; occurred_at: Date | string }[]>(
-        `select id, payload::text as payload, entity_name, action_name, occurred_at from kernel.outbox where published_at is null order by id limit ? for update skip locked`,
+      const rows = await em.execute<{ id: string; payload: string; companions: string | null; entity_name: string; action_name: string; occurred_at: Date | string }[]>(
+        `select id, payload::text as payload, companions::text as companions, entity_name, action_name, occurred_at
+           from kernel.outbox where published_at is null order by id limit ? for update skip locked`,
         [batch],
       );
       if (rows.length === 0) return 0;
-      const relayed: RelayedRow[] = rows.map((row) => ({
-        envelope: parseExactJson<EventEnvelope>(row.payload),
-        entityName: row.entity_name,
-        actionName: row.action_name,
-        occurredAt: new Date(row.occurred_at),
-      }));
+      // A row delivers its companions (a deposit's posting) first, then its own event.
+      const relayed: RelayedRow[] = rows.flatMap((row) => {
+        const occurredAt = new Date(row.occurred_at);
+        return rowEvents({ payload: row.payload, companions: row.companions, entityName: row.entity_name, actionName: row.action_name }).map((event) => ({ ...event, occurredAt }));
+      });
       await pubsub.publishAll(relayed.map((row) => row.envelope));
       for (const sink of options.sinks ?? []) await sink(em, relayed);
       await em.execute(`update kernel.outbox set published_at = now() where id in (${rows.map(() => '?').join(',')})`, rows.map((r) => r.id));

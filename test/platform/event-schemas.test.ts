@@ -131,7 +131,14 @@ describe('events: exact amounts and their published schemas', () => {
     assert.equal((await t.post(`/journalentries/${entry.body.transactionId}?command=reverse`, {})).status, 200);
 
     const rows = await service.platform.db.system((em) =>
-      em.execute<{ event_type: string; payload: string }[]>(`select event_type, payload::text as payload from kernel.outbox where tenant_id = ? order by id`, [t.tenant]),
+      // Every event receivers get: each row's own, and those riding in it (a deposit's posting).
+      em.execute<{ event_type: string; payload: string }[]>(
+        `select e.event_type, e.payload from kernel.outbox o, lateral (
+           select c.value->'payload'->>'eventType' as event_type, (c.value->'payload')::text as payload, c.ordinality as k from jsonb_array_elements(o.companions) with ordinality as c
+           union all select o.event_type, o.payload::text, 1000) e
+         where o.tenant_id = ? order by o.id, e.k`,
+        [t.tenant],
+      ),
     );
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)) && /T/.test(s));
