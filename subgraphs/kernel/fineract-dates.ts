@@ -69,14 +69,25 @@ function monthNames(locale: string): { name: string; month: number }[] {
 const MAX_DATE_TEXT = 64;
 const shown = (text: string) => (text.length > 24 ? `${text.slice(0, 24)}...` : text);
 
+/** Intl's verdict on each locale text already asked about: a body with dates asks several times, the same "en". */
+const localeVerdicts = new Map<string, boolean>();
+/** Locales are the caller's text: past this many distinct ones the verdicts start over. */
+const MAX_LOCALE_VERDICTS = 256;
+
 /** A BCP 47 / Java locale ("en", "en_GB", "fr-CI") that Intl accepts; "!!" is not one and must not reach Intl. */
 export function isValidLocale(locale: string): boolean {
   if (locale.length > 35 || !/^[A-Za-z]{2,8}([_-][A-Za-z0-9]{1,8})*$/.test(locale)) return false;
-  try {
-    return Intl.getCanonicalLocales(locale.replaceAll('_', '-')).length === 1;
-  } catch {
-    return false;
+  let valid = localeVerdicts.get(locale);
+  if (valid === undefined) {
+    try {
+      valid = Intl.getCanonicalLocales(locale.replaceAll('_', '-')).length === 1;
+    } catch {
+      valid = false;
+    }
+    if (localeVerdicts.size >= MAX_LOCALE_VERDICTS) localeVerdicts.clear();
+    localeVerdicts.set(locale, valid);
   }
+  return valid;
 }
 
 /** Parses `value` with a Java-style `pattern` in `locale`; returns ISO YYYY-MM-DD or throws DateFormatError. */
@@ -86,9 +97,9 @@ export function parseFineractDate(value: string, pattern: string, locale: string
   if (value.length > MAX_DATE_TEXT) throw new DateFormatError('value', `The date "${shown(value)}" is too long.`);
   const tokens = tokenize(pattern);
   const input = value.trim();
-  const folded = fold(input);
+  // Case and diacritic folding (normalize, a Unicode regex) is for month names only: numeric patterns skip it.
+  let folded: string | undefined;
   let pos = 0;
-  let foldedPos = 0;
   let day: number | undefined;
   let month: number | undefined;
   let year: number | undefined;
@@ -100,7 +111,6 @@ export function parseFineractDate(value: string, pattern: string, locale: string
     if (!m) fail();
     const digits = m![0].slice(0, max);
     pos += digits.length;
-    foldedPos = fold(input.slice(0, pos)).length;
     return Number(digits);
   };
   for (const token of tokens) {
@@ -118,6 +128,8 @@ export function parseFineractDate(value: string, pattern: string, locale: string
         break;
       }
       case 'monthName': {
+        folded ??= fold(input);
+        const foldedPos = fold(input.slice(0, pos)).length;
         const rest = folded.slice(foldedPos);
         const hit = monthNames(locale).find((n) => rest.startsWith(n.name));
         if (!hit) fail();
@@ -129,7 +141,6 @@ export function parseFineractDate(value: string, pattern: string, locale: string
           consumed++;
         }
         if (input[pos] === '.') pos++;
-        foldedPos = fold(input.slice(0, pos)).length;
         if (consumed === 0) fail();
         break;
       }
@@ -141,7 +152,6 @@ export function parseFineractDate(value: string, pattern: string, locale: string
         } else if (input.slice(pos, pos + literal.length).toLowerCase() === literal.toLowerCase()) {
           pos += literal.length;
         } else fail();
-        foldedPos = fold(input.slice(0, pos)).length;
         break;
       }
     }

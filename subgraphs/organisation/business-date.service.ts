@@ -19,15 +19,30 @@ export interface BusinessDateView {
 /** One formatter per time zone: building an Intl.DateTimeFormat costs more than a deposit's own date work. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Today's calendar date in an IANA time zone, YYYY-MM-DD. */
+/** The date each zone's formatter last wrote, with the minute of UTC it holds throughout. */
+const lastDates = new Map<string, { from: number; to: number; text: string }>();
+const MINUTE_MS = 60_000;
+
+/**
+ * Today's calendar date in an IANA time zone, YYYY-MM-DD. Formatting costs about 15 µs, and every money
+ * movement asks several times: a date found to hold for the whole minute (at both its ends) is reused
+ * within that minute. A zone's date changes at its midnight, on a whole minute of UTC in every zone
+ * since 1972; a minute whose ends disagree (or any other) is formatted each time.
+ */
 export function calendarDate(timeZone: string, now = new Date()): string {
+  const at = now.getTime();
+  const last = lastDates.get(timeZone);
+  if (last && at >= last.from && at < last.to) return last.text;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // en-CA formats as YYYY-MM-DD. Only valid zones get here (settings validate them), so the map stays small.
     formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     formatters.set(timeZone, formatter);
   }
-  return formatter.format(now);
+  const text = formatter.format(now);
+  const from = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+  if (formatter.format(from) === text && formatter.format(from + MINUTE_MS - 1) === text) lastDates.set(timeZone, { from, to: from + MINUTE_MS, text });
+  return text;
 }
 
 const isType = (t: string | null | undefined): t is BusinessDateType => t != null && Object.hasOwn(BUSINESS_DATE_TYPES, t);
