@@ -37,6 +37,7 @@ class SeriesBound {
 /** What the metrics read from the rest of the process at scrape time (each may be absent or fail). */
 export interface MetricsSources {
   pool?: () => Promise<{ total: number; idle: number; waiting: number } | null>;
+  backgroundPool?: () => Promise<{ total: number; idle: number; waiting: number } | null>;
   outboxLagSeconds?: () => Promise<number>;
   webhookDeliveries?: () => Promise<{ pending: number; retrying: number; dead: number }>;
   /** Group commit (platform/commit-batch.ts): this process's batched transactions and the commands they ran. */
@@ -60,7 +61,7 @@ export class Metrics {
   constructor(sources: MetricsSources = {}) {
     // process_* and nodejs_* (CPU, memory, file descriptors, heap, event loop lag, GC, ...).
     collectDefaultMetrics({ register: this.registry });
-    const { pool, outboxLagSeconds, webhookDeliveries, commitBatches } = sources;
+    const { pool, backgroundPool, outboxLagSeconds, webhookDeliveries, commitBatches } = sources;
     // Read at scrape time; a source that fails leaves its series out of that scrape rather than failing it.
     if (pool) {
       // The pool's own counters, in memory: reading them twice per scrape costs nothing.
@@ -79,6 +80,17 @@ export class Metrics {
           // The embedded database has no pool, so nothing ever waits for one.
           const now = await read();
           this.set(now ? now.waiting : 0);
+        },
+      });
+    }
+    if (backgroundPool) {
+      // The relay's, the webhook worker's and the re-query worker's pool: its waits are event lag, not request latency.
+      new Gauge({
+        name: 'db_background_pool_connections', help: 'Connections of the pool background work (outbox relay, webhook delivery) runs on, by state; absent when it shares the request pool.', labelNames: ['state'], registers: [this.registry],
+        async collect() {
+          this.reset();
+          const now = await backgroundPool().catch(() => null);
+          if (now) for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, now[state]);
         },
       });
     }

@@ -83,6 +83,8 @@ export interface Platform {
 
 export interface Telemetry {
   pool(): Promise<{ total: number; idle: number; waiting: number } | null>;
+  /** The background work's own pool (relay, webhook delivery, re-queries); null when it shares the request pool. */
+  backgroundPool(): Promise<{ total: number; idle: number; waiting: number } | null>;
   outboxLagSeconds(): Promise<number>;
   webhookDeliveries(): Promise<{ pending: number; retrying: number; dead: number }>;
   commitBatches(): { batches: number; commands: number };
@@ -299,6 +301,7 @@ export async function startPlatform(
     services,
     telemetry: {
       pool: () => db.poolStats(),
+      backgroundPool: async () => (db.background === db ? null : db.background.poolStats()),
       commitBatches: () => db.batchStats(),
       outboxLagSeconds: () => outboxLagSeconds(db),
       webhookDeliveries: () => deliveryBacklog(db),

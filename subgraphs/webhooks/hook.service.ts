@@ -7,7 +7,7 @@ import type { TenantSettings } from '../kernel/ports.js';
 import { nextValue } from '../kernel/sequence.js';
 import { HOOK_CATALOGUE, isKnownPair, templateGroupings, TEST_EVENT_TYPE, type HookPair } from './domain/hook-events.js';
 import { payloadUrlProblem } from './domain/target-address.js';
-import { deliveryBody, deliveryQueued } from './webhook-delivery.js';
+import { deliveryBody, deliveryQueued, DELIVERY_CHANNEL } from './webhook-delivery.js';
 import { resolvePayloadHost } from './webhook-sender.js';
 import { WEBHOOKS_CODES } from './codes.js';
 import * as store from './webhooks.store.js';
@@ -138,8 +138,18 @@ export class HookService {
       changes.events = input.events;
     }
     // Re-enabling a hook (after a 410) resumes its pending deliveries.
-    if (changes.isActive === true) tx.afterCommit(() => void deliveryQueued.emit('queued'));
+    if (changes.isActive === true) await this.wakeWorkers(tx);
     return { id, changes };
+  }
+
+  /**
+   * Wakes the delivery worker after commit, wherever it runs: this process's at once, and (on PostgreSQL)
+   * the others' through DELIVERY_CHANNEL, which the commit delivers. Otherwise a redelivery, a test or a
+   * re-enabled hook asked of another worker of the cluster waited for the worker's poll.
+   */
+  private async wakeWorkers(tx: Tx): Promise<void> {
+    tx.afterCommit(() => void deliveryQueued.emit('queued'));
+    if (this.db.kind === 'postgresql') await store.notifyAtCommit(tx, DELIVERY_CHANNEL);
   }
 
   async delete(identity: Identity, id: number): Promise<number> {
@@ -179,7 +189,7 @@ export class HookService {
     if (!delivery) throw errors.notFound(WEBHOOKS_CODES.hookDeliveryIdInvalid, `Delivery ${deliveryId} of hook ${hookId} does not exist`, deliveryId);
     const attempt = delivery.attempts + 1;
     await store.scheduleRedelivery(tx, hookId, deliveryId, attempt, actor.userId);
-    tx.afterCommit(() => void deliveryQueued.emit('queued'));
+    await this.wakeWorkers(tx);
     return { deliveryId, attempt };
   }
 
@@ -199,7 +209,7 @@ export class HookService {
       data: { hookId, message: 'Test delivery from the hooks API.' },
     };
     const deliveryId = await store.insertTestDelivery(tx, { hookId, eventId: envelope.eventId, eventType: envelope.eventType, body: deliveryBody(envelope), by: actor.userId });
-    tx.afterCommit(() => void deliveryQueued.emit('queued'));
+    await this.wakeWorkers(tx);
     return { deliveryId, eventId: envelope.eventId };
   }
 

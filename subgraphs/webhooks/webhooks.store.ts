@@ -206,3 +206,8 @@ export async function insertTestDelivery(
   return Number(rows[0]!.id);
 }
 
+
+/** A NOTIFY on `channel` (a fixed name), delivered when the transaction commits. */
+export async function notifyAtCommit(tx: Tx, channel: string): Promise<void> {
+  await tx.query(`select pg_notify(?, '')`, [channel]);
+}

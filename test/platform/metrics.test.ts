@@ -45,6 +45,10 @@ describe('Prometheus /metrics (outside production, no token)', () => {
     assert.ok(sample(text, 'db_pool_connections{state="idle"}') !== undefined);
     assert.equal(sample(text, 'db_pool_waiting_requests'), 0);
     assert.ok(sample(text, 'outbox_relay_lag_seconds') !== undefined);
+    for (const state of ['total', 'idle', 'waiting']) assert.ok(sample(text, `db_background_pool_connections{state="${state}"}`) !== undefined, `the background pool's ${state}`);
+    const batches = sample(text, 'db_commit_batches_total');
+    const batched = sample(text, 'db_batched_commands_total');
+    assert.ok(batches !== undefined && batched !== undefined && batched >= batches, 'deposits and withdrawals per shared transaction');
     for (const state of ['pending', 'retrying', 'dead']) assert.equal(sample(text, `webhook_deliveries{state="${state}"}`), 0);
     for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_p99_seconds']) {
       assert.ok(sample(text, name) !== undefined, name);
