@@ -5,7 +5,9 @@ import { TestService, type TenantSession } from '../support/service.js';
 import { WebhookReceiver, type ReceivedDelivery } from '../support/webhook-receiver.js';
 import { corporateClient, deposit, openAccount, pinBusinessDate, productIds, withdraw } from './support.js';
 
-type Envelope = { eventId: string; eventType: string; tenantId: string; data: Record<string, any> };
+type Line = { id: number; glCode: string };
+type PostingData = { transactionId: string; amount: string; lines: Line[] };
+type Envelope = { eventId: string; eventType: string; tenantId: string; data: PostingData & { accountId?: number } };
 const body = (d: ReceivedDelivery) => JSON.parse(d.body) as Envelope;
 
 /**
@@ -37,12 +39,12 @@ describe("a deposit's posting rides in its event row", () => {
     });
     assert.equal(hook.status, 200, hook.text);
 
-    const postings: Envelope['data'][] = [];
+    const postings: PostingData[] = [];
     const client = service.subscriptionClient(t.tenant, t.key);
     const subscribed = new Promise<void>((resolve) => client.on('connected', () => resolve()));
     const stop = client.subscribe(
       { query: 'subscription { journalEntryPosted { transactionId amount lines { id glCode entryType { value } amount } } }' },
-      { next: (value) => postings.push((value.data as any).journalEntryPosted), error: () => undefined, complete: () => undefined },
+      { next: (value) => postings.push((value.data as { journalEntryPosted: PostingData }).journalEntryPosted), error: () => undefined, complete: () => undefined },
     );
     await subscribed;
     // The subscription is registered once the server has seen it; a posting before then would be missed.
@@ -69,15 +71,15 @@ describe("a deposit's posting rides in its event row", () => {
       assert.equal(posting.data.transactionId, `S${id}`);
       assert.equal(new BigNumber(posting.data.amount).toFixed(2), amount);
       const lines = await journal(id);
-      assert.deepEqual(posting.data.lines.map((l: any) => l.id).sort(), lines.map((l) => l.id).sort(), 'the line ids of the journal as written');
-      assert.deepEqual(posting.data.lines.map((l: any) => l.glCode).sort(), ['11201', '21101']);
+      assert.deepEqual(posting.data.lines.map((l) => l.id).sort(), lines.map((l) => l.id).sort(), 'the line ids of the journal as written');
+      assert.deepEqual(posting.data.lines.map((l) => l.glCode).sort(), ['11201', '21101']);
     }
 
     const deadline = Date.now() + 10_000;
     while (postings.filter((p) => p.transactionId === `S${d.body.resourceId}` || p.transactionId === `S${w.body.resourceId}`).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const live = postings.filter((p) => p.transactionId === `S${d.body.resourceId}` || p.transactionId === `S${w.body.resourceId}`);
     assert.deepEqual(live.map((p) => [p.transactionId, p.amount]), [[`S${d.body.resourceId}`, '250.75'], [`S${w.body.resourceId}`, '100.25']]);
-    assert.deepEqual(live[0]!.lines.map((l: any) => l.id).sort(), (await journal(d.body.resourceId)).map((l) => l.id).sort());
+    assert.deepEqual(live[0]!.lines.map((l) => l.id).sort(), (await journal(d.body.resourceId)).map((l) => l.id).sort());
     stop();
     await client.dispose();
   });

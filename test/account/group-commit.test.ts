@@ -57,7 +57,7 @@ describe('concurrent money commands on one account share commits', () => {
     const state = (await t.get(`/savingsaccounts/${account}?associations=transactions`)).body;
     assert.equal(new BigNumber(state.summary.accountBalance).toFixed(2), total.toFixed(2));
     // Running balances chain in transaction order, whatever batch each was in.
-    const chain = [...state.transactions].sort((a: any, b: any) => a.id - b.id);
+    const chain = [...(state.transactions as { id: number; amount: number; runningBalance: number }[])].sort((a, b) => a.id - b.id);
     let running = new BigNumber(0);
     for (const txn of chain) {
       running = running.plus(txn.amount);
@@ -66,7 +66,7 @@ describe('concurrent money commands on one account share commits', () => {
     // Each deposit's journal: DR cash, CR the savings liability, its own amount.
     for (const [i, id] of ids.entries()) {
       const lines = (await t.get(`/journalentries?transactionId=S${id}`)).body.pageItems;
-      assert.deepEqual(lines.map((e: any) => [e.glAccountCode, e.entryType.value, new BigNumber(e.amount).toFixed(2)]).sort(), [
+      assert.deepEqual((lines as { glAccountCode: string; entryType: { value: string }; amount: number }[]).map((e) => [e.glAccountCode, e.entryType.value, new BigNumber(e.amount).toFixed(2)]).sort(), [
         ['11101', 'DEBIT', amounts[i]!.toFixed(2)], ['21101', 'CREDIT', amounts[i]!.toFixed(2)],
       ]);
     }
@@ -77,12 +77,12 @@ describe('concurrent money commands on one account share commits', () => {
       assert.equal(new BigNumber(tillsAfter[k].sumInwardCash).minus(tillsBefore[k].sumInwardCash ?? 0).toFixed(2), own.toFixed(2), `till ${k}`);
     });
     // One account.credit event per deposit, each with the running balance its transaction wrote.
-    const events = await service.platform.db.system((em) => em.execute<{ payload: any }[]>(
+    const events = await service.platform.db.system((em) => em.execute<{ payload: { data: { transactionId: number; runningBalance: number } } }[]>(
       `select payload from kernel.outbox where event_type = 'account.credit' and (payload->'data'->>'accountId')::int = ?`, [account],
     ));
     const byTransaction = new Map(events.map((e) => [Number(e.payload.data.transactionId), e.payload.data]));
     assert.equal(byTransaction.size, 36);
-    for (const txn of chain) assert.equal(new BigNumber(String(byTransaction.get(txn.id).runningBalance)).toFixed(2), new BigNumber(txn.runningBalance).toFixed(2));
+    for (const txn of chain) assert.equal(new BigNumber(String(byTransaction.get(txn.id)!.runningBalance)).toFixed(2), new BigNumber(txn.runningBalance).toFixed(2));
   });
 
   test('a refusal inside a batch is its own: the others commit, and the refused deposit leaves no transaction, journal or event', async () => {

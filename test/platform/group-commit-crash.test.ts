@@ -21,7 +21,7 @@ test('kill -9 while concurrent deposits into one account share commits: every an
   try {
     const admin = await service.admin();
     const today = (await admin.get('/businessdate/BUSINESS_DATE')).body.date.map((n: number) => String(n).padStart(2, '0')).join('-');
-    const productId = (await admin.get('/savingsproducts')).body.find((p: any) => p.accountType === 'SAVINGS').id;
+    const productId = ((await admin.get('/savingsproducts')).body as { id: number; accountType: string }[]).find((p) => p.accountType === 'SAVINGS')!.id;
     const branch = (await admin.post('/offices', { name: `Crash ${randomUUID().slice(0, 8)}`, parentId: 1, openingDate: '2024-01-01', ...iso })).body.resourceId;
     const client = await admin.post('/clients', {
       officeId: branch, legalFormId: 2, fullname: `Crash Co ${randomUUID().slice(0, 6)}`, active: true, activationDate: '2025-01-01', ...iso,
