@@ -39,6 +39,8 @@ export interface StaffIdentity extends IdentityBase {
    * Whoever holds the key can act as its user, so four-eyes checks count the issuer as the same pair of eyes.
    */
   delegatedBy?: number;
+  /** That issuer's staff record, if any: a loan officer acting through a key he issued is still the loan's officer. */
+  delegatedByStaffId?: number | null;
 }
 
 export interface CustomerIdentity extends IdentityBase {

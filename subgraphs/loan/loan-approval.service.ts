@@ -57,8 +57,8 @@ export class LoanApprovalService {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_SUBMITTED) throw rule(LOAN_CODES.loanApproveNotInSubmittedState, 'Only a submitted application can be approved.', [id]);
     const submitter = loan.submittedByUserId === null ? null : { userId: loan.submittedByUserId, delegatedBy: loan.submittedDelegatedBy };
-    if ((submitter !== null && sameEyes(submitter, actor)) || (actor.staffId != null && loan.loanOfficerId === actor.staffId)) {
-      throw rule(LOAN_CODES.loanApprovalBySubmitterNotAllowed, 'The submitter or the loan officer of a loan cannot approve it, nor can anyone acting with an API key issued by or for the submitter (four eyes).', [id]);
+    if ((submitter !== null && sameEyes(submitter, actor)) || isLoanOfficer(loan, actor)) {
+      throw rule(LOAN_CODES.loanApprovalBySubmitterNotAllowed, 'The submitter or the loan officer of a loan cannot approve it, nor can anyone acting with an API key issued by or for either of them (four eyes).', [id]);
     }
     const approvedOn = await this.applications.actionDate(tx, loan, input.approvedOnDate, 'approvedOnDate');
     let amount = effectivePrincipal(loan);
@@ -148,4 +148,10 @@ export class LoanApprovalService {
       return items;
     });
   }
+}
+
+/** Whether the actor is the loan's officer: as himself, or through an API key the officer's user issued. */
+function isLoanOfficer(loan: { loanOfficerId: number | null }, actor: Actor): boolean {
+  if (loan.loanOfficerId == null) return false;
+  return loan.loanOfficerId === actor.staffId || loan.loanOfficerId === (actor.delegatedByStaffId ?? null);
 }

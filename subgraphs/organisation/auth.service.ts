@@ -176,7 +176,9 @@ export class AuthService {
           if (used === null || !user) return null;
           const identity = await this.staffIdentityOf(tx, user);
           // Whoever issued another user's key can act as that user: four-eyes checks count him too (kernel sameEyes).
-          return used.issuedBy !== null && used.issuedBy !== user.id ? { ...identity, delegatedBy: used.issuedBy } : identity;
+          if (used.issuedBy === null || used.issuedBy === user.id) return identity;
+          const issuer = await tx.em.findOne(AppUser, { id: used.issuedBy });
+          return { ...identity, delegatedBy: used.issuedBy, delegatedByStaffId: issuer?.staffId ?? null };
         })
       : null;
     if (!found) {

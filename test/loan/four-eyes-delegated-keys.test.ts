@@ -81,6 +81,29 @@ describe('loans: four eyes hold across API keys an admin issued', () => {
     assert.equal(await approvedEvents(id), 0);
   });
 
+  test("a loan officer cannot approve his own loan through a key he issued for a branch manager; the manager, signed in himself, can", async () => {
+    const staff = await t.post('/staff', { officeId: branch, firstname: 'Kemi', lastname: 'Officer', isLoanOfficer: true, isActive: true, joiningDate: '2024-01-01', ...DATE });
+    assert.equal(staff.status, 200, staff.text);
+    // The loan officer's user administers users too: he creates a branch manager and issues a key for him.
+    const officerAdmin = await t.userWithRoles([1], branch, { staffId: staff.body.resourceId });
+    const booked = await t.post('/loans', application(client, 1, 50000, { loanOfficerId: staff.body.resourceId }));
+    assert.equal(booked.status, 200, booked.text);
+    const id = booked.body.loanId as number;
+    const username = `m${randomBytes(4).toString('hex')}`;
+    const manager = await officerAdmin.post('/users', { username, firstname: 'Key', lastname: 'Manager', officeId: branch, roles: [BRANCH_MANAGER], password: 'Secret123', repeatPassword: 'Secret123' });
+    assert.equal(manager.status, 200, manager.text);
+    const issued = await officerAdmin.post(`/users/${manager.body.resourceId}/apikeys`, { name: 'delegated' });
+    assert.equal(issued.status, 200, issued.text);
+
+    assertError(await withKey(issued.body.key as string, `/loans/${id}?command=approve`, approveBody), 403, 'error.msg.loan.approval.by.submitter.not.allowed');
+    assert.equal((await loan(id)).status.id, 100, 'still submitted');
+    assert.equal(await approvedEvents(id), 0);
+
+    const himself = await service.request('POST', `/api/v1/loans/${id}?command=approve`, { tenant: t.tenant, auth: `${username}:Secret123`, body: approveBody });
+    assert.equal(himself.status, 200, himself.text);
+    assert.equal((await loan(id)).status.id, 200);
+  });
+
   test('an application submitted through a key the admin issued cannot be approved by the admin himself', async () => {
     const officer = await delegate([LOAN_OFFICER], branch);
     const submitted = await withKey(officer.key, '/loans', application(client, 1, 50000));
