@@ -170,9 +170,13 @@ export class PostingEngine {
       params: [JSON.stringify(eventLines)],
     }];
     // Its own row, or (companionEvent) the payload handed back for the caller's row.
-    const event = request.companionEvent
-      ? (({ sql, params }) => ({ sql: `select ${sql} as payload from jt`, params }))(outboxPayload(tx, domainEvent, computed))
-      : outboxInsert(tx, domainEvent, { from: 'jt', computed });
+    let event: { sql: string; params: unknown[] };
+    if (request.companionEvent) {
+      const payload = outboxPayload(tx, domainEvent, computed);
+      event = { sql: `select ${payload.sql} as payload from jt`, params: payload.params };
+    } else {
+      event = outboxInsert(tx, domainEvent, { from: 'jt', computed });
+    }
     const result = await tx.query<{ closing_date: string | null; claimed: number; ids: string[] | null; event: string | null }>(
       `with closure as (
          select to_char(max(closing_date), 'YYYY-MM-DD') as closing_date from ledger.gl_closure where tenant_id = ? and office_id = ? and not deleted),

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CommitBatcher, type BatchStats } from './commit-batch.js';
 import pg from 'pg';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { MikroORM, type Constructor, type Dictionary } from '@mikro-orm/core';
@@ -12,6 +11,7 @@ import { APP_ROLE, TENANT_SETTING, type DatabaseModule, type Em, type Statement,
 import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-statements.js';
 import { preferUnixSocket } from './local-socket.js';
 import { inSpan, tracingEnabled } from './tracing.js';
+import { CommitBatcher, type BatchStats } from './commit-batch.js';
 
 /**
  * The kysely transaction MikroORM runs a transactional em on (`em.getTransactionContext()`): what `Tx.query`
