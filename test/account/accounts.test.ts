@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { nubanCheckDigit } from '../../subgraphs/account/domain/nuban.js';
-import { activeClient, addReferences, balance, deposit, iso, openAccount, pinBusinessDate, productIds, TODAY } from './support.js';
+import { accountFixture, activeClient, addReferences, balance, deposit, iso, openAccount, TODAY } from './support.js';
 
 describe('savings products and accounts', () => {
   let service: TestService;
@@ -12,11 +12,7 @@ describe('savings products and accounts', () => {
   let products: { savings: number; current: number };
 
   before(async () => {
-    service = await TestService.start();
-    t = await service.tenant();
-    await pinBusinessDate(t);
-    branch = await t.branch();
-    products = await productIds(t);
+    ({ service, t, branch, products } = await accountFixture());
   });
   after(async () => service.stop());
 

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { BRANCH_MANAGER_ROLE, cashTxn, createCashier, createStaff, createTeller, HEAD_OF_OPERATIONS_ROLE, staffUser, summary, TELLER_ROLE } from '../till/till-support.js';
-import { activeClient, addReferences, balance, BANK_TRANSFER, CASH, corporateClient, deposit, openAccount, pinBusinessDate, productIds, TODAY, transfer, withdraw } from './support.js';
+import { accountFixture, activeClient, addReferences, balance, BANK_TRANSFER, CASH, corporateClient, deposit, openAccount, pinBusinessDate, TODAY, transfer, withdraw } from './support.js';
 
 /** Cash through the till: deposits, withdrawals, the teller ceiling and Fineract's maker-checker inbox. */
 describe('cash deposits and withdrawals, teller ceiling and maker-checker', () => {
@@ -17,11 +17,7 @@ describe('cash deposits and withdrawals, teller ceiling and maker-checker', () =
   let products: { savings: number; current: number };
 
   before(async () => {
-    service = await TestService.start();
-    t = await service.tenant();
-    await pinBusinessDate(t);
-    branch = await t.branch();
-    products = await productIds(t);
+    ({ service, t, branch, products } = await accountFixture());
     // A teller with an open till at the branch: staff, user, teller, cashier assignment, today's allocation.
     const staffId = await createStaff(t, branch);
     ({ session: teller, userId: tellerUserId } = await staffUser(t, [TELLER_ROLE], branch, staffId));

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import BigNumber from 'bignumber.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { cashTxn, createCashier, createStaff, createTeller, staffUser, summary, TELLER_ROLE } from '../till/till-support.js';
-import { activeClient, CASH, corporateClient, deposit, openAccount, pinBusinessDate, productIds, TODAY, withdraw } from './support.js';
+import { accountFixture, activeClient, CASH, corporateClient, deposit, openAccount, TODAY, withdraw } from './support.js';
 
 /**
  * Group commit (issue 28, item 2): concurrent deposits or withdrawals on one account share a transaction
@@ -20,11 +20,7 @@ describe('concurrent money commands on one account share commits', () => {
   const batched = () => service.platform.db.batchStats();
 
   before(async () => {
-    service = await TestService.start();
-    t = await service.tenant();
-    await pinBusinessDate(t);
-    branch = await t.branch();
-    products = await productIds(t);
+    ({ service, t, branch, products } = await accountFixture());
     // Three tellers with funded tills: a batch locks their tills' rows in one order.
     for (let i = 0; i < 3; i++) {
       const staffId = await createStaff(t, branch);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Tx } from '../../subgraphs/kernel/tx.js';
 import { PlatformError } from '../../subgraphs/kernel/errors.js';
 import { TestService, type TenantSession } from '../support/service.js';
-import { activeClient, balance, deposit, openAccount, pinBusinessDate, productIds, TODAY } from './support.js';
+import { accountFixture, activeClient, balance, deposit, openAccount, TODAY } from './support.js';
 
 /** The SavingsForLoans port the loan module calls in its own transaction (no HTTP surface of its own). */
 describe('savings for loans (the loan module port)', () => {
@@ -13,11 +13,7 @@ describe('savings for loans (the loan module port)', () => {
   let products: { savings: number; current: number };
 
   before(async () => {
-    service = await TestService.start();
-    t = await service.tenant();
-    await pinBusinessDate(t);
-    branch = await t.branch();
-    products = await productIds(t);
+    ({ service, t, branch, products } = await accountFixture());
   });
   after(async () => service.stop());
 

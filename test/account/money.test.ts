@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
-import {
-  activeClient, balance, BANK_TRANSFER, CASH, corporateClient, deposit, iso, openAccount, pinBusinessDate, productIds, TODAY, transfer, withdraw,
-} from './support.js';
+import { accountFixture, activeClient, balance, BANK_TRANSFER, CASH, corporateClient, deposit, iso, openAccount, pinBusinessDate, productIds, TODAY, transfer, withdraw } from './support.js';
 import { cashTxn, createCashier, createStaff, createTeller, staffUser, TELLER_ROLE } from '../till/till-support.js';
 
 /** Events the outbox holds for one tenant, by type. */
@@ -29,11 +27,7 @@ describe('deposits, withdrawals, KYC caps and undo', () => {
   let products: { savings: number; current: number };
 
   before(async () => {
-    service = await TestService.start();
-    t = await service.tenant();
-    await pinBusinessDate(t);
-    branch = await t.branch();
-    products = await productIds(t);
+    ({ service, t, branch, products } = await accountFixture());
   });
   after(async () => service.stop());
 

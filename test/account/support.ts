@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { TenantSession } from '../support/service.js';
+import { TestService, type TenantSession } from '../support/service.js';
 
 /** The business date every account test pins, so dates in requests are deterministic. */
 export const TODAY = '2026-01-15';
@@ -11,6 +11,14 @@ export const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 export async function pinBusinessDate(t: TenantSession, date = TODAY): Promise<void> {
   const res = await t.post('/businessdate', { type: 'BUSINESS_DATE', date, ...iso });
   assert.equal(res.status, 200, res.text);
+}
+
+/** The account tests' start: a service, a tenant with the business date pinned, a branch and the seeded products. */
+export async function accountFixture(): Promise<{ service: TestService; t: TenantSession; branch: number; products: { savings: number; current: number } }> {
+  const service = await TestService.start();
+  const t = await service.tenant();
+  await pinBusinessDate(t);
+  return { service, t, branch: await t.branch(), products: await productIds(t) };
 }
 
 export async function productIds(t: TenantSession): Promise<{ savings: number; current: number }> {

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Money } from '../../subgraphs/kernel/money.js';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
-import { activeClient, addReferences, balance, corporateClient, deposit, iso, openAccount, pinBusinessDate, productIds, TODAY, transfer, withdraw } from './support.js';
+import { accountFixture, activeClient, addReferences, balance, corporateClient, deposit, iso, openAccount, pinBusinessDate, productIds, TODAY, transfer, withdraw } from './support.js';
 
 describe('account transfers', () => {
   let service: TestService;
@@ -12,11 +12,7 @@ describe('account transfers', () => {
   let products: { savings: number; current: number };
 
   before(async () => {
-    service = await TestService.start();
-    t = await service.tenant();
-    await pinBusinessDate(t);
-    branch = await t.branch();
-    products = await productIds(t);
+    ({ service, t, branch, products } = await accountFixture());
   });
   after(async () => service.stop());
 
