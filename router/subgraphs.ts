@@ -3,7 +3,7 @@ import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
 import { eventScope } from '../subgraphs/platform/event-stream.js';
 import type { SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
 import { serveSubgraph, type RunningSubgraph } from '../subgraphs/platform/subgraph-server.js';
-import { SCHEMA_BUILDERS, type Platform } from '../subgraphs/registry.js';
+import { BATCH_LANES, SCHEMA_BUILDERS, type Platform } from '../subgraphs/registry.js';
 
 /** Builds the named subgraphs' schemas and resolver contexts (once per process, whichever transport serves them). */
 export async function subgraphRuntimes(platform: Platform, names: readonly SubgraphName[] = SUBGRAPHS): Promise<Map<SubgraphName, SubgraphRuntime>> {
@@ -16,6 +16,7 @@ export async function subgraphRuntimes(platform: Platform, names: readonly Subgr
         schema: await SCHEMA_BUILDERS[name](() => platform.services),
         db: platform.db,
         contextFor: (identity) => ({ identity, pubsub: platform.pubsub, eventScope: scope, loaders: new Map() }),
+        batchLane: BATCH_LANES[name],
       },
     ]),
   );

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from './account/account.module.js';
 import { createAccountServices, type AccountServices } from './account/account.services.js';
+import { movementLaneOf } from './account/movement-lane.js';
+import type { SubgraphRuntime } from './platform/local-executor.js';
 import type { Config, SubgraphName } from './kernel/config.js';
 import { clientsForAccounts } from './customer/client-for-accounts.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
@@ -320,6 +322,11 @@ export async function startPlatform(
     },
   };
 }
+
+/** The subgraphs whose writes queue on one row, and how to tell an operation's lane (SubgraphRuntime.batchLane). */
+export const BATCH_LANES: Partial<Record<SubgraphName, NonNullable<SubgraphRuntime['batchLane']>>> = {
+  account: movementLaneOf,
+};
 
 export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) => Promise<GraphQLSchema>> = {
   organisation: (services) => buildOrganisationSchema(() => services().organisation),

@@ -17,6 +17,7 @@ import type { SavingsTransactionQueries } from './savings-transaction.queries.js
 import { insertHold } from './store/maker-checker.store.js';
 import { DETAIL_KEYS, transactionToUndo, type Leg, type TransactionRow } from './store/savings-transaction.store.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { movementLane } from './movement-lane.js';
 
 /** A deposit or withdrawal on one account. `approved`: a checker executes a held withdrawal, so no ceiling applies. */
 export interface MovementCommand {
@@ -193,16 +194,6 @@ export class SavingsTransactionCommands {
   private async cashSql(tx: Tx, movement: CashMovement | null): Promise<CteFragment | undefined> {
     return movement && this.deps.cashSql ? this.deps.cashSql(tx, movement, LEG_CTE) : undefined;
   }
-}
-
-/**
- * The group-commit lane of a deposit or withdrawal (Database.batchedTx): concurrent commands on one account
- * share a transaction, in ascending teller (whose till row each locks after the account's). Credits and
- * debits have lanes of their own because a credit locks the client before the account and a debit does
- * not: in one batch, a debit's account lock would come before a credit's client lock.
- */
-function movementLane(accountId: number, side: 'credit' | 'debit'): string {
-  return `savings:${accountId}:${side}`;
 }
 
 /** The movement's event carrying its posting's (which the posting handed back rather than writing). */

@@ -18,6 +18,12 @@ export interface BatchHost {
   asTenant<T>(tenantId: string, fn: () => Promise<T>): Promise<T>;
 }
 
+/** Where a command queues for a shared transaction (CommitBatcher.run's `lane` and `order`). */
+export interface BatchLane {
+  lane: string;
+  order: number;
+}
+
 interface Waiting {
   /** The lock order inside a batch (see CommitBatcher.run). */
   order: number;

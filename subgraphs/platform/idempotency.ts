@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ExecutionResult } from 'graphql';
 import type { Database } from './database.js';
+import type { BatchLane } from './commit-batch.js';
+import type { Tx } from '../kernel/tx.js';
 import type { IdempotencyRequest, Identity } from '../kernel/identity.js';
 
 /** Keys are the client's (usually a UUID); bounded so a header cannot become an oversized row. */
@@ -48,10 +50,13 @@ export async function runIdempotent(
   request: IdempotencyRequest,
   scope: string,
   execute: () => Promise<ExecutionResult>,
+  /** The write's group-commit lane, when it has one: the key's transaction is then the command's share of a batch. */
+  lane: BatchLane | null = null,
 ): Promise<IdempotentOutcome> {
   const principal = principalOf(identity);
+  const open = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => (lane ? db.batchedTx(identity.tenantId, lane.lane, lane.order, fn) : db.tx(identity.tenantId, fn));
   try {
-    return await db.tx(identity.tenantId, async (tx) => {
+    return await open(async (tx) => {
       const [claim] = await tx.em.execute<{ locked: boolean; effects: { scope: string; requestHash: string; result: string }[] | null }[]>(
         `select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked,
                 (select json_agg(json_build_object('scope', scope, 'requestHash', request_hash, 'result', result))

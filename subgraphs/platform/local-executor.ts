@@ -1,6 +1,7 @@
-import { execute, GraphQLError, print, subscribe, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, GraphQLError, print, subscribe, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { ExecutionRequest } from '@graphql-tools/utils';
 import type { Database } from './database.js';
+import type { BatchLane } from './commit-batch.js';
 import { valueRefusal } from '../kernel/db-errors.js';
 import type { Identity } from '../kernel/identity.js';
 import { operationScope, runIdempotent } from './idempotency.js';
@@ -35,6 +36,11 @@ export interface SubgraphRuntime {
   schema: GraphQLSchema;
   db: Database;
   contextFor(identity: Identity): RequestContext;
+  /**
+   * The group-commit lane of a write whose transaction opens before its command runs (an idempotent one):
+   * the subgraph knows which of its mutations queue on one row. Absent or null: a transaction of its own.
+   */
+  batchLane?(document: DocumentNode, variables: Record<string, unknown> | undefined, identity: Identity): BatchLane | null;
 }
 
 /**
@@ -94,7 +100,7 @@ export function localExecutor(runtime: SubgraphRuntime, logger: Logger) {
       return Symbol.asyncIterator in result ? boundedStream(result, logger, runtime.name) : bounded(result, logger, runtime.name);
     }
     const report = (request.context as SubgraphCallContext | undefined)?.cbsIdempotency;
-    const result = await inSpan(`subgraph ${runtime.name}`, { 'graphql.operation.type': request.operationType ?? 'query' }, () => executeWrite(runtime, identity, request.operationType === 'mutation', () => print(request.document), request.variables, report, async () => execute(args)));
+    const result = await inSpan(`subgraph ${runtime.name}`, { 'graphql.operation.type': request.operationType ?? 'query' }, () => executeWrite(runtime, identity, request.operationType === 'mutation', { text: () => print(request.document), document: () => request.document }, request.variables, report, async () => execute(args)));
     return bounded(result, logger, runtime.name);
   };
 }
@@ -112,14 +118,15 @@ export async function executeWrite(
   runtime: SubgraphRuntime,
   identity: Identity,
   isMutation: boolean,
-  /** The operation's text, printed only for an idempotent write (it names the write's scope). */
-  operation: () => string,
+  /** The operation's text (it names the write's scope) and its document (its lane), made only for an idempotent write. */
+  operation: { text: () => string; document: () => DocumentNode },
   variables: unknown,
   report: IdempotencyReport | undefined,
   run: () => Promise<ExecutionResult>,
 ): Promise<ExecutionResult> {
   if (!isMutation || !identity.idempotency) return run();
-  const outcome = await runIdempotent(runtime.db, identity, identity.idempotency, operationScope(runtime.name, operation(), variables), run);
+  const lane = runtime.batchLane?.(operation.document(), variables as Record<string, unknown> | undefined, identity) ?? null;
+  const outcome = await runIdempotent(runtime.db, identity, identity.idempotency, operationScope(runtime.name, operation.text(), variables), run, lane);
   if (outcome.kind === 'done') return outcome.result;
   if (outcome.kind === 'replay') {
     if (report) report.replayed = true;

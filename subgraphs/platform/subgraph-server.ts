@@ -140,7 +140,7 @@ async function respondIdempotently(
   res: ServerResponse, runtime: SubgraphRuntime, identity: Identity, body: { query: string; variables?: unknown }, run: () => Promise<ExecutionResult>,
 ): Promise<void> {
   const report: IdempotencyReport = { replayed: false };
-  const result = await executeWrite(runtime, identity, true, () => body.query, body.variables, report, run);
+  const result = await executeWrite(runtime, identity, true, { text: () => body.query, document: () => parse(body.query) }, body.variables, report, run);
   res.writeHead(200, {
     'content-type': 'application/json',
     ...(report.replayed ? { [IDEMPOTENCY_REPLAY_HEADER]: 'true' } : {}),

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import BigNumber from 'bignumber.js';
+import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { cashTxn, createCashier, createStaff, createTeller, staffUser, summary, TELLER_ROLE } from '../till/till-support.js';
-import { accountFixture, activeClient, CASH, corporateClient, deposit, openAccount, TODAY, withdraw } from './support.js';
+import { accountFixture, activeClient, BANK_TRANSFER, CASH, corporateClient, deposit, openAccount, TODAY, withdraw } from './support.js';
 
 /**
  * Group commit (issue 28, item 2): concurrent deposits or withdrawals on one account share a transaction
@@ -94,6 +96,7 @@ describe('concurrent money commands on one account share commits', () => {
     for (const refused of answers.filter((r) => r.status === 403)) {
       assert.equal(refused.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsaccount.kyc.tier.balance.limit.exceeded', refused.text);
     }
+    assert.equal(statsAfter.commands - statsBefore.commands, 20);
     assert.ok(statsAfter.batches - statsBefore.batches < 20, `20 deposits in ${statsAfter.batches - statsBefore.batches} transactions`);
 
     const state = (await t.get(`/savingsaccounts/${account}?associations=transactions`)).body;
@@ -121,12 +124,34 @@ describe('concurrent money commands on one account share commits', () => {
     for (const refused of answers.filter((r) => r.status === 403)) {
       assert.equal(refused.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsaccount.transaction.insufficient.account.balance', refused.text);
     }
+    assert.equal(statsAfter.commands - statsBefore.commands, 40);
     assert.ok(statsAfter.batches - statsBefore.batches < 40, `40 withdrawals in ${statsAfter.batches - statsBefore.batches} transactions`);
     const state = (await t.get(`/savingsaccounts/${account}`)).body;
     assert.equal(state.summary.accountBalance, 0);
     const tillsAfter = await Promise.all(tellers.map((x) => summary(t, x.tellerId, x.cashierId)));
     const paid = tellers.reduce((sum, _, k) => sum.plus(tillsAfter[k].sumOutwardCash ?? 0).minus(tillsBefore[k].sumOutwardCash ?? 0), new BigNumber(0));
     assert.equal(paid.toFixed(2), '1000.00');
+  });
+
+  test('deposits each with its own Idempotency-Key share commits too; each key answers its own deposit again, and a key reused with another body is refused', async () => {
+    const account = await openAccount(t, await corporateClient(t, branch), products.savings);
+    const keys = Array.from({ length: 24 }, () => randomUUID());
+    const body = (i: number) => ({ transactionDate: TODAY, transactionAmount: 10 + i, paymentTypeId: BANK_TRANSFER, dateFormat: 'yyyy-MM-dd', locale: 'en' });
+    const send = (i: number, payload = body(i)) => t.post(`/savingsaccounts/${account}/transactions?command=deposit`, payload, { headers: { 'Idempotency-Key': keys[i]! } });
+    const statsBefore = batched();
+    const first = await Promise.all(keys.map((_, i) => send(i)));
+    const statsAfter = batched();
+    for (const answer of first) assert.equal(answer.status, 200, answer.text);
+    assert.equal(new Set(first.map((a) => a.body.resourceId)).size, 24);
+    assert.equal(statsAfter.commands - statsBefore.commands, 24, 'every keyed deposit queued in its account\'s lane');
+    assert.ok(statsAfter.batches - statsBefore.batches < 24, `24 keyed deposits in ${statsAfter.batches - statsBefore.batches} transactions`);
+
+    const again = await Promise.all(keys.map((_, i) => send(i)));
+    assert.deepEqual(again.map((a) => [a.status, a.body.resourceId]), first.map((a) => [200, a.body.resourceId]), 'each key answers its own first deposit');
+    assertError(await send(0, body(99)), 422, 'error.msg.idempotency.key.reused');
+    const state = (await t.get(`/savingsaccounts/${account}?associations=transactions`)).body;
+    assert.equal(state.transactions.length, 24, 'nothing was deposited twice');
+    assert.equal(state.summary.accountBalance, keys.reduce((sum, _, i) => sum + 10 + i, 0));
   });
 
   test('a deposit alone is not held back: it runs in a transaction of its own at once', async () => {
