@@ -45,6 +45,19 @@ if (cluster.isPrimary && workers > 1) {
 async function runProcess(): Promise<void> {
   const index = workerIndex();
   const alone = index === null;
+  // Signals are ours from the first line. Until the graceful shutdown below is in place, the process has
+  // answered no request, so a signal ends it at once. Waiting for Node's default exit is not enough: the
+  // gateway's libraries add SIGINT/SIGTERM listeners of their own while the edge starts (to dispose
+  // themselves), which cancel that default, and a worker signalled in that window stayed up half-started
+  // while its primary waited for it to exit.
+  let shutdown: ((signal: string) => Promise<void>) | null = null;
+  const onSignal = (signal: string) => {
+    if (shutdown) return void shutdown(signal);
+    logger.info({ signal, worker: index ?? undefined }, 'stopped while starting');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
   const platform = await startPlatform(config, logger, {
     migrate: runsEdge && alone,
     provision: runsEdge && alone,
@@ -70,7 +83,7 @@ async function runProcess(): Promise<void> {
   }
 
   let stopping = false;
-  async function shutdown(signal: string) {
+  shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     const began = performance.now();
@@ -86,9 +99,7 @@ async function runProcess(): Promise<void> {
     if (tracing) await settlesWithin(tracing.shutdown(), config.shutdownGraceMs);
     logger.info({ signal, drained: drained && subgraphsDrained, closed, stopMs: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  };
 }
 
 async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
+import { ADMIN_DATABASE_URL, createTestDatabase } from '../support/database.js';
+import { freePort } from '../support/ports.js';
 import { ServiceProcess } from '../support/service-process.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
@@ -144,6 +150,50 @@ describe('SIGTERM while a worker is still starting', () => {
       assert.equal(await service.signal('SIGTERM'), 0);
     } finally {
       await service.stop();
+    }
+  });
+});
+
+describe('SIGTERM while the process is still starting', () => {
+  test('a process signalled while it migrates exits 0 at once, and the next start finishes on the same database', async () => {
+    // The signal lands while the first start migrates (its database connection is open); it must end the
+    // process, cleanly, however far the start has got: libraries the edge loads add signal listeners of their
+    // own, which cancel Node's default exit, so without its own handler from the first line a process could
+    // stay up half-started.
+    const database = await createTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cbs-starting-'));
+    try {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['dist/router/main.js'], {
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', WORKERS: '1', DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', TENANTS: 'default' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+      const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+      await admin.connect();
+      try {
+        const name = new URL(database.url).pathname.slice(1);
+        for (let i = 0; i < 600; i++) {
+          const { rows } = await admin.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name]);
+          if (rows[0].n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      } finally {
+        await admin.end();
+      }
+      child.kill('SIGTERM');
+      assert.deepEqual(await exited, { code: 0, signal: null });
+
+      const restarted = await ServiceProcess.start({ WORKERS: '1' }, { databaseUrl: database.url });
+      try {
+        const session = await restarted.admin();
+        assert.equal((await session.get('/offices')).status, 200);
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 });
