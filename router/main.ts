@@ -39,7 +39,12 @@ if (cluster.isPrimary && workers > 1) {
     logger.info({ serve, workers, transport: inProcess ? 'in-process' : 'http', url, database: 'postgresql', tenants: config.tenants, startMs: Math.round(performance.now() - startedAt) }, 'core banking service ready'),
   );
 } else {
-  await runProcess();
+  // A start that fails must end the process: under the primary, the IPC channel alone would keep a failed
+  // worker alive, and the primary would wait for it forever. The error is still printed as Node prints it.
+  await runProcess().catch((error: unknown) => {
+    setImmediate(() => process.exit(1));
+    throw error;
+  });
 }
 
 async function runProcess(): Promise<void> {
