@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { withChoiceIds } from '../kernel/loan-term-enums.js';
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireCustomer } from '../kernel/identity.js';
 import type { RequestContext } from '../platform/request-context.js';
@@ -126,7 +127,7 @@ export class SelfResolver {
 
   @Mutation(() => SelfLoanApplicationType, { description: 'A loan application under an unexpired offer covering the principal (403 otherwise); it enters the normal approval flow.' })
   async selfApplyForLoan(@Arg('input', () => SelfLoanApplicationInputType, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SelfLoanApplicationInputType, @Ctx() ctx: RequestContext): Promise<SelfLoanApplicationType> {
-    const { loanId, clientId } = await this.services.loanOffers.apply(ctx.identity, input);
+    const { loanId, clientId } = await this.services.loanOffers.apply(ctx.identity, withChoiceIds(input, 'loan'));
     return { loanId, resourceId: loanId, clientId };
   }
 

@@ -1,4 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
+import { AmortizationTypeEnum, InterestTypeEnum, RepaymentFrequencyTypeEnum } from '../kernel/loan-term-enums.js';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
@@ -298,6 +299,9 @@ export class SelfLoanApplicationInputType {
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.', nullable: true }) amortizationType?: number | null;
   @Field(() => Int, { description: 'How interest is computed: 0 declining balance, 1 flat.', nullable: true }) interestType?: number | null;
   @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.', nullable: true }) interestCalculationPeriodType?: number | null;
+  @Field(() => AmortizationTypeEnum, { description: 'How principal is repaid, as the enum: give this or amortizationType (both must then agree).', nullable: true }) amortizationTypeEnum?: AmortizationTypeEnum | null;
+  @Field(() => InterestTypeEnum, { description: 'How interest is computed, as the enum: give this or interestType (both must then agree).', nullable: true }) interestTypeEnum?: InterestTypeEnum | null;
+  @Field(() => RepaymentFrequencyTypeEnum, { description: 'Unit of the repayment interval as the enum: give this or repaymentFrequencyType (both must then agree).', nullable: true }) repaymentFrequencyTypeEnum?: RepaymentFrequencyTypeEnum | null;
   @Field(() => String, { description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").', nullable: true }) transactionProcessingStrategyCode?: string | null;
   @Field(() => LocalDateScalar, { description: 'Day the money is expected to be paid out (YYYY-MM-DD).', nullable: true }) expectedDisbursementDate?: string | null;
   @Field(() => LocalDateScalar, { description: 'Day the application was submitted (YYYY-MM-DD).', nullable: true }) submittedOnDate?: string | null;

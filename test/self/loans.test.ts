@@ -72,6 +72,28 @@ describe('self-service loans for pre-qualified customers', () => {
     assert.equal((await t.get(`/loans/${applied.body.loanId}`)).body.status.id, 200);
   });
 
+  test('a GraphQL client applies with the loan terms as enums; an enum beside an id that names another choice is refused, and nothing is applied for', async () => {
+    assert.equal((await t.post(`/clients/${bob.clientId}/loanoffers`, { productId: 1, maxPrincipal: 100000, expiresOn: TODAY, ...iso })).status, 200);
+    const apply = (input: Record<string, unknown>) =>
+      bob.session.graphql<{ selfApplyForLoan: { loanId: number; clientId: number } }>('mutation Apply($input: SelfLoanApplicationInput!) { selfApplyForLoan(input: $input) { loanId clientId } }', { input });
+    const input = {
+      clientId: bob.clientId, productId: 1, principal: '5000', loanTermFrequency: 12, loanTermFrequencyType: 2, numberOfRepayments: 12, repaymentEvery: 1,
+      interestRatePerPeriod: '2', interestCalculationPeriodType: 1, transactionProcessingStrategyCode: 'mifos-standard-strategy',
+      expectedDisbursementDate: TODAY, submittedOnDate: TODAY, loanType: 'individual',
+      amortizationTypeEnum: 'EQUAL_PRINCIPAL', interestTypeEnum: 'FLAT', repaymentFrequencyTypeEnum: 'MONTHS',
+    };
+
+    const contradicting = await apply({ ...input, amortizationType: 1 });
+    assert.equal(contradicting.body.data, null, contradicting.text);
+    assert.deepEqual((contradicting.body.errors?.[0]?.extensions?.errors as { code: string }[]).map((e) => e.code), ['validation.msg.loan.amortizationTypeEnum.does.not.match.amortizationType']);
+    assert.deepEqual(await loansOf(bob.clientId), []);
+
+    const applied = await apply(input);
+    assert.equal(applied.body.errors, undefined, applied.text);
+    const loan = (await t.get(`/loans/${applied.body.data!.selfApplyForLoan.loanId}`)).body;
+    assert.deepEqual([loan.amortizationType.id, loan.interestType.id, loan.repaymentFrequencyType.id], [0, 1, 2], 'the ids the enums named');
+  });
+
   test("the loan template gives the product's terms", async () => {
     const template = await alice.session.get('/self/loans/template?productId=1');
     assert.equal(template.status, 200, template.text);
