@@ -1,7 +1,7 @@
 import { cteRef, type CteFragment } from '../kernel/cte.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
-import type { CompanionEvent, DomainEvent } from '../kernel/outbox.js';
+import { riding, type CompanionEvent } from '../kernel/outbox.js';
 import { errors } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
@@ -91,7 +91,7 @@ export class SavingsTransactionCommands {
     const posting = await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'in');
     const bankName = await this.movements.bankName(tx);
     const legInput = { ...legOf(account, true, TXN_DEPOSIT, input, paymentType, actor.identity.userId), id: transactionId };
-    const event = withCompanion(this.movements.movementEvent(account, client, transactionId, true, legInput.amount, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! }), posting);
+    const event = riding(this.movements.movementEvent(account, client, transactionId, true, legInput.amount, 'DEPOSIT', { bankName, accountNo: input.accountNumber ?? '', senderName: bankName }, { date: input.transactionDate! }), posting.companion);
     const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, input.transactionAmount!, 'in') : null;
     const leg = await this.movements.writeLeg(tx, legInput, { event, kyc: caps ? { client, caps } : undefined, unlocked: { today }, cash: await this.cashSql(tx, cash) });
     if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
@@ -124,7 +124,7 @@ export class SavingsTransactionCommands {
     const posting = await this.postJournal(tx, actor, account, transactionId, input, paymentType.isCashPayment, 'out');
     const bankName = await this.movements.bankName(tx);
     const legInput = { ...legOf(account, false, TXN_WITHDRAWAL, input, paymentType, actor.cashUserId ?? actor.identity.userId), id: transactionId };
-    const event = withCompanion(this.movements.movementEvent(account, client, transactionId, false, legInput.amount, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! }), posting);
+    const event = riding(this.movements.movementEvent(account, client, transactionId, false, legInput.amount, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date: input.transactionDate! }), posting.companion);
     const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, amount, 'out') : null;
     const leg = await this.movements.writeLeg(tx, legInput, { event, cash: await this.cashSql(tx, cash) });
     if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
@@ -194,11 +194,6 @@ export class SavingsTransactionCommands {
   private async cashSql(tx: Tx, movement: CashMovement | null): Promise<CteFragment | undefined> {
     return movement && this.deps.cashSql ? this.deps.cashSql(tx, movement, LEG_CTE) : undefined;
   }
-}
-
-/** The movement's event carrying its posting's (which the posting handed back rather than writing). */
-function withCompanion<E extends DomainEvent>(event: E, posting: { companion?: CompanionEvent }): E {
-  return posting.companion ? { ...event, companions: [posting.companion] } : event;
 }
 
 /** The rules every deposit and withdrawal shares: status, blocks, dates, amount precision. */

@@ -1,4 +1,5 @@
 import type { Database } from '../platform/database.js';
+import { riding } from '../kernel/outbox.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
@@ -155,17 +156,9 @@ export class TransferService {
     const common = { amount, date, paymentTypeId: null, isCash: false, details: {}, note: description, transferId, actor: staff.userId };
     const debitLeg = { ...common, id: source.transactionId, account: from, credit: false, type: TXN_WITHDRAWAL };
     const creditLeg = { ...common, id: destination.transactionId, account: to, credit: true, type: TXN_DEPOSIT };
-    await this.movements.writeLeg(tx, debitLeg, {
-      event: this.movements.movementEvent(from, sender, debitLeg.id, false, amount, 'WITHDRAWAL', originator, { date, transferId }),
-      also: transferInsert(tx, {
-        id: transferId, fromAccountId: fromId, toAccountId: toId, amount, currencyCode: from.currencyCode, transferDate: date, description, fromTransactionId: debitLeg.id, toTransactionId: creditLeg.id,
-      }, staff.userId),
-    });
-    await this.movements.writeLeg(tx, creditLeg, {
-      event: this.movements.movementEvent(to, receiver, creditLeg.id, true, amount, 'DEPOSIT', originator, { date, transferId }),
-      kyc: caps ? { client: receiver, caps } : undefined,
-    });
-    await this.deps.journal.post(tx, {
+    // The posting first: its event rides in the debit leg's row (one outbox row per leg, none for the posting).
+    const posting = await this.deps.journal.post(tx, {
+      companionEvent: true,
       officeId: from.officeId,
       currency: from.currencyCode,
       date,
@@ -173,6 +166,16 @@ export class TransferService {
       source: { entityType: 'SAVINGS', entityId: from.id, transactionId: `S${debitLeg.id}` },
       comments: input.transferDescription ?? `Transfer ${transferId}`,
       actor: staff.userId,
+    });
+    await this.movements.writeLeg(tx, debitLeg, {
+      event: riding(this.movements.movementEvent(from, sender, debitLeg.id, false, amount, 'WITHDRAWAL', originator, { date, transferId }), posting.companion),
+      also: transferInsert(tx, {
+        id: transferId, fromAccountId: fromId, toAccountId: toId, amount, currencyCode: from.currencyCode, transferDate: date, description, fromTransactionId: debitLeg.id, toTransactionId: creditLeg.id,
+      }, staff.userId),
+    });
+    await this.movements.writeLeg(tx, creditLeg, {
+      event: this.movements.movementEvent(to, receiver, creditLeg.id, true, amount, 'DEPOSIT', originator, { date, transferId }),
+      kyc: caps ? { client: receiver, caps } : undefined,
     });
     return { kind: 'executed', transfer: {
       id: transferId, fromOfficeId: from.officeId, fromClientId: from.clientId, fromAccountId: fromId, fromAccountNo: from.accountNo,

@@ -111,6 +111,11 @@ export function outboxInsert<D extends Record<string, unknown>>(
   };
 }
 
+/** `event` carrying `companion` (an event its statement's caller handed back rather than writing), if any. */
+export function riding<E extends DomainEvent>(event: E, companion: CompanionEvent | undefined): E {
+  return companion ? { ...event, companions: [...(event.companions ?? []), companion] } : event;
+}
+
 /** The companions column: built as text around each payload's own text, so no amount passes through a JS number. */
 function companionsJson(companions: readonly CompanionEvent[] | undefined): string | null {
   if (!companions?.length) return null;

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import BigNumber from 'bignumber.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { WebhookReceiver, type ReceivedDelivery } from '../support/webhook-receiver.js';
-import { corporateClient, deposit, openAccount, pinBusinessDate, productIds, withdraw } from './support.js';
+import { corporateClient, deposit, openAccount, pinBusinessDate, productIds, transfer, withdraw } from './support.js';
 
 type Line = { id: number; glCode: string };
 type PostingData = { transactionId: string; amount: string; lines: Line[] };
@@ -15,7 +15,7 @@ const body = (d: ReceivedDelivery) => JSON.parse(d.body) as Envelope;
  * posting rides in it. Receivers must not see the difference: hooks and subscribers get the posting's
  * journal.entry.posted event, with its journal line ids, right before the movement's event.
  */
-describe("a deposit's posting rides in its event row", () => {
+describe("a movement's posting rides in its event row", () => {
   let service: TestService;
   let t: TenantSession;
   let receiver: WebhookReceiver;
@@ -26,6 +26,11 @@ describe("a deposit's posting rides in its event row", () => {
     await pinBusinessDate(t);
     assert.equal((await t.put('/configurations/4', { enabled: true })).status, 200, 'receivers on 127.0.0.1 allowed');
     receiver = await WebhookReceiver.start();
+    const hook = await t.post('/hooks', {
+      name: 'Web', displayName: 'Ledger feed', isActive: true, config: { 'Payload URL': receiver.url, 'Content Type': 'json' },
+      events: [{ entityName: 'JOURNALENTRY', actionName: 'CREATE' }, { entityName: 'SAVINGSACCOUNT', actionName: 'DEPOSIT' }, { entityName: 'SAVINGSACCOUNT', actionName: 'WITHDRAWAL' }],
+    });
+    assert.equal(hook.status, 200, hook.text);
   });
   after(async () => {
     await receiver.close();
@@ -33,12 +38,6 @@ describe("a deposit's posting rides in its event row", () => {
   });
 
   test('one outbox row per deposit and withdrawal; hooks and the journalEntryPosted subscription still get each posting, with its line ids, before the movement', async () => {
-    const hook = await t.post('/hooks', {
-      name: 'Web', displayName: 'Ledger feed', isActive: true, config: { 'Payload URL': receiver.url, 'Content Type': 'json' },
-      events: [{ entityName: 'JOURNALENTRY', actionName: 'CREATE' }, { entityName: 'SAVINGSACCOUNT', actionName: 'DEPOSIT' }, { entityName: 'SAVINGSACCOUNT', actionName: 'WITHDRAWAL' }],
-    });
-    assert.equal(hook.status, 200, hook.text);
-
     const postings: PostingData[] = [];
     const client = service.subscriptionClient(t.tenant, t.key);
     const subscribed = new Promise<void>((resolve) => client.on('connected', () => resolve()));
@@ -82,6 +81,32 @@ describe("a deposit's posting rides in its event row", () => {
     assert.deepEqual(live[0]!.lines.map((l) => l.id).sort(), (await journal(d.body.resourceId)).map((l) => l.id).sort());
     stop();
     await client.dispose();
+  });
+
+  test("a transfer writes one row per leg; its posting rides in the debit's row and reaches the hook just before it", async () => {
+    const branch = await t.branch();
+    const products = await productIds(t);
+    const from = await openAccount(t, await corporateClient(t, branch), products.savings);
+    const to = await openAccount(t, await corporateClient(t, branch), products.savings);
+    assert.equal((await deposit(t, from, '500')).status, 200);
+    const fromBefore = (await outboxRows(from)).length;
+    const toBefore = (await outboxRows(to)).length;
+    const moved = await transfer(t, from, to, '120.50');
+    assert.equal(moved.status, 200, moved.text);
+    assert.deepEqual((await outboxRows(from)).slice(fromBefore).map((r) => [r.event_type, r.companions]), [['account.debit', ['journal.entry.posted']]]);
+    assert.deepEqual((await outboxRows(to)).slice(toBefore).map((r) => [r.event_type, r.companions]), [['account.credit', []]]);
+
+    const transferId = moved.body.resourceId as number;
+    const ofTransfer = (all: ReceivedDelivery[]) => {
+      const events = all.map(body);
+      const debit = events.findIndex((e) => e.eventType === 'account.debit' && (e.data as { transferId?: number }).transferId === transferId);
+      return debit < 1 ? [] : events.slice(debit - 1, debit + 2);
+    };
+    await receiver.waitFor((all) => ofTransfer(all).length === 3);
+    const [posting, debit, credit] = ofTransfer(receiver.received);
+    assert.deepEqual([posting!.eventType, debit!.eventType, credit!.eventType], ['journal.entry.posted', 'account.debit', 'account.credit']);
+    assert.equal(posting!.data.transactionId, `S${(debit!.data as unknown as { transactionId: number }).transactionId}`);
+    assert.equal(new BigNumber(posting!.data.amount).toFixed(2), '120.50');
   });
 
   /** This account's outbox rows: each row's own event type, and those riding in it. */
