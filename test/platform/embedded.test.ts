@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { APP_ROLE } from '../../subgraphs/kernel/tx.js';
 import { TestService } from '../support/service.js';
+import { corporateClient, deposit, openAccount, pinBusinessDate, productIds, withdraw } from '../account/support.js';
 
 describe('smoke run on the embedded database (PGlite)', () => {
   let service: TestService;
@@ -20,6 +21,26 @@ describe('smoke run on the embedded database (PGlite)', () => {
     assert.deepEqual(offices.body.data?.offices, [{ id: 1, name: 'Head Office', hierarchy: '.' }, { id: 2, name: 'Embedded Branch', hierarchy: '.2.' }]);
     const other = await service.tenant();
     assert.equal((await other.get('/offices/2')).status, 404, 'another tenant\'s office is not found');
+  });
+
+  test('concurrent deposits and withdrawals on one account go through their lanes here too, exact to the cent', async () => {
+    const t = await service.tenant();
+    await pinBusinessDate(t);
+    const branch = await t.branch();
+    const account = await openAccount(t, await corporateClient(t, branch), (await productIds(t)).savings);
+    const before = service.platform.db.batchStats();
+    const deposits = await Promise.all(Array.from({ length: 12 }, (_, i) => deposit(t, account, 100 + i)));
+    for (const answer of deposits) assert.equal(answer.status, 200, answer.text);
+    // 1,266 on the account: of twelve withdrawals of 200, six pass, each batch refusing its own.
+    const withdrawals = await Promise.all(Array.from({ length: 12 }, () => withdraw(t, account, 200)));
+    assert.deepEqual(withdrawals.map((w) => w.status).sort(), [...Array(6).fill(200), ...Array(6).fill(403)]);
+    const after = service.platform.db.batchStats();
+    // Here requests reach the lanes one after another (each transaction holds the one connection, and a
+    // request's reads before its command wait for it), so batches are of one: only the outcome is checked.
+    assert.equal(after.commands - before.commands, 24);
+    const state = (await t.get(`/savingsaccounts/${account}?associations=transactions`)).body;
+    assert.equal(state.summary.accountBalance, 66);
+    assert.equal(state.transactions.length, 18);
   });
 
   test('row-level security holds here too: PGlite switches to the application role', async () => {
