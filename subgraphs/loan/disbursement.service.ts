@@ -4,7 +4,7 @@ import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
-import { emit } from '../kernel/outbox.js';
+import { emit, riding } from '../kernel/outbox.js';
 import type { LoanApplicationService } from './loan-application.service.js';
 import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
@@ -66,23 +66,25 @@ export class DisbursementService {
     if (account.currency !== loan.currencyCode) throw rule(LOAN_CODES.loanDisbursalAccountCurrencyMismatch, `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
     const txnId = await nextTransactionId(tx);
     const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: principal, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
-    await this.deps.post(tx, {
+    // Its event rides in the loan.disbursed row written below.
+    const posting = await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date,
       lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: principal }],
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${txnId}` }, comments: `Loan ${loan.accountNo} disbursed to account ${account.accountNo}`, actor: actor.userId,
+      companionEvent: true,
     });
     // The transaction row goes ahead of the loan's update, in its round trip.
     const record = disbursementRecord(tx, { id: txnId, loanId: id, on: date, principal, savingsAccountId: account.id, savingsTransactionId: credited.savingsTransactionId, note: input.note ?? null, userId: actor.userId });
     const disbursed = await markDisbursed(tx, id, { on: date, userId: actor.userId, principal, savingsAccountId: account.id }, [record]);
     await writeSchedule(tx, id, this.applications.regenerate(disbursed, date, principal));
     const borrower = await this.deps.borrower(tx, loan.clientId);
-    await emit(tx, {
+    await emit(tx, riding({
       eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',
       data: {
         loanId: id, accountNo: loan.accountNo, clientId: loan.clientId, cif: borrower?.cif ?? null, principal: exactNumber(principal),
         currency: loan.currencyCode, disbursedOn: date, savingsAccountId: account.id,
       },
-    });
+    }, posting.companion));
     return { loan: disbursed, transactionId: txnId, changes: { status: { id: STATUS_ACTIVE, code: 'loanStatusType.active', value: 'Active' }, actualDisbursementDate: date, transactionAmount: principal, savingsAccountId: account.id } };
   }
 

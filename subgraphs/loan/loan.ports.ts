@@ -1,4 +1,5 @@
 import type { Tx } from '../kernel/tx.js';
+import type { CompanionEvent } from '../kernel/outbox.js';
 import type { StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, RecordCash, SavingsForLoans, Scope } from '../kernel/ports.js';
 
@@ -30,6 +31,8 @@ export interface LoanPosting {
   source: { entityType: 'LOAN'; entityId: number; transactionId: string };
   comments?: string | null;
   actor?: number | null;
+  /** The posting's event comes back as `companion`, to ride in the loan event's row (PostingRequest.companionEvent). */
+  companionEvent?: boolean;
 }
 
 export interface LoanDependencies {
@@ -39,7 +42,7 @@ export interface LoanDependencies {
   /** Inside the caller's transaction: an office the caller sees and every office below it (null: every office); 404 otherwise. */
   officeSubtreeOf: (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<number[] | null>;
   /** The ledger's posting engine, inside the caller's transaction: balanced lines by GL code, tagged with the loan transaction. */
-  post: (tx: Tx, request: LoanPosting) => Promise<unknown>;
+  post: (tx: Tx, request: LoanPosting) => Promise<{ companion?: CompanionEvent }>;
   /** Whether a staff record exists and is a loan officer candidate (any active staff of the office subtree). */
   staffExists: (tx: Tx, staffId: number) => Promise<boolean>;
   /** The tenant's payment type (Cash, Bank Transfer...), or null. */

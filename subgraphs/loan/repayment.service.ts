@@ -3,7 +3,7 @@ import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
-import { emit } from '../kernel/outbox.js';
+import { emit, riding } from '../kernel/outbox.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { allocate } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
@@ -82,9 +82,10 @@ export class RepaymentService {
     const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: debitGl, debit: text }];
     if (new BigNumber(allocation.principal).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, credit: allocation.principal });
     if (new BigNumber(allocation.interest).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, credit: allocation.interest });
-    await this.deps.post(tx, {
+    // Its event rides in the loan.repayment row written below.
+    const posting = await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date, lines, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` },
-      comments: `Repayment of loan ${loan.accountNo}`, actor: actor.userId,
+      comments: `Repayment of loan ${loan.accountNo}`, actor: actor.userId, companionEvent: true,
     });
     // The instalments paid and the transaction row go ahead of the closing check, in its round trip.
     const record = repaymentRecord(tx, {
@@ -93,13 +94,13 @@ export class RepaymentService {
       savingsTransactionId, allocation: allocation.periods, note: input.note ?? null, userId: actor.userId,
     });
     const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [payInstalments(tx, loanId, allocation.periods), record]);
-    await emit(tx, {
+    await emit(tx, riding({
       eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
       data: {
         loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: exactNumber(amount), principalPortion: exactNumber(allocation.principal),
         interestPortion: exactNumber(allocation.interest), outstanding: exactNumber(outstanding), currency: loan.currencyCode, date, closed,
       },
-    });
+    }, posting.companion));
     const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: text, principalPortion: allocation.principal, interestPortion: allocation.interest, outstandingLoanBalance: outstanding.toFixed() };
     if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
     return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };

@@ -16,6 +16,17 @@ describe('loans: disbursement to savings and repayments', () => {
   const outbox = async (eventType: string, loanId: number) =>
     service.platform.db.system((em) => em.execute<{ payload: { data: Record<string, unknown> } }[]>(`select payload from kernel.outbox where tenant_id = ? and event_type = ? and (payload->'data'->>'loanId')::int = ? order by id`, [t.tenant, eventType, loanId]));
 
+  /** Where a journal transaction's event is: rows of its own, and the event types of the rows it rides in. */
+  const postingRows = async (transactionId: string) => {
+    const [row] = await service.platform.db.system((em) => em.execute<{ own: number; riding: string[] | null }[]>(
+      `select (select count(*)::int from kernel.outbox where tenant_id = ? and event_type = 'journal.entry.posted' and payload->'data'->>'transactionId' = ?) as own,
+              (select array_agg(o.event_type order by o.id) from kernel.outbox o, jsonb_array_elements(o.companions) c
+                where o.tenant_id = ? and c.value->'payload'->'data'->>'transactionId' = ?) as riding`,
+      [t.tenant, transactionId, t.tenant, transactionId],
+    ));
+    return { ownRows: row!.own, riding: row!.riding ?? [] };
+  };
+
   before(async () => {
     service = await TestService.start();
     t = await service.tenant();
@@ -49,6 +60,8 @@ describe('loans: disbursement to savings and repayments', () => {
     assert.equal(events.length, 1);
     const data = events[0]!.payload.data;
     assert.deepEqual({ ...data, cif: typeof data.cif }, { loanId, accountNo: loan.accountNo, clientId: client, cif: 'string', principal: 100000, currency: 'NGN', disbursedOn: '2025-01-01', savingsAccountId: account });
+    // The posting's journal.entry.posted rides in the loan.disbursed row: no row of its own.
+    assert.deepEqual(await postingRows(`L${disbursal.id}`), { ownRows: 0, riding: ['loan.disbursed'] });
     assertError(await disburse(loanId), 403, 'error.msg.loan.already.disbursed');
   });
 
@@ -76,6 +89,7 @@ describe('loans: disbursement to savings and repayments', () => {
     const txn = (await t.get(`/loans/${loanId}/transactions/${txnId}`)).body;
     assert.deepEqual([txn.type.value, txn.amount, txn.principalPortion, txn.interestPortion, txn.outstandingLoanBalance], ['Repayment', 10000, 7455.96, 2544.04, 92544.04]);
     assert.deepEqual(await journal(t, `L${txnId}`), [['11201', 'DEBIT', 10000], ['13101', 'CREDIT', 7455.96], ['41101', 'CREDIT', 2544.04]]);
+    assert.deepEqual(await postingRows(`L${txnId}`), { ownRows: 0, riding: ['loan.repayment'] }, "the repayment's posting rides in its loan.repayment row");
     const schedule = (await t.get(`/loans/${loanId}?associations=repaymentSchedule`)).body.repaymentSchedule.periods;
     assert.equal(schedule[1].complete, true);
     assert.deepEqual([schedule[2].interestPaid, schedule[2].principalPaid], [544.04, 0]);
