@@ -209,8 +209,9 @@ export class Database {
 
   /**
    * Calls `onNotify` for each NOTIFY on `channel`, on a connection of its own (a pooled one would be lent to
-   * others). The connection is opened again a second after it drops; `onReconnect` then runs, since
-   * notifications sent meanwhile are lost. Null on the embedded database, which has no other process to hear.
+   * others), and once each time the connection starts listening (the first time and after it dropped and
+   * was opened again a second later), since notifications sent before are lost. Null on the embedded
+   * database, which has no other process to hear.
    */
   listen(channel: string, onNotify: () => void, onError: (error: unknown) => void): { close(): Promise<void> } | null {
     const url = this.url;
@@ -239,13 +240,17 @@ export class Database {
       if (closed) await next.end();
       else client = next;
     };
-    const reconnect = () => {
-      retry = null;
+    // Once listening, `onNotify` runs once: whatever was notified before (while this process started, or
+    // while the connection was down) is not lost, the listener goes to look.
+    const listenAndLook = () =>
       void connect().then(() => {
         if (client) onNotify();
       });
+    const reconnect = () => {
+      retry = null;
+      listenAndLook();
     };
-    void connect();
+    listenAndLook();
     return {
       async close() {
         closed = true;

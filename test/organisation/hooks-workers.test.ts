@@ -36,7 +36,7 @@ describe('the hooks API wakes the delivery worker in another process', () => {
     for (let i = 0; i < 4; i++) {
       const res = await admin.post(`/hooks/${hook.body.resourceId}?command=test`);
       assert.equal(res.status, 200, res.text);
-      await receiver.waitFor((all) => all.some((d) => JSON.parse(d.body).eventId === res.body.eventId), 15_000, `test send ${i + 1}`);
+      await receiver.waitFor((all) => all.some((d) => JSON.parse(d.body).eventId === res.body.eventId), 30_000, `test send ${i + 1}`);
     }
     assert.equal(receiver.received.length, 4);
   });
