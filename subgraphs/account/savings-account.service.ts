@@ -6,14 +6,14 @@ import { actorId, requireStaff, type Identity, type StaffIdentity } from '../ker
 import { Money } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
-import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type AccountRow, type AccountType } from './account.rows.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type AccountRow } from './account.rows.js';
 import { loadAccount } from './store/account-read.store.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
 import { ACCOUNT_CODES } from './codes.js';
 import { referenceCount } from './store/reference.store.js';
 import {
-  accountsOfClientsPaged, activateAccount, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountScope, type BlockColumn,
+  accountsOfClientsPaged, activateAccount, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountListFilter, type AccountScope, type BlockColumn,
 } from './store/savings-account.store.js';
 
 export interface CreateSavingsAccountInput {
@@ -35,14 +35,8 @@ export interface AccountDateInput {
   note?: string | null;
 }
 
-export interface SavingsAccountFilter {
-  clientId?: number | null;
-  officeId?: number | null;
-  status?: number | null;
-  accountType?: AccountType | null;
-  externalId?: string | null;
-  /** Fineract's search text: a substring of the account number or the external id. */
-  search?: string | null;
+/** The store's list filter (`search`: Fineract's search text), and the page asked for. */
+export interface SavingsAccountFilter extends AccountListFilter {
   offset?: number | null;
   limit?: number | null;
 }
