@@ -63,6 +63,19 @@ const localeError = (locale: unknown): FieldError => ({
   code: 'validation.msg.invalid.locale.format', message: 'The parameter `locale` is not a valid locale.', parameterName: 'locale', value: echo(locale),
 });
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An ISO 8601 calendar date sent without a dateFormat: read as yyyy-MM-dd, and a day that does not exist is refused. */
+function isoDate(value: string, path: string, t: Translation): string | undefined {
+  try {
+    return parseFineractDate(value, 'yyyy-MM-dd', 'en');
+  } catch (error) {
+    if (!(error instanceof DateFormatError)) throw error;
+    t.errors.push({ code: 'validation.msg.invalid.dateFormat.format', message: `The date "${value.trim()}" could not be read as an ISO 8601 date (yyyy-MM-dd).`, parameterName: path, value: echo(value) });
+    return undefined;
+  }
+}
+
 /** Converts one body value to what the GraphQL input type expects; records an error instead of throwing. */
 function convert(value: unknown, type: GraphQLInputType, path: string, t: Translation): unknown {
   if (value === null || value === undefined) return value;
@@ -92,8 +105,10 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
         t.errors.push(invalid(path, 'invalid.dateFormat.format', `The parameter \`${path}\` must be a date string.`, value));
         return undefined;
       }
+      // Fineract's clients send both: a date in the body's dateFormat, or an ISO 8601 date with no dateFormat.
+      if (!t.dateFormat && ISO_DATE.test(value.trim())) return isoDate(value, path, t);
       if (!t.dateFormat || !t.locale) {
-        if (!t.dateFormat) once(t, { code: 'validation.msg.missing.dateFormat.parameter', message: 'The parameter `dateFormat` is mandatory when a date is sent.', parameterName: 'dateFormat' });
+        if (!t.dateFormat) once(t, { code: 'validation.msg.missing.dateFormat.parameter', message: 'The parameter `dateFormat` is mandatory when a date is sent in a format other than ISO 8601 (yyyy-MM-dd).', parameterName: 'dateFormat' });
         if (!t.locale) once(t, { code: 'validation.msg.missing.locale.parameter', message: 'The parameter `locale` is mandatory when a date is sent.', parameterName: 'locale' });
         return undefined;
       }

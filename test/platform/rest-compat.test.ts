@@ -38,10 +38,18 @@ describe('REST compatibility layer', () => {
     assert.deepEqual((await t.get(`/offices/${slash.body.resourceId}`)).body.openingDate, [2024, 9, 5]);
   });
 
-  test('date errors: missing dateFormat, missing locale, unparsable date', async () => {
-    const noFormat = await t.post('/offices', { name: 'A', parentId: 1, openingDate: '2024-01-01', locale: 'en' });
+  test('date errors: missing dateFormat, missing locale, unparsable date; an ISO date needs no dateFormat', async () => {
+    const noFormat = await t.post('/offices', { name: 'A', parentId: 1, openingDate: '01 January 2024', locale: 'en' });
     assert.equal(noFormat.status, 400);
     assert.equal(noFormat.body.errors[0].userMessageGlobalisationCode, 'validation.msg.missing.dateFormat.parameter');
+    // Fineract's clients send ISO 8601 dates without dateFormat and locale too.
+    const iso = await t.post('/offices', { name: 'ISO dated', parentId: 1, openingDate: '2024-01-01' });
+    assert.equal(iso.status, 200, iso.text);
+    assert.deepEqual((await t.get(`/offices/${iso.body.resourceId}`)).body.openingDate, [2024, 1, 1]);
+    const impossible = await t.post('/offices', { name: 'No such day', parentId: 1, openingDate: '2024-02-30' });
+    assert.equal(impossible.status, 400);
+    assert.equal(impossible.body.errors[0].userMessageGlobalisationCode, 'validation.msg.invalid.dateFormat.format');
+    assert.match(impossible.body.errors[0].defaultUserMessage, /could not be read/);
     const noLocale = await t.post('/offices', { name: 'A', parentId: 1, openingDate: '2024-01-01', dateFormat: 'yyyy-MM-dd' });
     assert.equal(noLocale.body.errors[0].userMessageGlobalisationCode, 'validation.msg.missing.locale.parameter');
     const bad = await t.post('/offices', { name: 'A', parentId: 1, openingDate: '31 February 2024', dateFormat: 'dd MMMM yyyy', locale: 'en' });

@@ -52,7 +52,7 @@ describe('till: tellers, cashiers, allocation and the open-till rule', () => {
 
     assertError(await t.post('/tellers', { officeId: branch, startDate: '2026-03-01', ...FMT }), 400, 'validation.msg.teller.name.cannot.be.blank');
     assertError(await t.post('/tellers', { officeId: branch, name: 'X', status: 300 }), 400, 'validation.msg.teller.startDate.cannot.be.blank');
-    assertError(await t.post('/tellers', { officeId: branch, name: 'Y', startDate: '2026-03-01', status: 300 }), 400, 'validation.msg.missing.dateFormat.parameter');
+    assertError(await t.post('/tellers', { officeId: branch, name: 'Y', startDate: '01 March 2026', status: 300 }), 400, 'validation.msg.missing.dateFormat.parameter');
 
     const deleted = await t.delete(`/tellers/${id}`);
     assert.equal(deleted.status, 200, deleted.text);
