@@ -44,7 +44,8 @@ const platform = await startPlatform(config, createLogger(config.logLevel), { pr
 try {
   await platform.services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });
   const began = performance.now();
-  const summary = await seedDemoBank(platform.services, tenant, size, progressBar);
+  // A bar redrawn in place is for a person at a terminal; a log file or CI gets no carriage returns.
+  const summary = await seedDemoBank(platform.services, tenant, size, process.stderr.isTTY ? progressBar : () => undefined);
   if (!summary.created) {
     console.log(`tenant ${tenant} already holds the demo bank: nothing added`);
   } else {
