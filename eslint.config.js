@@ -15,7 +15,7 @@ export default tseslint.config(
   {
     // One data-access idiom (docs/adr/0009-one-data-access-idiom.md): a service holds rules and orchestration,
     // its module's store holds the SQL. Commands, queries and resolvers are services by another name.
-    files: ['subgraphs/**/*.service.ts', 'subgraphs/**/*.commands.ts', 'subgraphs/**/*.queries.ts', 'subgraphs/**/*.resolver.ts'],
+    files: ['subgraphs/**/*.service.ts', 'subgraphs/**/*.commands.ts', 'subgraphs/**/*.queries.ts', 'subgraphs/**/*.query.ts', 'subgraphs/**/*.resolver.ts'],
     rules: {
       'no-restricted-syntax': ['error', {
         selector: "CallExpression[callee.property.name=/^(execute|query)$/][callee.object.name='tx'], CallExpression[callee.property.name='execute'][callee.object.property.name='em']",
@@ -25,6 +25,6 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

@@ -16,9 +16,9 @@ interface Session {
 }
 
 interface Transaction {
-  eventId: string;
   accountId: string;
   accountNo: string | null;
+  clientId: number | null;
   transactionId: string | null;
   type: string | null;
   entryType: 'CREDIT' | 'DEBIT';
@@ -26,7 +26,16 @@ interface Transaction {
   runningBalance: string | null;
   currency: string | null;
   date: string | null;
+  /** When it was booked (from the database) or arrived (from the stream), in epoch milliseconds. */
   receivedAt: number;
+}
+
+/** One currency's total of the business date so far. */
+interface Total {
+  currency: string;
+  credits: bigint;
+  debits: bigint;
+  count: number;
 }
 
 interface TillPosition {
@@ -68,11 +77,20 @@ function micros(amount: string): bigint {
   return amount.startsWith('-') ? -value : value;
 }
 
+const LOCALE = navigator.language || 'en';
+const DECIMAL_SEPARATOR = new Intl.NumberFormat(LOCALE).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+const TIME = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** An exact amount for people: the reader's thousands separators and decimal mark, two decimals (kobo, cents). */
 function formatMicros(value: bigint): string {
-  const whole = value / 1_000_000n;
-  const cents = (value % 1_000_000n) / 10_000n;
-  return `${whole.toLocaleString('en')}.${String(cents).padStart(2, '0')}`;
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const cents = (abs + 5_000n) / 10_000n; // half up to the cent, for display only
+  const whole = (cents / 100n).toLocaleString(LOCALE);
+  return `${negative ? '−' : ''}${whole}${DECIMAL_SEPARATOR}${String(cents % 100n).padStart(2, '0')}`;
 }
+
+const formatAmount = (amount: string | null): string => (amount == null ? '' : formatMicros(micros(amount)));
 
 function Login({ onLogin }: { onLogin: (s: Session) => void }) {
   const [error, setError] = useState<string | null>(null);
@@ -126,7 +144,7 @@ function Chart({ rows }: { rows: Transaction[] }) {
         <rect x=${i * width + width * 0.52} y=${125 - height(b.debit)} width=${width * 0.38} height=${height(b.debit)} fill="#d9534f"><title>${formatMicros(b.debit)}</title></rect>`)}
       <line x1="0" y1="125" x2="100" y2="125" stroke="#c9d1dc" stroke-width="0.4" />
     </svg>
-    <p class="muted">The last ${MINUTES} minutes, as the events arrived.</p>
+    <p class="muted">The last ${MINUTES} minutes, by the time each transaction was booked.</p>
   </div>`;
 }
 
@@ -135,17 +153,49 @@ function Tills({ tills }: { tills: TillPosition[] | null }) {
     <h2>Till positions</h2>
     ${tills === null ? html`<p class="muted">Loading…</p>` : tills.length === 0 ? html`<p class="muted">No tellers at this branch.</p>` : html`<table id="tills">
       <thead><tr><th>Teller</th><th>Cashier</th><th class="num">Cash</th><th>State</th></tr></thead>
-      <tbody>${tills.map((t) => html`<tr><td>${t.tellerName}</td><td>${t.staffName ?? t.cashierId}</td><td class="num">${t.balance}</td><td>${t.settled ? 'settled' : t.open ? 'open' : 'closed'}</td></tr>`)}</tbody>
+      <tbody>${tills.map((t) => html`<tr><td>${t.tellerName}</td><td>${t.staffName ?? t.cashierId}</td><td class="num">${formatAmount(t.balance)}</td><td>${t.settled ? 'settled' : t.open ? 'open' : 'closed'}</td></tr>`)}</tbody>
     </table>`}
   </div>`;
+}
+
+/** The business date's totals per currency: credits, debits, net and count, exact. */
+function Totals({ date, totals }: { date: string | null; totals: Total[] | null }) {
+  return html`<div class="totals" id="totals">
+    ${totals === null ? html`<div class="card"><p class="muted">Loading the day so far…</p></div>` : totals.length === 0 ? html`<div class="card total"><span class="label">Business date ${date ?? ''}</span><span class="figure">No transactions yet today</span></div>` : totals.map((t) => html`
+      <div class="card total"><span class="label">Credits today · ${t.currency}</span><span class=${`figure ${t.credits > 0n ? 'credit' : ''}`}>${formatMicros(t.credits)}</span></div>
+      <div class="card total"><span class="label">Debits today · ${t.currency}</span><span class=${`figure ${t.debits > 0n ? 'debit' : ''}`}>${formatMicros(t.debits)}</span></div>
+      <div class="card total"><span class="label">Net · ${t.currency}</span><span class="figure">${formatMicros(t.credits - t.debits)}</span></div>
+      <div class="card total"><span class="label">Transactions · ${date ?? ''}</span><span class="figure">${t.count.toLocaleString(LOCALE)}</span></div>`)}
+  </div>`;
+}
+
+type BranchDayAnswer = {
+  branchDay: {
+    date: string;
+    totals: { currency: string; credits: string; debits: string; count: number }[];
+    transactions: (Omit<Transaction, 'receivedAt' | 'clientId'> & { clientId: number; bookedAt: string; client: { displayName: string | null } | null })[];
+  };
+};
+
+/** Adds one transaction to the totals of its currency (exactly, in millionths). */
+function addToTotals(totals: Total[], tx: Transaction): Total[] {
+  const currency = tx.currency ?? '';
+  const found = totals.find((t) => t.currency === currency) ?? { currency, credits: 0n, debits: 0n, count: 0 };
+  const amount = micros(tx.amount);
+  const next = { ...found, count: found.count + 1, credits: found.credits + (tx.entryType === 'CREDIT' ? amount : 0n), debits: found.debits + (tx.entryType === 'DEBIT' ? amount : 0n) };
+  return [...totals.filter((t) => t.currency !== currency), next].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 function Dashboard({ session, onLogout }: { session: Session; onLogout: () => void }) {
   const [offices, setOffices] = useState<{ id: number; name: string }[]>([]);
   const [officeId, setOfficeId] = useState<number | null>(null);
   const [rows, setRows] = useState<Transaction[]>([]);
+  const [totals, setTotals] = useState<Total[] | null>(null);
+  const [date, setDate] = useState<string | null>(null);
+  const [names, setNames] = useState<Map<number, string>>(new Map());
   const [status, setStatus] = useState<'connecting' | 'live' | 'down'>('connecting');
   const [tills, setTills] = useState<TillPosition[] | null>(null);
+  const [, setClock] = useState(0);
 
   useEffect(() => {
     rest<{ id: number; name: string }[]>(session, '/offices').then((list) => {
@@ -154,10 +204,27 @@ function Dashboard({ session, onLogout }: { session: Session; onLogout: () => vo
     }, onLogout);
   }, [session]);
 
-  // One socket per branch; graphql-ws re-subscribes by itself after every reconnect.
+  // The chart's minutes move on even when nothing happens.
+  useEffect(() => {
+    const timer = setInterval(() => setClock((n) => n + 1), 20_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  // The stream first, then the day so far from the database: a transaction booked in between arrives by
+  // both ways and is kept once (by its id), so nothing falls in the gap.
   useEffect(() => {
     if (officeId == null) return;
     setRows([]);
+    setTotals(null);
+    const seen = new Set<string>();
+    let loaded = false;
+    const pending: Transaction[] = [];
+    const accept = (tx: Transaction): boolean => {
+      const id = `${tx.accountId}:${tx.transactionId}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    };
     const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
     const client: Client = createClient({
       url: `${protocol}://${location.host}/graphql`,
@@ -170,23 +237,63 @@ function Dashboard({ session, onLogout }: { session: Session; onLogout: () => vo
     const stop = client.subscribe<{ accountTransactions: Omit<Transaction, 'receivedAt'> }>(
       {
         query: `subscription Live($officeId: ID) { accountTransactions(officeId: $officeId) {
-          eventId accountId accountNo transactionId type entryType amount runningBalance currency date } }`,
+          accountId accountNo clientId transactionId type entryType amount runningBalance currency date } }`,
         variables: { officeId: String(officeId) },
       },
       {
         next: (message) => {
-          const tx = message.data?.accountTransactions;
-          if (tx) setRows((previous) => [{ ...tx, receivedAt: Date.now() }, ...previous].slice(0, ROWS));
+          const event = message.data?.accountTransactions;
+          if (!event) return;
+          const tx = { ...event, receivedAt: Date.now() };
+          if (!loaded) return void pending.push(tx);
+          if (!accept(tx)) return;
+          setRows((previous) => [tx, ...previous].slice(0, ROWS));
+          setTotals((previous) => addToTotals(previous ?? [], tx));
         },
         error: () => onLogout(),
         complete: () => undefined,
       },
     );
+    graphql<BranchDayAnswer>(
+      session,
+      `query Day($officeId: Int!, $limit: Int) { branchDay(officeId: $officeId, limit: $limit) { date totals { currency credits debits count }
+        transactions { transactionId accountId accountNo clientId client { displayName } type entryType amount runningBalance currency date bookedAt } } }`,
+      { officeId, limit: ROWS },
+    ).then(({ branchDay }) => {
+      const known = new Map<number, string>();
+      const loadedRows = branchDay.transactions.map((t) => {
+        if (t.client?.displayName) known.set(t.clientId, t.client.displayName);
+        return { ...t, receivedAt: Date.parse(t.bookedAt) };
+      });
+      loadedRows.forEach(accept);
+      let day: Total[] = branchDay.totals.map((t) => ({ currency: t.currency, credits: micros(t.credits), debits: micros(t.debits), count: t.count }));
+      const fresh = pending.filter(accept).reverse();
+      for (const tx of fresh) day = addToTotals(day, tx);
+      loaded = true;
+      setDate(branchDay.date);
+      setNames((previous) => new Map([...previous, ...known]));
+      setRows([...fresh, ...loadedRows].slice(0, ROWS));
+      setTotals(day);
+    }, () => {
+      loaded = true;
+      setTotals([]);
+    });
     return () => {
       stop();
       void client.dispose();
     };
   }, [officeId, session]);
+
+  // Names of account holders the stream brought and the day's list did not: one aliased query per batch.
+  useEffect(() => {
+    const missing = [...new Set(rows.map((r) => r.clientId).filter((id): id is number => id != null && !names.has(id)))].slice(0, 20);
+    if (missing.length === 0) return;
+    const query = `query Names { ${missing.map((id) => `c${id}: client(id: ${id}) { id displayName }`).join(' ')} }`;
+    graphql<Record<string, { id: number; displayName: string }>>(session, query).then(
+      (answer) => setNames((previous) => new Map([...previous, ...Object.values(answer).map((c) => [c.id, c.displayName] as [number, string])])),
+      () => setNames((previous) => new Map([...previous, ...missing.map((id) => [id, `Client ${id}`] as [number, string])])),
+    );
+  }, [rows]);
 
   // Till positions change with every cash movement; a poll is enough for a wall screen.
   useEffect(() => {
@@ -216,6 +323,7 @@ function Dashboard({ session, onLogout }: { session: Session; onLogout: () => vo
     };
   }, [officeId, session]);
 
+  const label = (type: string | null) => (type ? type.charAt(0) + type.slice(1).toLowerCase() : '');
   return html`<header>
       <h1>Live transactions</h1>
       <label>Branch <select id="office" value=${officeId ?? ''} onChange=${(e: Event) => setOfficeId(Number((e.target as HTMLSelectElement).value))}>
@@ -225,19 +333,22 @@ function Dashboard({ session, onLogout }: { session: Session; onLogout: () => vo
       <span class="muted">${session.username} @ ${session.tenant}</span>
       <button class="link" onClick=${onLogout}>Sign out</button>
     </header>
+    <${Totals} date=${date} totals=${totals} />
     <div class="grid">
       <${Chart} rows=${rows} />
       <${Tills} tills=${tills} />
     </div>
     <div class="card">
-      <h2>Latest transactions</h2>
-      ${rows.length === 0 ? html`<p class="muted">Waiting for the branch's next transaction…</p>` : null}
+      <h2>Latest transactions${date ? html` <span class="muted">· business date ${date}</span>` : null}</h2>
+      ${rows.length === 0 && totals !== null ? html`<p class="muted">No transactions yet today: waiting for the branch's next one…</p>` : null}
       <table id="transactions">
-        <thead><tr><th>Date</th><th>Account</th><th>Type</th><th class="num">Amount</th><th class="num">Balance</th></tr></thead>
+        <thead><tr><th>Time</th><th>Client</th><th>Account</th><th>Type</th><th class="num">Amount</th><th class="num">Balance</th></tr></thead>
         <tbody>${rows.map((r) => html`<tr data-transaction=${r.transactionId}>
-          <td>${r.date}</td><td>${r.accountNo ?? r.accountId}</td><td>${r.type}</td>
-          <td class=${`num ${r.entryType === 'CREDIT' ? 'credit' : 'debit'}`}>${r.entryType === 'CREDIT' ? '+' : '−'}${r.amount} ${r.currency ?? ''}</td>
-          <td class="num">${r.runningBalance}</td></tr>`)}</tbody>
+          <td class="time">${TIME.format(r.receivedAt)}</td>
+          <td class="client">${r.clientId == null ? '' : names.get(r.clientId) ?? '…'}</td>
+          <td class="mono">${r.accountNo ?? r.accountId}</td><td>${label(r.type)}</td>
+          <td class=${`num ${r.entryType === 'CREDIT' ? 'credit' : 'debit'}`}>${r.entryType === 'CREDIT' ? '+' : '−'}${formatAmount(r.amount)} ${r.currency ?? ''}</td>
+          <td class="num">${formatAmount(r.runningBalance)}</td></tr>`)}</tbody>
       </table>
     </div>`;
 }

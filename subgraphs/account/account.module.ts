@@ -12,19 +12,22 @@ import { PaymentHoldMigration } from './migrations/20261125000200_payment_hold.j
 import { SavingsProductParametersMigration } from './migrations/20261125002500_product_parameters.js';
 import { ImmediateTransactionKeysMigration } from './migrations/20261125003130_immediate_transaction_keys.js';
 import { MakerDelegatedByMigration } from './migrations/20261125150000_maker_delegated_by.js';
+import { TransactionDateIndexMigration } from './migrations/20261128000100_transaction_date_index.js';
 import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
+import { BranchDayResolver } from './branch-day.resolver.js';
 
 export const accountDatabase: DatabaseModule = {
   entities: [],
   migrations: [{ name: '20261122000600_account', class: AccountMigration }, { name: '20261125000200_payment_hold', class: PaymentHoldMigration }, { name: '20261125002500_product_parameters', class: SavingsProductParametersMigration },
     { name: '20261125003130_immediate_transaction_keys', class: ImmediateTransactionKeysMigration },
-    { name: '20261125150000_maker_delegated_by', class: MakerDelegatedByMigration }],
+    { name: '20261125150000_maker_delegated_by', class: MakerDelegatedByMigration },
+    { name: '20261128000100_transaction_date_index', class: TransactionDateIndexMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildAccountSchema(services: () => AccountServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver, AccountTransactionsSubscriptionResolver],
+    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver, AccountTransactionsSubscriptionResolver, BranchDayResolver],
     container: (cls) => new (cls as new (s: AccountServices) => object)(services()),
     referenceResolvers: {
       SavingsAccount: {

@@ -1,3 +1,4 @@
+import { BranchDayQuery } from './branch-day.query.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import type { RecordCash, SavingsForLoans } from '../kernel/ports.js';
@@ -33,6 +34,8 @@ export interface AccountServices {
   references: ReferenceService;
   transfers: TransferService;
   makerChecker: MakerCheckerService;
+  /** A branch's business date so far (the live dashboard's opening view). */
+  branchDay: BranchDayQuery;
   /** The port the loan module calls for disbursements to and repayments from savings. */
   forLoans: SavingsForLoans;
   /** What the self-service module reaches accounts through (wired in the composition root). */
@@ -66,6 +69,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     references: new ReferenceService(db, accounts),
     transfers,
     makerChecker: new MakerCheckerService(db, full, accounts, commands, queries, transfers),
+    branchDay: new BranchDayQuery(db, full, accounts),
     forLoans: savingsForLoans(full, movements, queries),
     forSelf: accountsForSelf(full, accounts, queries, transfers),
     forPayments: accountsForPayments(full, movements),
