@@ -98,6 +98,17 @@ describe('Fineract compat: templates and the web app\'s screens', () => {
     assert.equal((await api.as('admin', 'wrong').get('/datatables?apptable=m_client')).status, 401);
   });
 
+  test('features the console opens but the service does not offer answer as Fineract does when they are unused', async () => {
+    // Without these the Mifos X web app's screens stop at a 404 and send the user back to the home page.
+    for (const path of ['/surveys', '/templates', '/adhocquery', '/floatingrates', '/accountnumberformats']) assert.deepEqual((await api.get(path)).body, [], path);
+    for (const path of ['/smscampaigns', '/products/share?offset=0&limit=10']) assert.deepEqual((await api.get(path)).body, { totalFilteredRecords: 0, pageItems: [] }, path);
+    const policies = await api.get('/passwordpreferences/template');
+    assert.equal(policies.status, 200, policies.text);
+    assert.deepEqual(policies.body.map((p: { active: boolean }) => p.active), [true]);
+    assert.match(policies.body[0].description, /8 to 50 characters/);
+    assert.equal((await api.as('admin', 'wrong').get('/surveys')).status, 401);
+  });
+
   test('POST /clients accepts isStaff, familyMembers, address and datatables as the web app sends them; asking for them is refused', async () => {
     const body = {
       officeId: branch, legalFormId: 1, firstname: 'Chidi', lastname: 'Eze', isStaff: false, active: true,
