@@ -235,13 +235,14 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     return fail(400, 'validation.msg.validation.errors.exist', listedErrors(errors).message, errors);
   }
   const mode = route.body ?? 'none';
-  if (mode === 'none' && Object.keys(req.body).length > 0) {
-    return fail(400, 'validation.msg.validation.errors.exist', 'This request takes no body.', Object.keys(req.body).map((key) => ({ code: 'error.msg.parameter.unsupported', message: `The parameter ${key} is not supported.`, parameterName: key })));
+  const body = route.ignores ? Object.fromEntries(Object.entries(req.body).filter(([key]) => !route.ignores!.includes(key))) : req.body;
+  if (mode === 'none' && Object.keys(body).length > 0) {
+    return fail(400, 'validation.msg.validation.errors.exist', 'This request takes no body.', Object.keys(body).map((key) => ({ code: 'error.msg.parameter.unsupported', message: `The parameter ${key} is not supported.`, parameterName: key })));
   }
   const bodyErrors: FieldError[] = [];
   if (mode === 'input' || mode === 'args') {
     const fields = mode === 'input' ? op.inputFields! : Object.fromEntries(Object.entries(op.variables).filter(([name]) => !(name in variables)));
-    const translated = translateBody(req.body, fields);
+    const translated = translateBody(body, fields);
     bodyErrors.push(...translated.errors);
     if (mode === 'input') variables.input = translated.value;
     else Object.assign(variables, translated.value);

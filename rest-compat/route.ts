@@ -30,6 +30,11 @@ export interface Route {
    * non-null ones, with the `resource` code, so a REST caller still hears of every missing field at once.
    */
   required?: readonly string[];
+  /**
+   * Body fields Fineract accepts with this command and ignores (its own clients send a transaction's
+   * fields with `?command=undo`): accepted and dropped here, where any other unknown field is refused.
+   */
+  ignores?: readonly string[];
   /** Variables from path params and query string (path ids are integers). */
   variables?: (req: RouteRequest) => Record<string, unknown>;
   /** Shapes the (already translated) GraphQL data into the Fineract response. */
@@ -70,6 +75,13 @@ export interface RouteRequest {
   rawBody: string;
   headers: Readonly<Record<string, string | string[] | undefined>>;
 }
+
+/**
+ * What Fineract's clients send with `?command=undo` on a savings or loan transaction (its integration-test
+ * helpers send the transaction's own body, amount 0): Fineract reads none of it, and neither does this
+ * service.
+ */
+export const UNDO_BODY = ['transactionDate', 'transactionAmount', 'paymentTypeId', 'note', 'locale', 'dateFormat'] as const;
 
 export const intParam = (value: string | null | undefined): number | undefined => {
   if (value == null || value === '') return undefined;

@@ -1,4 +1,4 @@
-import { intParam, type Route, type RouteRequest } from '../route.js';
+import { intParam, UNDO_BODY, type Route, type RouteRequest } from '../route.js';
 import {
   accountTransferTemplate, accountTransferTemplateVariables, savingsAccountTemplate, savingsAccountTemplateVariables, savingsProductView, savingsTransactionTemplate,
 } from './account-templates.js';
@@ -97,7 +97,7 @@ export const accountRoutes: Route[] = [
   { method: 'POST', path: '/savingsaccounts/:savingsId/transactions', command: 'deposit', operation: 'DepositToSavingsAccount', body: 'input', resource: 'savingsaccount.transaction', variables: savingsId, result: (d) => moneyResult(d.depositToSavingsAccount) },
   { method: 'POST', path: '/savingsaccounts/:savingsId/transactions', command: 'withdrawal', operation: 'WithdrawFromSavingsAccount', body: 'input', resource: 'savingsaccount.transaction', variables: savingsId, result: (d) => moneyResult(d.withdrawFromSavingsAccount) },
   {
-    method: 'POST', path: '/savingsaccounts/:savingsId/transactions/:transactionId', command: 'undo', operation: 'UndoSavingsTransaction', body: 'none',
+    method: 'POST', path: '/savingsaccounts/:savingsId/transactions/:transactionId', command: 'undo', operation: 'UndoSavingsTransaction', body: 'none', ignores: UNDO_BODY,
     variables: (req) => ({ ...savingsId(req), transactionId: intParam(req.params.transactionId) }),
     result: (d) => moneyResult(d.undoSavingsTransaction),
   },

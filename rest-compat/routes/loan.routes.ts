@@ -1,4 +1,4 @@
-import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
+import { intParam, UNDO_BODY, type Route, type RouteRequest, type RouteData } from '../route.js';
 import { productTemplateExtras } from './template-options.js';
 
 interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
@@ -116,7 +116,7 @@ export const loanRoutes: Route[] = [
     variables: (req) => ({ loanId: intParam(req.params.loanId), id: intParam(req.params.transactionId) }), result: (d) => d.loanTransaction,
   },
   {
-    method: 'POST', path: '/loans/:loanId/transactions/:transactionId', command: 'undo', operation: 'UndoLoanTransaction',
+    method: 'POST', path: '/loans/:loanId/transactions/:transactionId', command: 'undo', operation: 'UndoLoanTransaction', ignores: UNDO_BODY,
     variables: (req) => ({ loanId: intParam(req.params.loanId), id: intParam(req.params.transactionId) }), result: command('undoLoanTransaction'),
   },
 
