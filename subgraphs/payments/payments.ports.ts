@@ -2,10 +2,11 @@ import type { Tx } from '../kernel/tx.js';
 import type { StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
 import type { InterbankStatus } from './codes.js';
+import type { AccountForPayments, InterbankMovement } from '../account/contract.js';
 
 /*
- * The payments module's ports: the payment switch it drives, what it needs from the account module, and
- * the reaction a module above registers (FailedTransferReaction).
+ * The payments module's ports: the payment switch it drives, what it needs from the account module (its
+ * shapes picked from account's contract), and the reaction a module above registers (FailedTransferReaction).
  * A leaf: the composition root (subgraphs/composition/adapters/payments-from-*.ts) wires the implementations.
  */
 
@@ -65,19 +66,8 @@ export interface PaymentSwitch {
   status(sessionId: string): Promise<SwitchAnswer | null>;
 }
 
-export interface PaymentsAccount {
-  id: number;
-  accountNo: string;
-  clientId: number;
-  officeId: number;
-  currencyCode: string;
-}
-
-export interface InterbankMovement {
-  sessionId: string;
-  note: string | null;
-  originator: { bankName: string; accountNo: string; senderName: string };
-}
+/** The account held or credited (the account module's published shape). */
+export type PaymentsAccount = AccountForPayments;
 
 /** The account module's side, each method inside the caller's transaction (see account-for-payments.ts). */
 export interface PaymentsAccounts {

@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
 
 /**
  * The module graph that runs, as declared (docs/adr/0010-module-template-and-graph.md): each module names
- * the modules it depends on (`dependsOn` in `<module>.module.ts`), the declared graph has no cycle, and the
- * composition root wires a module only to what it declared. Every reach of a module into another is an
+ * the modules it depends on (`dependsOn` in `<module>.module.ts`), the declared graph has no cycle, the
+ * composition root wires a module only to what it declared, and a module reads only the published
+ * contracts (`contract.ts`) of the modules it depends on. Every reach of a module into another is an
  * adapter file `subgraphs/composition/adapters/<consumer>-from-<provider>.ts`; `wiring.ts` touches a
  * module's services only by handing them to those adapters.
  */
@@ -66,6 +68,12 @@ function importedModules(file: string, prefix: string): string[] {
   }
   return modules.filter((module) => MODULES.includes(module));
 }
+
+/** Every .ts file under a folder. */
+const sourcesUnder = (folder: string): string[] =>
+  readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
 
 describe('module graph', () => {
   test('every module declares its dependencies, on modules that exist, and the graph has no cycle', async () => {
@@ -132,5 +140,21 @@ describe('module graph', () => {
     visit(source, null);
     assert.deepEqual(wrong, []);
     assert.ok(adapterOf.size > 0, 'wiring.ts imports its adapters');
+  });
+
+  test("a module reads another's contract only when it depends on that module", async () => {
+    const graph = await declaredGraph();
+    const wrong: string[] = [];
+    for (const module of MODULES) {
+      for (const file of sourcesUnder(`subgraphs/${module}`)) {
+        for (const statement of parse(file).statements) {
+          if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+          if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+          const target = /^subgraphs\/([a-z]+)\/contract\.js$/.exec(join(dirname(file), statement.moduleSpecifier.text));
+          if (target && target[1] !== module && !graph.get(module)?.includes(target[1]!)) wrong.push(`${file} reads ${target[1]}'s contract, which ${module} does not depend on`);
+        }
+      }
+    }
+    assert.deepEqual(wrong, []);
   });
 });
