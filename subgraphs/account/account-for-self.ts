@@ -12,21 +12,7 @@ import type { TransactionRow } from './store/savings-transaction.store.js';
 import type { TransferRow } from './store/transfer.store.js';
 import { validateTransfer, type TransferInput, type TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
-
-/** An account as self-service shows it (docs/interface.md). */
-export interface AccountForSelf {
-  id: number;
-  accountNo: string;
-  clientId: number;
-  officeId: number;
-  productId: number;
-  productName: string;
-  accountType: string;
-  currency: { code: string; name: string; displaySymbol: string | null; decimalPlaces: number };
-  accountBalance: string;
-  availableBalance: string;
-  status: number;
-}
+import type { AccountForSelf, AccountTransactionForSelf } from './contract.js';
 
 /**
  * What the account module offers the self-service module, each call inside the caller's transaction and
@@ -64,7 +50,7 @@ export function accountsForSelf(deps: Required<AccountDependencies>, accounts: S
       const page = await transactions.page(tx, accountId, offset, limit);
       return {
         total: page.total,
-        items: page.items.map((t: TransactionRow) => ({
+        items: page.items.map((t: TransactionRow): AccountTransactionForSelf => ({
           id: t.id, transactionType: t.transactionType, credit: t.credit, date: t.date, amount: t.amount, runningBalance: t.runningBalance, note: t.note, reversed: t.reversed, transferId: t.transferId,
         })),
       };

@@ -39,3 +39,9 @@ export async function buildAccountSchema(services: () => AccountServices): Promi
     },
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/account-from-*.ts).
+ * Settings, scope and payment types; the client's KYC tier; postings; the till's cash record.
+ */
+export const dependsOn = ['organisation', 'customer', 'ledger', 'till'] as const;

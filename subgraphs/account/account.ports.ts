@@ -1,6 +1,7 @@
 import type { Tx } from '../kernel/tx.js';
 import type { CompanionEvent } from '../kernel/outbox.js';
 import type { BusinessDates, CashRecordSql, RecordCash, Scope, TenantSettings } from '../kernel/ports.js';
+import type { ClientForAccounts } from '../customer/contract.js';
 
 /*
  * What the account module needs from the others, and the shapes it sees them in. A leaf: it imports no
@@ -8,16 +9,8 @@ import type { BusinessDates, CashRecordSql, RecordCash, Scope, TenantSettings } 
  * (subgraphs/registry.ts) wires the implementations.
  */
 
-/** What the account module needs to know about a client (from the customer module). */
-export interface AccountClient {
-  id: number;
-  active: boolean;
-  officeId: number;
-  staffId: number | null;
-  kycTier: number;
-  cif: string;
-  displayName: string;
-}
+/** What the account module needs to know about a client (the customer module's published shape). */
+export type AccountClient = ClientForAccounts;
 
 /** The customer module's side of accounts: small in-transaction reads of client rows. */
 export interface ClientsForAccounts {

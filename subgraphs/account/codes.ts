@@ -1,17 +1,23 @@
+import type { CustomerCodes } from '../customer/contract.js';
+import type { OrganisationCodes } from '../organisation/contract.js';
+import type { TillCodes } from '../till/contract.js';
+
+// A code another module owns is written `'…' satisfies <Owner>Codes['key']`: the owner's contract names it,
+// and a type-only import cannot bring the text, so it is repeated here and checked against the owner's.
 /** The account module's globalisation codes: the contract clients match on, named once. */
 export const ACCOUNT_CODES = {
   accounttransferApprovalRequired: 'error.msg.accounttransfer.approval.required',
   accounttransferCurrencyMismatch: 'error.msg.accounttransfer.currency.mismatch',
   accounttransferFromAndToAccountsSame: 'error.msg.accounttransfer.from.and.to.accounts.same',
   accounttransferIdInvalid: 'error.msg.accounttransfer.id.invalid',
-  cashierNoOpenTill: 'error.msg.cashier.no.open.till',
-  clientIdInvalid: 'error.msg.client.id.invalid',
+  cashierNoOpenTill: 'error.msg.cashier.no.open.till' satisfies TillCodes['cashierNoOpenTill'],
+  clientIdInvalid: 'error.msg.client.id.invalid' satisfies CustomerCodes['clientIdInvalid'],
   commandIdInvalid: 'error.msg.command.id.invalid',
   currencyNotEnabled: 'error.msg.currency.not.enabled',
   makercheckerCannotApproveOwnEntry: 'error.msg.makerchecker.cannot.approve.own.entry',
   makercheckerEntryExpired: 'error.msg.makerchecker.entry.expired',
   makercheckerEntryNotPending: 'error.msg.makerchecker.entry.not.pending',
-  paymentTypeInvalid: 'error.msg.payment.type.invalid',
+  paymentTypeInvalid: 'error.msg.payment.type.invalid' satisfies OrganisationCodes['paymentTypeInvalid'],
   productSavingsDuplicateName: 'error.msg.product.savings.duplicate.name',
   savingAccountIdInvalid: 'error.msg.saving.account.id.invalid',
   savingAccountTrasactionIdInvalid: 'error.msg.saving.account.trasaction.id.invalid',

@@ -4,9 +4,10 @@ import type { BvnVerification, BvnVerifier } from './bvn-verifier.js';
 import { Client, CLIENT_STATUS_ACTIVE, LEGAL_FORM_PERSON } from './client.entity.js';
 import type { ClientOnboarding } from './client-onboarding.commands.js';
 import type { ClientQueries } from './client.queries.js';
+import type { ClientForSelf } from './contract.js';
 
 /** A client as self-service shows it to its own customer. */
-const selfView = (c: Client) => ({
+const selfView = (c: Client): ClientForSelf => ({
   id: c.id, cif: c.cif, accountNo: c.accountNo, displayName: c.displayName, firstname: c.firstname, lastname: c.lastname, officeId: c.officeId,
   kycTier: c.kycTier, active: c.statusId === CLIENT_STATUS_ACTIVE, mobileNo: c.mobileNo, emailAddress: c.emailAddress,
 });

@@ -8,7 +8,7 @@ import { Client, ClientOfficial, CLIENT_STATUS_PENDING } from './client.entity.j
 import { codeValueNotFound, type ClientChange, type ClientRef, type LifecycleInput } from './client.model.js';
 import type { ClientQueries } from './client.queries.js';
 import { clientEventData } from './domain/client-rules.js';
-import type { CustomerDependencies } from './customer.ports.js';
+import type { CustomerDependencies, OpenProductsOf } from './customer.ports.js';
 import { LIFECYCLE, lifecycleTransition, validateLifecycleInput, type LifecycleCommand } from './domain/client-lifecycle.js';
 import { CUSTOMER_CODES } from './codes.js';
 
@@ -28,11 +28,23 @@ const LIFECYCLE_EVENTS: Record<LifecycleCommand, string> = {
  * deletion of a pending client. Rules without I/O live in domain/client-lifecycle.ts.
  */
 export class ClientLifecycleService {
+  private readonly openProductChecks: OpenProductsOf[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly clients: ClientQueries,
-    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'openProductsOf'>,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid'>,
   ) {}
+
+  /** Modules that hold a client's products (accounts, loans) register their count of open ones here. */
+  addOpenProductsCheck(check: OpenProductsOf): void {
+    this.openProductChecks.push(check);
+  }
+
+  private async holdsOpenProducts(tx: Tx, clientId: number): Promise<boolean> {
+    for (const check of this.openProductChecks) if ((await check(tx, clientId)) > 0) return true;
+    return false;
+  }
 
   /**
    * close, reject, withdraw, reactivate, undoRejection, undoWithdrawal: Fineract's lifecycle (domain/client-lifecycle.ts).
@@ -51,7 +63,7 @@ export class ClientLifecycleService {
     const client = await this.clients.getVisible(tx, actor, ref, true);
     const to = lifecycleTransition(command, client, date);
     if (rule.reason && !(await this.deps.codeValueValid(tx, rule.reason.code, input.reasonId!))) throw codeValueNotFound(rule.reason.param, input.reasonId!);
-    if (command === 'close' && (await this.deps.openProductsOf(tx, client.id)) > 0) {
+    if (command === 'close' && (await this.holdsOpenProducts(tx, client.id))) {
       throw errors.domainRule(CUSTOMER_CODES.clientCloseNonClosedSavingsAccount, 'A client with open accounts or loans cannot be closed.', [client.id]);
     }
     const changes: Record<string, unknown> = { status: to, [rule.dateParam]: date };

@@ -1,3 +1,7 @@
+import type { OrganisationCodes } from '../organisation/contract.js';
+
+// A code another module owns is written `'…' satisfies <Owner>Codes['key']`: the owner's contract names it,
+// and a type-only import cannot bring the text, so it is repeated here and checked against the owner's.
 /** The customer module's globalisation codes: the contract clients match on, named once. */
 export const CUSTOMER_CODES = {
   clientActivateOnNonpendingAccount: 'error.msg.client.activate.on.nonpending.account',
@@ -23,7 +27,7 @@ export const CUSTOMER_CODES = {
   clientStaffNotInOfficeHierarchy: 'error.msg.client.staff.not.in.office.hierarchy',
   clientSubmittedOnDateBeforeOfficeOpeningDate: 'error.msg.client.submittedOnDate.before.office.opening.date',
   clientsAlreadyActive: 'error.msg.clients.already.active',
-  codevalueIdInvalid: 'error.msg.codevalue.id.invalid',
-  officeIdInvalid: 'error.msg.office.id.invalid',
-  staffIdInvalid: 'error.msg.staff.id.invalid',
+  codevalueIdInvalid: 'error.msg.codevalue.id.invalid' satisfies OrganisationCodes['codevalueIdInvalid'],
+  officeIdInvalid: 'error.msg.office.id.invalid' satisfies OrganisationCodes['officeIdInvalid'],
+  staffIdInvalid: 'error.msg.staff.id.invalid' satisfies OrganisationCodes['staffIdInvalid'],
 } as const;

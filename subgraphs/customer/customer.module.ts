@@ -52,3 +52,9 @@ export async function buildCustomerSchema(services: () => CustomerServices): Pro
     },
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/customer-from-*.ts).
+ * Offices, staff and code values. Accounts and loans register their open-products counts with customer (closing a client), so customer calls neither.
+ */
+export const dependsOn = ['organisation'] as const;

@@ -51,9 +51,11 @@ export interface CustomerDependencies {
   codeValueValid: (tx: Tx, codeName: string, valueId: number) => Promise<boolean>;
   /** Code values by id, for read models (one query per page). */
   codeValues: (tenantId: string, ids: readonly number[]) => Promise<Map<number, CodeValueRef>>;
-  /**
-   * Inside the caller's transaction: how many savings/current accounts and loans of the client are not
-   * closed. Closing a client is refused while any are (Fineract's rule).
-   */
-  openProductsOf: (tx: Tx, clientId: number) => Promise<number>;
 }
+
+/**
+ * Inside the caller's transaction: how many of the client's products a module holds open (savings and
+ * current accounts, loans not closed). Closing a client is refused while any are (Fineract's rule). The
+ * modules that hold products depend on customer, so each registers its count (`lifecycle.addOpenProductsCheck`).
+ */
+export type OpenProductsOf = (tx: Tx, clientId: number) => Promise<number>;

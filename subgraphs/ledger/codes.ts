@@ -1,3 +1,7 @@
+import type { OrganisationCodes } from '../organisation/contract.js';
+
+// A code another module owns is written `'…' satisfies <Owner>Codes['key']`: the owner's contract names it,
+// and a type-only import cannot bring the text, so it is repeated here and checked against the owner's.
 /** The ledger module's globalisation codes: the contract clients match on, named once. */
 export const LEDGER_CODES = {
   currenciesCodeInvalid: 'validation.msg.currencies.code.invalid',
@@ -32,7 +36,7 @@ export const LEDGER_CODES = {
   glclosureInvalidFutureDate: 'error.msg.glclosure.invalid.future.date',
   journalEntriesIdInvalid: 'error.msg.journalEntries.id.invalid',
   journalEntriesTransactionIdInvalid: 'error.msg.journalEntries.transactionId.invalid',
-  officeIdInvalid: 'error.msg.office.id.invalid',
-  paymentTypeInvalid: 'error.msg.payment.type.invalid',
+  officeIdInvalid: 'error.msg.office.id.invalid' satisfies OrganisationCodes['officeIdInvalid'],
+  paymentTypeInvalid: 'error.msg.payment.type.invalid' satisfies OrganisationCodes['paymentTypeInvalid'],
   reportNameNotFound: 'error.msg.report.name.not.found',
 } as const;

@@ -43,3 +43,9 @@ export async function buildLedgerSchema(services: () => LedgerServices): Promise
     },
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/ledger-from-*.ts).
+ * Offices, users and payment types for the ledger's scope and reports; the ledger registers its tenant seeder (the chart of accounts) with organisation.
+ */
+export const dependsOn = ['organisation'] as const;

@@ -1,9 +1,14 @@
+import type { CustomerCodes } from '../customer/contract.js';
+import type { OrganisationCodes } from '../organisation/contract.js';
+
+// A code another module owns is written `'…' satisfies <Owner>Codes['key']`: the owner's contract names it,
+// and a type-only import cannot bring the text, so it is repeated here and checked against the owner's.
 /** The loan module's globalisation codes: the contract clients match on, named once. */
 export const LOAN_CODES = {
   approvalpolicyDefaultCannotBeDeleted: 'error.msg.approvalpolicy.default.cannot.be.deleted',
   approvalpolicyIdInvalid: 'error.msg.approvalpolicy.id.invalid',
   approvalpolicyProductDuplicate: 'error.msg.approvalpolicy.product.duplicate',
-  clientIdInvalid: 'error.msg.client.id.invalid',
+  clientIdInvalid: 'error.msg.client.id.invalid' satisfies CustomerCodes['clientIdInvalid'],
   delinquencyBucketDuplicateName: 'error.msg.delinquency.bucket.duplicate.name',
   delinquencyBucketIdNotExist: 'error.msg.delinquency.bucket.id.not.exist',
   delinquencyRangeDuplicateClassification: 'error.msg.delinquency.range.duplicate.classification',
@@ -46,9 +51,9 @@ export const LOAN_CODES = {
   loanproductIdInvalid: 'error.msg.loanproduct.id.invalid',
   loanproductInterestRateFrequencyTypeNotSupported: 'error.msg.loanproduct.interestRateFrequencyType.not.supported',
   loanproductTransactionProcessingStrategyCodeNotSupported: 'error.msg.loanproduct.transactionProcessingStrategyCode.not.supported',
-  paymentTypeInvalid: 'error.msg.payment.type.invalid',
+  paymentTypeInvalid: 'error.msg.payment.type.invalid' satisfies OrganisationCodes['paymentTypeInvalid'],
   productLoanDuplicateName: 'error.msg.product.loan.duplicate.name',
   productLoanDuplicateShortName: 'error.msg.product.loan.duplicate.short.name',
   shedulerJobIdInvalid: 'error.msg.sheduler.job.id.invalid',
-  staffIdInvalid: 'error.msg.staff.id.invalid',
+  staffIdInvalid: 'error.msg.staff.id.invalid' satisfies OrganisationCodes['staffIdInvalid'],
 } as const;

@@ -6,9 +6,10 @@ import type { LoanQueryService } from './loan-query.service.js';
 import { findLoan, loansOfClients } from './store/loans.js';
 import { loadTransactions, TXN_DISBURSEMENT } from './store/transactions.js';
 import type { LoanType, UpdateLoanApplicationInput } from './loan.types.js';
+import type { LoanForSelf, LoanProductTerms, LoanTransactionForSelf } from './contract.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
-const selfView = (l: LoanType) => ({
+const selfView = (l: LoanType): LoanForSelf => ({
   id: l.id, accountNo: l.accountNo, clientId: l.clientId, productId: l.loanProductId, productName: l.loanProductName ?? '', status: l.status.id,
   statusCode: l.status.code, statusValue: l.status.value, principal: l.principal, currencyCode: l.currency.code,
   schedule: l.repaymentSchedule.periods.filter((p) => p.period != null).map((p) => ({
@@ -28,7 +29,7 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
       return { id: (await applications.submitCore(tx, customer, input)).id };
     },
     /** A product's terms, for the self-service loan template and the offers staff record. */
-    async product(tx: Tx, id: number) {
+    async product(tx: Tx, id: number): Promise<LoanProductTerms | null> {
       const p = await products.find(tx, id);
       return p && {
         id: p.id, name: p.name, currencyCode: p.currencyCode, principal: p.principal, minPrincipal: p.minPrincipal, maxPrincipal: p.maxPrincipal,
@@ -43,7 +44,7 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
       return loan ? selfView(await queries.view(tx, loan)) : null;
     },
     async transactions(tx: Tx, loanId: number) {
-      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t) => ({
+      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t): LoanTransactionForSelf => ({
         id: t.id, type: t.typeId === TXN_DISBURSEMENT ? { id: 1, code: 'loanTransactionType.disbursement', value: 'Disbursement' } : { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment' },
         date: t.transactionDate, amount: t.amount,
       }));

@@ -33,3 +33,9 @@ export async function buildLoanSchema(services: () => LoanServices): Promise<Gra
     },
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/loan-from-*.ts).
+ * The borrower; postings; disbursement to and repayment from savings; the till's cash record.
+ */
+export const dependsOn = ['organisation', 'customer', 'ledger', 'account', 'till'] as const;

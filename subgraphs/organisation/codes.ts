@@ -21,6 +21,8 @@ export const ORGANISATION_CODES = {
   officeIdOrExternalIdRequired: 'error.msg.office.id.or.externalId.required',
   officeOpeningDateBeforeParent: 'error.msg.office.opening.date.before.parent',
   officeParentCannotBeDescendant: 'error.msg.office.parent.cannot.be.descendant',
+  /** A payment type that does not exist; other modules (account, loan, ledger) answer it when a command names one. */
+  paymentTypeInvalid: 'error.msg.payment.type.invalid',
   roleCannotChangeUnheldPermissions: 'error.msg.role.cannot.change.unheld.permissions',
   roleIdInvalid: 'error.msg.role.id.invalid',
   rolePermissionsInvalid: 'validation.msg.role.permissions.invalid',

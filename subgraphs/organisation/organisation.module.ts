@@ -65,3 +65,9 @@ export async function buildOrganisationSchema(services: () => OrganisationServic
     },
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/organisation-from-*.ts).
+ * Organisation depends on no module: those that must be consulted (the till on a user's staff link, customer on a code value in use) register their checks with it.
+ */
+export const dependsOn = [] as const;

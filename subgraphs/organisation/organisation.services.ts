@@ -7,7 +7,6 @@ import { BusinessDateService } from './business-date.service.js';
 import { seedCodes } from './code.seed.js';
 import { CodeService } from './code.service.js';
 import { OfficeService } from './office.service.js';
-import type { OrganisationPorts } from './organisation.ports.js';
 import { PaymentTypeService } from './payment-type.service.js';
 import { RoleService } from './role.service.js';
 import { ScopeService } from './scope.service.js';
@@ -36,7 +35,7 @@ export interface OrganisationServices {
   codes: CodeService;
 }
 
-export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number; loginFailures: LoginFailureCounts }, ports: OrganisationPorts): OrganisationServices {
+export function createOrganisationServices(db: Database, options: { sessionTtlSeconds: number; loginFailures: LoginFailureCounts }): OrganisationServices {
   const offices = new OfficeService(db);
   // The role service tells the auth service's cache to forget, and the auth service reads roles: the
   // callback refers to `auth` only when called, after both exist.
@@ -47,7 +46,7 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
   // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
   tenants.addSeeder(seedCodes);
   const forgetUser = (tenantId: string, userId: number) => auth.forgetUser(tenantId, userId);
-  const users = new UserService(db, offices, roles, ports, forgetUser);
+  const users = new UserService(db, offices, roles, forgetUser);
   return {
     tenants,
     offices,

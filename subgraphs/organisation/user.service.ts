@@ -6,7 +6,7 @@ import { hasPermission, requireStaff, type Actor, type Identity, type StaffIdent
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
-import type { OrganisationPorts } from './organisation.ports.js';
+import type { OpenTillOfStaff } from './organisation.ports.js';
 import { hashPassword, PASSWORD_POLICY } from './password.js';
 import type { RoleService } from './role.service.js';
 import { SELF_SERVICE_ROLE_ID } from './permissions.js';
@@ -59,13 +59,27 @@ export type ForgetUserCredentials = (tenantId: string, userId: number) => void;
 
 /** Staff users (logins). The only writer of organisation.app_user and user_role. */
 export class UserService {
+  private readonly openTillChecks: OpenTillOfStaff[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly offices: OfficeService,
     private readonly roles: RoleService,
-    private readonly ports: Pick<OrganisationPorts, 'openTillOfStaff'>,
     private readonly forgetCredentials: ForgetUserCredentials = () => undefined,
   ) {}
+
+  /** The till module registers here: a staff record with an unsettled till is not linked to another login. */
+  addOpenTillCheck(check: OpenTillOfStaff): void {
+    this.openTillChecks.push(check);
+  }
+
+  private async openTillOf(tx: Tx, staffId: number): Promise<{ cashierId: number; businessDate: string } | null> {
+    for (const check of this.openTillChecks) {
+      const till = await check(tx, staffId);
+      if (till) return till;
+    }
+    return null;
+  }
 
   async list(identity: Identity): Promise<UserWithRoles[]> {
     const staff = requireStaff(identity, 'READ_USER');
@@ -254,7 +268,7 @@ export class UserService {
     if (input.staffId !== undefined && input.staffId !== user.staffId) {
       const staffId = await this.checkStaff(tx, actor, input.staffId ?? null);
       // The till rule finds a cashier by the user's staff record: re-linked, the login would move that cashier's cash.
-      const till = staffId === null ? null : await this.ports.openTillOfStaff(tx, staffId);
+      const till = staffId === null ? null : await this.openTillOf(tx, staffId);
       if (till) {
         throw errors.domainRule(
           ORGANISATION_CODES.userStaffHasOpenTill,

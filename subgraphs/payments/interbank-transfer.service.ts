@@ -9,7 +9,7 @@ import { newSessionId } from './domain/session-id.js';
 import {
   findTransfer, finishTransfer, insertTransfer, listTransfers, lockPending, scheduleRequery, settlementTotals, type InterbankTransferRow,
 } from './payments.store.js';
-import { SwitchUnreachable, type NameEnquiryAnswer, type PaymentsDependencies, type SwitchAnswer, type SwitchBank } from './payments.ports.js';
+import { SwitchUnreachable, type FailedTransferReaction, type NameEnquiryAnswer, type PaymentsDependencies, type SwitchAnswer, type SwitchBank } from './payments.ports.js';
 
 /** An outbound transfer as a customer asks for it (docs/interface.md's body with the destination bank). */
 export interface InterbankRequest {
@@ -48,11 +48,18 @@ const NEVER_RECEIVED_REASON = 'not received by the payment switch';
  * never sends it again.
  */
 export class InterbankTransferService {
+  private readonly failureReactions: FailedTransferReaction[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly deps: PaymentsDependencies,
     private readonly logger?: Logger,
   ) {}
+
+  /** A module that reacts to a failed transfer (self-service's daily usage) registers here; it runs in the failing transaction. */
+  onFailed(reaction: FailedTransferReaction): void {
+    this.failureReactions.push(reaction);
+  }
 
   // ---- the switch's directory ------------------------------------------------------------------
 
@@ -153,7 +160,7 @@ export class InterbankTransferService {
         await finishTransfer(tx, id, { status: 'SUCCESSFUL', reason: null, savingsTransactionId: settled?.savingsTransactionId ?? null, settledOn });
       } else {
         await this.deps.accounts.release(tx, transfer.holdId);
-        await this.deps.usage.releaseInterbank(tx, id);
+        for (const reaction of this.failureReactions) await reaction(tx, id);
         await finishTransfer(tx, id, { status: 'FAILED', reason: answer.reason ?? 'declined by the payment switch', savingsTransactionId: null, settledOn: null });
       }
       return (await findTransfer(tx, id))!;

@@ -22,3 +22,9 @@ export async function buildPaymentsSchema(services: () => PaymentsServices): Pro
     container: (cls) => new (cls as new (s: PaymentsServices) => object)(services()),
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/payments-from-*.ts).
+ * Holds and settlements on accounts, the originator's name. Self-service registers its reaction to a failed transfer (`transfers.onFailed`), so payments calls no module above it.
+ */
+export const dependsOn = ['organisation', 'customer', 'account'] as const;

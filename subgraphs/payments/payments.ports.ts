@@ -2,10 +2,12 @@ import type { Tx } from '../kernel/tx.js';
 import type { StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
 import type { InterbankStatus } from './codes.js';
+import type { AccountForPayments, InterbankMovement } from '../account/contract.js';
 
 /*
- * The payments module's ports: the payment switch it drives, and what it needs from the account and
- * self-service modules. A leaf: the composition root (subgraphs/registry.ts) wires the implementations.
+ * The payments module's ports: the payment switch it drives, what it needs from the account module (its
+ * shapes picked from account's contract), and the reaction a module above registers (FailedTransferReaction).
+ * A leaf: the composition root (subgraphs/composition/adapters/payments-from-*.ts) wires the implementations.
  */
 
 export interface SwitchBank {
@@ -64,19 +66,8 @@ export interface PaymentSwitch {
   status(sessionId: string): Promise<SwitchAnswer | null>;
 }
 
-export interface PaymentsAccount {
-  id: number;
-  accountNo: string;
-  clientId: number;
-  officeId: number;
-  currencyCode: string;
-}
-
-export interface InterbankMovement {
-  sessionId: string;
-  note: string | null;
-  originator: { bankName: string; accountNo: string; senderName: string };
-}
+/** The account held or credited (the account module's published shape). */
+export type PaymentsAccount = AccountForPayments;
 
 /** The account module's side, each method inside the caller's transaction (see account-for-payments.ts). */
 export interface PaymentsAccounts {
@@ -91,16 +82,17 @@ export interface PaymentsAccounts {
   creditInbound(tx: Tx, credit: { accountNo: string; amount: string; currency: string } & InterbankMovement): Promise<{ savingsTransactionId: number; accountId: number }>;
 }
 
-/** The self-service module's daily transfer usage: a failed inter-bank transfer gives its amount back. */
-export interface PaymentsUsage {
-  releaseInterbank(tx: Tx, transferId: number): Promise<void>;
-}
+/**
+ * A reaction of another module to an inter-bank transfer the switch failed, inside the transaction that
+ * fails it (self-service gives the amount back to the day's usage). Payments depends on no module that
+ * reacts: each registers its reaction (`transfers.onFailed`).
+ */
+export type FailedTransferReaction = (tx: Tx, transferId: number) => Promise<void>;
 
 export interface PaymentsDependencies {
   settings: TenantSettings;
   businessDates: BusinessDates;
   accounts: PaymentsAccounts;
-  usage: PaymentsUsage;
   switch: PaymentSwitch;
   /** The key inbound credits are signed with (PAYMENT_SWITCH_KEY). */
   switchKey: string;

@@ -1,8 +1,5 @@
 import pg from 'pg';
-import { createRequire } from 'node:module';
-
-/** pg's own mapping of a JS value to a parameter, so a prelude's parameters are sent as a statement's are. */
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
+import { parameterText } from './parameter-text.js';
 
 /**
  * Why this exists: MikroORM's `em.execute(sql, params)` writes the parameters into the SQL text as
@@ -107,7 +104,7 @@ class PipelinedQuery extends QueryBase {
       }
       for (const prelude of this.preludes) {
         wire.parse({ text: prelude.text, name: '', types: [] });
-        wire.bind({ portal: '', statement: '', values: prelude.values, valueMapper: prepareValue });
+        wire.bind({ portal: '', statement: '', values: prelude.values, valueMapper: parameterText });
         wire.describe({ type: 'P', name: '' });
         wire.execute({ portal: '', rows: 0 });
       }

@@ -1,3 +1,10 @@
+import type { AccountCodes } from '../account/contract.js';
+import type { CustomerCodes } from '../customer/contract.js';
+import type { LoanCodes } from '../loan/contract.js';
+import type { OrganisationCodes } from '../organisation/contract.js';
+
+// A code another module owns is written `'…' satisfies <Owner>Codes['key']`: the owner's contract names it,
+// and a type-only import cannot bring the text, so it is repeated here and checked against the owner's.
 /** The self-service module's globalisation codes (issue 21). Numbers, paths and codes are the contract. */
 export const SELF_CODES = {
   bvnInvalid: 'validation.msg.self.registration.bvn.invalid',
@@ -13,14 +20,14 @@ export const SELF_CODES = {
   beneficiaryNotFound: 'error.msg.self.beneficiary.id.invalid',
   beneficiaryAccountNotFound: 'error.msg.self.beneficiary.account.not.found',
   beneficiaryDuplicate: 'error.msg.self.beneficiary.duplicate.name',
-  transferNotFound: 'error.msg.accounttransfer.id.invalid',
-  clientNotFound: 'error.msg.client.id.invalid',
-  accountNotFound: 'error.msg.saving.account.id.invalid',
-  loanNotFound: 'error.msg.loan.id.invalid',
+  transferNotFound: 'error.msg.accounttransfer.id.invalid' satisfies AccountCodes['accounttransferIdInvalid'],
+  clientNotFound: 'error.msg.client.id.invalid' satisfies CustomerCodes['clientIdInvalid'],
+  accountNotFound: 'error.msg.saving.account.id.invalid' satisfies AccountCodes['savingAccountIdInvalid'],
+  loanNotFound: 'error.msg.loan.id.invalid' satisfies LoanCodes['loanIdInvalid'],
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
-  loanproductIdInvalid: 'error.msg.loanproduct.id.invalid',
+  loanproductIdInvalid: 'error.msg.loanproduct.id.invalid' satisfies LoanCodes['loanproductIdInvalid'],
   selfRegistrationOfficeInvalid: 'error.msg.self.registration.office.invalid',
-  authenticationPasswordCannotBeBlank: 'validation.msg.authentication.password.cannot.be.blank',
-  authenticationUsernameCannotBeBlank: 'validation.msg.authentication.username.cannot.be.blank',
+  authenticationPasswordCannotBeBlank: 'validation.msg.authentication.password.cannot.be.blank' satisfies OrganisationCodes['authenticationPasswordCannotBeBlank'],
+  authenticationUsernameCannotBeBlank: 'validation.msg.authentication.username.cannot.be.blank' satisfies OrganisationCodes['authenticationUsernameCannotBeBlank'],
 } as const;

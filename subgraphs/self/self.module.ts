@@ -18,3 +18,9 @@ export async function buildSelfSchema(services: () => SelfServices): Promise<Gra
     container: (cls) => new (cls as new (s: SelfServices) => object)(services()),
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/self-from-*.ts).
+ * Self-service is the top of the graph: the customer's own clients, accounts, loans and inter-bank transfers.
+ */
+export const dependsOn = ['organisation', 'customer', 'account', 'loan', 'payments'] as const;

@@ -1,32 +1,22 @@
 import type { Tx } from '../kernel/tx.js';
 import type { Actor, CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
+import type { AccountForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput } from '../account/contract.js';
+import type { BvnVerification, ClientForSelf } from '../customer/contract.js';
+import type { LoanApplicationInput, LoanForSelf, LoanPeriodForSelf, LoanProductTerms, LoanTransactionForSelf } from '../loan/contract.js';
+import type { InterbankTransfer, NameEnquiryAnswer, SwitchBank } from '../payments/contract.js';
 
 /**
  * What the self-service module needs from the customer, account, loan and organisation modules, wired in
- * the composition root (subgraphs/registry.ts). Every `tx` method runs inside the caller's transaction and
- * checks no permission: self-service decides ownership itself (the session's client ids) before calling.
+ * the composition root (subgraphs/composition/adapters/self-from-*.ts). Every `tx` method runs inside the
+ * caller's transaction and checks no permission: self-service decides ownership itself (the session's
+ * client ids) before calling. The shapes are the providers' published contracts, picked here.
  */
 
 /** The national BVN engine's verdict (the customer module's verifier port). */
-export interface BvnVerdict {
-  verified: boolean;
-  reason?: 'not_found' | 'invalid_format' | 'name_mismatch' | 'unavailable';
-}
+export type BvnVerdict = BvnVerification;
 
-export interface SelfClient {
-  id: number;
-  cif: string;
-  accountNo: string;
-  displayName: string;
-  firstname: string | null;
-  lastname: string | null;
-  officeId: number;
-  kycTier: number;
-  active: boolean;
-  mobileNo: string | null;
-  emailAddress: string | null;
-}
+export type SelfClient = ClientForSelf;
 
 interface NewPerson {
   officeId: number;
@@ -54,75 +44,19 @@ export interface SelfCustomers {
   visibleToStaff(tx: Tx, staff: StaffIdentity, id: number): Promise<boolean>;
 }
 
-interface SelfCurrency {
-  code: string;
-  name: string;
-  displaySymbol: string | null;
-  decimalPlaces: number;
-}
+export type SelfAccount = AccountForSelf;
 
-export interface SelfAccount {
-  id: number;
-  accountNo: string;
-  clientId: number;
-  officeId: number;
-  productId: number;
-  productName: string;
-  /** 'SAVINGS' | 'CURRENT' */
-  accountType: string;
-  currency: SelfCurrency;
-  accountBalance: string;
-  availableBalance: string;
-  /** 100 submitted ... 300 active ... 600 closed. */
-  status: number;
-}
-
-export interface SelfTransaction {
-  id: number;
-  /** 1 deposit, 2 withdrawal (Fineract's savings transaction types). */
-  transactionType: number;
-  credit: boolean;
-  date: string;
-  amount: string;
-  runningBalance: string;
-  note: string | null;
-  reversed: boolean;
-  transferId: number | null;
-}
+export type SelfTransaction = AccountTransactionForSelf;
 
 /** Fineract's account transfer body (docs/interface.md), amounts as decimal text and dates as YYYY-MM-DD. */
-export interface SelfTransferInput {
-  fromOfficeId?: number | null;
-  fromClientId?: number | null;
-  fromAccountType?: number | null;
-  fromAccountId?: number | null;
-  toOfficeId?: number | null;
-  toClientId?: number | null;
-  toAccountType?: number | null;
-  toAccountId?: number | null;
+export type SelfTransferInput = AccountTransferInput & {
   /** Inter-bank: the destination bank's 3-digit code and the NUBAN number there (instead of toOfficeId/toClientId/toAccountId). */
   toBankCode?: string | null;
   toAccountNumber?: string | null;
-  transferAmount?: string | null;
-  transferDate?: string | null;
-  transferDescription?: string | null;
-}
+};
 
-export interface SelfTransfer {
-  id: number;
-  fromOfficeId: number;
-  fromClientId: number;
-  fromAccountId: number;
-  fromAccountNo: string;
-  toOfficeId: number;
-  toClientId: number;
-  toAccountId: number;
-  toAccountNo: string;
-  amount: string;
-  currencyCode: string;
-  transferDate: string;
-  description: string | null;
-}
+/** The transfer as self-service shows it (not the legs' transaction ids). */
+export type SelfTransfer = Omit<AccountTransfer, 'fromTransactionId' | 'toTransactionId'>;
 
 export interface SelfAccounts {
   /** Opens the product named `productName` for the client and activates it on `date` (account.created with it). */
@@ -139,78 +73,21 @@ export interface SelfAccounts {
   findTransfer(tx: Tx, id: number): Promise<SelfTransfer | null>;
 }
 
-export interface SelfLoanPeriod {
-  period: number;
-  fromDate: string | null;
-  dueDate: string;
-  principalDue: string;
-  interestDue: string;
-  totalDue: string;
-  totalOutstanding: string;
-  complete: boolean;
-}
+export type SelfLoanPeriod = LoanPeriodForSelf;
 
-export interface SelfLoan {
-  id: number;
-  accountNo: string;
-  clientId: number;
-  productId: number;
-  productName: string;
-  status: number;
-  statusCode: string;
-  statusValue: string;
-  principal: string;
-  currencyCode: string;
-  schedule: SelfLoanPeriod[];
-}
+export type SelfLoan = LoanForSelf;
 
-export interface SelfLoanTransaction {
-  id: number;
-  type: { id: number; code: string; value: string };
-  date: string;
-  amount: string;
-}
+export type SelfLoanTransaction = LoanTransactionForSelf;
 
 /** Interface 2.7's application without the administrative fields (loan officer, external id). */
-export interface SelfLoanApplication {
-  clientId?: number | null;
-  productId?: number | null;
-  principal?: string | null;
-  loanTermFrequency?: number | null;
-  loanTermFrequencyType?: number | null;
-  numberOfRepayments?: number | null;
-  repaymentEvery?: number | null;
-  repaymentFrequencyType?: number | null;
-  interestRatePerPeriod?: string | null;
-  interestRateFrequencyType?: number | null;
-  amortizationType?: number | null;
-  interestType?: number | null;
-  interestCalculationPeriodType?: number | null;
-  transactionProcessingStrategyCode?: string | null;
-  expectedDisbursementDate?: string | null;
-  submittedOnDate?: string | null;
-  repaymentsStartingFromDate?: string | null;
-  loanType?: string | null;
-  linkAccountId?: number | null;
-}
+export type SelfLoanApplication = Pick<
+  LoanApplicationInput,
+  | 'clientId' | 'productId' | 'principal' | 'loanTermFrequency' | 'loanTermFrequencyType' | 'numberOfRepayments' | 'repaymentEvery' | 'repaymentFrequencyType'
+  | 'interestRatePerPeriod' | 'interestRateFrequencyType' | 'amortizationType' | 'interestType' | 'interestCalculationPeriodType' | 'transactionProcessingStrategyCode'
+  | 'expectedDisbursementDate' | 'submittedOnDate' | 'repaymentsStartingFromDate' | 'loanType' | 'linkAccountId'
+>;
 
-export interface SelfLoanProduct {
-  id: number;
-  name: string;
-  currencyCode: string;
-  principal: string;
-  minPrincipal: string;
-  maxPrincipal: string;
-  numberOfRepayments: number;
-  repaymentEvery: number;
-  repaymentFrequencyType: number;
-  interestRatePerPeriod: string;
-  interestRateFrequencyType: number;
-  amortizationType: number;
-  interestType: number;
-  interestCalculationPeriodType: number;
-  transactionProcessingStrategyCode: string;
-}
+export type SelfLoanProduct = LoanProductTerms;
 
 export interface SelfLoans {
   /** Submits the application as the customer (scope: their own client only); status 100. */
@@ -262,40 +139,19 @@ export interface SelfOrganisation {
   logout(identity: Identity): Promise<boolean>;
 }
 
-/** An inter-bank transfer as the payments module answers it. */
-export interface SelfInterbankTransfer {
-  id: number;
-  sessionId: string;
-  /** PENDING, SUCCESSFUL or FAILED. */
-  status: string;
-  reason: string | null;
-  clientId: number;
-  officeId: number;
-  fromAccountId: number;
-  fromAccountNo: string;
-  toBankCode: string;
-  toAccountNumber: string;
-  toAccountName: string;
-  amount: string;
-  currencyCode: string;
-  transferDate: string;
-  description: string | null;
-}
+/** An inter-bank transfer as the payments module answers it (not its hold, its settlement or its re-queries). */
+export type SelfInterbankTransfer = Pick<
+  InterbankTransfer,
+  | 'id' | 'sessionId' | 'status' | 'reason' | 'clientId' | 'officeId' | 'fromAccountId' | 'fromAccountNo' | 'toBankCode' | 'toAccountNumber' | 'toAccountName'
+  | 'amount' | 'currencyCode' | 'transferDate' | 'description'
+>;
 
 /** A transfer as it ended: within the bank at once, or to another bank in whatever state the switch left it. */
 export type SelfTransferOutcome = { kind: 'intra'; transfer: SelfTransfer } | { kind: 'interbank'; transfer: SelfInterbankTransfer };
 
-export interface SelfInterbankBank {
-  code: string;
-  name: string;
-}
+export type SelfInterbankBank = SwitchBank;
 
-export interface SelfNameEnquiry {
-  bankCode: string;
-  accountNumber: string;
-  accountName: string;
-  sessionId: string;
-}
+export type SelfNameEnquiry = NameEnquiryAnswer;
 
 /**
  * The payments module's inter-bank transfers. `hold` runs in the caller's transaction (which holds the
@@ -312,7 +168,7 @@ export interface SelfInterbank {
   ownTransfer(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfInterbankTransfer | null>;
 }
 
-/** What the self-service module needs, wired in subgraphs/registry.ts. */
+/** What the self-service module needs, wired in subgraphs/composition/ (adapters/self-from-*.ts). */
 export interface SelfDependencies {
   settings: TenantSettings;
   businessDates: BusinessDates;

@@ -1,3 +1,7 @@
+import type { OrganisationCodes } from '../organisation/contract.js';
+
+// A code another module owns is written `'…' satisfies <Owner>Codes['key']`: the owner's contract names it,
+// and a type-only import cannot bring the text, so it is repeated here and checked against the owner's.
 /** The till module's globalisation codes: the contract clients match on, named once. */
 export const TILL_CODES = {
   cashierAlreadyAllocated: 'error.msg.cashier.already.allocated',
@@ -13,8 +17,8 @@ export const TILL_CODES = {
   cashierSettlementDateInFuture: 'error.msg.cashier.settlement.date.in.future',
   cashierStaffNotInTellerOffice: 'error.msg.cashier.staff.not.in.teller.office',
   cashierStartTimeCannotBeBlank: 'validation.msg.cashier.startTime.cannot.be.blank',
-  officeIdInvalid: 'error.msg.office.id.invalid',
-  staffIdInvalid: 'error.msg.staff.id.invalid',
+  officeIdInvalid: 'error.msg.office.id.invalid' satisfies OrganisationCodes['officeIdInvalid'],
+  staffIdInvalid: 'error.msg.staff.id.invalid' satisfies OrganisationCodes['staffIdInvalid'],
   tellerDuplicateName: 'error.msg.teller.duplicate.name',
   tellerEndDateIsLessThanStartDate: 'validation.msg.teller.endDate.is.less.than.start.date',
   tellerHasCashiers: 'error.msg.teller.has.cashiers',

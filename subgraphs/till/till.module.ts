@@ -26,3 +26,9 @@ export async function buildTillSchema(services: () => TillServices): Promise<Gra
     },
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/till-from-*.ts).
+ * Staff, scope and business dates from organisation; cash postings to the ledger. The till registers its open-till check with organisation's user administration.
+ */
+export const dependsOn = ['organisation', 'ledger'] as const;

@@ -18,3 +18,9 @@ export async function buildWebhooksSchema(services: () => WebhooksServices): Pro
     container: (cls) => new (cls as new (s: WebhooksServices) => object)(services()),
   });
 }
+
+/**
+ * The modules whose services this module's ports are wired to (subgraphs/composition/adapters/webhooks-from-*.ts).
+ * Tenant settings (the delivery worker's).
+ */
+export const dependsOn = ['organisation'] as const;

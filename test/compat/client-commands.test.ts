@@ -160,13 +160,13 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     assert.equal((await status(clientId)).id, 300);
   });
 
-  test('closing is refused while the openProductsOf port reports open accounts or loans (403 non.closed.savings.account)', async () => {
+  test('closing is refused while a registered check reports open accounts or loans (403 non.closed.savings.account)', async () => {
     const clientId = await activeClient();
     const { organisation, customer } = service.services;
     const withOpenAccount = new ClientLifecycleService(service.platform.db, customer.clients, {
       codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
-      openProductsOf: async (_tx, id) => (id === clientId ? 1 : 0),
     });
+    withOpenAccount.addOpenProductsCheck(async (_tx, id) => (id === clientId ? 1 : 0));
     const admin: StaffIdentity = { kind: 'staff', tenantId: t.tenant, userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] };
     await assert.rejects(
       withOpenAccount.changeStatus(admin, clientId, 'close', { date: new Date().toISOString().slice(0, 10), reasonId: closure }),

@@ -96,4 +96,29 @@ describe('pipelined statements: begin and preludes ride with the next statement'
     await client.run('rollback');
     assert.deepEqual(await client.run('select $1::int as n', withPreludes([5], [setting('a')])), [{ n: 5 }]);
   });
+
+  test("a prelude's parameters arrive as the same values do as the statement's own", async () => {
+    // pg converts a statement's parameters itself; the preludes' conversion is ours (platform/parameter-text.ts).
+    const values: unknown[] = [
+      '1500.75', 42, 12345678901234567890n, true, Buffer.from('kobo'),
+      [1, null, 'a"b\\c', [2, 3]], { amount: '1500.75', note: 'x' }, new Date(Date.UTC(2026, 0, 31, 12, 5, 9, 250)),
+      { toPostgres: () => ['nested', 7] },
+    ];
+    for (const value of values) {
+      await client.run('begin');
+      const rows = await client.run<{ prelude: string; statement: string }>(
+        `select current_setting('cbs_test.p') as prelude, $1::text as statement`,
+        withPreludes([value], [{ text: `select set_config('cbs_test.p', $1::text, true)`, values: [value] }]),
+      );
+      await client.run('commit');
+      assert.equal(rows[0]?.prelude, rows[0]?.statement, `${String(value)} arrived alike`);
+    }
+    await client.run('begin');
+    const nulls = await client.run<{ prelude: boolean }>(
+      `select current_setting('cbs_test.q') = 'null' as prelude`,
+      withPreludes([], [{ text: `select set_config('cbs_test.q', coalesce($1::text, 'null'), true)`, values: [null] }]),
+    );
+    await client.run('commit');
+    assert.deepEqual(nulls, [{ prelude: true }], 'null arrives as NULL');
+  });
 });

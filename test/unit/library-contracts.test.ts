@@ -3,24 +3,26 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import { CompiledQuery } from 'kysely';
+import { parameterText } from '../../subgraphs/platform/parameter-text.js';
 
 const require = createRequire(import.meta.url);
 
 /**
  * The money path leans on two libraries' internals, on purpose (docs/adr/0003-pipelined-statements.md,
- * docs/adr/0009-one-data-access-idiom.md): pg's value mapping and client queue (prepared, pipelined
+ * docs/adr/0009-one-data-access-idiom.md): pg's client queue and value conversion (prepared, pipelined
  * statements) and the kysely transaction MikroORM runs a transactional entity manager on. Their versions
  * are pinned exactly; an upgrade fails here first, with what to re-check, instead of in a deposit.
  */
 describe('library contracts the money path relies on', () => {
-  test('pg is 8.23.1 and maps parameters as platform/prepared-statements.ts expects', () => {
-    assert.equal((require('pg/package.json') as { version: string }).version, '8.23.1', 're-check platform/prepared-statements.ts against pg\'s Client and its utils, then pin the new version here');
-    const { prepareValue } = require('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
-    assert.equal(prepareValue('1500.75'), '1500.75');
-    assert.equal(prepareValue(42), '42');
-    assert.equal(prepareValue(null), null);
-    assert.equal(prepareValue(true), 'true');
-    assert.equal(prepareValue([1, 2, 3]), '{"1","2","3"}');
+  test('pg is 8.23.1 and its values arrive as platform/parameter-text.ts writes a prelude\'s', () => {
+    assert.equal((require('pg/package.json') as { version: string }).version, '8.23.1', 're-check platform/prepared-statements.ts against pg\'s Client and Query, and parameter-text.ts against its value conversion, then pin the new version here');
+    assert.equal(parameterText('1500.75'), '1500.75');
+    assert.equal(parameterText(42), '42');
+    assert.equal(parameterText(null), null);
+    assert.equal(parameterText(true), 'true');
+    assert.equal(parameterText([1, 2, 3]), '{"1","2","3"}');
+    assert.equal(parameterText([1, null, 'a"b\\c', [2, 3]]), '{"1",NULL,"a\\"b\\\\c",{"2","3"}}');
+    assert.equal(parameterText({ amount: '1500.75' }), '{"amount":"1500.75"}');
   });
 
   test('MikroORM is 7.2.1 everywhere (its transactional entity manager carries the kysely transaction Tx.query sends through)', () => {

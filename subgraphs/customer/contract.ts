@@ -1,0 +1,27 @@
+/**
+ * What the customer module publishes to the modules that depend on it, as types only: a consumer's ports
+ * pick from here (`import type`) instead of re-declaring the shapes, and its codes.ts refers to the codes
+ * it shares with customer through CustomerCodes. The implementations are wired in subgraphs/composition/.
+ */
+import type { CUSTOMER_CODES } from './codes.js';
+
+export type { BvnVerification } from './bvn-verifier.js';
+export type { ClientForAccounts } from './client-for-accounts.js';
+export type { OpenProductsOf } from './customer.ports.js';
+
+export type CustomerCodes = typeof CUSTOMER_CODES;
+
+/** A client as self-service shows it. */
+export interface ClientForSelf {
+  id: number;
+  cif: string;
+  accountNo: string;
+  displayName: string;
+  firstname: string | null;
+  lastname: string | null;
+  officeId: number;
+  kycTier: number;
+  active: boolean;
+  mobileNo: string | null;
+  emailAddress: string | null;
+}
