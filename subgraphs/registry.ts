@@ -5,6 +5,8 @@ import { createAccountServices, type AccountServices } from './account/account.s
 import { movementLaneOf } from './account/movement-lane.js';
 import type { SubgraphRuntime } from './platform/local-executor.js';
 import type { Config, SubgraphName } from './kernel/config.js';
+import { buildCobSchema, cobDatabase } from './cob/cob.module.js';
+import { createCobServices, type CobServices } from './cob/cob.services.js';
 import { clientsForAccounts } from './customer/client-for-accounts.js';
 import { customerDatabase, buildCustomerSchema } from './customer/customer.module.js';
 import { createCustomerServices, type CustomerServices } from './customer/customer.services.js';
@@ -45,7 +47,7 @@ import type { StaffRecord } from './till/till.ports.js';
  * The composition root: which modules exist, how their services are wired to each other, and how each
  * subgraph's schema is built. Modules never import each other's internals; they meet here.
  */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, cobDatabase];
 
 /** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
 const LOAN_SCHEDULER_TICK_MS = 60_000;
@@ -62,6 +64,7 @@ export interface Services {
   self: SelfServices;
   webhooks: WebhooksServices;
   payments: PaymentsServices;
+  cob: CobServices;
 }
 
 export interface Platform {
@@ -237,7 +240,19 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     },
   });
   const webhooks = createWebhooksServices(db, { settings: organisation.settings });
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments };
+  const cob = createCobServices(db, {
+    businessDates: organisation.businessDates,
+    officesInScope: (tx, staff) => organisation.scope.officeIds(tx, staff),
+    officeExists: async (tx, officeId) => (await organisation.offices.find(tx, officeId)) !== null,
+    loans: loan.forCob,
+    requireLoanVisible: async (tx, identity, loanId) => {
+      await loan.applications.requireVisible(tx, identity, loanId);
+    },
+  }, { batchSize: config.cobBatchSize, warn: (data, message) => logger?.warn(data, message) });
+  // The lower module's hooks the higher one fills: loan schedules follow the calendar, the run ages loans.
+  loan.applications.useCalendar((tx, officeId, dueDates) => cob.calendar.adjustDueDates(tx, officeId, dueDates));
+  cob.run.register('LOAN_DELINQUENCY_CLASSIFICATION', { batch: async (tx, businessDate, cursor) => ({ cursor, processed: await loan.forCob.age(tx, businessDate), done: true }) });
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, cob };
 }
 
 const BACKGROUND_POOL = 3;
@@ -338,4 +353,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   self: (services) => buildSelfSchema(() => services().self),
   webhooks: (services) => buildWebhooksSchema(() => services().webhooks),
   payments: (services) => buildPaymentsSchema(() => services().payments),
+  cob: (services) => buildCobSchema(() => services().cob),
 };
