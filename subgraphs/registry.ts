@@ -245,6 +245,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     officesInScope: (tx, staff) => organisation.scope.officeIds(tx, staff),
     officeExists: async (tx, officeId) => (await organisation.offices.find(tx, officeId)) !== null,
     loans: loan.forCob,
+    tenantIds: () => organisation.tenants.ids(),
     requireLoanVisible: async (tx, identity, loanId) => {
       await loan.applications.requireVisible(tx, identity, loanId);
     },

@@ -37,8 +37,8 @@ export type CobStepCode = (typeof COB_STEP_CODES)[number];
 /** The tenant's calendar applied to a new schedule's due dates (in order), for a loan of `officeId`. */
 export type AdjustDueDates = (tx: Tx, officeId: number, dueDates: readonly string[]) => Promise<string[]>;
 
-/** A `cob.completed` event's data. */
+/** A `cob.completed` event's data (docs/events/cob.completed.json): the date closed and each step's counts, in order. */
 export interface CobCompletedEvent {
   businessDate: string;
-  steps: { code: string; processed: number; failures: number; durationMs: number }[];
+  steps: { code: string; processed: number; batches: number; failures: number; durationMs: number }[];
 }

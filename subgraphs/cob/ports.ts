@@ -36,6 +36,8 @@ export interface CobDependencies {
   officesInScope: (tx: Tx, staff: StaffIdentity) => Promise<number[] | null>;
   officeExists: (tx: Tx, officeId: number) => Promise<boolean>;
   loans: LoansForCob;
+  /** Every tenant (system query), for the health check. */
+  tenantIds: () => Promise<string[]>;
   /** Inside the caller's transaction: throws the loan module's 404 unless the caller may see the loan. */
   requireLoanVisible: (tx: Tx, identity: Identity, loanId: number) => Promise<void>;
 }

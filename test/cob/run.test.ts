@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
@@ -54,6 +57,17 @@ describe('cob: the close-of-business run', () => {
     // Delinquency classification ages the tenant's one active loan.
     assert.equal(run!.steps[1]!.processed, 1);
     assert.deepEqual(await businessDates(), { BUSINESS_DATE: [2025, 1, 2], COB_DATE: [2025, 1, 1] });
+    // One cob.completed event, valid against its published schema, with the steps' counts in order.
+    const events = await service.platform.db.system((em) =>
+      em.execute<{ payload: string }[]>(`select payload::text as payload from kernel.outbox where tenant_id = ? and event_type = 'cob.completed' order by id`, [t.tenant]));
+    assert.equal(events.length, 1);
+    const event: { data: { businessDate: string; steps: { code: string; processed: number }[] } } = JSON.parse(events[0]!.payload);
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    ajv.addFormat('date-time', (v: string) => !Number.isNaN(Date.parse(v)));
+    const validate = ajv.compile(JSON.parse(readFileSync(join(process.cwd(), 'docs', 'events', 'cob.completed.json'), 'utf8')));
+    assert.equal(validate(event), true, ajv.errorsText(validate.errors));
+    assert.equal(event.data.businessDate, '2025-01-01');
+    assert.deepEqual(event.data.steps.map((s) => [s.code, s.processed]), STEPS.map((code) => [code, code === 'LOAN_DELINQUENCY_CLASSIFICATION' ? 1 : 0]));
     // Another tenant's dates and runs are its own.
     assert.deepEqual(await runs(other), []);
     assert.equal((await other.get('/loans/is-catch-up-running')).body.isCatchUpRunning, false);
@@ -81,6 +95,8 @@ describe('cob: the close-of-business run', () => {
     assert.deepEqual(again.body, [before[0]]);
     assert.deepEqual(await runs(), before);
     assert.deepEqual((await loan()).delinquent, aged.delinquent);
+    const completed = await service.platform.db.system((em) => em.execute<{ n: string }[]>(`select count(*) as n from kernel.outbox where tenant_id = ? and event_type = 'cob.completed'`, [t.tenant]));
+    assert.equal(Number(completed[0]!.n), 67, 'one event per closed date, none for the second run');
     assert.deepEqual(await businessDates(), { BUSINESS_DATE: [2025, 3, 8], COB_DATE: [2025, 3, 7] }, 'a closed date does not move the business date again');
   });
 
@@ -106,6 +122,17 @@ describe('cob: the close-of-business run', () => {
     assert.equal((await t.post('/loans/catch-up')).status, 200);
     await service.services.cob.run.settled(t.tenant);
     assert.equal((await runs()).length, 66 + 1 + 5);
+  });
+
+  test('/actuator/health shows the close of business DOWN while a business date is more than a day behind today, and stays UP overall', async () => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const res = await service.request('GET', '/actuator/health');
+      assert.equal(res.status, 200, res.text);
+      if (res.body.components.cob?.status === 'DOWN') break;
+      assert.ok(Date.now() < deadline, `cob never DOWN: ${res.text}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
   });
 
   test('who may run it: the scheduler permissions, and no other tenant\'s data', async () => {

@@ -3,13 +3,18 @@ import type { Tx } from '../../kernel/tx.js';
 import { errors } from '../../kernel/errors.js';
 import { requireStaff, type Identity } from '../../kernel/identity.js';
 import { addDays } from '../domain/calendar.js';
-import { COB_STEP_CODES, type CobStepCode, type CobStepWork } from '../contract.js';
+import { emit } from '../../kernel/outbox.js';
+import { COB_STEP_CODES, type CobCompletedEvent, type CobStepCode, type CobStepWork } from '../contract.js';
 import type { CobDependencies } from '../ports.js';
 import { advanceStep, anyRunning, claimRun, claimStep, failStep, findRun, lastCompletedDate, setRunStatus, stepsOf, type RunRow, type StepRunRow, type Trigger } from '../store/run.store.js';
 import { COB_CODES } from '../codes.js';
 
 /** A catch-up closes at most this many dates per call; more wait for the next call (ten years of a forgotten tenant is an operator's problem). */
 export const MAX_CATCH_UP_DATES = 366;
+
+/** How long the health answer of tenantsBehind() is kept, and how many tenants it looks at. */
+const BEHIND_CACHE_MS = 10_000;
+const MAX_HEALTH_TENANTS = 1000;
 
 export const STEP_NAMES: Record<CobStepCode, string> = {
   APPLY_CHARGE_TO_OVERDUE_LOAN_INSTALLMENT: 'Apply penalty to overdue loans',
@@ -40,6 +45,7 @@ export class CloseOfBusiness {
   private readonly work = new Map<CobStepCode, CobStepWork>(COB_STEP_CODES.map((code) => [code, EMPTY_SLOT]));
   /** Catch-ups this process is running, per tenant (a second asks while one runs are refused). */
   private readonly catchingUp = new Map<string, Promise<void>>();
+  private behind: { at: number; count: number } | null = null;
 
   constructor(
     private readonly db: Database,
@@ -82,6 +88,23 @@ export class CloseOfBusiness {
     const staff = requireStaff(identity, 'READ_SCHEDULER');
     if (this.catchingUp.has(staff.tenantId)) return true;
     return this.db.tx(staff.tenantId, (tx) => anyRunning(tx));
+  }
+
+  /**
+   * For /actuator/health: how many tenants' business dates are more than one day behind today (UTC; a
+   * tenant's own zone is at most a day off it, which the one day's grace covers). Probes are frequent: the
+   * answer is kept for ten seconds.
+   */
+  async tenantsBehind(): Promise<number> {
+    const now = Date.now();
+    if (this.behind && now - this.behind.at < BEHIND_CACHE_MS) return this.behind.count;
+    const limit = addDays(new Date(now).toISOString().slice(0, 10), -1);
+    let count = 0;
+    for (const tenantId of (await this.deps.tenantIds()).slice(0, MAX_HEALTH_TENANTS)) {
+      if ((await this.db.tx(tenantId, (tx) => this.deps.businessDates.today(tx))) < limit) count++;
+    }
+    this.behind = { at: now, count };
+    return count;
   }
 
   /** Waits for this process's catch-up of a tenant, if one runs (shutdown and tests). */
@@ -136,6 +159,12 @@ export class CloseOfBusiness {
       if (COB_STEP_CODES.some((code) => steps.find((s) => s.stepCode === code)?.status !== 'COMPLETED')) return;
       await setRunStatus(tx, businessDate, 'COMPLETED', null);
       await this.deps.businessDates.closed(tx, businessDate);
+      // Written with the date's closing, so a receiver hears of a date once, and only of a closed one.
+      const data: CobCompletedEvent = {
+        businessDate,
+        steps: steps.map((s) => ({ code: s.stepCode, processed: s.processed, batches: s.batches, failures: s.failures, durationMs: s.durationMs ?? 0 })),
+      };
+      await emit(tx, { eventType: 'cob.completed', entityName: 'COB', actionName: 'COMPLETE', data: { ...data } });
     });
     return this.outcome(tenantId, businessDate);
   }
