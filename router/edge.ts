@@ -79,7 +79,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const lifecycle = new Lifecycle();
   const metrics = new Metrics(platform.telemetry);
   const inProcess = local ? [...local.keys()] : [];
-  const health = healthSurface({ config, metrics, health: createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)) }) });
+  const health = healthSurface({ config, metrics, health: createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)), cobTenantsBehind: () => platform.services.cob.run.tenantsBehind() }) });
   const documents = documentsSurface({ config, openApi: openApiDocument(schema, ROUTES, buildInfo().version) });
   const rest = restSurface({ schema, executor, metrics, signingKey: config.internalSigningKey });
   const graphql = graphqlHttpSurface({ config, schema, gateway, executor, persisted, metrics, streams, logger });

@@ -81,7 +81,11 @@ async function subgraphUp(url: string): Promise<boolean> {
   return response.ok;
 }
 
-const rollUp = (components: Record<string, Component>): Status => (Object.values(components).every((c) => c.status === 'UP') ? 'UP' : 'DOWN');
+/**
+ * The `cob` component reports, but does not decide: a tenant whose close of business is behind needs an
+ * operator, not a process taken out of the load balancer (every tenant would lose it).
+ */
+const rollUp = (components: Record<string, Component>): Status => (Object.entries(components).every(([name, c]) => name === 'cob' || c.status === 'UP') ? 'UP' : 'DOWN');
 
 export interface HealthOptions {
   platform: Pick<Platform, 'db' | 'bus'> & { config: Pick<Config, 'subgraphUrls'> };
@@ -89,6 +93,8 @@ export interface HealthOptions {
   /** Subgraphs executed in this process; the others are reached over HTTP at their configured URLs. */
   inProcess: readonly SubgraphName[];
   remote: readonly SubgraphName[];
+  /** How many tenants' business dates are more than a day behind today (the close of business is behind); absent: no such component. */
+  cobTenantsBehind?: () => Promise<number>;
 }
 
 /** The actuator handler: an answer for the actuator's paths, undefined for anything else. */
@@ -107,6 +113,7 @@ export function createHealth(options: HealthOptions): (pathname: string) => Prom
   };
 
   async function checkComponents(): Promise<Record<string, Component>> {
+    const cobCheck = options.cobTenantsBehind ? withTimeout(options.cobTenantsBehind().then((n) => n === 0)) : Promise.resolve(undefined);
     const [db, redis, ...remote] = await Promise.all([
       platform.db.ping(CHECK_TIMEOUT_MS),
       platform.bus.ping ? withTimeout(platform.bus.ping()) : Promise.resolve(undefined),
@@ -117,7 +124,9 @@ export function createHealth(options: HealthOptions): (pathname: string) => Prom
     options.remote.forEach((name, i) => {
       subgraphs[name] = { status: remote[i] ? 'UP' : 'DOWN', details: { transport: 'http' } };
     });
+    const behind = await cobCheck;
     return {
+      ...(behind === undefined ? {} : { cob: { status: behind ? 'UP' : 'DOWN' } satisfies Component }),
       db: { status: db ? 'UP' : 'DOWN', details: { database: platform.db.kind === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded)' } },
       ...(redis === undefined ? {} : { redis: { status: redis ? 'UP' : 'DOWN' } satisfies Component }),
       ...(Object.keys(subgraphs).length > 0 ? { subgraphs: { status: rollUp(subgraphs), components: subgraphs } satisfies Component } : {}),

@@ -1,6 +1,7 @@
 import type { FixedRoute, Route } from '../route.js';
 import { accountRoutes } from './account.routes.js';
 import { codeRoutes } from './codes.routes.js';
+import { cobRoutes } from './cob.routes.js';
 import { customerRoutes } from './customer.routes.js';
 import { unofferedFeatureRoutes } from './unoffered.routes.js';
 import { hookRoutes } from './hook.routes.js';
@@ -15,7 +16,7 @@ import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
-  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes,
+  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
   ...searchRoutes, ...selfRoutes,
 ];
 

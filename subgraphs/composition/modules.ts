@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from '../account/account.module.js';
 import { movementLaneOf } from '../account/movement-lane.js';
+import { buildCobSchema, cobDatabase } from '../cob/cob.module.js';
 import { customerDatabase, buildCustomerSchema } from '../customer/customer.module.js';
 import type { SubgraphName } from '../kernel/config.js';
 import { type DatabaseModule } from '../kernel/tx.js';
@@ -16,7 +17,7 @@ import { buildWebhooksSchema, webhooksDatabase } from '../webhooks/webhooks.modu
 import type { Services } from './wiring.js';
 
 /** Which modules exist: their tables (migrated in this order) and their subgraph schemas. */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, cobDatabase];
 
 /** The subgraphs whose writes queue on one row, and how to tell an operation's lane (SubgraphRuntime.batchLane). */
 export const BATCH_LANES: Partial<Record<SubgraphName, NonNullable<SubgraphRuntime['batchLane']>>> = {
@@ -33,4 +34,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   self: (services) => buildSelfSchema(() => services().self),
   webhooks: (services) => buildWebhooksSchema(() => services().webhooks),
   payments: (services) => buildPaymentsSchema(() => services().payments),
+  cob: (services) => buildCobSchema(() => services().cob),
 };

@@ -2,6 +2,7 @@ import type { Config } from '../kernel/config.js';
 import type { Database } from '../platform/database.js';
 import type { Logger } from '../platform/logger.js';
 import { createAccountServices, type AccountServices } from '../account/account.services.js';
+import { createCobServices, type CobServices } from '../cob/cob.services.js';
 import { createCustomerServices, type CustomerServices } from '../customer/customer.services.js';
 import { createLedgerServices, type LedgerServices } from '../ledger/ledger.services.js';
 import { createLoanServices, type LoanServices } from '../loan/loan.services.js';
@@ -18,6 +19,8 @@ import { accountFromCustomer, registerAccountWithCustomer } from './adapters/acc
 import { accountFromLedger } from './adapters/account-from-ledger.js';
 import { accountFromOrganisation, registerAccountWithOrganisation } from './adapters/account-from-organisation.js';
 import { accountFromTill } from './adapters/account-from-till.js';
+import { cobFromLoan, registerCobWithLoan } from './adapters/cob-from-loan.js';
+import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
 import { customerFromOrganisation, registerCustomerWithOrganisation } from './adapters/customer-from-organisation.js';
 import { ledgerFromOrganisation, registerLedgerWithOrganisation } from './adapters/ledger-from-organisation.js';
 import { loanFromAccount } from './adapters/loan-from-account.js';
@@ -47,6 +50,7 @@ export interface Services {
   self: SelfServices;
   webhooks: WebhooksServices;
   payments: PaymentsServices;
+  cob: CobServices;
 }
 
 /**
@@ -96,7 +100,12 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   registerSelfWithPayments(self, payments);
 
   const webhooks = createWebhooksServices(db, webhooksFromOrganisation(organisation));
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments };
+
+  const cob = createCobServices(db, { ...cobFromOrganisation(organisation), ...cobFromLoan(loan) }, {
+    batchSize: config.cobBatchSize, warn: (data, message) => logger?.warn(data, message),
+  });
+  registerCobWithLoan(cob, loan);
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, cob };
 }
 
 /** The configured switch (PAYMENT_SWITCH_URL), else the in-process sandbox. */

@@ -32,6 +32,8 @@ export interface Config {
   sessionTtlSeconds: number;
   /** How long an Idempotency-Key and its stored result are kept (IDEMPOTENCY_RETENTION_HOURS). */
   idempotencyRetentionHours: number;
+  /** Accounts per close-of-business batch, each batch one transaction (COB_BATCH_SIZE). */
+  cobBatchSize: number;
   logLevel: string;
   /** SERVE: what this process runs. */
   serve: Serve;
@@ -91,7 +93,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'cob'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -104,6 +106,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   self: 4007,
   webhooks: 4008,
   payments: 4009,
+  cob: 4011,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subgraphTransport: v.SUBGRAPH_TRANSPORT ?? 'in-process',
     sessionTtlSeconds: v.SESSION_TTL_SECONDS ?? 8 * 3600,
     idempotencyRetentionHours: v.IDEMPOTENCY_RETENTION_HOURS ?? 24,
+    cobBatchSize: v.COB_BATCH_SIZE ?? 2000,
     logLevel: v.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS ?? 10_000,
     metrics: {
@@ -265,6 +269,7 @@ function environmentSchema(env: NodeJS.ProcessEnv, production: boolean) {
       SUBGRAPH_TRANSPORT: oneOf(['in-process', 'http']),
       SESSION_TTL_SECONDS: integer(1),
       IDEMPOTENCY_RETENTION_HOURS: positive(),
+      COB_BATCH_SIZE: integer(1),
       LOG_LEVEL: oneOf(LOG_LEVELS),
       SHUTDOWN_GRACE_MS: integer(0),
       METRICS_PORT: port(),

@@ -76,7 +76,7 @@ export class DisbursementService {
     // The transaction row goes ahead of the loan's update, in its round trip.
     const record = disbursementRecord(tx, { id: txnId, loanId: id, on: date, principal, savingsAccountId: account.id, savingsTransactionId: credited.savingsTransactionId, note: input.note ?? null, userId: actor.userId });
     const disbursed = await markDisbursed(tx, id, { on: date, userId: actor.userId, principal, savingsAccountId: account.id }, [record]);
-    await writeSchedule(tx, id, this.applications.regenerate(disbursed, date, principal));
+    await writeSchedule(tx, id, await this.applications.regenerate(tx, disbursed, date, principal));
     const borrower = await this.deps.borrower(tx, loan.clientId);
     await emit(tx, riding({
       eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',
@@ -111,7 +111,7 @@ export class DisbursementService {
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${reversalId}` }, comments: `Reversal of L${disbursement.id}`, actor: actor.userId,
     });
     const reverted = await markUndisbursed(tx, id, actor.userId, [transactionReversal(tx, disbursement.id, actor.userId)]);
-    await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, effectivePrincipal(reverted)));
+    await writeSchedule(tx, id, await this.applications.regenerate(tx, reverted, reverted.expectedDisbursementDate, effectivePrincipal(reverted)));
     return { loan: reverted, changes: { status: { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' }, note: note ?? null } };
   }
 }

@@ -6,7 +6,7 @@ import { nextValue } from '../kernel/sequence.js';
 import { generateSchedule, type Schedule } from './domain/schedule.js';
 import { applicationTerms, checkApplication, currentInput, scheduleTerms, scheduleTermsOf, storedTerms, type LoanApplicationInput, type Terms } from './loan-terms.js';
 import type { LoanProductService } from './loan-product.service.js';
-import type { LoanDependencies } from './loan.ports.js';
+import type { LoanDependencies, ScheduleCalendar } from './loan.ports.js';
 import { clearApprovals } from './store/approvals.js';
 import { openLoanCount } from './store/loan-lists.js';
 import {
@@ -20,11 +20,25 @@ import { LOAN_CODES } from './codes.js';
 
 /** Loan applications: submission, schedule preview, modification, withdrawal and rejection. The writer of loan.loan's application state. */
 export class LoanApplicationService {
+  private calendar: ScheduleCalendar | null = null;
+
   constructor(
     private readonly db: Database,
     private readonly deps: LoanDependencies,
     private readonly products: LoanProductService,
   ) {}
+
+  /** The cob module's calendar: from then on new schedules' due dates respect working days and holidays. */
+  useCalendar(calendar: ScheduleCalendar): void {
+    this.calendar = calendar;
+  }
+
+  /** A generated schedule on the calendar of the loan's office: each period then starts where the one before now ends. */
+  async onCalendar(tx: Tx, officeId: number, schedule: Schedule): Promise<Schedule> {
+    if (!this.calendar) return schedule;
+    const due = await this.calendar(tx, officeId, schedule.periods.map((p) => p.dueDate));
+    return { ...schedule, periods: schedule.periods.map((p, i) => ({ ...p, fromDate: i === 0 ? p.fromDate : due[i - 1]!, dueDate: due[i]! })) };
+  }
 
   /** The loan when the caller may see it (office subtree, an account officer's own book); 404 otherwise, never 403. */
   async requireVisible(tx: Tx, identity: Identity, id: number, lock = false): Promise<LoanRow> {
@@ -40,8 +54,9 @@ export class LoanApplicationService {
     const staff = requireStaff(identity, 'READ_LOAN');
     return this.db.tx(staff.tenantId, async (tx) => {
       const terms = await this.terms(tx, input, { requireClient: false, current: null });
-      if (input.clientId != null) await this.visibleBorrower(tx, staff, input.clientId);
-      const schedule = generateSchedule(scheduleTermsOf(terms));
+      // Without a borrower, the preview uses the head office's holidays.
+      const officeId = input.clientId != null ? (await this.visibleBorrower(tx, staff, input.clientId)).officeId : 1;
+      const schedule = await this.onCalendar(tx, officeId, generateSchedule(scheduleTermsOf(terms)));
       const currency = currencyOf(terms.product.currencyCode, terms.product.digitsAfterDecimal, terms.product.inMultiplesOf);
       return scheduleView(terms.principal, terms.expectedDisbursementDate, currency, previewPeriods(schedule), null);
     });
@@ -71,7 +86,7 @@ export class LoanApplicationService {
       id, clientId: client.id, officeId: client.officeId, submittedByUserId: staff.userId,
       submittedDelegatedBy: staff.kind === 'staff' ? (staff.delegatedBy ?? null) : null,
     });
-    await writeSchedule(tx, id, generateSchedule(scheduleTermsOf(terms)));
+    await writeSchedule(tx, id, await this.onCalendar(tx, client.officeId, generateSchedule(scheduleTermsOf(terms))));
     return (await findLoan(tx, id))!;
   }
 
@@ -94,7 +109,7 @@ export class LoanApplicationService {
     await updateLoanTerms(tx, id, storedTerms(terms, { linkAccountId: merged.linkAccountId ?? null, externalId: merged.externalId ?? null, loanOfficerId: merged.loanOfficerId ?? loan.loanOfficerId }), actor.userId);
     // A change of terms invalidates approvals given to the old terms.
     await clearApprovals(tx, id);
-    await writeSchedule(tx, id, generateSchedule(scheduleTermsOf(terms)));
+    await writeSchedule(tx, id, await this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTermsOf(terms))));
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
     return { loan: (await findLoan(tx, id))!, changes };
   }
@@ -142,8 +157,8 @@ export class LoanApplicationService {
   }
 
   /** Schedule from the stored terms (after approval lowered the amount, or from the actual disbursement date). */
-  regenerate(loan: LoanRow, disbursementDate: string, principal: string): Schedule {
-    return generateSchedule(scheduleTerms(loan, disbursementDate, principal));
+  async regenerate(tx: Tx, loan: LoanRow, disbursementDate: string, principal: string): Promise<Schedule> {
+    return this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTerms(loan, disbursementDate, principal)));
   }
 
   /** Validates an application against its product (Fineract codes) and fills what it leaves out from the product. */

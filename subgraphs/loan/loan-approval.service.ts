@@ -100,7 +100,7 @@ export class LoanApprovalService {
     const changes: Record<string, unknown> = { approvedOnDate: approvedOn, approvedLoanAmount: new BigNumber(amount).toFixed(), roleId, stillNeeded: remaining };
     if (remaining.length === 0) {
       const approved = await markApproved(tx, id, approvedOn, actor.userId, amount);
-      await writeSchedule(tx, id, this.applications.regenerate(approved, expectedDisbursementDate, amount));
+      await writeSchedule(tx, id, await this.applications.regenerate(tx, approved, expectedDisbursementDate, amount));
       await emit(tx, {
         eventType: 'loan.approved', entityName: 'LOAN', actionName: 'APPROVE',
         data: {
@@ -110,7 +110,7 @@ export class LoanApprovalService {
       });
       changes.status = { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' };
     } else if (amountChanged || expectedDisbursementDate !== loan.expectedDisbursementDate) {
-      await writeSchedule(tx, id, this.applications.regenerate({ ...loan, approvedPrincipal: amount }, expectedDisbursementDate, amount));
+      await writeSchedule(tx, id, await this.applications.regenerate(tx, { ...loan, approvedPrincipal: amount }, expectedDisbursementDate, amount));
     }
     return { loan: (await findLoan(tx, id))!, changes };
   }
@@ -124,7 +124,7 @@ export class LoanApprovalService {
     const loan = await this.applications.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_APPROVED) throw rule(LOAN_CODES.loanUndoApprovalNotAllowed, 'Only an approved, undisbursed loan can return to submitted.', [id]);
     const reverted = await markUnapproved(tx, id, actor.userId, [approvalsCleared(tx, id)]);
-    await writeSchedule(tx, id, this.applications.regenerate(reverted, reverted.expectedDisbursementDate, reverted.principal));
+    await writeSchedule(tx, id, await this.applications.regenerate(tx, reverted, reverted.expectedDisbursementDate, reverted.principal));
     return { loan: reverted, changes: { status: { id: STATUS_SUBMITTED, code: 'loanStatusType.submitted.and.pending.approval', value: 'Submitted and pending approval' }, note: note ?? null } };
   }
 

@@ -35,6 +35,12 @@ export interface LoanPosting {
   companionEvent?: boolean;
 }
 
+/**
+ * The tenant's calendar, registered by the cob module (which depends on this one): a new schedule's due dates,
+ * in order, moved off non-working days and active holidays of the loan's office.
+ */
+export type ScheduleCalendar = (tx: Tx, officeId: number, dueDates: readonly string[]) => Promise<string[]>;
+
 export interface LoanDependencies {
   borrower: (tx: Tx, clientId: number) => Promise<LoanBorrower | null>;
   businessDates: BusinessDates;

@@ -4,6 +4,7 @@ import { ApprovalPolicyService } from './approval-policy.service.js';
 import { DelinquencyService } from './delinquency.service.js';
 import { DisbursementService } from './disbursement.service.js';
 import { LoanApplicationService } from './loan-application.service.js';
+import { loansForCob } from './loan-for-cob.js';
 import { loansForSelf } from './loan-for-self.js';
 import { LoanApprovalService } from './loan-approval.service.js';
 import { LoanProductService } from './loan-product.service.js';
@@ -25,6 +26,8 @@ export interface LoanServices {
   delinquency: DelinquencyService;
   /** What the self-service module reads loans through (wired in the composition root). */
   forSelf: ReturnType<typeof loansForSelf>;
+  /** What the close-of-business run reaches loans through (wired in the composition root). */
+  forCob: ReturnType<typeof loansForCob>;
   seedTenant: (tx: Tx) => Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     repayments: new RepaymentService(db, deps, applications),
     delinquency,
     forSelf: loansForSelf(applications, queries, products),
+    forCob: loansForCob(delinquency),
     seedTenant: loanSeeder(products, policies, delinquency),
   };
 }

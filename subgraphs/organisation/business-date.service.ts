@@ -113,6 +113,21 @@ export class BusinessDateService implements BusinessDates {
     });
   }
 
+  /** COB_DATE: the last date whose business is over (pinned, or the day before the business date). */
+  async cobDate(tx: Tx): Promise<string> {
+    return (await this.dateOf(tx, 'COB_DATE')) ?? previousDay(await this.today(tx));
+  }
+
+  /**
+   * Inside the close of business's transaction, once every step of `closedDate` succeeded: COB_DATE becomes
+   * it and BUSINESS_DATE the day after, unless the business date is already past it (a catch-up of old dates).
+   */
+  async closed(tx: Tx, closedDate: string): Promise<void> {
+    if ((await this.today(tx)) > closedDate) return;
+    await pinDate(tx, 'COB_DATE', closedDate, null);
+    await pinDate(tx, 'BUSINESS_DATE', nextDay(closedDate), null);
+  }
+
   /** A pinned date, unless the tenant turned enable-business-date off (then the calendar rules). */
   private async dateOf(tx: Tx, type: BusinessDateType): Promise<string | null> {
     if (!(await this.settings.read(tx, 'enable-business-date')).enabled) return null;
@@ -124,5 +139,11 @@ export class BusinessDateService implements BusinessDates {
 function previousDay(iso: string): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function nextDay(iso: string): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }

@@ -57,6 +57,8 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     CODE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
     CODEVALUE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
     SCHEDULER: ['READ', 'EXECUTEJOB'],
+    WORKINGDAYS: ['READ', 'UPDATE'],
+    HOLIDAY: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'ACTIVATE'],
   },
 };
 

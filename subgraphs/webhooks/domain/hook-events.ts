@@ -35,6 +35,7 @@ export const HOOK_CATALOGUE: CatalogueEntry[] = [
   { entityName: 'CASHIER', actionName: 'ALLOCATECASHTOCASHIER', eventTypes: ['cashier.cash.allocated'], description: 'Cash allocated to a till.' },
   { entityName: 'CASHIER', actionName: 'SETTLECASHFROMCASHIER', eventTypes: ['cashier.cash.settled'], description: 'Cash settled from a till.' },
   { entityName: 'CASHIER', actionName: 'SETTLE', eventTypes: ['cashier.settled'], description: 'End-of-day till settlement.' },
+  { entityName: 'COB', actionName: 'COMPLETE', eventTypes: ['cob.completed'], description: 'Close of business completed for a business date.' },
   { entityName: WILDCARD, actionName: WILDCARD, eventTypes: [WILDCARD], description: 'Every event.' },
 ];
 

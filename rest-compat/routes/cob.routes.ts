@@ -1,0 +1,30 @@
+import { intParam, queryDate, type Route, type RouteRequest } from '../route.js';
+
+const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
+
+/**
+ * Close of business (issue 37): Fineract's /workingdays and /holidays, its loan COB catch-up, and the run
+ * and its history under /cob. Listed before the loans' routes, whose /loans/:loanId would take
+ * /loans/catch-up and /loans/is-catch-up-running.
+ */
+export const cobRoutes: Route[] = [
+  { method: 'GET', path: '/workingdays', operation: 'WorkingDays', result: (d) => d.workingDays },
+  { method: 'GET', path: '/workingdays/template', operation: 'WorkingDaysTemplate', result: (d) => d.workingDaysTemplate },
+  { method: 'PUT', path: '/workingdays', operation: 'UpdateWorkingDays', body: 'input', resource: 'workingdays', result: (d) => d.updateWorkingDays },
+  { method: 'GET', path: '/holidays/template', operation: 'HolidayTemplate', result: (d) => d.holidayTemplate },
+  {
+    method: 'GET', path: '/holidays', operation: 'Holidays',
+    variables: (req) => ({ officeId: intParam(req.query.get('officeId')), fromDate: queryDate(req, 'fromDate'), toDate: queryDate(req, 'toDate') }),
+    result: (d) => d.holidays,
+  },
+  { method: 'POST', path: '/holidays', operation: 'CreateHoliday', body: 'input', resource: 'holiday', result: (d) => d.createHoliday },
+  { method: 'GET', path: '/holidays/:holidayId', operation: 'Holiday', variables: id('holidayId'), result: (d) => d.holiday },
+  { method: 'PUT', path: '/holidays/:holidayId', operation: 'UpdateHoliday', body: 'input', variables: id('holidayId'), result: (d) => d.updateHoliday },
+  { method: 'POST', path: '/holidays/:holidayId', command: 'activate', operation: 'ActivateHoliday', body: 'none', variables: id('holidayId'), result: (d) => d.activateHoliday },
+  { method: 'DELETE', path: '/holidays/:holidayId', operation: 'DeleteHoliday', variables: id('holidayId'), result: (d) => d.deleteHoliday },
+  { method: 'POST', path: '/loans/catch-up', operation: 'LoanCatchUp', result: () => ({}) },
+  { method: 'GET', path: '/loans/is-catch-up-running', operation: 'IsCatchUpRunning', result: (d) => d.isCatchUpRunning },
+  { method: 'GET', path: '/loans/:loanId/holiday-moves', operation: 'LoanDueDateMoves', variables: (req) => ({ loanId: intParam(req.params.loanId) }), result: (d) => d.loanDueDateMoves },
+  { method: 'POST', path: '/cob', command: 'run', operation: 'RunCloseOfBusiness', body: 'none', result: (d) => d.runCloseOfBusiness },
+  { method: 'GET', path: '/cob/runs', operation: 'CobRuns', variables: (req) => ({ limit: intParam(req.query.get('limit')) }), result: (d) => d.cobRuns },
+];
