@@ -197,4 +197,18 @@ describe('loans: products, schedules and applications', () => {
     const outsider = await t.userWithRoles([320003], elsewhere);
     assertError(await outsider.get(`/loans/${loanId}`), 404, 'error.msg.loan.id.invalid');
   });
+
+  test('a client with a loan not yet closed cannot be closed (the loan module registers the check with customer); once withdrawn it can', async () => {
+    const borrower = await activeClient(t, branch);
+    const loan = (await t.post('/loans', application(borrower, 1, 20000))).body.loanId as number;
+    const code = ((await t.get('/codes')).body as { id: number; name: string }[]).find((c) => c.name === 'ClientClosureReason')!;
+    const reason = (await t.get(`/codes/${code.id}/codevalues`)).body[0].id as number;
+    const close = () => t.post(`/clients/${borrower}?command=close`, { closureDate: '2025-01-01', closureReasonId: reason, ...DATE });
+    assertError(await close(), 403, 'error.msg.client.close.non.closed.savings.account');
+    assert.equal((await t.get(`/clients/${borrower}`)).body.status.id, 300, 'still active');
+    assert.equal((await t.post(`/loans/${loan}?command=withdrawnByApplicant`, { withdrawnOnDate: '2025-01-01', ...DATE })).status, 200);
+    const closed = await close();
+    assert.equal(closed.status, 200, closed.text);
+    assert.equal((await t.get(`/clients/${borrower}`)).body.status.id, 600);
+  });
 });
