@@ -3,6 +3,8 @@ export const PAYMENTS_CODES = {
   accountNotFound: 'error.msg.interbank.account.not.found',
   switchUnavailable: 'error.msg.interbank.switch.unavailable',
   signatureInvalid: 'error.msg.interbank.signature.invalid',
+  /** 503: the credit lost a lock race on every run; nothing was credited and the same session may be sent again. */
+  inboundRetry: 'error.msg.interbank.inbound.retry',
   transferNotFound: 'error.msg.accounttransfer.id.invalid',
   savingAccountIdInvalid: 'error.msg.saving.account.id.invalid',
   savingsaccountBalanceLimitExceeded: 'error.msg.savingsaccount.balance.limit.exceeded',
