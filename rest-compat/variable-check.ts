@@ -80,6 +80,10 @@ export function variableErrors(
   for (const [variable, { type }] of Object.entries(definitions)) {
     const value = variables[variable];
     if (value === undefined && !isNonNullType(type)) continue;
+    // graphql-js builds a GraphQLError for each refusal and only its message is read here: without stack
+    // traces, the 400 errors of 200 empty journal lines cost a fraction of the time.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     try {
       coerceInputValue(value, type, (path, invalidValue, error) => {
         const segments: (string | number)[] = [...path];
@@ -100,6 +104,8 @@ export function variableErrors(
     } catch (error) {
       if (!(error instanceof EnoughErrors)) throw error;
       return found;
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
     }
   }
   const input = variables.input as Record<string, unknown> | null | undefined;
