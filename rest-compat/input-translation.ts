@@ -5,6 +5,7 @@ import {
 import type { FieldError } from '../subgraphs/kernel/errors.js';
 import { DateFormatError, isValidLocale, parseFineractDate } from '../subgraphs/kernel/fineract-dates.js';
 import { DecimalFormatError, parseBoundedDecimal, truncateForMessage } from '../subgraphs/kernel/money.js';
+import { MAX_COLLECTED_ERRORS } from './list-limits.js';
 
 /** A JSON number kept as its source text, so 1000.10 never passes through a double on its way to a Decimal. */
 export class NumberLiteral {
@@ -30,6 +31,8 @@ interface Translation {
   dateFormat?: string;
   locale?: string;
   errors: FieldError[];
+  /** `code parameterName` of the errors recorded `once`: a set, so each check is not a scan of every error. */
+  onceKeys: Set<string>;
 }
 
 /** What an error may echo of a value: a short prefix of text, never an unbounded input. */
@@ -56,7 +59,10 @@ export const integerError = (path: string, value: unknown): FieldError =>
 
 /** Records an error once: ten dates without a dateFormat are one missing dateFormat. */
 function once(t: Translation, error: FieldError): void {
-  if (!t.errors.some((e) => e.code === error.code && e.parameterName === error.parameterName)) t.errors.push(error);
+  const key = `${error.code} ${error.parameterName}`;
+  if (t.onceKeys.has(key)) return;
+  t.onceKeys.add(key);
+  t.errors.push(error);
 }
 
 const localeError = (locale: unknown): FieldError => ({
@@ -85,7 +91,9 @@ function convert(value: unknown, type: GraphQLInputType, path: string, t: Transl
       t.errors.push(invalid(path, 'invalid.type', `The parameter \`${path}\` must be a list.`));
       return undefined;
     }
-    return value.map((item, i) => convert(item, type.ofType, `${path}[${i}]`, t));
+    // The list's length was capped before translation (list-limits.ts); past MAX_COLLECTED_ERRORS the
+    // answer is a 400 already, and its items are not looked at further.
+    return value.map((item, i) => (t.errors.length >= MAX_COLLECTED_ERRORS ? undefined : convert(item, type.ofType, `${path}[${i}]`, t)));
   }
   if (isInputObjectType(type)) {
     if (typeof value !== 'object' || Array.isArray(value) || value instanceof NumberLiteral) {
@@ -181,11 +189,12 @@ function stripGrouping(text: string, locale: string | undefined): string {
  */
 function convertObject(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>, prefix: string, outer: Translation): Record<string, unknown> {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const t: Translation = { dateFormat: text(body.dateFormat) ?? outer.dateFormat, locale: text(body.locale) ?? outer.locale, errors: outer.errors };
+  const t: Translation = { dateFormat: text(body.dateFormat) ?? outer.dateFormat, locale: text(body.locale) ?? outer.locale, errors: outer.errors, onceKeys: outer.onceKeys };
   // A malformed locale ("en.5") is refused even when nothing in the body needs it, as Fineract does.
   if (body.locale != null && body.locale !== '' && !(typeof body.locale === 'string' && isValidLocale(body.locale))) once(t, localeError(body.locale));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
+    if (t.errors.length >= MAX_COLLECTED_ERRORS) break;
     const path = prefix ? `${prefix}.${key}` : key;
     if (FORMAT_KEYS.has(key) && !fields[key]) continue;
     const field = fields[key];
@@ -204,7 +213,7 @@ function convertObject(body: Record<string, unknown>, fields: Record<string, { t
  */
 export function translateBody(body: Record<string, unknown>, fields: Record<string, { type: GraphQLInputType }>): { value: Record<string, unknown>; errors: FieldError[] } {
   const errors: FieldError[] = [];
-  const value = convertObject(body, fields, '', { errors });
+  const value = convertObject(body, fields, '', { errors, onceKeys: new Set() });
   return { value, errors };
 }
 

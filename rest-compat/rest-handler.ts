@@ -12,6 +12,7 @@ import { integerError, parseJsonExact, translateBody } from './input-translation
 import { loadOperations, type CompiledOperation } from './operations.js';
 import { translateOutput } from './output-translation.js';
 import { intParam, RawResponse, RouteInputError, type FixedRoute, type Route, type RouteRequest } from './route.js';
+import { capAt, DEFAULT_MAX_LIST_LENGTH, oversizedList, oversizedListInText, type OversizedList } from './list-limits.js';
 import { isInt32, scalarVariableErrors, variableErrors } from './variable-check.js';
 
 export interface RestResponse {
@@ -145,6 +146,9 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
       const read = await call.readBody();
       if (read.kind === 'refused') return { ...fail(read.status, read.code, read.message), identity, route: label };
       rawBody = read.text;
+      // A list past every cap is refused from the text, before the parser builds its items.
+      const longList = oversizedListInText(rawBody);
+      if (longList !== undefined) return { ...listTooLong(route, { param: longList, max: capOf(route, longList) }), identity, route: label };
       if (rawBody.trim() !== '') {
         let parsed: unknown;
         try {
@@ -214,6 +218,10 @@ export function requestHash(method: string, path: string, search: string, rawBod
 
 async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, identity: Identity, requestId: string, report: IdempotencyReport): Promise<RestResponse> {
   const op = route.compiled;
+  const mode = route.body ?? 'none';
+  // Before anything walks the body's items: a list past its cap is refused on its length alone.
+  const oversized = oversizedBodyList(req.body, mode, op);
+  if (oversized) return listTooLong(route, oversized);
   let variables: Record<string, unknown>;
   try {
     variables = { ...(route.variables?.(req) ?? {}) };
@@ -234,7 +242,6 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
     const errors = badNumbers.map(([name]) => integerError(name, req.query.get(name) ?? undefined));
     return fail(400, 'validation.msg.validation.errors.exist', listedErrors(errors).message, errors);
   }
-  const mode = route.body ?? 'none';
   const body = route.ignores ? Object.fromEntries(Object.entries(req.body).filter(([key]) => !route.ignores!.includes(key))) : req.body;
   if (mode === 'none' && Object.keys(body).length > 0) {
     return fail(400, 'validation.msg.validation.errors.exist', 'This request takes no body.', Object.keys(body).map((key) => ({ code: 'error.msg.parameter.unsupported', message: `The parameter ${key} is not supported.`, parameterName: key })));
@@ -264,6 +271,36 @@ async function execute(deps: RestDeps, route: CompiledRoute, req: RouteRequest, 
   const shaped = route.result(data, req) ?? {};
   if (shaped instanceof RawResponse) return { status: 200, body: shaped.text, headers: { 'content-type': shaped.contentType, ...shaped.headers } };
   return json(200, withCallerDates(shaped, req.body));
+}
+
+/** 400 `validation.msg.<resource>.<param>.exceeds.max.length`, Fineract's code shape for a value past its maximum. */
+function listTooLong(route: CompiledRoute, list: OversizedList): RestResponse {
+  const resource = route.resource ?? firstSegment(route.path);
+  const error: FieldError = {
+    code: `validation.msg.${resource}.${list.param}.exceeds.max.length`,
+    message: `The parameter \`${list.param}\` may hold at most ${list.max} items.`,
+    parameterName: list.param,
+    args: [list.max],
+  };
+  return fail(400, 'validation.msg.validation.errors.exist', error.message, [error]);
+}
+
+/** The cap of the body's list at `param`, as the route's operation types it. */
+function capOf(route: CompiledRoute, param: string): number {
+  const { variables } = route.compiled;
+  if (route.body === 'input') return capAt(param, variables.input?.type);
+  if (route.body === 'args') return capAt(param, undefined, variables);
+  return DEFAULT_MAX_LIST_LENGTH;
+}
+
+/** The body's first list past its cap, following the operation's input types where the body fills them. */
+function oversizedBodyList(body: Record<string, unknown>, mode: NonNullable<Route['body']>, op: CompiledOperation): OversizedList | undefined {
+  if (mode === 'input') return oversizedList(body, op.variables.input?.type);
+  for (const [key, value] of Object.entries(body)) {
+    const found = oversizedList(value, mode === 'args' ? op.variables[key]?.type : undefined, key);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -46,6 +46,8 @@ export interface Edge {
    */
   drain(graceMs: number): Promise<boolean>;
   stop(): Promise<void>;
+  /** Subscriptions admitted and not yet closed (graphql-ws and SSE): what the subscription caps count. */
+  openSubscriptions(): number;
 }
 
 /** What one request was, for its log line and its metrics. */
@@ -69,7 +71,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const schema = buildSchema(supergraph, { assumeValidSDL: true });
   const executor = createExecutor(gateway, local ? directRoutes(local, logger) : undefined);
   // Revocations end the subscriptions opened with the revoked credentials: graphql-ws closes 4401, SSE ends.
-  const streams = new OpenStreams();
+  const streams = new OpenStreams(config.subscriptionLimits);
   const stopRevoking = auth.onRevoked((revocation) => streams.revoke(revocation));
   // The REST layer's documents are trusted in every deployment (its operations are the service's own).
   const persisted = new PersistedQueries(
@@ -210,5 +212,6 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
       return finished;
     },
     stop,
+    openSubscriptions: () => streams.limits.open,
   };
 }

@@ -1,5 +1,6 @@
 import type { CustomerIdentity, Identity, StaffIdentity } from '../subgraphs/kernel/identity.js';
 import { revocationCovers, type CredentialRevocation } from '../subgraphs/kernel/revocation.js';
+import { SubscriptionLimits } from './subscription-limits.js';
 
 interface OpenStream {
   identity: StaffIdentity | CustomerIdentity;
@@ -14,6 +15,12 @@ interface OpenStream {
  */
 export class OpenStreams {
   private readonly streams = new Set<OpenStream>();
+  /** The caps every new subscription is admitted under, over graphql-ws and SSE alike. */
+  readonly limits: SubscriptionLimits;
+
+  constructor(caps: ConstructorParameters<typeof SubscriptionLimits>[0]) {
+    this.limits = new SubscriptionLimits(caps);
+  }
 
   /** Tracks a stream until the returned function is called (when it closes by itself). */
   add(identity: Identity, end: () => void): () => void {

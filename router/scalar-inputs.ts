@@ -4,12 +4,17 @@ import {
 } from 'graphql';
 import { DecimalFormatError, parseBoundedDecimal } from '../subgraphs/kernel/money.js';
 import { parseLocalDate } from '../subgraphs/kernel/scalars.js';
+import { DEFAULT_MAX_LIST_LENGTH, maxListLength, oversizedList } from '../rest-compat/list-limits.js';
 
 export const INVALID_DECIMAL = 'validation.msg.invalid.decimal.format';
 export const INVALID_DATE = 'validation.msg.invalid.date.format';
 export const INVALID_JSON_OBJECT = 'validation.msg.invalid.json.format';
 /** A variable GraphQL cannot coerce to its declared type (Int, an enum, a missing non-null): Apollo's code for it. */
 export const BAD_USER_INPUT = 'BAD_USER_INPUT';
+/** A list longer than its input field accepts (rest-compat/list-limits.ts), refused before its items are looked at. */
+export const LIST_TOO_LONG = 'error.msg.graphql.list.too.long';
+
+const refuseLong = (path: string, max: number, refuse: Refuse): never => refuse(LIST_TOO_LONG, `${path} may hold at most ${max} items.`);
 
 /**
  * The custom scalars that inputs use, each checked here; a test fails when the supergraph has another
@@ -32,6 +37,9 @@ function checkScalar(typeName: string, value: unknown, path: string, refuse: Ref
   if (typeName === 'JSONObject') {
     // Its subgraph's scalar (graphql-scalars) threw on anything but an object, which surfaced as a 500.
     if (typeof value !== 'object' || Array.isArray(value)) refuse(INVALID_JSON_OBJECT, `${path} must be a JSON object.`);
+    // A JSON object's own lists (a loan's `charges` items) are bounded like every input list.
+    const long = oversizedList(value, undefined, path);
+    if (long) refuseLong(long.param, long.max, refuse);
   } else if (typeName === 'Decimal') {
     try {
       parseBoundedDecimal(value);
@@ -50,10 +58,11 @@ function checkScalar(typeName: string, value: unknown, path: string, refuse: Ref
 }
 
 /** A literal argument (objects and lists inside it too); variables inside it are checked with their values. */
-export function checkLiteralScalars(node: ValueNode, type: GraphQLInputType, path: string, refuse: Refuse): void {
+export function checkLiteralScalars(node: ValueNode, type: GraphQLInputType, path: string, refuse: Refuse, max = DEFAULT_MAX_LIST_LENGTH): void {
   if (node.kind === Kind.NULL || node.kind === Kind.VARIABLE) return;
-  if (isNonNullType(type)) return checkLiteralScalars(node, type.ofType, path, refuse);
+  if (isNonNullType(type)) return checkLiteralScalars(node, type.ofType, path, refuse, max);
   if (isListType(type)) {
+    if (node.kind === Kind.LIST && node.values.length > max) refuseLong(path, max, refuse);
     if (node.kind === Kind.LIST) node.values.forEach((item, i) => checkLiteralScalars(item, type.ofType, `${path}[${i}]`, refuse));
     else checkLiteralScalars(node, type.ofType, path, refuse);
     return;
@@ -63,7 +72,7 @@ export function checkLiteralScalars(node: ValueNode, type: GraphQLInputType, pat
     const fields = type.getFields();
     for (const field of node.fields) {
       const def = fields[field.name.value];
-      if (def) checkLiteralScalars(field.value, def.type, `${path}.${field.name.value}`, refuse);
+      if (def) checkLiteralScalars(field.value, def.type, `${path}.${field.name.value}`, refuse, maxListLength(type.name, field.name.value));
     }
     return;
   }
@@ -76,10 +85,11 @@ export function checkLiteralScalars(node: ValueNode, type: GraphQLInputType, pat
   }
 }
 
-function checkValueScalars(value: unknown, type: GraphQLInputType, path: string, refuse: Refuse): void {
+function checkValueScalars(value: unknown, type: GraphQLInputType, path: string, refuse: Refuse, max = DEFAULT_MAX_LIST_LENGTH): void {
   if (value === null || value === undefined) return;
-  if (isNonNullType(type)) return checkValueScalars(value, type.ofType, path, refuse);
+  if (isNonNullType(type)) return checkValueScalars(value, type.ofType, path, refuse, max);
   if (isListType(type)) {
+    if (Array.isArray(value) && value.length > max) refuseLong(path, max, refuse);
     if (Array.isArray(value)) value.forEach((item, i) => checkValueScalars(item, type.ofType, `${path}[${i}]`, refuse));
     else checkValueScalars(value, type.ofType, path, refuse);
     return;
@@ -89,7 +99,7 @@ function checkValueScalars(value: unknown, type: GraphQLInputType, path: string,
     const fields = type.getFields();
     for (const [key, item] of Object.entries(value)) {
       const def = fields[key];
-      if (def) checkValueScalars(item, def.type, `${path}.${key}`, refuse);
+      if (def) checkValueScalars(item, def.type, `${path}.${key}`, refuse, maxListLength(type.name, key));
     }
     return;
   }

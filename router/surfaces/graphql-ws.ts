@@ -39,6 +39,18 @@ function sendAhead(socket: WebSocket): void {
   }) as WebSocket['send'];
 }
 
+/** Each subscription's release of its admission, by the connection's context and the subscription's id. */
+const admitted = new WeakMap<object, Map<string, () => void>>();
+const releasesOf = (ctx: object): Map<string, () => void> => {
+  let releases = admitted.get(ctx);
+  if (!releases) admitted.set(ctx, (releases = new Map()));
+  return releases;
+};
+const release = (ctx: object, id: string): void => {
+  releasesOf(ctx).get(id)?.();
+  releasesOf(ctx).delete(id);
+};
+
 const refusal = (message: string, code: string, status: number) => [new GraphQLError(message, { extensions: { code, status, errors: [] } })];
 
 /**
@@ -58,7 +70,7 @@ export function attachGraphQLWs(server: Server, deps: {
   const cleanup = useServer(
     {
       ...wsOptions,
-      onSubscribe: (ctx, id, sent) => {
+      onSubscribe: async (ctx, id, sent) => {
         const identity = (ctx.extra as { identity?: Identity }).identity;
         // Trusted documents hold here too; a hash names a document, but nothing is registered over a socket.
         const resolved = identity ? deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
@@ -73,9 +85,20 @@ export function attachGraphQLWs(server: Server, deps: {
         }
         const notForCustomers = identity && customerGraphQLRefusal(document, identity);
         if (notForCustomers) return refusal(notForCustomers, 'error.msg.not.authorized', 403);
+        // Admitted under the caps (subscription-limits.ts); released when it completes or its socket closes.
+        const admission = identity ? deps.streams.limits.admit(ctx, identity) : undefined;
+        if (admission?.kind === 'refused') return refusal(admission.refusal.message, admission.refusal.code, 429);
+        if (admission) releasesOf(ctx).set(id, admission.release);
         const operation = operationLabels(document, identity);
         deps.metrics.subscribed(operation.name, operation.type);
-        return wsOptions.onSubscribe!(ctx, id, payload);
+        const started = await wsOptions.onSubscribe!(ctx, id, payload);
+        if (Array.isArray(started)) release(ctx, id);
+        return started;
+      },
+      onComplete: (ctx, id) => release(ctx, id),
+      onClose: (ctx) => {
+        for (const done of releasesOf(ctx).values()) done();
+        releasesOf(ctx).clear();
       },
       // The same rule as over HTTP: validation's suggestions (which arrive as a result's errors) only for
       // callers who may introspect.

@@ -104,8 +104,12 @@ export function accountsForPayments(deps: Required<AccountDependencies>, movemen
       const date = await today(tx);
       const found = await loadAccountByNumber(tx, date, credit.accountNo);
       if (!found) throw accountNotFound(credit.accountNo);
+      // The credit lock before the client's row, as every credit takes them (HOLDER_FOR_CREDIT, docs/locking.md):
+      // the row first here and the credit lock first in a transfer to the same client deadlocked (40P01).
+      const seen = (await deps.clients.forAccount(tx, found.clientId))!;
+      await ensureCreditLock(tx, seen, false);
       const client = (await deps.clients.forAccount(tx, found.clientId, { lock: true }))!;
-      await ensureCreditLock(tx, client, false);
+      await ensureCreditLock(tx, client, seen.kycTier < 3);
       const account = (await loadAccount(tx, date, found.id, true))!;
       checkUsable(account, true);
       if (account.currencyCode !== credit.currency) {

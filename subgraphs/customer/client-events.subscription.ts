@@ -1,5 +1,6 @@
 import { Field, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import { tenantEvents } from '../platform/event-stream.js';
+import { mapStream } from '../platform/streams.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import type { RequestContext } from '../platform/request-context.js';
@@ -24,18 +25,18 @@ type ClientEventData = Record<string, unknown>;
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const int = (v: unknown): number | null => (v === null || v === undefined || Number.isNaN(Number(v)) ? null : Number(v));
 
-async function* clientsCreated(context: RequestContext): AsyncGenerator<ClientCreatedEventType> {
+/** A stream whose close ends its pubsub listener at once, even in a tenant where nothing happens (streams.ts). */
+function clientsCreated(context: RequestContext): AsyncIterableIterator<ClientCreatedEventType> {
   const staff = requireStaff(context.identity, 'READ_CLIENT');
   const events = tenantEvents(context.pubsub, staff.tenantId, ['client.created']);
-  const visible = await context.eventScope(staff);
-  for await (const event of events as AsyncGenerator<EventEnvelope<ClientEventData>>) {
+  return mapStream(events, context.eventScope(staff).then((visible) => (event: EventEnvelope<ClientEventData>) => {
     const d = event.data;
-    if (!visible({ officeId: Number(d.officeId), staffId: int(d.staffId), clientId: int(d.clientId) })) continue;
-    yield {
+    if (!visible({ officeId: Number(d.officeId), staffId: int(d.staffId), clientId: int(d.clientId) })) return undefined;
+    return {
       eventId: event.eventId, timestamp: event.timestamp, clientId: Number(d.clientId), cif: text(d.cif), accountNo: text(d.accountNo), officeId: Number(d.officeId),
       staffId: int(d.staffId), displayName: text(d.displayName), legalFormId: int(d.legalFormId), externalId: text(d.externalId), kycTier: int(d.kycTier), statusId: int(d.statusId),
     };
-  }
+  }));
 }
 
 /** Live onboarding, scoped like the client queries (office subtree, the Account Officer's portfolio). */

@@ -39,6 +39,12 @@ export interface Config {
   serve: Serve;
   /** How long a stopping process lets requests in flight finish (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /**
+   * Live subscriptions an edge serves: per graphql-ws connection (SUBSCRIPTIONS_PER_CONNECTION), open streams
+   * (connections carrying a subscription, SSE responses) per principal (STREAMS_PER_PRINCIPAL), and in all
+   * (SUBSCRIPTIONS_PER_PROCESS).
+   */
+  subscriptionLimits: { perConnection: number; perPrincipal: number; perProcess: number };
   metrics: MetricsConfig;
   /** OTEL_EXPORTER_OTLP_ENDPOINT: the OTLP/HTTP collector traces are exported to; unset: tracing is off. */
   otlpEndpoint?: string;
@@ -172,6 +178,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cobBatchSize: v.COB_BATCH_SIZE ?? 2000,
     logLevel: v.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS ?? 10_000,
+    subscriptionLimits: {
+      perConnection: v.SUBSCRIPTIONS_PER_CONNECTION ?? 50,
+      perPrincipal: v.STREAMS_PER_PRINCIPAL ?? 20,
+      perProcess: v.SUBSCRIPTIONS_PER_PROCESS ?? 10_000,
+    },
     metrics: {
       token: metricsToken,
       // In production without a token, /metrics is not on the public port but on this one, on loopback.
@@ -272,6 +283,9 @@ function environmentSchema(env: NodeJS.ProcessEnv, production: boolean) {
       COB_BATCH_SIZE: integer(1),
       LOG_LEVEL: oneOf(LOG_LEVELS),
       SHUTDOWN_GRACE_MS: integer(0),
+      SUBSCRIPTIONS_PER_CONNECTION: integer(1),
+      STREAMS_PER_PRINCIPAL: integer(1),
+      SUBSCRIPTIONS_PER_PROCESS: integer(1),
       METRICS_PORT: port(),
       OTEL_EXPORTER_OTLP_ENDPOINT: url(['http:', 'https:']),
       WEBHOOK_WORKER: oneOf(['on', 'off']),

@@ -33,3 +33,18 @@ export function valueRefusal(error: unknown): PlatformError | null {
   const refusal = VALUE_REFUSALS[typeof sqlState === 'string' ? sqlState : typeof code === 'string' ? code : ''];
   return refusal ? errors.validation([{ code: refusal.code, message: refusal.message }]) : null;
 }
+
+/** SQLSTATEs of a transaction PostgreSQL gave up to break a cycle (deadlock) or a serialization conflict. */
+const RETRYABLE_STATES = new Set(['40P01', '40001']);
+
+/**
+ * A failure that running the whole transaction again can cure: a deadlock victim or a serialization
+ * failure, as the driver or the ORM (which keeps the driver's error as `cause`) reports it.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, sqlState } = e as { code?: unknown; sqlState?: unknown };
+    if (RETRYABLE_STATES.has(typeof sqlState === 'string' ? sqlState : typeof code === 'string' ? code : '')) return true;
+  }
+  return false;
+}

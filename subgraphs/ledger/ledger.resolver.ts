@@ -5,6 +5,7 @@ import { loader } from '../platform/loaders.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import type { PubSub } from '../platform/pubsub.js';
+import { mapStream } from '../platform/streams.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { CATALOGUE_BY_CODE, type CurrencyDef } from './currencies.js';
 import type { GLAccountWithDepth } from './gl-account.service.js';
@@ -284,10 +285,10 @@ export class JournalEntryResolver {
   }
 }
 
-async function* postedIterator(pubsub: PubSub, tenantId: string): AsyncGenerator<JournalTransactionType> {
-  for await (const event of pubsub.subscribe(tenantId, JOURNAL_POSTED_EVENT)) {
-    yield toJournalTransactionType((event as EventEnvelope<PostedTransaction & { reversalOf: string | null; amount: string } & Record<string, unknown>>).data);
-  }
+/** Ends its pubsub listener as soon as it is closed, not at the next posting (platform/streams.ts). */
+function postedIterator(pubsub: PubSub, tenantId: string): AsyncIterableIterator<JournalTransactionType> {
+  return mapStream(pubsub.subscribe(tenantId, JOURNAL_POSTED_EVENT), Promise.resolve((event: EventEnvelope) =>
+    toJournalTransactionType((event as EventEnvelope<PostedTransaction & { reversalOf: string | null; amount: string } & Record<string, unknown>>).data)));
 }
 
 @Resolver(() => GLClosureType)

@@ -1,7 +1,9 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Field, ID, Int, ObjectType, Resolver, Root, Subscription } from 'type-graphql';
 import { tenantEvents } from '../platform/event-stream.js';
+import { mapStream } from '../platform/streams.js';
 import { requireCustomer, requireStaff, type Identity } from '../kernel/identity.js';
+import type { EventEnvelope } from '../kernel/outbox.js';
 import type { RequestContext } from '../platform/request-context.js';
 
 /**
@@ -28,16 +30,16 @@ function authorize(identity: Identity): Identity {
   return requireStaff(identity, 'READ_LOAN');
 }
 
-async function* loanEvents(context: RequestContext, loanId: string | null | undefined): AsyncGenerator<LoanEventType> {
+/** A stream whose close ends its pubsub listeners at once, even in a tenant where nothing happens (streams.ts). */
+function loanEvents(context: RequestContext, loanId: string | null | undefined): AsyncIterableIterator<LoanEventType> {
   const identity = authorize(context.identity);
   const events = tenantEvents(context.pubsub, identity.tenantId, LOAN_EVENT_TYPES);
-  const visible = await context.eventScope(identity);
-  for await (const event of events) {
+  return mapStream(events, context.eventScope(identity).then((visible) => (event: EventEnvelope) => {
     const d = event.data;
-    if (loanId != null && String(d.loanId) !== String(loanId)) continue;
-    if (!visible({ officeId: Number(d.officeId), staffId: int(d.staffId), clientId: int(d.clientId) })) continue;
-    yield { eventId: event.eventId, eventType: event.eventType, timestamp: event.timestamp, loanId: String(d.loanId), clientId: int(d.clientId), officeId: int(d.officeId), data: d };
-  }
+    if (loanId != null && String(d.loanId) !== String(loanId)) return undefined;
+    if (!visible({ officeId: Number(d.officeId), staffId: int(d.staffId), clientId: int(d.clientId) })) return undefined;
+    return { eventId: event.eventId, eventType: event.eventType, timestamp: event.timestamp, loanId: String(d.loanId), clientId: int(d.clientId), officeId: int(d.officeId), data: d };
+  }));
 }
 
 @Resolver()

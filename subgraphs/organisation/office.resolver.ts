@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscrip
 import { loader } from '../platform/loaders.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import type { PubSub } from '../platform/pubsub.js';
+import { mapStream } from '../platform/streams.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { requireStaff } from '../kernel/identity.js';
 import type { Office } from './office.entity.js';
@@ -82,8 +83,7 @@ export class OfficeResolver {
   }
 }
 
-async function* officeEvents(pubsub: PubSub, tenantId: string): AsyncGenerator<OfficeType> {
-  for await (const event of pubsub.subscribe(tenantId, 'office.created')) {
-    yield toOfficeType((event as EventEnvelope<OfficeEventData & Record<string, unknown>>).data);
-  }
+/** Ends its pubsub listener as soon as it is closed, not at the next office created (platform/streams.ts). */
+function officeEvents(pubsub: PubSub, tenantId: string): AsyncIterableIterator<OfficeType> {
+  return mapStream(pubsub.subscribe(tenantId, 'office.created'), Promise.resolve((event: EventEnvelope) => toOfficeType((event as EventEnvelope<OfficeEventData & Record<string, unknown>>).data)));
 }

@@ -7,6 +7,8 @@ export const PAYMENTS_CODES = {
   accountNotFound: 'error.msg.interbank.account.not.found',
   switchUnavailable: 'error.msg.interbank.switch.unavailable',
   signatureInvalid: 'error.msg.interbank.signature.invalid',
+  /** 503: the credit lost a lock race on every run; nothing was credited and the same session may be sent again. */
+  inboundRetry: 'error.msg.interbank.inbound.retry',
   transferNotFound: 'error.msg.accounttransfer.id.invalid' satisfies AccountCodes['accounttransferIdInvalid'],
   savingAccountIdInvalid: 'error.msg.saving.account.id.invalid' satisfies AccountCodes['savingAccountIdInvalid'],
   savingsaccountBalanceLimitExceeded: 'error.msg.savingsaccount.balance.limit.exceeded' satisfies AccountCodes['savingsaccountBalanceLimitExceeded'],

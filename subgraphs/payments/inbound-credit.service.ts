@@ -1,4 +1,5 @@
 import type { Database } from '../platform/database.js';
+import { isRetryableConflict } from '../kernel/db-errors.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import { decimalText, parseExactJson } from '../kernel/exact-json.js';
 import type { Identity } from '../kernel/identity.js';
@@ -73,6 +74,12 @@ export class InboundCreditService {
         return toAnswer(row);
       });
     } catch (error) {
+      // Database.tx ran it again and it still lost a lock race: nothing was credited or recorded, and the
+      // session is idempotent, so the switch is told to send it again (503), never a 500.
+      if (isRetryableConflict(error)) {
+        const message = 'The credit could not be applied now; send the same session again.';
+        throw new PlatformError('unavailable', message, [{ code: PAYMENTS_CODES.inboundRetry, message }]);
+      }
       const code = error instanceof PlatformError ? error.extensions.errors?.[0]?.code ?? error.extensions.code : undefined;
       const reasonCode = code ? REFUSAL_BY_CODE[code] : undefined;
       if (!reasonCode) throw error;

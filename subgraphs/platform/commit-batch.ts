@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { Tx } from '../kernel/tx.js';
+import { isRetryableConflict } from '../kernel/db-errors.js';
 
 /**
  * At most this many commands share one transaction. Each command of a batch runs in a savepoint, a
@@ -109,6 +110,8 @@ export class CommitBatcher {
     const outcomes: Outcome[] = [];
     try {
       await this.host.tx(tenantId, async (tx) => {
+        // A run after a deadlock (Database.tx re-runs the transaction) starts the batch's outcomes afresh.
+        outcomes.length = 0;
         if (batch.length === 1) {
           // Alone: the command's error rolls the transaction back, as without batching.
           outcomes.push({ ok: true, value: await batch[0]!.run(tx) });
@@ -139,6 +142,8 @@ export class CommitBatcher {
       for (const hook of hooks) tx.afterCommit(hook);
       return { ok: true, value };
     } catch (error) {
+      // A deadlock or serialization failure is the transaction's, not this command's: the whole batch runs again.
+      if (isRetryableConflict(error)) throw error;
       await tx.query(`rollback to savepoint ${name}`);
       return { ok: false, error };
     }

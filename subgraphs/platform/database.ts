@@ -12,6 +12,12 @@ import { numberedPlaceholders, PreparingClient, withPreludes } from './prepared-
 import { preferUnixSocket } from './local-socket.js';
 import { inSpan, tracingEnabled } from './tracing.js';
 import { CommitBatcher, type BatchStats } from './commit-batch.js';
+import { isRetryableConflict } from '../kernel/db-errors.js';
+
+/** Runs of one transaction at most, when PostgreSQL picks it as a deadlock victim or it fails to serialize. */
+const CONFLICT_ATTEMPTS = 4;
+/** The upper bound of the random pause before the n-th re-run is n times this. */
+const CONFLICT_PAUSE_MS = 25;
 
 /**
  * The kysely transaction MikroORM runs a transactional em on (`em.getTransactionContext()`): what `Tx.query`
@@ -66,7 +72,27 @@ export class Database {
    */
   async tx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const ambient = this.ambient.getStore();
+    // Joined: the transaction that owns the ambient one is the one re-run.
     if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, fn);
+    // A deadlock victim or a serialization failure rolled back everything `fn` wrote, and nothing of it was
+    // answered yet (answers leave after commit; the switch is called outside transactions), so the whole
+    // transaction runs again, a few times, after a random pause that lets its rival finish. A caller never
+    // sees the 500 a lost lock race used to be.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.txOnce(tenantId, fn);
+      } catch (error) {
+        if (attempt >= CONFLICT_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        this.conflictRetries += 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * CONFLICT_PAUSE_MS * attempt));
+      }
+    }
+  }
+
+  /** Transactions run again after a deadlock or serialization failure (tests and metrics read it). */
+  conflictRetries = 0;
+
+  private async txOnce<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const hooks: (() => void | Promise<void>)[] = [];
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });

@@ -3,6 +3,7 @@ import type { Identity } from '../kernel/identity.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
 import type { ScopedRecord, Scope } from '../kernel/ports.js';
 import type { PubSub } from './pubsub.js';
+import { mergeStreams } from './streams.js';
 
 /** Decides, per event, whether a subscriber may see the record the event is about. */
 export type EventScope = (identity: Identity) => Promise<(record: ScopedRecord) => boolean>;
@@ -28,22 +29,8 @@ export function eventScope(db: Database, scope: Scope): EventScope {
 
 /**
  * Events of several types of one tenant as one stream, in arrival order. Closing the stream closes every
- * underlying subscription.
+ * underlying subscription at once, not when the next event arrives (streams.ts).
  */
-export async function* tenantEvents(pubsub: PubSub, tenantId: string, eventTypes: string[]): AsyncGenerator<EventEnvelope> {
-  const sources = eventTypes.map((type) => pubsub.subscribe(tenantId, type));
-  const pending = new Map<number, Promise<{ index: number; step: IteratorResult<EventEnvelope> }>>();
-  const pull = (index: number) => pending.set(index, sources[index]!.next().then((step) => ({ index, step })));
-  sources.forEach((_, index) => pull(index));
-  try {
-    while (pending.size > 0) {
-      const { index, step } = await Promise.race(pending.values());
-      pending.delete(index);
-      if (step.done) continue;
-      pull(index);
-      yield step.value;
-    }
-  } finally {
-    await Promise.all(sources.map((s) => s.return?.()));
-  }
+export function tenantEvents(pubsub: PubSub, tenantId: string, eventTypes: string[]): AsyncIterableIterator<EventEnvelope> {
+  return mergeStreams(eventTypes.map((type) => pubsub.subscribe(tenantId, type)));
 }

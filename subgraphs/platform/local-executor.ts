@@ -9,6 +9,7 @@ import type { Logger } from './logger.js';
 import type { RequestContext } from './request-context.js';
 import { KERNEL_CODES } from '../kernel/codes.js';
 import { inSpan } from './tracing.js';
+import { mapStream } from './streams.js';
 
 /** Error messages can quote inputs (a variable's value); never more than this of them leaves a subgraph. */
 export const MAX_SUBGRAPH_MESSAGE_LENGTH = 300;
@@ -65,12 +66,9 @@ function bounded(result: ExecutionResult, logger: Logger, subgraph: string): Exe
   return { ...result, errors: result.errors.map((e) => boundSubgraphError(e, logger, subgraph)) };
 }
 
-async function* boundedStream(results: AsyncGenerator<ExecutionResult>, logger: Logger, subgraph: string): AsyncGenerator<ExecutionResult> {
-  try {
-    for await (const result of results) yield bounded(result, logger, subgraph);
-  } finally {
-    await results.return?.(undefined);
-  }
+/** Closing it closes the subscription's results at once, not after their next event (streams.ts). */
+function boundedStream(results: AsyncIterator<ExecutionResult>, logger: Logger, subgraph: string): AsyncGenerator<ExecutionResult, undefined> {
+  return mapStream(results, Promise.resolve((result: ExecutionResult) => bounded(result, logger, subgraph)));
 }
 
 /**

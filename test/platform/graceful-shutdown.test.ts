@@ -14,8 +14,12 @@ const DEPOSITS = 200;
 const CONCURRENCY = 30;
 const BANK_TRANSFER = 2;
 const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
-/** What a client may see for a request the stopping service never read: its connection refused or reset. */
-const REFUSED = /^(ECONNREFUSED|ECONNRESET|EPIPE)$/;
+/**
+ * What a client may see for a request the stopping service never read: a new connection refused once the
+ * listener is closed. Never a reset (issue 33 item 12: 25 of 200 were, when idle kept-alive connections were
+ * closed the moment draining began, under requests their clients were sending).
+ */
+const REFUSED = /^ECONNREFUSED$/;
 
 describe('graceful shutdown on SIGTERM (npm start as a process, PostgreSQL)', () => {
   let service: ServiceProcess;
@@ -39,7 +43,7 @@ describe('graceful shutdown on SIGTERM (npm start as a process, PostgreSQL)', ()
   });
   after(async () => service.stop());
 
-  test('200 deposits 30 at a time, SIGTERM after the first second: every request answered or refused unsent, the 200s are exactly the committed ones, exit 0', async () => {
+  test('200 deposits 30 at a time, SIGTERM after the first second: every request answered or its connection refused, none reset, the 200s are exactly the committed ones, exit 0', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const outcomes: ({ status: number } | { error: string })[] = [];
     let next = 0;
@@ -74,7 +78,7 @@ describe('graceful shutdown on SIGTERM (npm start as a process, PostgreSQL)', ()
     assert.ok(startedAfterSignal > 0, 'SIGTERM arrived while deposits were still being sent');
     const answered = outcomes.filter((o): o is { status: number } => 'status' in o);
     const refused = outcomes.filter((o): o is { error: string } => 'error' in o);
-    for (const r of refused) assert.match(r.error, REFUSED);
+    assert.deepEqual(refused.filter((r) => !REFUSED.test(r.error)), [], 'no request was reset: only new connections were refused');
     assert.deepEqual([...new Set(answered.map((a) => a.status))], [200], 'every answer is a 200: nothing was cut off or failed mid-flight');
     assert.ok(answered.length > 0);
 
