@@ -38,6 +38,8 @@ import { SandboxSwitch } from './payments/sandbox-switch.js';
 import { buildSelfSchema, selfDatabase } from './self/self.module.js';
 import { createSelfServices, type SelfServices } from './self/self.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
+import { buildChargesSchema, chargesDatabase } from './charges/charges.module.js';
+import { createChargesServices, type ChargesServices } from './charges/charges.services.js';
 import { createTillServices, type TillServices } from './till/till.services.js';
 import type { StaffRecord } from './till/till.ports.js';
 
@@ -45,7 +47,7 @@ import type { StaffRecord } from './till/till.ports.js';
  * The composition root: which modules exist, how their services are wired to each other, and how each
  * subgraph's schema is built. Modules never import each other's internals; they meet here.
  */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase];
 
 /** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
 const LOAN_SCHEDULER_TICK_MS = 60_000;
@@ -62,6 +64,7 @@ export interface Services {
   self: SelfServices;
   webhooks: WebhooksServices;
   payments: PaymentsServices;
+  charges: ChargesServices;
 }
 
 export interface Platform {
@@ -237,7 +240,17 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     },
   });
   const webhooks = createWebhooksServices(db, { settings: organisation.settings });
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments };
+  const glAccount = ({ id, name, glCode, type, usage, disabled }: { id: number; name: string; glCode: string; type: number; usage: number; disabled: boolean }) => ({ id, name, glCode, type, usage, disabled });
+  const charges = createChargesServices(db, {
+    currency: (tx, code) => ledger.currencies.enabled(tx, code),
+    currencies: (tx) => ledger.currencies.allEnabled(tx),
+    glAccount: async (tx, by) => {
+      const found = await ledger.glAccounts.findInTx(tx, by);
+      return found && glAccount(found);
+    },
+    incomeAccounts: async (tx) => (await ledger.glAccounts.detailAccountsOfType(tx, 4)).map(glAccount),
+  });
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges };
 }
 
 const BACKGROUND_POOL = 3;
@@ -338,4 +351,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   self: (services) => buildSelfSchema(() => services().self),
   webhooks: (services) => buildWebhooksSchema(() => services().webhooks),
   payments: (services) => buildPaymentsSchema(() => services().payments),
+  charges: (services) => buildChargesSchema(() => services().charges),
 };
