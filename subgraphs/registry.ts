@@ -249,7 +249,12 @@ export function createServices(db: Database, config: Config, logger: Logger | un
       return found && glAccount(found);
     },
     incomeAccounts: async (tx) => (await ledger.glAccounts.detailAccountsOfType(tx, 4)).map(glAccount),
+    savings: account.forCharges,
+    businessDates: organisation.businessDates,
   });
+  // The account module takes withdrawal fees and collects owed fees through these; the daily step charges fees due.
+  account.forCharges.register(charges.savingsCharges.callbacks());
+  loan.delinquency.addDailyStep((tx, businessDate) => charges.daily(tx, businessDate));
   return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges };
 }
 

@@ -11,3 +11,15 @@ export const CHARGES_CODES = {
   currencyNotEnabled: 'error.msg.currency.currencyCode.invalid',
   incomeAccountInvalid: 'error.msg.glaccount.id.invalid',
 } as const;
+
+/** Savings charges' codes. */
+export const SAVINGS_CHARGE_CODES = {
+  notFound: 'error.msg.savings.account.charge.id.invalid',
+  cannotApply: 'error.msg.charge.cannot.be.applied.tosavings',
+  currencyMismatch: 'error.msg.savings.account.charge.currency.mismatch',
+  accountNotActive: 'error.msg.savingsaccount.transaction.account.is.not.active',
+  inactive: 'error.msg.savings.account.charge.is.not.active',
+  nothingOutstanding: 'error.msg.savings.account.charge.no.outstanding.amount',
+  exceedsOutstanding: 'error.msg.savings.account.charge.transaction.amount.exceeds.outstanding',
+  cannotBeDeleted: 'error.msg.savings.account.charge.cannot.be.deleted.already.paid.or.waived',
+} as const;
