@@ -5,7 +5,6 @@ import { chargeAmount, outstandingOf } from '../../subgraphs/charges/domain/amou
 import { CALCULATION_TYPE, TIME_TYPE } from '../../subgraphs/charges/domain/charge-kinds.js';
 import { firstRecurringDueDate, instalmentContaining, nextRecurringDueDate, parseMonthDay, recurringDueDatesThrough } from '../../subgraphs/charges/domain/due-dates.js';
 import { chargesOnSchedule, overduePenalty, penaltyDateOf, periodTotals } from '../../subgraphs/charges/domain/loan-schedule-charges.js';
-import { collectable, withdrawalNeeds } from '../../subgraphs/charges/domain/savings-fees.js';
 
 const FLAT = CALCULATION_TYPE.flat.id;
 const PCT_AMOUNT = CALCULATION_TYPE.percentOfAmount.id;
@@ -146,20 +145,5 @@ describe('charges: on a loan schedule', () => {
     assert.equal(overduePenalty({ calculationTypeId: PCT_AMOUNT_INTEREST, amount: '2' }, { principal: '8333.33', interest: '1000.00' }, 2), '186.67');
     // 2% of 8,333.33 = 166.6666 -> 166.67
     assert.equal(overduePenalty({ calculationTypeId: PCT_AMOUNT, amount: '2' }, { principal: '8333.33', interest: '1000.00' }, 2), '166.67');
-  });
-});
-
-describe('charges: savings fees', () => {
-  test('a fee is collected only above the floor', () => {
-    assert.equal(collectable('100', '30', '0'), '30');
-    assert.equal(collectable('100', '150', '0'), '100');
-    assert.equal(collectable('100', '-5', '0'), '0');
-    assert.equal(collectable('100', '50', '20'), '30');
-    assert.equal(collectable('100', '50', '-500'), '100', 'an overdraft limit of 500 lowers the floor');
-  });
-
-  test('a withdrawal of 1,000 with a 50 fee needs 1,050', () => {
-    assert.equal(withdrawalNeeds('1000', ['50']), '1050');
-    assert.equal(withdrawalNeeds('1000', []), '1000');
   });
 });
