@@ -1,5 +1,5 @@
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
-import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, TXN_DEPOSIT, type AccountRow } from './account.rows.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, TXN_ANNUAL_FEE, TXN_DEPOSIT, TXN_PAY_CHARGE, TXN_WITHDRAWAL_FEE, type AccountRow } from './account.rows.js';
 import type { AccountServices } from './account.services.js';
 import { availableBalance } from './domain/balance-rules.js';
 import type {
@@ -36,6 +36,13 @@ function statusType(id: number): SavingsAccountStatusType {
 }
 
 /** Service rows to GraphQL objects (Fineract's shapes). */
+/** Fineract's savings transaction types of fees the charges module takes (savings-fees.ts). */
+const FEE_TYPES: Record<number, { code: string; value: string } | undefined> = {
+  [TXN_WITHDRAWAL_FEE]: { code: 'savingsAccountTransactionType.withdrawalFee', value: 'Withdrawal Fee' },
+  [TXN_ANNUAL_FEE]: { code: 'savingsAccountTransactionType.annualFee', value: 'Annual Fee' },
+  [TXN_PAY_CHARGE]: { code: 'savingsAccountTransactionType.payCharge', value: 'Pay Charge' },
+};
+
 export class Mappers {
   constructor(private readonly services: AccountServices) {}
 
@@ -71,7 +78,9 @@ export class Mappers {
     const kind = t.transferId != null ? (deposit ? 'Transfer in' : 'Transfer out') : deposit ? 'Deposit' : 'Withdrawal';
     return {
       id: t.id,
-      transactionType: { id: t.transactionType, code: deposit ? 'savingsAccountTransactionType.deposit' : 'savingsAccountTransactionType.withdrawal', value: deposit ? 'Deposit' : 'Withdrawal', deposit, withdrawal: !deposit },
+      transactionType: FEE_TYPES[t.transactionType]
+        ? { id: t.transactionType, ...FEE_TYPES[t.transactionType]!, deposit: false, withdrawal: false }
+        : { id: t.transactionType, code: deposit ? 'savingsAccountTransactionType.deposit' : 'savingsAccountTransactionType.withdrawal', value: deposit ? 'Deposit' : 'Withdrawal', deposit, withdrawal: !deposit },
       entryType: t.credit ? 'CREDIT' : 'DEBIT',
       accountId: t.accountId, accountNo: t.accountNo, date: t.date, submittedOnDate: t.submittedOnDate, currency: this.currency(t.currencyCode, decimalPlaces),
       paymentDetailData: t.paymentTypeId == null ? null : { paymentType: { id: t.paymentTypeId, name: t.paymentTypeName }, accountNumber: t.accountNumber, checkNumber: t.checkNumber, routingCode: t.routingCode, receiptNumber: t.receiptNumber, bankNumber: t.bankNumber },

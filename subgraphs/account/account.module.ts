@@ -1,4 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
+import { ChargeFlagsMigration } from './migrations/20261128000300_charge_flags.js';
 import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import type { RequestContext } from '../platform/request-context.js';
@@ -21,7 +22,8 @@ export const accountDatabase: DatabaseModule = {
   migrations: [{ name: '20261122000600_account', class: AccountMigration }, { name: '20261125000200_payment_hold', class: PaymentHoldMigration }, { name: '20261125002500_product_parameters', class: SavingsProductParametersMigration },
     { name: '20261125003130_immediate_transaction_keys', class: ImmediateTransactionKeysMigration },
     { name: '20261125150000_maker_delegated_by', class: MakerDelegatedByMigration },
-    { name: '20261128000100_transaction_date_index', class: TransactionDateIndexMigration }],
+    { name: '20261128000100_transaction_date_index', class: TransactionDateIndexMigration },
+    { name: '20261128000300_charge_flags', class: ChargeFlagsMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

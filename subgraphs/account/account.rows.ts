@@ -7,6 +7,13 @@ export const STATUS_CLOSED = 600;
 
 export const TXN_DEPOSIT = 1;
 export const TXN_WITHDRAWAL = 2;
+/** Fineract's savings transaction types of a collected fee. */
+export const TXN_WITHDRAWAL_FEE = 4;
+export const TXN_ANNUAL_FEE = 5;
+export const TXN_PAY_CHARGE = 7;
+
+export const CHARGE_WITHDRAWAL_FEE = 1;
+export const CHARGE_FEES_OUTSTANDING = 2;
 
 export type AccountType = 'SAVINGS' | 'CURRENT';
 
@@ -49,4 +56,6 @@ export interface AccountRow {
   creditBlocked: boolean;
   /** Pending maker-checker holds of the current business day, and inter-bank transfers awaiting the switch. */
   onHold: string;
+  /** CHARGE_WITHDRAWAL_FEE | CHARGE_FEES_OUTSTANDING, kept by the charges module (savings-fees.ts). */
+  chargeFlags: number;
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../kernel/tx.js';
 import type { RecordCash, SavingsForLoans } from '../kernel/ports.js';
 import type { AccountDependencies } from './account.ports.js';
 import { errors } from '../kernel/errors.js';
+import { accountsForCharges } from './account-for-charges.js';
 import { accountsForPayments } from './account-for-payments.js';
 import { accountsForSelf } from './account-for-self.js';
 import { MakerCheckerService } from './maker-checker.service.js';
@@ -11,6 +12,7 @@ import { ProductService } from './product.service.js';
 import { ReferenceService } from './reference.service.js';
 import { SavingsAccountService } from './savings-account.service.js';
 import { savingsForLoans } from './savings-for-loans.js';
+import { SavingsFees } from './savings-fees.js';
 import { SavingsMovements } from './savings-movements.js';
 import { SavingsTransactionCommands } from './savings-transaction.commands.js';
 import { SavingsTransactionQueries } from './savings-transaction.queries.js';
@@ -42,6 +44,8 @@ export interface AccountServices {
   forSelf: ReturnType<typeof accountsForSelf>;
   /** What the payments module holds, settles and credits accounts through (wired in the composition root). */
   forPayments: ReturnType<typeof accountsForPayments>;
+  /** What the charges module takes fees through and registers its fee callbacks with (wired in the composition root). */
+  forCharges: ReturnType<typeof accountsForCharges>;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -52,7 +56,8 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
   const accounts = new SavingsAccountService(db, full);
   const movements = new SavingsMovements(full);
   const queries = new SavingsTransactionQueries(db, full, accounts);
-  const commands = new SavingsTransactionCommands(db, full, accounts, movements, queries);
+  const fees = new SavingsFees(full, movements);
+  const commands = new SavingsTransactionCommands(db, full, accounts, movements, queries, fees);
   const transfers = new TransferService(db, full, movements);
   return {
     products,
@@ -73,6 +78,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forLoans: savingsForLoans(full, movements, queries),
     forSelf: accountsForSelf(full, accounts, queries, transfers),
     forPayments: accountsForPayments(full, movements),
+    forCharges: accountsForCharges(full, accounts, fees),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

@@ -7,11 +7,12 @@ import { requireStaff, type Identity, type StaffIdentity } from '../kernel/ident
 import { Money, formatAmount } from '../kernel/money.js';
 import type { CashMovement } from '../kernel/ports.js';
 import type { AccountDependencies, AccountPaymentType } from './account.ports.js';
-import { CASH_GL, LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
+import { CASH_GL, CHARGE_FEES_OUTSTANDING, LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
 import { loadAccount } from './store/account-read.store.js';
 import { canDebit } from './domain/balance-rules.js';
 import { checkAmount, checkDate, checkUsable, insufficient, rule, txnNotFound, validateTransactionInput, type TransactionInput } from './movement-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
+import type { SavingsFees } from './savings-fees.js';
 import type { SavingsMovements } from './savings-movements.js';
 import type { SavingsTransactionQueries } from './savings-transaction.queries.js';
 import { insertHold } from './store/maker-checker.store.js';
@@ -52,6 +53,7 @@ export class SavingsTransactionCommands {
     private readonly accounts: SavingsAccountService,
     private readonly movements: SavingsMovements,
     private readonly queries: SavingsTransactionQueries,
+    private readonly fees: SavingsFees,
   ) {}
 
   async deposit(identity: Identity, accountId: number, input: TransactionInput): Promise<MoneyResult> {
@@ -95,6 +97,8 @@ export class SavingsTransactionCommands {
     const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, input.transactionAmount!, 'in') : null;
     const leg = await this.movements.writeLeg(tx, legInput, { event, kyc: caps ? { client, caps } : undefined, unlocked: { today }, cash: await this.cashSql(tx, cash) });
     if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
+    // Fees left unpaid for want of money are collected when money arrives (flagged accounts only).
+    if ((account.chargeFlags & CHARGE_FEES_OUTSTANDING) !== 0) await this.fees.collectOutstanding(tx, accountId, client, today, input.transactionDate!, actor.identity.userId);
     return executed(legInput, leg, paymentType.name);
   }
 
@@ -111,7 +115,10 @@ export class SavingsTransactionCommands {
     const amount = input.transactionAmount!;
     const { account, client, transactionId } = await this.movements.lockForMovement(tx, actor.identity, accountId, today, false);
     checkMovement(account, input, today, false);
-    if (!canDebit(account, amount)) throw insufficient(account, amount);
+    // A withdrawal fee rides with the withdrawal: the account must hold both.
+    const fees = await this.fees.withdrawalFees(tx, account, amount);
+    const needed = fees.reduce((sum, f) => sum.plus(f.amount), new Money(amount)).toFixed();
+    if (!canDebit(account, needed)) throw insufficient(account, needed);
     if (!command.approved) {
       const ceiling = await this.movements.approvalCeiling(tx, paymentType.isCashPayment);
       if (ceiling != null && new Money(amount).gt(ceiling)) {
@@ -128,6 +135,10 @@ export class SavingsTransactionCommands {
     const cash = paymentType.isCashPayment ? cashMovement(actor, account, transactionId, amount, 'out') : null;
     const leg = await this.movements.writeLeg(tx, legInput, { event, cash: await this.cashSql(tx, cash) });
     if (cash && !leg.cashRecorded) await this.deps.recordCash(tx, cash);
+    if (fees.length > 0) {
+      const after = { ...account, accountBalance: leg.runningBalance, totalDeposits: leg.totalDeposits, totalWithdrawals: leg.totalWithdrawals };
+      await this.fees.take(tx, after, client, fees, input.transactionDate!, actor.identity.userId);
+    }
     return executed(legInput, leg, paymentType.name);
   }
 

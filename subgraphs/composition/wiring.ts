@@ -2,6 +2,7 @@ import type { Config } from '../kernel/config.js';
 import type { Database } from '../platform/database.js';
 import type { Logger } from '../platform/logger.js';
 import { createAccountServices, type AccountServices } from '../account/account.services.js';
+import { createChargesServices, type ChargesServices } from '../charges/charges.services.js';
 import { createCobServices, type CobServices } from '../cob/cob.services.js';
 import { createCustomerServices, type CustomerServices } from '../customer/customer.services.js';
 import { createLedgerServices, type LedgerServices } from '../ledger/ledger.services.js';
@@ -19,6 +20,11 @@ import { accountFromCustomer, registerAccountWithCustomer } from './adapters/acc
 import { accountFromLedger } from './adapters/account-from-ledger.js';
 import { accountFromOrganisation, registerAccountWithOrganisation } from './adapters/account-from-organisation.js';
 import { accountFromTill } from './adapters/account-from-till.js';
+import { chargesFromAccount, registerChargesWithAccount } from './adapters/charges-from-account.js';
+import { chargesFromLedger } from './adapters/charges-from-ledger.js';
+import { registerChargesWithLoan } from './adapters/charges-from-loan.js';
+import { chargesFromOrganisation } from './adapters/charges-from-organisation.js';
+import { registerCobWithCharges } from './adapters/cob-from-charges.js';
 import { cobFromLoan, registerCobWithLoan } from './adapters/cob-from-loan.js';
 import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
 import { customerFromOrganisation, registerCustomerWithOrganisation } from './adapters/customer-from-organisation.js';
@@ -50,6 +56,7 @@ export interface Services {
   self: SelfServices;
   webhooks: WebhooksServices;
   payments: PaymentsServices;
+  charges: ChargesServices;
   cob: CobServices;
 }
 
@@ -101,11 +108,16 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 
   const webhooks = createWebhooksServices(db, webhooksFromOrganisation(organisation));
 
+  const charges = createChargesServices(db, { ...chargesFromLedger(ledger), ...chargesFromAccount(account), ...chargesFromOrganisation(organisation) });
+  registerChargesWithAccount(charges, account);
+  registerChargesWithLoan(charges, loan);
+
   const cob = createCobServices(db, { ...cobFromOrganisation(organisation), ...cobFromLoan(loan) }, {
     batchSize: config.cobBatchSize, warn: (data, message) => logger?.warn(data, message),
   });
   registerCobWithLoan(cob, loan);
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, cob };
+  registerCobWithCharges(cob, charges);
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob };
 }
 
 /** The configured switch (PAYMENT_SWITCH_URL), else the in-process sandbox. */

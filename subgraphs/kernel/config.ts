@@ -99,7 +99,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'cob'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'charges', 'cob'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -112,6 +112,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   self: 4007,
   webhooks: 4008,
   payments: 4009,
+  charges: 4010,
   cob: 4011,
 };
 

@@ -56,6 +56,11 @@ export class CurrencyService {
     return found ? toDef(found) : null;
   }
 
+  /** For other modules inside their transaction: the enabled currencies, by code. */
+  async allEnabled(tx: Tx): Promise<CurrencyDef[]> {
+    return (await tx.em.find(Currency, {}, { orderBy: { code: 'asc' } })).map(toDef);
+  }
+
   /** Tenant seeding: enables the given currencies if absent (idempotent). */
   async seed(tx: Tx, codes: string[], base: string): Promise<void> {
     for (const code of codes) {

@@ -69,6 +69,16 @@ export class GLAccountService {
     return new Map(found.map((a) => [a.id, a]));
   }
 
+  /** For other modules inside their transaction: an account by id or GL code, or null. */
+  async findInTx(tx: Tx, by: { id: number } | { glCode: string }): Promise<GLAccount | null> {
+    return tx.em.findOne(GLAccount, 'id' in by ? { id: by.id } : { glCode: by.glCode });
+  }
+
+  /** For other modules inside their transaction: the enabled detail accounts of one type, by GL code. */
+  async detailAccountsOfType(tx: Tx, type: number): Promise<GLAccount[]> {
+    return tx.em.find(GLAccount, { type, usage: USAGE_DETAIL, disabled: false }, { orderBy: { glCode: 'asc' } });
+  }
+
   async create(identity: Identity, input: GLAccountInput): Promise<GLAccountWithDepth> {
     const actor = requireStaff(identity, 'CREATE_GLACCOUNT');
     return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));

@@ -45,6 +45,12 @@ const AGING_BATCH = 5000;
  */
 export class DelinquencyService {
   private schedulerTimer: NodeJS.Timeout | null = null;
+  /** Other modules' daily work (charges' fees), run after the aging in the same claimed transaction until close of business runs it. */
+  private readonly dailySteps: ((tx: Tx, businessDate: string) => Promise<void>)[] = [];
+
+  addDailyStep(step: (tx: Tx, businessDate: string) => Promise<void>): void {
+    this.dailySteps.push(step);
+  }
 
   constructor(
     private readonly db: Database,
@@ -157,6 +163,7 @@ export class DelinquencyService {
     if (jobId !== AGING_JOB.jobId) throw errors.notFound(LOAN_CODES.shedulerJobIdInvalid, `Job with identifier ${jobId} does not exist`, jobId);
     const businessDate = await this.deps.businessDates.today(tx);
     const loansAged = await this.ageIn(tx, businessDate);
+    for (const step of this.dailySteps) await step(tx, businessDate);
     await recordManualRun(tx, AGING_JOB.jobId, businessDate, loansAged);
     return { jobId, businessDate, loansAged };
   }
@@ -171,6 +178,7 @@ export class DelinquencyService {
       const businessDate = await this.deps.businessDates.today(tx);
       if (!(await claimScheduledRun(tx, AGING_JOB.jobId, businessDate))) return null;
       const loansAged = await this.ageIn(tx, businessDate);
+      for (const step of this.dailySteps) await step(tx, businessDate);
       await finishScheduledRun(tx, AGING_JOB.jobId, businessDate, loansAged);
       return { jobId: AGING_JOB.jobId, businessDate, loansAged };
     });

@@ -194,3 +194,13 @@ export type BlockColumn = 'blocked' | 'debit_blocked' | 'credit_blocked';
 export async function setAccountBlock(tx: Tx, id: number, column: BlockColumn, value: boolean, actor: number): Promise<void> {
   await tx.query(`update account.savings_account set ${column} = ?, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [value, actor, tx.tenantId, id]);
 }
+
+/** The charges module's flags on an account (account.rows.ts CHARGE_*). */
+export async function setChargeFlags(tx: Tx, accountId: number, flags: number): Promise<void> {
+  await tx.query(`update account.savings_account set charge_flags = ? where tenant_id = ? and id = ?`, [flags, tx.tenantId, accountId]);
+}
+
+/** Sets and clears charge flags in one statement, whatever the others are. */
+export async function changeChargeFlags(tx: Tx, accountId: number, set: number, clear: number): Promise<void> {
+  await tx.query(`update account.savings_account set charge_flags = (charge_flags | ?::smallint) & ~?::smallint where tenant_id = ? and id = ?`, [set, clear, tx.tenantId, accountId]);
+}

@@ -1,0 +1,28 @@
+import type { AccountCodes } from '../account/contract.js';
+import type { LedgerCodes } from '../ledger/contract.js';
+
+/** The charges module's globalisation codes (Fineract's, where Fineract has one). */
+export const CHARGES_CODES = {
+  chargeNotFound: 'error.msg.charge.id.invalid',
+  duplicateName: 'error.msg.charge.duplicate.name',
+  cannotBeDeleted: 'error.msg.charge.cannot.be.deleted.it.is.already.used.in.loan',
+  cannotBeUpdated: 'error.msg.charge.cannot.be.updated.it.is.used.in.loan',
+  appliesToUpdateNotSupported: 'error.msg.charge.update.of.charge.applies.to.is.not.supported',
+  disbursementCannotBePenalty: 'error.msg.charge.due.at.disbursement.cannot.be.penalty',
+  mustBePenalty: 'error.msg.charge.must.be.penalty',
+  chargeNotActive: 'error.msg.charge.is.not.active',
+  currencyNotEnabled: 'error.msg.currency.currencyCode.invalid',
+  incomeAccountInvalid: 'error.msg.glaccount.id.invalid' satisfies LedgerCodes['glaccountIdInvalid'],
+} as const;
+
+/** Savings charges' codes. */
+export const SAVINGS_CHARGE_CODES = {
+  notFound: 'error.msg.savings.account.charge.id.invalid',
+  cannotApply: 'error.msg.charge.cannot.be.applied.tosavings',
+  currencyMismatch: 'error.msg.savings.account.charge.currency.mismatch',
+  accountNotActive: 'error.msg.savingsaccount.transaction.account.is.not.active' satisfies AccountCodes['savingsaccountTransactionAccountIsNotActive'],
+  inactive: 'error.msg.savings.account.charge.is.not.active',
+  nothingOutstanding: 'error.msg.savings.account.charge.no.outstanding.amount',
+  exceedsOutstanding: 'error.msg.savings.account.charge.transaction.amount.exceeds.outstanding',
+  cannotBeDeleted: 'error.msg.savings.account.charge.cannot.be.deleted.already.paid.or.waived',
+} as const;
