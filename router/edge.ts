@@ -21,7 +21,7 @@ import { createGateway } from './gateway.js';
 import { graphqlContentType, graphqlMediaType } from './graphql-http.js';
 import { buildInfo, createHealth, Lifecycle } from './health.js';
 import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, queryIsUtf8, requestIdOf, securityHeaders } from './http-hygiene.js';
-import { Metrics, startMetricsServer } from './metrics.js';
+import { Metrics, operationNamesOf, startMetricsServer } from './metrics.js';
 import { OpenStreams } from './open-streams.js';
 import { openApiDocument } from './openapi.js';
 import { PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
@@ -72,12 +72,11 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const streams = new OpenStreams();
   const stopRevoking = auth.onRevoked((revocation) => streams.revoke(revocation));
   // The REST layer's documents are trusted in every deployment (its operations are the service's own).
-  const persisted = new PersistedQueries(
-    config.graphqlTrustedDocuments ? readTrustedDocuments(config.graphqlTrustedDocuments) : undefined,
-    [...loadOperations(schema).values()].map((o) => o.text),
-  );
+  const trustedDocuments = config.graphqlTrustedDocuments ? readTrustedDocuments(config.graphqlTrustedDocuments) : undefined;
+  const restOperations = [...loadOperations(schema).values()];
+  const persisted = new PersistedQueries(trustedDocuments, restOperations.map((o) => o.text));
   const lifecycle = new Lifecycle();
-  const metrics = new Metrics(platform.telemetry);
+  const metrics = new Metrics(platform.telemetry, [...restOperations.map((o) => o.name), ...operationNamesOf(trustedDocuments?.values() ?? [])]);
   const inProcess = local ? [...local.keys()] : [];
   const health = healthSurface({ config, metrics, health: createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)) }) });
   const documents = documentsSurface({ config, openApi: openApiDocument(schema, ROUTES, buildInfo().version) });

@@ -73,8 +73,7 @@ export function attachGraphQLWs(server: Server, deps: {
         }
         const notForCustomers = identity && customerGraphQLRefusal(document, identity);
         if (notForCustomers) return refusal(notForCustomers, 'error.msg.not.authorized', 403);
-        const operation = operationLabels(document, identity);
-        deps.metrics.subscribed(operation.name, operation.type);
+        deps.metrics.subscribed(operationLabels(document, identity, resolved.kind === 'ok' && 'changed' in resolved && resolved.changed));
         return wsOptions.onSubscribe!(ctx, id, payload);
       },
       // The same rule as over HTTP: validation's suggestions (which arrive as a result's errors) only for
