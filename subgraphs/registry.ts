@@ -35,6 +35,7 @@ import type { PaymentSwitch } from './payments/payments.ports.js';
 import { createPaymentsServices, type PaymentsServices } from './payments/payments.services.js';
 import { startRequeryWorker, type RequeryWorker } from './payments/requery-worker.js';
 import { SandboxSwitch } from './payments/sandbox-switch.js';
+import { DatabaseSandboxSessions } from './payments/sandbox-session.store.js';
 import { buildSelfSchema, selfDatabase } from './self/self.module.js';
 import { createSelfServices, type SelfServices } from './self/self.services.js';
 import { buildTillSchema, tillDatabase } from './till/till.module.js';
@@ -184,7 +185,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   organisation.tenants.addSeeder(loan.seedTenant);
   const paymentSwitch: PaymentSwitch = config.paymentSwitch.url
     ? new HttpSwitch(config.paymentSwitch.url, config.paymentSwitch.key, config.paymentSwitch.timeoutMs)
-    : new SandboxSwitch();
+    : new SandboxSwitch(new DatabaseSandboxSessions(db));
   const payments = createPaymentsServices(db, {
     settings: organisation.settings,
     businessDates: organisation.businessDates,

@@ -61,7 +61,7 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
       if (read.kind === 'refused') return read;
       parsed = read.params;
     }
-    const resolved = deps.persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
+    const resolved = await deps.persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
     if (resolved.kind === 'refused') return { ...resolved, extensions: { code: resolved.code, status: resolved.status, errors: [] } };
     parsed = resolved.body;
     let document: CheckedDocument | undefined;
@@ -73,7 +73,7 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
     }
     const notForCustomers = customerGraphQLRefusal(document, identity);
     if (notForCustomers) return { kind: 'refused', status: 403, code: 'error.msg.not.authorized', message: notForCustomers };
-    if (resolved.register) deps.persisted.register(resolved.register);
+    if (resolved.register) await deps.persisted.register(resolved.register);
     if (!resolved.changed) return { kind: 'ok', body, parsed, search: url.search, document };
     // A document named by its hash goes on as if the client had sent its text.
     return req.method === 'POST' ? { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search, document, byHash: true } : { kind: 'ok', body, parsed, search: withDocument(url, parsed), document, byHash: true };

@@ -58,10 +58,10 @@ export function attachGraphQLWs(server: Server, deps: {
   const cleanup = useServer(
     {
       ...wsOptions,
-      onSubscribe: (ctx, id, sent) => {
+      onSubscribe: async (ctx, id, sent) => {
         const identity = (ctx.extra as { identity?: Identity }).identity;
         // Trusted documents hold here too; a hash names a document, but nothing is registered over a socket.
-        const resolved = identity ? deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
+        const resolved = identity ? await deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
         if (resolved.kind === 'refused') return refusal(resolved.message, resolved.code, resolved.status);
         const payload = resolved.body as typeof sent;
         let document: CheckedDocument | undefined;
