@@ -34,5 +34,6 @@ export const LEDGER_CODES = {
   journalEntriesTransactionIdInvalid: 'error.msg.journalEntries.transactionId.invalid',
   officeIdInvalid: 'error.msg.office.id.invalid',
   paymentTypeInvalid: 'error.msg.payment.type.invalid',
+  reportCurrencyRequired: 'error.msg.report.currency.required',
   reportNameNotFound: 'error.msg.report.name.not.found',
 } as const;
