@@ -10,6 +10,7 @@ import type { AccountDependencies } from './account.ports.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { unappliedInterestSettings } from './domain/unapplied-settings.js';
 import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productCount, updateProduct, type ProductField, type ProductValue, type SavingsProduct } from './store/product.store.js';
 
 export interface SavingsProductInput {
@@ -178,6 +179,7 @@ function validate(input: SavingsProductInput, full: boolean): void {
   v.maxLength('shortName', input.shortName, 4);
   v.maxLength('description', input.description, 500);
   for (const error of unsupportedParameters('savingsproduct', input, SAVINGS_PRODUCT_PARAMETERS)) v.add(error);
+  for (const error of unappliedInterestSettings('savingsproduct', input)) v.add(error);
   if (input.currencyCode != null) v.check(/^[A-Za-z]{3}$/.test(input.currencyCode), 'currencyCode', 'invalid', 'The parameter `currencyCode` must be a 3-letter ISO code.', input.currencyCode);
   if (input.digitsAfterDecimal != null) v.check(Number.isInteger(input.digitsAfterDecimal) && input.digitsAfterDecimal >= 0 && input.digitsAfterDecimal <= 6, 'digitsAfterDecimal', 'is.not.within.expected.range', 'The parameter `digitsAfterDecimal` must be between 0 and 6.', input.digitsAfterDecimal);
   if (input.accountType != null) v.check(['SAVINGS', 'CURRENT'].includes(input.accountType.toUpperCase()), 'accountType', 'is.not.one.of.expected.enumerations', 'The parameter `accountType` must be SAVINGS or CURRENT.', input.accountType);
