@@ -154,7 +154,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     checkerRoleIds: [BRANCH_MANAGER_ROLE_ID, HEAD_OF_OPERATIONS_ROLE_ID],
     paymentType: (tx, id) => organisation.paymentTypes.find(tx, id),
     clients: clientsForAccounts,
-    journal: { post: (tx, request) => ledger.engine.post(tx, request), reverse: (tx, id, options) => ledger.engine.reverse(tx, id, options) },
+    journal: { post: (tx, request) => ledger.engine.post(tx, request), reverse: (tx, id, options) => ledger.engine.reverse(tx, id, options), glCode: (tx, id) => ledger.glAccounts.glCodeOf(tx, id) },
     currency: (tx, code) => ledger.currencies.enabled(tx, code),
     currencyInfo: (code) => CATALOGUE_BY_CODE.get(code) ?? null,
     officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
@@ -170,6 +170,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     scope: organisation.scope,
     officeSubtreeOf: (tx, staff, officeId) => organisation.offices.subtreeOf(tx, staff, officeId),
     post: (tx, request) => ledger.engine.post(tx, request),
+    glCode: (tx, id) => ledger.glAccounts.glCodeOf(tx, id),
     staffExists: async (tx, staffId) => (await organisation.staff.find(tx, staffId)) !== null,
     paymentType: async (tx, id) => {
       const found = await organisation.paymentTypes.find(tx, id);

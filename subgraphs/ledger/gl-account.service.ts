@@ -74,6 +74,11 @@ export class GLAccountService {
     return this.db.tx(staff.tenantId, (tx) => balancesByCurrency(tx, ids));
   }
 
+  /** For other modules inside their transaction: an account's GL code, or null when the tenant has no such account. */
+  async glCodeOf(tx: Tx, id: number): Promise<string | null> {
+    return (await tx.em.findOne(GLAccount, { id }))?.glCode ?? null;
+  }
+
   async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, GLAccount>> {
     const found = await this.db.tx(tenantId, (tx) => tx.em.find(GLAccount, { id: { $in: [...ids] } }));
     return new Map(found.map((a) => [a.id, a]));

@@ -117,6 +117,49 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     assert.equal((await api.post('/savingsaccounts', { ...application, interestCompoundingPeriodType: 1, interestPostingPeriodType: 4 })).status, 200);
   });
 
+  test('GL mappings of the roles postings use must name the account they post to (not applied yet); other roles are kept', async () => {
+    const gl = new Map(((await api.get('/glaccounts')).body as { glCode: string; id: number }[]).map((a) => [a.glCode, a.id]));
+    const ownLiability = await api.post('/glaccounts', { name: `Own savings ${Math.random().toString(36).slice(2, 6)}`, glCode: `2119${Math.floor(Math.random() * 10)}`, type: 2, usage: 1, manualEntriesAllowed: true });
+    assert.equal(ownLiability.status, 200, ownLiability.text);
+    const own = ownLiability.body.resourceId as number;
+    const savingsBefore = (await api.get('/savingsproducts')).body.length;
+    const mapped = (extra: Record<string, string>) => savingsProductHelperBody({ currencyCode: 'NGN', digitsAfterDecimal: '2', accountingRule: '2', ...extra });
+
+    const refused = await api.post('/savingsproducts', mapped({ savingsControlAccountId: String(own), savingsReferenceAccountId: String(gl.get('13101')) }));
+    assert.equal(refused.status, 400, refused.text);
+    assert.deepEqual(refused.body.errors.map((e: { userMessageGlobalisationCode: string }) => e.userMessageGlobalisationCode), [
+      'error.msg.savingsproduct.savingsControlAccountId.not.supported', 'error.msg.savingsproduct.savingsReferenceAccountId.not.supported',
+    ]);
+    assert.equal((await api.get('/savingsproducts')).body.length, savingsBefore, 'nothing written');
+
+    // The accounts postings use are accepted, and a fee account (nothing posts fees yet) is kept for later.
+    const accepted = await api.post('/savingsproducts', mapped({ savingsControlAccountId: String(gl.get('21101')), savingsReferenceAccountId: String(gl.get('11101')), incomeFromFeeAccountId: String(gl.get('41101')) }));
+    assert.equal(accepted.status, 200, accepted.text);
+    const product = (await api.get(`/savingsproducts/${accepted.body.resourceId}`)).body;
+    assert.equal(product.savingsControlAccountId, gl.get('21101'));
+    assert.equal(product.incomeFromFeeAccountId, gl.get('41101'));
+    const put = await api.put(`/savingsproducts/${accepted.body.resourceId}`, { savingsControlAccountId: own, description: 'changed' });
+    assert.equal(put.status, 400, put.text);
+    assert.equal(put.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsproduct.savingsControlAccountId.not.supported');
+    assert.equal((await api.get(`/savingsproducts/${accepted.body.resourceId}`)).body.description, product.description, 'nothing of the refused change written');
+    // Another tenant's GL account id is no account of this tenant's.
+    const other = await service.tenant();
+    const otherGl = new Map(((await other.get('/glaccounts')).body as { glCode: string; id: number }[]).map((a) => [a.glCode, a.id]));
+    assert.equal((await other.post('/savingsproducts', mapped({ savingsControlAccountId: String(own) }))).status, 400);
+    assert.equal((await other.post('/savingsproducts', mapped({ savingsControlAccountId: String(otherGl.get('21101')) }))).status, 200);
+
+    const loanRefused = await api.post('/loanproducts', loanProductTestBuilderBody({ accountingRule: '2', loanPortfolioAccountId: String(own), fundSourceAccountId: String(gl.get('11101')) }));
+    assert.equal(loanRefused.status, 400, loanRefused.text);
+    assert.deepEqual(loanRefused.body.errors.map((e: { userMessageGlobalisationCode: string }) => e.userMessageGlobalisationCode), ['error.msg.loanproduct.loanPortfolioAccountId.not.supported']);
+    const loanAccepted = await api.post('/loanproducts', loanProductTestBuilderBody({
+      accountingRule: '2', loanPortfolioAccountId: String(gl.get('13101')), interestOnLoanAccountId: String(gl.get('41101')), fundSourceAccountId: String(gl.get('11101')), incomeFromPenaltyAccountId: String(gl.get('41101')),
+    }));
+    assert.equal(loanAccepted.status, 200, loanAccepted.text);
+    const interest = await api.put(`/loanproducts/${loanAccepted.body.resourceId}`, { interestOnLoanAccountId: own });
+    assert.equal(interest.status, 400, interest.text);
+    assert.equal(interest.body.errors[0].userMessageGlobalisationCode, 'error.msg.loanproduct.interestOnLoanAccountId.not.supported');
+  });
+
   test('a truly unknown parameter stays error.msg.parameter.unsupported, naming only itself', async () => {
     const res = await api.post('/savingsproducts', savingsProductHelperBody({ colourOfTheVault: 'green' }));
     assert.equal(res.status, 400);
