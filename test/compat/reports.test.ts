@@ -157,6 +157,12 @@ describe('Fineract compat: reports list, parameter reports, CSV and HTML', () =>
     assert.equal(gl.status, 200, gl.text);
     const settlement = gl.body.data.glAccounts.find((a: { glCode: string }) => a.glCode === '11201');
     assert.deepEqual(settlement, { glCode: '11201', organizationRunningBalance: '39000', usd: '100', balances: [{ currencyCode: 'NGN', amount: '39000' }, { currencyCode: 'USD', amount: '100' }] });
+    // A line's running balance counts its own currency's lines: the USD deposit's is 100, not 39,100.
+    const settlementId = ((await api2.get('/glaccounts')).body as { glCode: string; id: number }[]).find((a) => a.glCode === '11201')!.id;
+    const lines = await api2.get(`/journalentries?glAccountId=${settlementId}&runningBalance=true`);
+    assert.equal(lines.status, 200, lines.text);
+    const running = lines.body.pageItems.map((l: { currency: { code: string }; organizationRunningBalance: number }) => [l.currency.code, l.organizationRunningBalance]).sort();
+    assert.deepEqual(running, [['NGN', 39000], ['USD', 100]]);
     const fetched = await api2.get('/glaccounts?fetchRunningBalance=true');
     assert.equal(fetched.body.find((a: { glCode: string }) => a.glCode === '11201').organizationRunningBalance, 39000);
 
