@@ -99,7 +99,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     const command = url.searchParams.get('command') ?? undefined;
     const fixed = method === 'GET' ? fixedRoutes.find((r) => r.pattern.test(path)) : undefined;
     if (fixed) {
-      const label = `GET ${fixed.path}`;
+      const label = routeLabel({ method: 'GET', path: fixed.path });
       if (call.identity.kind === 'anonymous') return { ...fail(401, 'error.msg.not.authenticated', 'Unauthenticated. Please login.'), route: label };
       // Staff features: a self-service customer reaches only /self paths.
       if (call.identity.kind !== 'staff') return { ...fail(403, 'error.msg.not.authorized', 'The user is not authorized to perform this action.'), identity: call.identity, route: label };
@@ -112,7 +112,7 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
       if (!candidates.some((r) => r.method === method)) return fail(405, 'error.msg.method.not.allowed', `Method ${method} is not allowed on ${path}.`);
       return fail(400, 'error.msg.command.unsupported', `Unrecognized command ${command ?? '(none)'} for ${path}.`, [{ code: 'error.msg.command.unsupported', message: 'Unsupported command', parameterName: 'command', value: command }]);
     }
-    const label = `${route.method} ${route.path}${route.command ? `?command=${route.command}` : ''}`;
+    const label = routeLabel(route);
 
     const { identity } = call;
     // No body work for a caller who may not call this route at all: its body is never read.
@@ -329,4 +329,21 @@ function withCallerDates(result: unknown, body: Record<string, unknown>): unknow
     }
   }
   return dated ? { ...result, changes: { ...echoed, locale, dateFormat } } : result;
+}
+
+/**
+ * A route's name in metrics and logs: its template, never what a caller sent, so a route is one series
+ * whatever the path or query string. Parameters read as OpenAPI writes them (`/offices/{officeId}`), a
+ * path matched by a pattern (`Interbank(?:%20|\\+| )Settlement`) by its first spelling, decoded, and a
+ * command after a space (`POST /loans/{loanId} command=approve`).
+ */
+export function routeLabel(route: { method: string; path: string; command?: string }): string {
+  const template = route.path.replace(/\(\?:([^|)]*)[^)]*\)/g, '$1').replace(/:(\w+)/g, '{$1}');
+  let readable = template;
+  try {
+    readable = decodeURIComponent(template);
+  } catch {
+    // A template is written by hand: one that is not valid percent-encoding reads as written.
+  }
+  return `${route.method} ${readable}${route.command ? ` command=${route.command}` : ''}`;
 }

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { Config } from '../subgraphs/kernel/config.js';
 import { relayBusBetweenWorkers } from '../subgraphs/platform/bus.js';
 import type { Logger } from '../subgraphs/platform/logger.js';
+import { aggregateMetricsForWorkers } from './metrics.js';
 
 /** The worker that runs the deployment's background work (outbox relay, webhook delivery, loan scheduler). */
 export const BACKGROUND_WORKER = 1;
@@ -33,13 +34,14 @@ export function announceReady(url: string | undefined): void {
 
 /**
  * The primary of `npm start` with several workers: it has already migrated and provisioned, then forks the
- * workers, relays the kernel bus between them, restarts a worker that dies, and stops them all on a
+ * workers, relays the kernel bus between them, answers their scrapes with every worker's metrics, restarts a worker that dies, and stops them all on a
  * signal. A worker that fails to start (a taken port) stops the whole start with that worker's exit code.
  */
 export async function runPrimary(count: number, logger: Logger, announce: (url: string | null) => void): Promise<void> {
   // Every worker must sign and verify the same internal identities (split transport shares subgraph ports).
   const env = { INTERNAL_SIGNING_KEY: process.env.INTERNAL_SIGNING_KEY ?? randomBytes(32).toString('hex') };
   relayBusBetweenWorkers();
+  aggregateMetricsForWorkers();
   let stopping = false;
   let started = false;
   const fork = (index: number): Worker => {

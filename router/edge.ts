@@ -9,6 +9,7 @@ import { PlatformError } from '../subgraphs/kernel/errors.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
 import { InFlight } from '../subgraphs/platform/in-flight.js';
 import { listen } from '../subgraphs/platform/listen.js';
+import { DatabasePersistedQueryStore } from '../subgraphs/platform/persisted-query.store.js';
 import { startRequestSpan } from '../subgraphs/platform/tracing.js';
 import type { SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
 import type { Logger } from '../subgraphs/platform/logger.js';
@@ -21,10 +22,10 @@ import { createGateway } from './gateway.js';
 import { graphqlContentType, graphqlMediaType } from './graphql-http.js';
 import { buildInfo, createHealth, Lifecycle } from './health.js';
 import { CLIENT_CLOSED_REQUEST, ClientDisconnectedError, corsHeaders, queryIsUtf8, requestIdOf, securityHeaders } from './http-hygiene.js';
-import { Metrics, startMetricsServer } from './metrics.js';
+import { Metrics, operationNamesOf, startMetricsServer } from './metrics.js';
 import { OpenStreams } from './open-streams.js';
 import { openApiDocument } from './openapi.js';
-import { PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
+import { APQ_LIMITS, PersistedQueries, readTrustedDocuments } from './persisted-queries.js';
 import { readCommittedSupergraph } from './supergraph.js';
 import { documentsSurface } from './surfaces/documents.js';
 import { graphqlHttpSurface } from './surfaces/graphql-http.js';
@@ -74,12 +75,12 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const streams = new OpenStreams(config.subscriptionLimits);
   const stopRevoking = auth.onRevoked((revocation) => streams.revoke(revocation));
   // The REST layer's documents are trusted in every deployment (its operations are the service's own).
-  const persisted = new PersistedQueries(
-    config.graphqlTrustedDocuments ? readTrustedDocuments(config.graphqlTrustedDocuments) : undefined,
-    [...loadOperations(schema).values()].map((o) => o.text),
-  );
+  const trustedDocuments = config.graphqlTrustedDocuments ? readTrustedDocuments(config.graphqlTrustedDocuments) : undefined;
+  const restOperations = [...loadOperations(schema).values()];
+  // Registered documents live in the database: a hash registered through one worker or instance is found by all.
+  const persisted = new PersistedQueries(trustedDocuments, restOperations.map((o) => o.text), new DatabasePersistedQueryStore(platform.db, APQ_LIMITS));
   const lifecycle = new Lifecycle();
-  const metrics = new Metrics(platform.telemetry);
+  const metrics = new Metrics(platform.telemetry, [...restOperations.map((o) => o.name), ...operationNamesOf(trustedDocuments?.values() ?? [])]);
   const inProcess = local ? [...local.keys()] : [];
   const health = healthSurface({ config, metrics, health: createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)), cobTenantsBehind: () => platform.services.cob.run.tenantsBehind() }) });
   const documents = documentsSurface({ config, openApi: openApiDocument(schema, ROUTES, buildInfo().version) });

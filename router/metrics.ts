@@ -1,5 +1,7 @@
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Kind, parse } from 'graphql';
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MetricsConfig } from '../subgraphs/kernel/config.js';
 import { listen } from '../subgraphs/platform/listen.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
@@ -8,7 +10,8 @@ import type { CheckedDocument } from './graphql-limits.js';
 /**
  * Prometheus metrics with prom-client, on a registry of this edge's own (several edges share one process
  * in tests, and the global registry refuses a second metric of the same name). Each process counts its
- * own requests; with several workers a scrape reaches one of them.
+ * own requests; with several workers the worker a scrape reaches asks the primary, which gathers every
+ * worker's registry and sums them (prom-client's AggregatorRegistry), so one scrape sees the service.
  */
 
 export const METRICS_PATH = '/metrics';
@@ -16,6 +19,15 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /** Past this many label sets a metric folds new ones into `other`: client-chosen names must not grow memory. */
 const MAX_SERIES = 2000;
 const NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
+/**
+ * How many operation names documents registered by hash (APQ) may add as labels: a client registers what
+ * it likes, so past this cap its names are counted as `other`.
+ */
+export const PERSISTED_NAME_CAP = 200;
+/** How long a worker waits for the primary's aggregated scrape before answering with its own counters. */
+const CLUSTER_SCRAPE_MS = 10_000;
+const SCRAPE_REQUEST = 'cbsMetricsRequest';
+const SCRAPE_ANSWER = 'cbsMetricsAnswer';
 
 const BUCKET_LE_FIRST = /^(\w+)_bucket\{le="([^"]*)",?(.*)\}/gm;
 const REQUEST_LABELS = ['route', 'method', 'status', 'tenant'] as const;
@@ -46,6 +58,34 @@ export interface MetricsSources {
 
 export type Surface = 'rest' | 'graphql' | 'ws';
 
+/** An operation as the metrics see it: `byHash` when its document was named by a persisted hash or id. */
+export interface OperationLabel {
+  name?: string;
+  type?: string;
+  byHash?: boolean;
+}
+
+/**
+ * Which operation names become label values: the service's own (the REST layer's operations and the
+ * trusted documents'), and names of documents registered by hash up to a cap. Any other name a caller
+ * makes up is `other`, so no request can add a series.
+ */
+class OperationNames {
+  private readonly persisted = new Set<string>();
+
+  constructor(private readonly known: ReadonlySet<string>) {}
+
+  label(name: string | undefined, byHash: boolean): string {
+    if (name === undefined) return 'anonymous';
+    if (this.known.has(name)) return name;
+    if (!byHash || !NAME.test(name)) return 'other';
+    if (this.persisted.has(name)) return name;
+    if (this.persisted.size >= PERSISTED_NAME_CAP) return 'other';
+    this.persisted.add(name);
+    return name;
+  }
+}
+
 export class Metrics {
   private readonly registry = new Registry();
   private readonly requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered by the edge.', labelNames: REQUEST_LABELS, registers: [this.registry] });
@@ -57,10 +97,15 @@ export class Metrics {
   private readonly operationDurations = new Histogram({ name: 'graphql_operation_duration_seconds', help: 'Time to execute a GraphQL operation.', labelNames: OPERATION_LABELS, buckets: DURATION_BUCKETS, registers: [this.registry] });
   private readonly requestSeries = new SeriesBound();
   private readonly operationSeries = new SeriesBound();
+  private readonly names: OperationNames;
 
-  constructor(sources: MetricsSources = {}) {
+  /** `knownOperations`: the operation names that are always labels (the REST layer's and trusted documents'). */
+  constructor(sources: MetricsSources = {}, knownOperations: Iterable<string> = []) {
+    this.names = new OperationNames(new Set(knownOperations));
     // process_* and nodejs_* (CPU, memory, file descriptors, heap, event loop lag, GC, ...).
     collectDefaultMetrics({ register: this.registry });
+    // A worker's registry is the one the primary gathers when any worker is scraped (one edge per worker).
+    if (cluster.isWorker) answerClusterScrapes(this.registry);
     const { pool, backgroundPool, outboxLagSeconds, webhookDeliveries, commitBatches } = sources;
     // Read at scrape time; a source that fails leaves its series out of that scrape rather than failing it.
     if (pool) {
@@ -115,6 +160,8 @@ export class Metrics {
     if (outboxLagSeconds) {
       new Gauge({
         name: 'outbox_relay_lag_seconds', help: 'Age of the oldest committed event not yet relayed (0 when none waits).', registers: [this.registry],
+        // Every worker reads the same database: across workers the value is the same one, not a sum.
+        aggregator: 'max',
         async collect() {
           this.set(await outboxLagSeconds().catch(() => 0));
         },
@@ -122,7 +169,7 @@ export class Metrics {
     }
     if (webhookDeliveries) {
       new Gauge({
-        name: 'webhook_deliveries', help: 'Webhook deliveries by state: pending (not yet tried), retrying, dead.', labelNames: ['state'], registers: [this.registry],
+        name: 'webhook_deliveries', help: 'Webhook deliveries by state: pending (not yet tried), retrying, dead.', labelNames: ['state'], registers: [this.registry], aggregator: 'max',
         async collect() {
           this.reset();
           const now = await webhookDeliveries().catch(() => undefined);
@@ -140,20 +187,16 @@ export class Metrics {
   }
 
   /** One executed operation: `executor` says whether the gateway planned it or it ran on its subgraph directly. */
-  operation(name: string | undefined, type: string | undefined, surface: Surface, executor: 'gateway' | 'direct', seconds: number, failed: boolean): void {
-    const labels = this.operationSeries.labels({ operation_name: this.operationName(name), operation_type: this.operationType(type), surface, executor });
+  operation(operation: OperationLabel, surface: Surface, executor: 'gateway' | 'direct', seconds: number, failed: boolean): void {
+    const labels = this.operationSeries.labels({ operation_name: this.names.label(operation.name, operation.byHash === true), operation_type: this.operationType(operation.type), surface, executor });
     this.operations.inc({ ...labels, outcome: failed ? 'error' : 'ok' });
     this.operationDurations.observe(labels, seconds);
   }
 
   /** An operation started over graphql-ws (counted when it starts; a subscription has no single duration). */
-  subscribed(name: string | undefined, type: string | undefined): void {
-    const labels = this.operationSeries.labels({ operation_name: this.operationName(name), operation_type: this.operationType(type), surface: 'ws', executor: 'gateway' });
+  subscribed(operation: OperationLabel): void {
+    const labels = this.operationSeries.labels({ operation_name: this.names.label(operation.name, operation.byHash === true), operation_type: this.operationType(operation.type), surface: 'ws', executor: 'gateway' });
     this.operations.inc({ ...labels, outcome: 'ok' });
-  }
-
-  private operationName(name: string | undefined): string {
-    return name && NAME.test(name) ? name : name ? 'invalid' : 'anonymous';
   }
 
   private operationType(type: string | undefined): string {
@@ -169,7 +212,8 @@ export class Metrics {
    * order this service has always exposed, which scrapers ignore but exact-match readers of the text rely on.
    */
   async text(): Promise<string> {
-    return (await this.registry.metrics()).replace(BUCKET_LE_FIRST, (_line, name: string, le: string, rest: string) => `${name}_bucket{${rest ? `${rest},` : ''}le="${le}"}`);
+    const exposed = (cluster.isWorker && (await clusterScrape())) || (await this.registry.metrics());
+    return exposed.replace(BUCKET_LE_FIRST, (_line, name: string, le: string, rest: string) => `${name}_bucket{${rest ? `${rest},` : ''}le="${le}"}`);
   }
 }
 
@@ -206,8 +250,72 @@ export async function startMetricsServer(metrics: Metrics, port: number): Promis
  * authenticated caller's names become labels: an anonymous one could otherwise fill the bounded label set
  * with names of its own and leave every later operation counted as "other".
  */
-export function operationLabels(checked: CheckedDocument | undefined, identity: Identity | undefined): { name?: string; type?: string } {
+export function operationLabels(checked: CheckedDocument | undefined, identity: Identity | undefined, byHash: boolean): OperationLabel {
   if (!checked) return {};
   const { operation } = checked;
-  return { name: identity && identity.kind !== 'anonymous' ? operation.name?.value : undefined, type: operation.operation };
+  return { name: identity && identity.kind !== 'anonymous' ? operation.name?.value : undefined, type: operation.operation, byHash };
+}
+
+/** The names of the operations these documents define (a document that does not parse defines none). */
+export function operationNamesOf(documents: Iterable<string>): string[] {
+  const names: string[] = [];
+  for (const text of documents) {
+    try {
+      for (const definition of parse(text).definitions) {
+        if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) names.push(definition.name.value);
+      }
+    } catch {
+      // A trusted document that does not parse is refused when run; it names no series.
+    }
+  }
+  return names;
+}
+
+let clusterRegistrySet = false;
+
+/** In a worker: the primary's aggregator reads this registry (prom-client answers its requests over IPC). */
+function answerClusterScrapes(registry: Registry): void {
+  if (clusterRegistrySet) return;
+  clusterRegistrySet = true;
+  AggregatorRegistry.setRegistries([registry]);
+  // Constructing one installs prom-client's listener for the primary's requests (it aggregates nothing here).
+  new AggregatorRegistry();
+}
+
+let scrapes = 0;
+
+/**
+ * In a worker: the whole service's exposition, gathered by the primary from every worker; null when the
+ * primary does not answer in time (a worker being replaced), so the scrape still answers, with this worker's.
+ */
+function clusterScrape(): Promise<string | null> {
+  if (!process.connected || !process.send) return Promise.resolve(null);
+  const id = ++scrapes;
+  return new Promise((resolve) => {
+    const done = (text: string | null) => {
+      clearTimeout(timer);
+      process.off('message', listener);
+      resolve(text);
+    };
+    const listener = (message: unknown) => {
+      const answer = (message as Record<string, unknown> | null)?.[SCRAPE_ANSWER] as { id?: unknown; text?: unknown } | undefined;
+      if (answer?.id === id) done(typeof answer.text === 'string' ? answer.text : null);
+    };
+    const timer = setTimeout(() => done(null), CLUSTER_SCRAPE_MS);
+    process.on('message', listener);
+    process.send!({ [SCRAPE_REQUEST]: id });
+  });
+}
+
+/** In the primary: answers each worker's scrape with every worker's metrics, summed by prom-client's rules. */
+export function aggregateMetricsForWorkers(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message: unknown) => {
+    const id = (message as Record<string, unknown> | null)?.[SCRAPE_REQUEST];
+    if (typeof id !== 'number') return;
+    void aggregator.clusterMetrics().then(
+      (text) => worker.isConnected() && worker.send({ [SCRAPE_ANSWER]: { id, text } }),
+      () => worker.isConnected() && worker.send({ [SCRAPE_ANSWER]: { id, text: null } }),
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { PersistedQueryStore } from '../subgraphs/platform/persisted-query.store.js';
 
 /**
  * Persisted queries at the edge, before the GraphQL limits: Apollo's Automatic Persisted Queries (a client
@@ -16,7 +17,7 @@ export const PERSISTED_QUERY_VERSION_UNSUPPORTED = 'error.msg.graphql.persisted.
 export const PERSISTED_QUERY_HASH_MISMATCH = 'error.msg.graphql.persisted.query.hash.mismatch';
 export const DOCUMENT_NOT_TRUSTED = 'error.msg.graphql.document.not.trusted';
 
-/** What the in-memory APQ store holds at most, across tenants: entries, and characters of documents. */
+/** What the APQ store holds at most, across tenants: entries, and characters of documents. */
 export const APQ_LIMITS = { maxEntries: 2000, maxChars: 8_000_000, maxDocumentChars: 100_000 } as const;
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -74,6 +75,19 @@ export class LruDocuments {
   }
 }
 
+/** The APQ store of one process (tests, and tools that run an edge without a shared store). */
+export class MemoryPersistedQueryStore implements PersistedQueryStore {
+  private readonly documents = new LruDocuments(APQ_LIMITS);
+
+  async get(key: string): Promise<string | undefined> {
+    return this.documents.get(key);
+  }
+
+  async set(key: string, query: string): Promise<void> {
+    this.documents.set(key, query);
+  }
+}
+
 /**
  * A trusted-documents manifest: a JSON object mapping each document's id to the document, as GraphQL
  * Codegen's client preset writes it (`persisted-documents.json`, ids the SHA-256 of the document), or
@@ -122,14 +136,14 @@ interface GraphQLParams {
 }
 
 export class PersistedQueries {
-  private readonly store = new LruDocuments(APQ_LIMITS);
   private readonly trusted?: { byId: ReadonlyMap<string, string>; texts: ReadonlySet<string> };
 
   /**
    * `manifest`: the only documents the deployment serves, by id; `alwaysTrusted`: documents every
-   * deployment serves (the REST layer's own operations), by their SHA-256.
+   * deployment serves (the REST layer's own operations), by their SHA-256; `store`: where registered
+   * documents live (the database's, shared by every worker and instance, in a deployment).
    */
-  constructor(manifest?: ReadonlyMap<string, string>, alwaysTrusted: Iterable<string> = []) {
+  constructor(manifest?: ReadonlyMap<string, string>, alwaysTrusted: Iterable<string> = [], private readonly store: PersistedQueryStore = new MemoryPersistedQueryStore()) {
     if (manifest) {
       const byId = new Map(manifest);
       for (const document of alwaysTrusted) byId.set(sha256Hex(document), document);
@@ -142,7 +156,7 @@ export class PersistedQueries {
    * another's entries), or refuses it. `mayRegister`: an authenticated caller's document may be remembered
    * under its hash, once the edge's checks have admitted it (`register`); anonymous callers register nothing.
    */
-  resolve(params: unknown, tenant: string, mayRegister: boolean): PersistedQueryResolution {
+  async resolve(params: unknown, tenant: string, mayRegister: boolean): Promise<PersistedQueryResolution> {
     if (params === null || typeof params !== 'object' || Array.isArray(params)) return { kind: 'ok', body: params, changed: false };
     const request = params as GraphQLParams;
     const persisted = request.extensions !== null && typeof request.extensions === 'object' ? request.extensions.persistedQuery : undefined;
@@ -176,7 +190,7 @@ export class PersistedQueries {
         if (mayRegister && query.length <= APQ_LIMITS.maxDocumentChars) register = { key, query };
       }
     } else {
-      const found = this.trusted ? this.trusted.byId.get(id) : this.store.get(key);
+      const found = this.trusted ? this.trusted.byId.get(id) : await this.store.get(key);
       if (found === undefined) return { kind: 'refused', status: 200, code: PERSISTED_QUERY_NOT_FOUND, message: 'PersistedQueryNotFound' };
       query = found;
     }
@@ -190,8 +204,8 @@ export class PersistedQueries {
   }
 
   /** Remembers an admitted document under its tenant and hash (APQ registration). */
-  register(entry: { key: string; query: string }): void {
-    this.store.set(entry.key, entry.query);
+  register(entry: { key: string; query: string }): Promise<void> {
+    return this.store.set(entry.key, entry.query);
   }
 }
 

@@ -30,7 +30,8 @@ export interface GraphQLHttpDeps {
   logger: Logger;
 }
 
-type Checked = ({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown; search: string; document?: CheckedDocument };
+/** `byHash`: the document was named by a persisted hash or id (its operation name may be a metrics label). */
+type Checked = ({ kind: 'refused' } & EdgeError) | { kind: 'ok'; body?: string; parsed: unknown; search: string; document?: CheckedDocument; byHash?: boolean };
 /** A JSON answer is read whole; a stream (SSE subscriptions, incremental delivery) is passed on as it comes. */
 type Answer = { kind: 'json'; status: number; body: string; headers: Record<string, string> } | { kind: 'stream'; response: Response };
 
@@ -60,7 +61,7 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
       if (read.kind === 'refused') return read;
       parsed = read.params;
     }
-    const resolved = deps.persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
+    const resolved = await deps.persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
     if (resolved.kind === 'refused') return { ...resolved, extensions: { code: resolved.code, status: resolved.status, errors: [] } };
     parsed = resolved.body;
     let document: CheckedDocument | undefined;
@@ -72,10 +73,10 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
     }
     const notForCustomers = customerGraphQLRefusal(document, identity);
     if (notForCustomers) return { kind: 'refused', status: 403, code: 'error.msg.not.authorized', message: notForCustomers };
-    if (resolved.register) deps.persisted.register(resolved.register);
+    if (resolved.register) await deps.persisted.register(resolved.register);
     if (!resolved.changed) return { kind: 'ok', body, parsed, search: url.search, document };
     // A document named by its hash goes on as if the client had sent its text.
-    return req.method === 'POST' ? { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search, document } : { kind: 'ok', body, parsed, search: withDocument(url, parsed), document };
+    return req.method === 'POST' ? { kind: 'ok', body: JSON.stringify(parsed), parsed, search: url.search, document, byHash: true } : { kind: 'ok', body, parsed, search: withDocument(url, parsed), document, byHash: true };
   }
 
   /**
@@ -130,7 +131,8 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
       sendError(res, 'graphql', checked, headers);
       return { identity };
     }
-    const { name: operation, type: operationType } = operationLabels(checked.document, identity);
+    const labels = operationLabels(checked.document, identity, checked.byHash === true);
+    const operation = labels.name;
     // The same Idempotency-Key semantics as REST: the key travels with the identity to the subgraph, whose
     // transaction claims it with the effect; a replay gets the stored result.
     const key = req.method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
@@ -154,7 +156,7 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
       await sendEventStream(req, res, result.response, identity, deps.streams, common);
       return { identity, operation };
     }
-    metrics.operation(operation, operationType, 'graphql', answered ? 'direct' : 'gateway', seconds(began), result.body.includes('"errors"'));
+    metrics.operation(labels, 'graphql', answered ? 'direct' : 'gateway', seconds(began), result.body.includes('"errors"'));
     if (result.body.includes(MASKED_500_CODE)) logger.error({ requestId: common['x-request-id'], route: 'graphql' }, 'masked internal error');
     if (report.replayed) result.headers['x-served-from-cache'] = 'true';
     const body = canIntrospect(identity, config.graphqlIntrospection) ? result.body : withoutSuggestions(result.body);

@@ -73,7 +73,7 @@ export function attachGraphQLWs(server: Server, deps: {
       onSubscribe: async (ctx, id, sent) => {
         const identity = (ctx.extra as { identity?: Identity }).identity;
         // Trusted documents hold here too; a hash names a document, but nothing is registered over a socket.
-        const resolved = identity ? deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
+        const resolved = identity ? await deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
         if (resolved.kind === 'refused') return refusal(resolved.message, resolved.code, resolved.status);
         const payload = resolved.body as typeof sent;
         let document: CheckedDocument | undefined;
@@ -89,8 +89,7 @@ export function attachGraphQLWs(server: Server, deps: {
         const admission = identity ? deps.streams.limits.admit(ctx, identity) : undefined;
         if (admission?.kind === 'refused') return refusal(admission.refusal.message, admission.refusal.code, 429);
         if (admission) releasesOf(ctx).set(id, admission.release);
-        const operation = operationLabels(document, identity);
-        deps.metrics.subscribed(operation.name, operation.type);
+        deps.metrics.subscribed(operationLabels(document, identity, resolved.kind === 'ok' && 'changed' in resolved && resolved.changed));
         const started = await wsOptions.onSubscribe!(ctx, id, payload);
         if (Array.isArray(started)) release(ctx, id);
         return started;

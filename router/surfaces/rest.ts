@@ -21,7 +21,7 @@ export function restSurface(deps: { schema: GraphQLSchema; executor: Executor; m
     runOperation: async (operation, identity, requestId, report) => {
       const began = process.hrtime.bigint();
       const result = await deps.executor.run(operation, edgeContext(identity, deps.signingKey, requestId, report));
-      deps.metrics.operation(operation.operationName, result.operationType, 'rest', result.executor, seconds(began), Boolean(result.errors?.length));
+      deps.metrics.operation({ name: operation.operationName, type: result.operationType }, 'rest', result.executor, seconds(began), Boolean(result.errors?.length));
       return { data: result.data, errors: result.errors };
     },
   });

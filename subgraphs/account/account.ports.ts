@@ -54,6 +54,8 @@ export interface JournalPort {
     companionEvent?: boolean;
   }): Promise<{ transactionId: string; companion?: CompanionEvent }>;
   reverse(tx: Tx, transactionId: string, options: { date: string; actor?: number | null }): Promise<{ transactionId: string }>;
+  /** The GL code of one of the tenant's GL accounts, or null when there is none of that id (a product's mapping). */
+  glCode(tx: Tx, glAccountId: number): Promise<string | null>;
 }
 
 export interface AccountDependencies {

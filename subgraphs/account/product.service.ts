@@ -10,6 +10,8 @@ import type { AccountDependencies } from './account.ports.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
 import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { CASH_GL, LIABILITY_GL, SETTLEMENT_GL } from './account.rows.js';
+import { unappliedInterestSettings } from './domain/unapplied-settings.js';
 import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productCount, updateProduct, type ProductField, type ProductValue, type SavingsProduct } from './store/product.store.js';
 
 export interface SavingsProductInput {
@@ -97,6 +99,7 @@ export class ProductService {
         columns[key as ProductField] = normalized;
       }
       const parameters = mergeParameters(before.parameters, input, SAVINGS_PRODUCT_PARAMETERS);
+      await this.checkMappings(tx, merged.accountType, parameters);
       const changedParameters = Object.keys({ ...before.parameters, ...parameters }).filter((k) => JSON.stringify(before.parameters[k]) !== JSON.stringify(parameters[k]));
       for (const key of changedParameters) changes[key] = parameters[key] ?? null;
       if (Object.keys(columns).length > 0 || changedParameters.length > 0) {
@@ -118,6 +121,7 @@ export class ProductService {
 
   private async createCore(tx: Tx, actor: number | null, input: SavingsProductInput): Promise<SavingsProduct> {
     await this.checkCurrency(tx, input.currencyCode!.toUpperCase());
+    await this.checkMappings(tx, input.accountType, mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS));
     return this.insert(tx, actor, input);
   }
 
@@ -150,6 +154,33 @@ export class ProductService {
     return (await this.find(tx, id))!;
   }
 
+  /**
+   * Fineract's GL mapping ids for the roles deposits and withdrawals post today: postings use the chart's
+   * fixed accounts (savings control 21101 or 21102 by product type; cash 11101 or the settlement bank
+   * 11201), so mapping another account would be believed and ignored: 400 until mappings are applied.
+   * The ids of roles nothing posts yet (fees, penalties, interest, write-off) are kept for later.
+   */
+  private async checkMappings(tx: Tx, accountType: string | null | undefined, parameters: Record<string, unknown>): Promise<void> {
+    const applied: Record<string, readonly string[]> = {
+      savingsControlAccountId: [LIABILITY_GL[(accountType ?? 'SAVINGS').toUpperCase() === 'CURRENT' ? 'CURRENT' : 'SAVINGS']],
+      savingsReferenceAccountId: [CASH_GL, SETTLEMENT_GL],
+    };
+    const v = new Validator('savingsproduct');
+    for (const [name, codes] of Object.entries(applied)) {
+      const id = parameters[name];
+      if (id == null) continue;
+      const code = typeof id === 'number' ? await this.deps.journal.glCode(tx, id) : null;
+      if (code !== null && codes.includes(code)) continue;
+      v.add({
+        code: `error.msg.savingsproduct.${name}.not.supported`,
+        message: `Product GL mappings are not applied yet: ${name} may only name the account postings use (GL ${codes.join(' or ')}).`,
+        parameterName: name,
+        value: id,
+      });
+    }
+    v.throwIfAny();
+  }
+
   private async checkCurrency(tx: Tx, code: string): Promise<void> {
     if (!(await this.deps.currency(tx, code))) {
       throw errors.domainRule(ACCOUNT_CODES.currencyNotEnabled, `Currency ${code} is not enabled for this institution.`, [code], 'currencyCode');
@@ -178,6 +209,7 @@ function validate(input: SavingsProductInput, full: boolean): void {
   v.maxLength('shortName', input.shortName, 4);
   v.maxLength('description', input.description, 500);
   for (const error of unsupportedParameters('savingsproduct', input, SAVINGS_PRODUCT_PARAMETERS)) v.add(error);
+  for (const error of unappliedInterestSettings('savingsproduct', input)) v.add(error);
   if (input.currencyCode != null) v.check(/^[A-Za-z]{3}$/.test(input.currencyCode), 'currencyCode', 'invalid', 'The parameter `currencyCode` must be a 3-letter ISO code.', input.currencyCode);
   if (input.digitsAfterDecimal != null) v.check(Number.isInteger(input.digitsAfterDecimal) && input.digitsAfterDecimal >= 0 && input.digitsAfterDecimal <= 6, 'digitsAfterDecimal', 'is.not.within.expected.range', 'The parameter `digitsAfterDecimal` must be between 0 and 6.', input.digitsAfterDecimal);
   if (input.accountType != null) v.check(['SAVINGS', 'CURRENT'].includes(input.accountType.toUpperCase()), 'accountType', 'is.not.one.of.expected.enumerations', 'The parameter `accountType` must be SAVINGS or CURRENT.', input.accountType);

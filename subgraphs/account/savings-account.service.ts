@@ -11,6 +11,7 @@ import { loadAccount } from './store/account-read.store.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { unappliedInterestSettings } from './domain/unapplied-settings.js';
 import { referenceCount } from './store/reference.store.js';
 import {
   accountsOfClientsPaged, activateAccount, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountListFilter, type AccountScope, type BlockColumn,
@@ -28,6 +29,9 @@ export interface CreateSavingsAccountInput {
   enforceMinRequiredBalance?: boolean | null;
   /** Not supported yet: only an empty list passes. */
   charges?: unknown[] | null;
+  /** Not applied yet: only Fineract's defaults pass (domain/unapplied-settings.ts). */
+  interestCompoundingPeriodType?: number | null;
+  interestPostingPeriodType?: number | null;
 }
 
 export interface AccountDateInput {
@@ -167,6 +171,7 @@ export class SavingsAccountService {
     v.required('submittedOnDate', input.submittedOnDate);
     v.maxLength('externalId', input.externalId, 100);
     v.check(input.charges == null || input.charges.length === 0, 'charges', 'not.supported', 'Savings charges are not supported yet.', input.charges);
+    for (const error of unappliedInterestSettings('savingsaccount', input)) v.add(error);
     for (const key of ['overdraftLimit', 'minRequiredBalance'] as const) {
       const value = input[key];
       if (value != null) v.check(new Money(value).gte(0) && new Money(value).lt('1e14'), key, 'must.be.zero.or.greater', `The parameter \`${key}\` must be zero or greater.`, value);

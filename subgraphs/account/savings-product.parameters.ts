@@ -11,7 +11,8 @@ export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   minOverdraftForInterestCalculation: { use: 'stored', type: 'Decimal' },
   withdrawalFeeForTransfers: { use: 'stored', type: 'Boolean' },
   lockinPeriodFrequencyType: { use: 'stored', type: 'Int' },
-  // GL ids of Fineract's accounting mapping: kept for its clients; postings use the chart's fixed accounts.
+  // GL ids of Fineract's accounting mapping: kept for its clients; postings use the chart's fixed accounts, so
+  // the two roles deposits and withdrawals post (control, reference) may only name those (product.service.ts).
   savingsReferenceAccountId: { use: 'stored', type: 'Int' },
   savingsControlAccountId: { use: 'stored', type: 'Int' },
   incomeFromFeeAccountId: { use: 'stored', type: 'Int' },

@@ -12,6 +12,7 @@ import { createOrganisationServices, type OrganisationServices } from '../organi
 import { HttpSwitch } from '../payments/http-switch.js';
 import type { PaymentSwitch } from '../payments/payments.ports.js';
 import { createPaymentsServices, type PaymentsServices } from '../payments/payments.services.js';
+import { DatabaseSandboxSessions } from '../payments/sandbox-session.store.js';
 import { SandboxSwitch } from '../payments/sandbox-switch.js';
 import { createSelfServices, type SelfServices } from '../self/self.services.js';
 import { createTillServices, type TillServices } from '../till/till.services.js';
@@ -94,7 +95,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 
   const payments = createPaymentsServices(db, {
     ...paymentsFromOrganisation(organisation), ...paymentsFromCustomer(customer), ...paymentsFromAccount(account),
-    switch: paymentSwitchOf(config),
+    switch: paymentSwitchOf(config, db),
     switchKey: config.paymentSwitch.key,
     timeoutMs: config.paymentSwitch.timeoutMs,
     requeryBaseMs: config.paymentSwitch.requeryBaseMs,
@@ -121,8 +122,8 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 }
 
 /** The configured switch (PAYMENT_SWITCH_URL), else the in-process sandbox. */
-function paymentSwitchOf(config: Config): PaymentSwitch {
+function paymentSwitchOf(config: Config, db: Database): PaymentSwitch {
   return config.paymentSwitch.url
     ? new HttpSwitch(config.paymentSwitch.url, config.paymentSwitch.key, config.paymentSwitch.timeoutMs)
-    : new SandboxSwitch();
+    : new SandboxSwitch(new DatabaseSandboxSessions(db));
 }

@@ -38,5 +38,6 @@ export const LEDGER_CODES = {
   journalEntriesTransactionIdInvalid: 'error.msg.journalEntries.transactionId.invalid',
   officeIdInvalid: 'error.msg.office.id.invalid' satisfies OrganisationCodes['officeIdInvalid'],
   paymentTypeInvalid: 'error.msg.payment.type.invalid' satisfies OrganisationCodes['paymentTypeInvalid'],
+  reportCurrencyRequired: 'error.msg.report.currency.required',
   reportNameNotFound: 'error.msg.report.name.not.found',
 } as const;

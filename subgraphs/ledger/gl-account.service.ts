@@ -4,9 +4,9 @@ import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
-import { organizationBalances } from './running-balance.js';
+import { balancesByCurrency, organizationBalances } from './running-balance.js';
 import { GLAccount, GL_TYPES, GL_USAGES, USAGE_DETAIL, USAGE_HEADER, type GLTypeId } from './ledger.entities.js';
-import { glAccountHasEntries } from './ledger.store.js';
+import { baseCurrencyCode, glAccountHasEntries } from './ledger.store.js';
 import { LEDGER_CODES } from './codes.js';
 
 export interface GLAccountInput {
@@ -59,9 +59,24 @@ export class GLAccountService {
   }
 
   /** Fineract's organizationRunningBalance of a batch of accounts (for GET /glaccounts?fetchRunningBalance=true). */
-  async organizationBalances(identity: Identity, ids: readonly number[]): Promise<Map<number, string>> {
+  /** Each account's balance in one currency: `currencyCode`, or the tenant's base currency. */
+  async organizationBalances(identity: Identity, ids: readonly number[], currencyCode: string | null): Promise<Map<number, string>> {
     const staff = requireStaff(identity, 'READ_GLACCOUNT');
-    return this.db.tx(staff.tenantId, (tx) => organizationBalances(tx, ids));
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const currency = currencyCode ?? (await baseCurrencyCode(tx));
+      return currency ? organizationBalances(tx, ids, currency) : new Map(ids.map((id) => [id, '0']));
+    });
+  }
+
+  /** Each account's balance per currency it has lines in. */
+  async balancesByCurrency(identity: Identity, ids: readonly number[]): Promise<Map<number, { currencyCode: string; amount: string }[]>> {
+    const staff = requireStaff(identity, 'READ_GLACCOUNT');
+    return this.db.tx(staff.tenantId, (tx) => balancesByCurrency(tx, ids));
+  }
+
+  /** For other modules inside their transaction: an account's GL code, or null when the tenant has no such account. */
+  async glCodeOf(tx: Tx, id: number): Promise<string | null> {
+    return (await tx.em.findOne(GLAccount, { id }))?.glCode ?? null;
   }
 
   async byIds(tenantId: string, ids: readonly number[]): Promise<Map<number, GLAccount>> {

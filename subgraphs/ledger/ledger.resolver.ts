@@ -15,7 +15,7 @@ import { JournalEntryTypeEnum, journalEntryTypeEnum, journalEntryTypeId } from '
 import type { LedgerServices } from './ledger.services.js';
 import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
 import {
-  BalanceSheetType, CreateGLAccountInput, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
+  BalanceSheetType, CreateGLAccountInput, GLAccountBalanceType, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
   GLAccountType, GLClosureChangePayload, CreateGLClosureInput, UpdateGLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
   JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput, ReportDefinitionType, ReportParameterType,
 } from './ledger.types.js';
@@ -176,10 +176,21 @@ export class GLAccountResolver {
     return { glAccount: toGLAccountType(account), changes };
   }
 
-  @FieldResolver(() => DecimalScalar, { description: "Balance over all journal lines, on the account's normal side (debit for assets and expenses, credit otherwise)." })
-  async organizationRunningBalance(@Root() account: GLAccountType, @Ctx() ctx: RequestContext): Promise<string> {
-    const byId = loader<number, string>(ctx, 'ledger.organizationBalance', (ids) => this.services.glAccounts.organizationBalances(ctx.identity, ids));
+  @FieldResolver(() => DecimalScalar, { description: "Balance over all journal lines in one currency (currencyCode, by default the tenant's base currency), on the account's normal side (debit for assets and expenses, credit otherwise). Amounts of two currencies are never added: `balances` lists each." })
+  async organizationRunningBalance(
+    @Root() account: GLAccountType,
+    @Ctx() ctx: RequestContext,
+    @Arg('currencyCode', () => String, { nullable: true, description: "ISO 4217 code of the currency to sum; by default the tenant's base currency." }) currencyCode?: string | null,
+  ): Promise<string> {
+    const currency = currencyCode ?? null;
+    const byId = loader<number, string>(ctx, `ledger.organizationBalance.${currency ?? ''}`, (ids) => this.services.glAccounts.organizationBalances(ctx.identity, ids, currency));
     return (await byId.load(account.id)) ?? '0';
+  }
+
+  @FieldResolver(() => [GLAccountBalanceType], { description: 'The balance in each currency the account has journal lines in, in currency code order.' })
+  async balances(@Root() account: GLAccountType, @Ctx() ctx: RequestContext): Promise<GLAccountBalanceType[]> {
+    const byId = loader<number, { currencyCode: string; amount: string }[]>(ctx, 'ledger.balancesByCurrency', (ids) => this.services.glAccounts.balancesByCurrency(ctx.identity, ids));
+    return (await byId.load(account.id)) ?? [];
   }
 
   @Mutation(() => Int, { description: 'Deletes an account without entries or children; answers its id.' })

@@ -20,6 +20,28 @@ export async function currencyHasEntries(tx: Tx, code: string): Promise<boolean>
   return (await tx.query(`select 1 from ledger.journal_entry where tenant_id = ? and currency_code = ? limit 1`, [tx.tenantId, code])).length > 0;
 }
 
+/** The tenant's base currency (the one its single-currency answers are in); null before it is seeded. */
+export async function baseCurrencyCode(tx: Tx): Promise<string | null> {
+  const rows = await tx.query<{ code: string }>(`select code from ledger.currency where tenant_id = ? and base limit 1`, [tx.tenantId]);
+  return rows[0]?.code ?? null;
+}
+
+/**
+ * The currencies these offices have journal lines in (all of them when `officeIds` is null). A currency
+ * with lines cannot be removed, so ledger.currency lists every candidate; each is one index probe.
+ */
+export async function currenciesWithEntries(tx: Tx, officeIds: readonly number[] | null): Promise<string[]> {
+  const rows = await tx.query<{ code: string }>(
+    `select c.code from ledger.currency c
+     where c.tenant_id = ? and exists (
+       select 1 from ledger.journal_entry je
+       where je.tenant_id = c.tenant_id and je.currency_code = c.code and (?::int[] is null or je.office_id = any(?::int[])))
+     order by c.code`,
+    [tx.tenantId, officeIds ? pgArray(officeIds) : null, officeIds ? pgArray(officeIds) : null],
+  );
+  return rows.map((r) => r.code);
+}
+
 export async function glAccountHasEntries(tx: Tx, glAccountId: number): Promise<boolean> {
   return (await tx.query(`select 1 from ledger.journal_entry where tenant_id = ? and gl_account_id = ? limit 1`, [tx.tenantId, glAccountId])).length > 0;
 }

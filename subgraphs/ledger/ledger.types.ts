@@ -18,6 +18,12 @@ export class GLAccountType {
   @Field({ description: 'The name indented with "...." per level below the root.' }) nameDecorated!: string;
 }
 
+@ObjectType('GLAccountBalance', { description: "A GL account's balance in one currency, on the account's normal side." })
+export class GLAccountBalanceType {
+  @Field({ description: 'ISO 4217 currency code of the balance.' }) currencyCode!: string;
+  @Field(() => DecimalScalar, { description: 'Balance over all journal lines in this currency (decimal string).' }) amount!: string;
+}
+
 @ObjectType({ description: 'The GL account after an update, and what changed.' })
 export class GLAccountChangePayload {
   @Field(() => GLAccountType, { description: 'The GL account after the command.' }) glAccount!: GLAccountType;

@@ -7,7 +7,7 @@ import { parametersOf, REPORTS, type ReportDef, type ReportParameterDef } from '
 import { GL_TYPES, type GLTypeId } from './ledger.entities.js';
 import type { OfficeSubtree } from './ledger.ports.js';
 import { LEDGER_CODES } from './codes.js';
-import { accountTotals } from './ledger.store.js';
+import { accountTotals, currenciesWithEntries } from './ledger.store.js';
 
 export interface AccountTotal {
   glAccountId: number;
@@ -184,8 +184,18 @@ export class LedgerReportService {
     }
   }
 
+  /**
+   * One currency's totals, never a sum across currencies: without `currencyCode`, an office subtree whose
+   * ledger holds one currency answers in it as always; one with several is 400 until the caller names one.
+   */
   private async totals(tx: Tx, staff: StaffIdentity, officeId: number, startDate: string | null, endDate: string | null, currencyCode: string | null): Promise<AccountTotal[]> {
     const offices = await this.officeSubtree(tx, staff, officeId);
+    if (!currencyCode) {
+      const currencies = await currenciesWithEntries(tx, offices);
+      if (currencies.length > 1) {
+        throw errors.badRequest(LEDGER_CODES.reportCurrencyRequired, `This office's ledger holds ${currencies.join(', ')}: name one currency (R_currencyCode, or currencyCode in GraphQL); amounts of two currencies are never added together.`, 'currencyCode');
+      }
+    }
     const rows = await accountTotals(tx, { officeIds: offices, startDate, endDate, currencyCode });
     return rows.map((r) => ({ glAccountId: r.id, glCode: r.gl_code, name: r.name, type: Number(r.type), debits: formatAmount(r.debits), credits: formatAmount(r.credits) }));
   }

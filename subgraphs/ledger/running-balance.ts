@@ -9,19 +9,39 @@ import { pgArray } from '../kernel/pg-array.js';
  */
 const SIGNED_AMOUNT = `case when (ga.type in (1, 5)) = (je.entry_type = 2) then je.amount else -je.amount end`;
 
-/** Balance of each account over all of the tenant's lines (Fineract's organizationRunningBalance). */
-export async function organizationBalances(tx: Tx, glAccountIds: readonly number[]): Promise<Map<number, string>> {
+/**
+ * Balance of each account over all of the tenant's lines in one currency (Fineract's
+ * organizationRunningBalance): amounts of two currencies never add up.
+ */
+export async function organizationBalances(tx: Tx, glAccountIds: readonly number[], currencyCode: string): Promise<Map<number, string>> {
   const balances = new Map<number, string>(glAccountIds.map((id) => [id, '0']));
   if (glAccountIds.length === 0) return balances;
   const rows = await tx.query<{ gl_account_id: number; balance: string }>(
     `select je.gl_account_id, sum(${SIGNED_AMOUNT})::text as balance
      from ledger.journal_entry je
      join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
-     where je.tenant_id = ? and je.gl_account_id = any(?::int[])
+     where je.tenant_id = ? and je.gl_account_id = any(?::int[]) and je.currency_code = ?
      group by je.gl_account_id`,
-    [tx.tenantId, pgArray(glAccountIds)],
+    [tx.tenantId, pgArray(glAccountIds), currencyCode],
   );
   for (const row of rows) balances.set(Number(row.gl_account_id), formatAmount(row.balance));
+  return balances;
+}
+
+/** Each account's balance in every currency it has lines in, currencies in code order. */
+export async function balancesByCurrency(tx: Tx, glAccountIds: readonly number[]): Promise<Map<number, { currencyCode: string; amount: string }[]>> {
+  const balances = new Map<number, { currencyCode: string; amount: string }[]>(glAccountIds.map((id) => [id, []]));
+  if (glAccountIds.length === 0) return balances;
+  const rows = await tx.query<{ gl_account_id: number; currency_code: string; balance: string }>(
+    `select je.gl_account_id, je.currency_code, sum(${SIGNED_AMOUNT})::text as balance
+     from ledger.journal_entry je
+     join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
+     where je.tenant_id = ? and je.gl_account_id = any(?::int[])
+     group by je.gl_account_id, je.currency_code
+     order by je.currency_code`,
+    [tx.tenantId, pgArray(glAccountIds)],
+  );
+  for (const row of rows) balances.get(Number(row.gl_account_id))?.push({ currencyCode: row.currency_code, amount: formatAmount(row.balance) });
   return balances;
 }
 
@@ -39,7 +59,7 @@ interface LineRef {
 
 /**
  * For each given line: its account's balance after it, in line id order (the posting order), in its
- * office and across the organisation. One window query over the accounts' lines up to the last one asked.
+ * office and across the organisation, in the line's currency (amounts of two currencies never add up). One window query over the accounts' lines up to the last one asked.
  */
 export async function lineRunningBalances(tx: Tx, lines: readonly LineRef[]): Promise<Map<number, LineRunningBalance>> {
   const result = new Map<number, LineRunningBalance>();
@@ -50,8 +70,8 @@ export async function lineRunningBalances(tx: Tx, lines: readonly LineRef[]): Pr
   const rows = await tx.query<{ id: string; office: string; organization: string }>(
     `select id::text as id, office::text as office, organization::text as organization from (
        select je.id,
-         sum(${SIGNED_AMOUNT}) over (partition by je.gl_account_id, je.office_id order by je.id) as office,
-         sum(${SIGNED_AMOUNT}) over (partition by je.gl_account_id order by je.id) as organization
+         sum(${SIGNED_AMOUNT}) over (partition by je.gl_account_id, je.currency_code, je.office_id order by je.id) as office,
+         sum(${SIGNED_AMOUNT}) over (partition by je.gl_account_id, je.currency_code order by je.id) as organization
        from ledger.journal_entry je
        join ledger.gl_account ga on ga.tenant_id = je.tenant_id and ga.id = je.gl_account_id
        where je.tenant_id = ? and je.gl_account_id = any(?::int[]) and je.id <= ?

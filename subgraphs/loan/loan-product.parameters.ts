@@ -15,7 +15,8 @@ export const LOAN_PRODUCT_PARAMETERS: ParameterCatalogue = {
   accountMovesOutOfNPAOnlyOnArrearsCompletion: { use: 'stored', type: 'Boolean' },
   principalThresholdForLastInstallment: { use: 'stored', type: 'Decimal' },
   allowAttributeOverrides: { use: 'stored', type: 'JSON' },
-  // GL ids of Fineract's accounting mapping: kept for its clients; postings use the chart's fixed accounts.
+  // GL ids of Fineract's accounting mapping: kept for its clients; postings use the chart's fixed accounts, so
+  // the three roles disbursements and repayments post may only name those (loan-product.service.ts).
   fundSourceAccountId: { use: 'stored', type: 'Int' },
   loanPortfolioAccountId: { use: 'stored', type: 'Int' },
   interestOnLoanAccountId: { use: 'stored', type: 'Int' },

@@ -13,6 +13,7 @@ import type { LoanProductTemplateType } from './loan.types.js';
 import { loanProductTemplate } from './loan-product.template.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 import { LOAN_CODES } from './codes.js';
+import { LOAN_GL } from './loan-product.rows.js';
 
 export type LoanProductInput = { [K in ProductField]?: LoanProductRow[K] | null };
 
@@ -101,7 +102,11 @@ function validate(p: LoanProductInput, v: Validator): void {
 
 /** Loan products (Fineract m_product_loan). The only writer of loan.product. */
 export class LoanProductService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** The ledger's GL code of a GL account id (LoanDependencies.glCode). */
+    private readonly glCode: (tx: Tx, glAccountId: number) => Promise<string | null>,
+  ) {}
 
   async list(identity: Identity): Promise<LoanProductRow[]> {
     const staff = requireStaff(identity, 'READ_LOANPRODUCT');
@@ -147,6 +152,7 @@ export class LoanProductService {
     v.throwIfAny();
     await this.assertUnique(tx, product.name!, product.shortName!, null);
     const parameters = mergeParameters({}, input, LOAN_PRODUCT_PARAMETERS);
+    await this.checkMappings(tx, parameters);
     const id = fixedId ?? (await nextValue(tx, 'loan_product'));
     if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
     await insertProduct(tx, id, product, parameters, actor);
@@ -172,11 +178,40 @@ export class LoanProductService {
     v.throwIfAny();
     if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
     const parameters = mergeParameters(current.parameters, input, LOAN_PRODUCT_PARAMETERS);
+    await this.checkMappings(tx, parameters);
     const changedParameters = Object.keys({ ...current.parameters, ...parameters }).filter((k) => JSON.stringify(current.parameters[k]) !== JSON.stringify(parameters[k]));
     for (const key of changedParameters) changes[key] = parameters[key] ?? null;
     const changedFields = Object.fromEntries(Object.entries(changes).filter(([k]) => Object.hasOwn(PRODUCT_COLUMNS, k))) as Partial<Record<ProductField, unknown>>;
     await updateProduct(tx, id, changedFields, changedParameters.length > 0 ? parameters : null, actor.userId);
     return { product: await this.require(tx, id), changes };
+  }
+
+  /**
+   * Fineract's GL mapping ids for the roles disbursements and repayments post today: postings use the
+   * chart's fixed accounts (portfolio 13101, interest income 41101, fund source 11101 or the settlement
+   * bank 11201), so mapping another account would be believed and ignored: 400 until mappings are applied.
+   * The ids of roles nothing posts yet (fees, penalties, write-off, charge-off) are kept for later.
+   */
+  private async checkMappings(tx: Tx, parameters: Record<string, unknown>): Promise<void> {
+    const applied: Record<string, readonly string[]> = {
+      loanPortfolioAccountId: [LOAN_GL.loanPortfolio],
+      interestOnLoanAccountId: [LOAN_GL.interestIncome],
+      fundSourceAccountId: [LOAN_GL.fundSource, LOAN_GL.bankSettlement],
+    };
+    const v = new Validator('loanproduct');
+    for (const [name, codes] of Object.entries(applied)) {
+      const id = parameters[name];
+      if (id == null) continue;
+      const code = typeof id === 'number' ? await this.glCode(tx, id) : null;
+      if (code !== null && codes.includes(code)) continue;
+      v.add({
+        code: `error.msg.loanproduct.${name}.not.supported`,
+        message: `Product GL mappings are not applied yet: ${name} may only name the account postings use (GL ${codes.join(' or ')}).`,
+        parameterName: name,
+        value: id,
+      });
+    }
+    v.throwIfAny();
   }
 
   private async assertUnique(tx: Tx, name: string, shortName: string, exceptId: number | null): Promise<void> {

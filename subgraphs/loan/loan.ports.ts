@@ -49,6 +49,8 @@ export interface LoanDependencies {
   officeSubtreeOf: (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<number[] | null>;
   /** The ledger's posting engine, inside the caller's transaction: balanced lines by GL code, tagged with the loan transaction. */
   post: (tx: Tx, request: LoanPosting) => Promise<{ companion?: CompanionEvent }>;
+  /** The GL code of one of the tenant's GL accounts, or null when there is none of that id (a product's mapping). */
+  glCode: (tx: Tx, glAccountId: number) => Promise<string | null>;
   /** Whether a staff record exists and is a loan officer candidate (any active staff of the office subtree). */
   staffExists: (tx: Tx, staffId: number) => Promise<boolean>;
   /** The tenant's payment type (Cash, Bank Transfer...), or null. */

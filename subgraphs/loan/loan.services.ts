@@ -32,7 +32,7 @@ export interface LoanServices {
 }
 
 export function createLoanServices(db: Database, deps: LoanDependencies): LoanServices {
-  const products = new LoanProductService(db);
+  const products = new LoanProductService(db, deps.glCode);
   const policies = new ApprovalPolicyService(db);
   const delinquency = new DelinquencyService(db, deps);
   const applications = new LoanApplicationService(db, deps, products);

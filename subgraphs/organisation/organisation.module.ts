@@ -14,6 +14,7 @@ import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
 import { ReferenceVersionMigration } from '../kernel/migrations/20261122001400_reference_version.js';
 import { OutboxTenantIndexMigration } from '../kernel/migrations/20261125003100_outbox_tenant_index.js';
 import { OutboxCompanionsMigration } from '../kernel/migrations/20261125170000_outbox_companions.js';
+import { PersistedQueryMigration } from '../kernel/migrations/20261128150000_persisted_query.js';
 import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
 import { LoginFailuresMigration } from './migrations/20261125000100_login_failures.js';
 import { OrganisationSettingsMigration } from './migrations/20261122000110_settings.js';
@@ -46,6 +47,7 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261125002600_api_keys', class: ApiKeysMigration },
     { name: '20261125003100_outbox_tenant_index', class: OutboxTenantIndexMigration },
     { name: '20261125170000_outbox_companions', class: OutboxCompanionsMigration },
+    { name: '20261128150000_persisted_query', class: PersistedQueryMigration },
   ],
 };
 

@@ -3,6 +3,7 @@ import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { PaymentsMigration } from './migrations/20261125000300_payments.js';
 import { InboundSessionClaimMigration } from './migrations/20261125000400_inbound_session_claim.js';
+import { SandboxSessionMigration } from './migrations/20261128150100_sandbox_session.js';
 import { PaymentsResolver } from './payments.resolver.js';
 import type { PaymentsServices } from './payments.services.js';
 
@@ -12,6 +13,7 @@ export const paymentsDatabase: DatabaseModule = {
   migrations: [
     { name: '20261125000300_payments', class: PaymentsMigration },
     { name: '20261125000400_inbound_session_claim', class: InboundSessionClaimMigration },
+    { name: '20261128150100_sandbox_session', class: SandboxSessionMigration },
   ],
 };
 

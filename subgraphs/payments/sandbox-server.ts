@@ -30,7 +30,7 @@ export function startSandboxServer(options: { port: number; key: string; noAnswe
     }
     if (route === 'POST /transfers') {
       options.onTransfer?.(String(parsed.sessionId));
-      const { answer, rule } = ledger.receive(parsed as unknown as SwitchTransferRequest);
+      const { answer, rule } = await ledger.receive(parsed as unknown as SwitchTransferRequest);
       if (rule === 'no-answer') {
         const timer = setTimeout(() => send(res, 200, answer), noAnswerMs);
         res.on('close', () => clearTimeout(timer));
@@ -39,7 +39,7 @@ export function startSandboxServer(options: { port: number; key: string; noAnswe
       return send(res, 200, answer);
     }
     if (route === 'POST /status') {
-      const answer = ledger.status(String(parsed.sessionId));
+      const answer = await ledger.status(String(parsed.sessionId));
       return answer ? send(res, 200, answer) : send(res, 404, { error: 'unknown session' });
     }
     return send(res, 404, { error: 'no such path' });

@@ -37,20 +37,45 @@ export function sandboxRule(accountNumber: string): SandboxRule {
   return 'success';
 }
 
-interface Received {
+export interface SandboxReceived {
   rule: SandboxRule;
+  /** When the sandbox first received the session (epoch milliseconds). */
   at: number;
+}
+
+/** Where the sandbox remembers the sessions it received. */
+export interface SandboxSessions {
+  /** Keeps the first receipt of a session (a replay keeps it) and answers the one kept. */
+  remember(sessionId: string, received: SandboxReceived): Promise<SandboxReceived>;
+  find(sessionId: string): Promise<SandboxReceived | null>;
+}
+
+/** One process's memory: the sandbox served over HTTP is one process. */
+export class MemorySandboxSessions implements SandboxSessions {
+  private readonly received = new Map<string, SandboxReceived>();
+
+  async remember(sessionId: string, received: SandboxReceived): Promise<SandboxReceived> {
+    const kept = this.received.get(sessionId) ?? received;
+    this.received.set(sessionId, kept);
+    return kept;
+  }
+
+  async find(sessionId: string): Promise<SandboxReceived | null> {
+    return this.received.get(sessionId) ?? null;
+  }
 }
 
 /**
  * The sandbox switch's state machine, shared by the in-process sandbox and the sandbox served over HTTP
  * (sandbox-server.ts): it remembers each session it received, so a status query answers as a real
- * switch would. Its memory lasts as long as its process.
+ * switch would. In process its memory is the database's (every worker is then one switch: a status query
+ * from another worker finds the transfer the first one sent).
  */
 export class SandboxLedger {
-  private readonly received = new Map<string, Received>();
-
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly sessions: SandboxSessions = new MemorySandboxSessions(),
+    private readonly now: () => number = Date.now,
+  ) {}
 
   knowsBank(code: string): boolean {
     return SANDBOX_BANKS.some((b) => b.code === code);
@@ -62,20 +87,19 @@ export class SandboxLedger {
   }
 
   /** Records the session (a replayed session answers as the first did) and answers; 'no-answer' is the caller's to simulate. */
-  receive(request: SwitchTransferRequest): { answer: SwitchAnswer; rule: SandboxRule } {
+  async receive(request: SwitchTransferRequest): Promise<{ answer: SwitchAnswer; rule: SandboxRule }> {
     const rule = this.knowsBank(request.bankCode) ? sandboxRule(request.accountNumber) : 'unknown';
-    if (!this.received.has(request.sessionId)) this.received.set(request.sessionId, { rule, at: this.now() });
-    return { answer: this.answer(request.sessionId, false)!, rule };
+    const kept = await this.sessions.remember(request.sessionId, { rule, at: this.now() });
+    return { answer: this.answer(request.sessionId, kept, false), rule };
   }
 
   /** Null for a session the sandbox never received. */
-  status(sessionId: string): SwitchAnswer | null {
-    return this.answer(sessionId, true);
+  async status(sessionId: string): Promise<SwitchAnswer | null> {
+    const entry = await this.sessions.find(sessionId);
+    return entry ? this.answer(sessionId, entry, true) : null;
   }
 
-  private answer(sessionId: string, statusQuery: boolean): SwitchAnswer | null {
-    const entry = this.received.get(sessionId);
-    if (!entry) return null;
+  private answer(sessionId: string, entry: SandboxReceived, statusQuery: boolean): SwitchAnswer {
     switch (entry.rule) {
       case 'unknown':
         return { sessionId, status: 'FAILED', reason: 'unknown beneficiary account' };
@@ -94,7 +118,11 @@ export class SandboxLedger {
 
 /** The built-in sandbox switch, in process (the default when PAYMENT_SWITCH_URL is unset). */
 export class SandboxSwitch implements PaymentSwitch {
-  readonly ledger = new SandboxLedger();
+  readonly ledger: SandboxLedger;
+
+  constructor(sessions?: SandboxSessions) {
+    this.ledger = new SandboxLedger(sessions);
+  }
 
   async banks(): Promise<SwitchBank[]> {
     return [...SANDBOX_BANKS];
@@ -105,7 +133,7 @@ export class SandboxSwitch implements PaymentSwitch {
   }
 
   async transfer(request: SwitchTransferRequest): Promise<SwitchAnswer> {
-    const { answer, rule } = this.ledger.receive(request);
+    const { answer, rule } = await this.ledger.receive(request);
     // In process there is nothing to wait for: "no answer within the timeout" is said at once.
     if (rule === 'no-answer') throw new SwitchNoAnswer(`the sandbox switch did not answer session ${request.sessionId}`);
     return answer;

@@ -110,4 +110,69 @@ describe('Fineract compat: reports list, parameter reports, CSV and HTML', () =>
     assert.deepEqual(demand.body, [{ AmountDue: 0, AmountPaid: 0 }]);
     assertError(await api.get("/runreports/LoanTrendsByDay?R_officeId=9999&genericResultSet=false"), 404, "error.msg.office.id.invalid");
   });
+
+  test('an NGN tenant with one USD deposit: every accounting report is per currency, GL 11201 never NGN 39,000 + USD 100 = 39,100', async () => {
+    const t2 = await service.tenant();
+    const api2 = new FineractClient(service, t2.tenant);
+    await setBusinessDate(t2, '2025-01-12');
+    const office = await t2.branch();
+    const client = await activeClient(t2, office);
+    const naira = await savingsAccount(t2, client);
+    const usdProduct = await t2.post('/savingsproducts', { name: 'Dollar Savings', shortName: 'USD1', currencyCode: 'USD', digitsAfterDecimal: 2, accountType: 'SAVINGS' });
+    assert.equal(usdProduct.status, 200, usdProduct.text);
+    const usdAccount = await t2.post('/savingsaccounts', { clientId: client, productId: usdProduct.body.resourceId, submittedOnDate: '2025-01-01', ...DATE });
+    assert.equal(usdAccount.status, 200, usdAccount.text);
+    const dollars = usdAccount.body.savingsId as number;
+    assert.equal((await t2.post(`/savingsaccounts/${dollars}?command=activate`, {})).status, 200);
+    // By bank transfer: each deposit debits the settlement bank (11201) and credits savings control (21101).
+    for (const [account, amount] of [[naira, 39000], [dollars, 100]] as const) {
+      const res = await t2.post(`/savingsaccounts/${account}/transactions?command=deposit`, { transactionDate: '2025-01-12', transactionAmount: amount, paymentTypeId: 2, ...DATE });
+      assert.equal(res.status, 200, res.text);
+    }
+    const range = 'R_officeId=1&R_startDate=2025-01-01&R_endDate=2025-12-31';
+
+    // Without a currency the ledger's two cannot be answered as one: 400, for every report and in CSV.
+    for (const report of ['Trial%20Balance', 'Trial%20Balance%20Table', 'Balance%20Sheet', 'Income%20Statement']) {
+      assertError(await api2.get(`/runreports/${report}?${range}`), 400, 'error.msg.report.currency.required');
+    }
+    assertError(await api2.get(`/runreports/Trial%20Balance?${range}&exportCSV=true`), 400, 'error.msg.report.currency.required');
+
+    const row = (body: { data: { row: unknown[] }[] }, glCode: string) => body.data.find((r) => r.row[0] === glCode)?.row;
+    const ngn = await api2.get(`/runreports/Trial%20Balance?${range}&R_currencyCode=NGN`);
+    assert.equal(ngn.status, 200, ngn.text);
+    assert.deepEqual(row(ngn.body, '11201')?.slice(2), [39000, 0]);
+    assert.deepEqual(row(ngn.body, '21101')?.slice(2), [0, 39000]);
+    const usd = await api2.get(`/runreports/Trial%20Balance?${range}&R_currencyCode=USD`);
+    assert.equal(usd.status, 200, usd.text);
+    assert.deepEqual(row(usd.body, '11201')?.slice(2), [100, 0]);
+    assert.deepEqual(row(usd.body, '21101')?.slice(2), [0, 100]);
+    const sheet = await api2.get(`/runreports/Balance%20Sheet?${range}&R_currencyCode=USD`);
+    assert.equal(sheet.status, 200, sheet.text);
+    assert.equal(row(sheet.body, '11201')?.at(-1), 100);
+
+    // GraphQL: the same rule for the reports; a GL account's balance is one currency's (the base, NGN, by default), and `balances` lists each.
+    const tb = await t2.graphql('query { trialBalance(officeId: 1) { totalDebit } }');
+    assert.deepEqual(tb.body.errors?.map((e: { extensions: { code: string } }) => e.extensions.code), ['error.msg.report.currency.required']);
+    const gl = await t2.graphql(`query { glAccounts { glCode organizationRunningBalance usd: organizationRunningBalance(currencyCode: "USD") balances { currencyCode amount } } }`);
+    assert.equal(gl.status, 200, gl.text);
+    const settlement = gl.body.data.glAccounts.find((a: { glCode: string }) => a.glCode === '11201');
+    assert.deepEqual(settlement, { glCode: '11201', organizationRunningBalance: '39000', usd: '100', balances: [{ currencyCode: 'NGN', amount: '39000' }, { currencyCode: 'USD', amount: '100' }] });
+    // A line's running balance counts its own currency's lines: the USD deposit's is 100, not 39,100.
+    const settlementId = ((await api2.get('/glaccounts')).body as { glCode: string; id: number }[]).find((a) => a.glCode === '11201')!.id;
+    const lines = await api2.get(`/journalentries?glAccountId=${settlementId}&runningBalance=true`);
+    assert.equal(lines.status, 200, lines.text);
+    const running = lines.body.pageItems.map((l: { currency: { code: string }; organizationRunningBalance: number }) => [l.currency.code, l.organizationRunningBalance]).sort();
+    assert.deepEqual(running, [['NGN', 39000], ['USD', 100]]);
+    const fetched = await api2.get('/glaccounts?fetchRunningBalance=true');
+    assert.equal(fetched.body.find((a: { glCode: string }) => a.glCode === '11201').organizationRunningBalance, 39000);
+
+    // A branch whose ledger holds one currency answers without one, as before.
+    const single = await t2.branch();
+    const neighbour = await activeClient(t2, single);
+    const local = await savingsAccount(t2, neighbour);
+    assert.equal((await t2.post(`/savingsaccounts/${local}/transactions?command=deposit`, { transactionDate: '2025-01-12', transactionAmount: 50, paymentTypeId: 2, ...DATE })).status, 200);
+    const branchTb = await api2.get(`/runreports/Trial%20Balance?R_officeId=${single}&R_startDate=2025-01-01&R_endDate=2025-12-31`);
+    assert.equal(branchTb.status, 200, branchTb.text);
+    assert.deepEqual(row(branchTb.body, '11201')?.slice(2), [50, 0]);
+  });
 });

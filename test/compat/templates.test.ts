@@ -53,13 +53,13 @@ describe('Fineract compat: templates and the web app\'s screens', () => {
     assert.equal(plain.body.clientId, clientId);
     assert.equal(plain.body.clientName, 'Ada Obi');
     assert.ok(plain.body.productOptions.some((p: { id: number }) => p.id === 1));
-    const product = await api.post('/savingsproducts', { name: 'Tmpl Savings', shortName: 'TMPL', currencyCode: 'NGN', digitsAfterDecimal: '2', nominalAnnualInterestRate: '5', interestCompoundingPeriodType: '4', interestPostingPeriodType: '4', interestCalculationType: '1', interestCalculationDaysInYearType: '365', locale: 'en' });
+    const product = await api.post('/savingsproducts', { name: 'Tmpl Savings', shortName: 'TMPL', currencyCode: 'NGN', digitsAfterDecimal: '2', nominalAnnualInterestRate: '5', interestCompoundingPeriodType: '1', interestPostingPeriodType: '4', interestCalculationType: '1', interestCalculationDaysInYearType: '365', locale: 'en' });
     const withProduct = await api.get(`/savingsaccounts/template?clientId=${clientId}&productId=${product.body.resourceId}`);
     assert.equal(withProduct.status, 200, withProduct.text);
     assert.equal(withProduct.body.savingsProductId, product.body.resourceId);
     assert.equal(withProduct.body.currency.code, 'NGN');
     assert.equal(withProduct.body.nominalAnnualInterestRate, 5);
-    assert.equal(withProduct.body.interestCompoundingPeriodType.id, 4);
+    assert.equal(withProduct.body.interestCompoundingPeriodType.id, 1);
     assert.equal(withProduct.body.interestCalculationDaysInYearType.value, '365 Days');
     assert.ok(withProduct.body.interestPostingPeriodTypeOptions.length > 0);
     assertError(await other.get(`/savingsaccounts/template?clientId=${clientId}`), 404, 'error.msg.client.id.invalid');

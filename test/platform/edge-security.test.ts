@@ -54,7 +54,7 @@ describe('edge: signed identity, audit fields, request logs', () => {
     const key = login.body.base64EncodedAuthenticationKey as string;
     await service.request('GET', '/api/v1/offices/1', { tenant: 'default', auth: key });
     await new Promise((r) => setTimeout(r, 50));
-    const line = service.logs.find((l) => l.msg === 'request' && l.route === 'GET /offices/:officeId');
+    const line = service.logs.find((l) => l.msg === 'request' && l.route === 'GET /offices/{officeId}');
     assert.ok(line, 'request line present');
     assert.equal(line.tenant, 'default');
     assert.equal(line.user, 1);

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sha256Hex } from '../../router/persisted-queries.js';
+import { PERSISTED_NAME_CAP } from '../../router/metrics.js';
 import { freePort } from '../support/ports.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
@@ -18,7 +20,7 @@ describe('Prometheus /metrics (outside production, no token)', () => {
   });
   after(async () => service.stop());
 
-  test('requests by templated route, method, status and tenant; unknown paths as one value; operations by name and type, direct route included', async () => {
+  test('requests by templated route, method, status and tenant; unknown paths as one value; operations by name and type, direct route included; made-up names as other', async () => {
     for (let i = 0; i < 3; i++) assert.equal((await admin.get('/offices')).status, 200);
     assert.equal((await admin.get('/offices/1')).status, 200);
     assert.equal((await admin.graphql('query MyOffices { offices { id } }')).status, 200);
@@ -30,7 +32,7 @@ describe('Prometheus /metrics (outside production, no token)', () => {
     assert.match(String(res.headers['content-type']), /^text\/plain; version=0\.0\.4/);
     const text = res.text;
     assert.equal(sample(text, `http_requests_total{route="GET /offices",method="GET",status="200",tenant="${admin.tenant}"}`), 3);
-    assert.equal(sample(text, `http_requests_total{route="GET /offices/:officeId",method="GET",status="200",tenant="${admin.tenant}"}`), 1);
+    assert.equal(sample(text, `http_requests_total{route="GET /offices/{officeId}",method="GET",status="200",tenant="${admin.tenant}"}`), 1);
     assert.equal(sample(text, `http_request_duration_seconds_count{route="GET /offices",method="GET",status="200",tenant="${admin.tenant}"}`), 3);
     assert.equal(sample(text, `http_request_duration_seconds_bucket{route="GET /offices",method="GET",status="200",tenant="${admin.tenant}",le="+Inf"}`), 3);
     assert.match(text, /# TYPE http_request_duration_seconds histogram/);
@@ -38,8 +40,10 @@ describe('Prometheus /metrics (outside production, no token)', () => {
     assert.equal(sample(text, 'http_requests_total{route="unmatched",method="GET",status="404",tenant=""}'), 2);
     // /offices runs the named operation Offices, which one subgraph answers: the direct route.
     assert.equal(sample(text, 'graphql_operations_total{operation_name="Offices",operation_type="query",surface="rest",executor="direct",outcome="ok"}'), 3);
-    assert.equal(sample(text, 'graphql_operations_total{operation_name="MyOffices",operation_type="query",surface="graphql",executor="direct",outcome="ok"}'), 1);
-    assert.ok(sample(text, 'graphql_operation_duration_seconds_count{operation_name="MyOffices",operation_type="query",surface="graphql",executor="direct"}') === 1);
+    // A name the caller made up is not the service's: it is counted, as `other`.
+    assert.ok(!text.includes('MyOffices'));
+    assert.equal(sample(text, 'graphql_operations_total{operation_name="other",operation_type="query",surface="graphql",executor="direct",outcome="ok"}'), 1);
+    assert.ok(sample(text, 'graphql_operation_duration_seconds_count{operation_name="other",operation_type="query",surface="graphql",executor="direct"}') === 1);
 
     assert.ok((sample(text, 'db_pool_connections{state="total"}') ?? -1) >= 1, 'the pool');
     assert.ok(sample(text, 'db_pool_connections{state="idle"}') !== undefined);
@@ -62,11 +66,12 @@ describe('Prometheus /metrics (outside production, no token)', () => {
       client.subscribe({ query: 'subscription WatchOffices { officeCreated { id } }' }, { next: () => undefined, error: () => undefined, complete: () => undefined });
       await started;
       let text = '';
-      for (let i = 0; i < 100 && !text.includes('operation_name="WatchOffices"'); i++) {
+      const series = 'graphql_operations_total{operation_name="other",operation_type="subscription",surface="ws",executor="gateway",outcome="ok"}';
+      for (const deadline = Date.now() + 30_000; sample(text, series) === undefined && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
         text = (await service.request('GET', '/metrics')).text;
-        if (!text.includes('operation_name="WatchOffices"')) await new Promise((r) => setTimeout(r, 20));
       }
-      assert.equal(sample(text, 'graphql_operations_total{operation_name="WatchOffices",operation_type="subscription",surface="ws",executor="gateway",outcome="ok"}'), 1);
+      assert.equal(sample(text, series), 1);
+      assert.ok(!text.includes('WatchOffices'), 'a made-up subscription name is `other`');
     } finally {
       await client.dispose();
     }
@@ -76,7 +81,41 @@ describe('Prometheus /metrics (outside production, no token)', () => {
     const failed = await admin.graphql('mutation Broken { createOffice(input: { name: "X", parentId: 999999, openingDate: "2024-01-01" }) { id } }');
     assert.ok(failed.body.errors);
     const text = (await service.request('GET', '/metrics')).text;
-    assert.match(text, /graphql_operations_total\{operation_name="Broken",operation_type="mutation",surface="graphql",executor="(direct|gateway)",outcome="error"\} 1/);
+    assert.match(text, /graphql_operations_total\{operation_name="other",operation_type="mutation",surface="graphql",executor="(direct|gateway)",outcome="error"\} 1/);
+  });
+
+  test('600 requests with made-up operation names and odd paths add no series, and /metrics stays the same size', async () => {
+    const odd = (i: number) => [
+      admin.graphql(`query Made${i} { offices { id } }`),
+      admin.request('GET', `/graphql?query=${encodeURIComponent(`query Up${i} { offices { id } }`)}`),
+      admin.get(`/runreports/Made%20Up%20${i}?R_officeId=1&x=${i}`),
+      admin.get(`/runreports/Interbank%20Settlement?R_officeId=1&R_x=${i}`),
+      admin.get(`/offices/1?fields=id&q=${i}`),
+      admin.get(`/no-such-${i}/x?y=${i}`),
+    ];
+    const series = (text: string) => new Set(text.split('\n').filter((l) => /^(http|graphql)_/.test(l)).map((l) => l.slice(0, l.lastIndexOf(' '))));
+    // One of each first: their series exist, counted under templates and `other`.
+    await Promise.all(odd(0));
+    const before = (await service.request('GET', '/metrics')).text;
+    for (let i = 1; i <= 100; i++) await Promise.all(odd(i));
+    const after = (await service.request('GET', '/metrics')).text;
+    assert.deepEqual([...series(after)].filter((s) => !series(before).has(s)), [], 'no new series');
+    assert.ok(after.length < before.length * 1.05, `the exposition stays the size it was (${before.length} -> ${after.length})`);
+    for (const made of ['Made5', 'Up5', 'Made%20Up', 'Made Up', 'no-such', 'q=', 'x=']) assert.ok(!after.includes(made), made);
+    assert.ok(after.includes('route="GET /runreports/{reportName}"'));
+    assert.ok(after.includes('route="GET /runreports/Interbank Settlement"'));
+  });
+
+  test('names of documents registered by hash are labels, up to a cap; past it they are other', async () => {
+    const run = (i: number) => {
+      const query = `query Registered${i} { offices { id } }`;
+      return admin.request('POST', '/graphql', { body: { query, extensions: { persistedQuery: { version: 1, sha256Hash: sha256Hex(query) } } } });
+    };
+    for (let i = 0; i < PERSISTED_NAME_CAP + 5; i++) assert.equal((await run(i)).status, 200);
+    const text = (await service.request('GET', '/metrics')).text;
+    const names = new Set(text.match(/operation_name="Registered\d+"/g));
+    assert.equal(names.size, PERSISTED_NAME_CAP);
+    assert.ok(!text.includes(`operation_name="Registered${PERSISTED_NAME_CAP}"`), 'the first past the cap is other');
   });
 });
 

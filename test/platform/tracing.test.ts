@@ -65,7 +65,7 @@ for (const transport of ['in-process', 'http'] as const) {
       assert.equal(res.status, 200, res.text);
 
       const spans = traceOf(exporter.getFinishedSpans(), traceId);
-      const edge = spans.find((s) => s.name === 'POST /savingsaccounts/:accountId/transactions' || s.attributes['http.route'] !== undefined);
+      const edge = spans.find((s) => s.name === 'POST /savingsaccounts/{accountId}/transactions command=deposit' || s.attributes['http.route'] !== undefined);
       assert.ok(edge, `an edge span in ${spans.map((s) => s.name).join(', ')}`);
       // The caller's span is the edge span's parent: the trace continues, it does not restart.
       assert.equal(edge.parentSpanContext?.spanId, parentSpanId);

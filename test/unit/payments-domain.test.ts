@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { newSessionId } from '../../subgraphs/payments/domain/session-id.js';
 import { signedHeaders, switchSignature, verifySwitchSignature } from '../../subgraphs/payments/domain/signature.js';
-import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_MS, sandboxAccountName, SandboxLedger, sandboxRule } from '../../subgraphs/payments/sandbox-switch.js';
+import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_MS, sandboxAccountName, MemorySandboxSessions, SandboxLedger, sandboxRule } from '../../subgraphs/payments/sandbox-switch.js';
 
 const request = (accountNumber: string, sessionId = `s${accountNumber}`) => ({
   sessionId, bankCode: '058', accountNumber, accountName: 'X', amount: '1', currency: 'NGN', narration: '', originator: { bankName: 'B', accountNo: '1', senderName: 'S' },
@@ -33,26 +33,26 @@ describe('payments: pure rules', () => {
     assert.match(id, /^000999261125103005\d{12}$/);
   });
 
-  test("the sandbox's rules by the account number's last digit, and its stable names", () => {
+  test("the sandbox's rules by the account number's last digit, and its stable names", async () => {
     assert.deepEqual(['0', '1', '6', '7', '8', '9'].map((d) => sandboxRule(`012345678${d}`)), ['unknown', 'success', 'success', 'no-answer', 'pending', 'failure']);
     assert.equal(sandboxAccountName('058', '0123456781'), sandboxAccountName('058', '0123456781'));
     let now = 0;
-    const ledger = new SandboxLedger(() => now);
+    const ledger = new SandboxLedger(new MemorySandboxSessions(), () => now);
     assert.equal(ledger.nameEnquiry('058', '0123456780'), null);
     assert.equal(ledger.nameEnquiry('999', '0123456781'), null, 'a bank the sandbox does not know');
     assert.equal(ledger.nameEnquiry('058', '0123456781')!.accountName, sandboxAccountName('058', '0123456781'));
 
-    assert.equal(ledger.receive(request('0000000001')).answer.status, 'SUCCESSFUL');
-    assert.deepEqual(ledger.receive(request('0000000009')).answer, { sessionId: 's0000000009', status: 'FAILED', reason: SANDBOX_FAILURE_REASON });
-    assert.equal(ledger.receive(request('0000000007')).answer.status, 'PENDING');
-    assert.equal(ledger.status('s0000000007')!.status, 'SUCCESSFUL', '7: done at the first status query');
-    assert.equal(ledger.receive(request('0000000008')).answer.status, 'PENDING');
+    assert.equal((await ledger.receive(request('0000000001'))).answer.status, 'SUCCESSFUL');
+    assert.deepEqual((await ledger.receive(request('0000000009'))).answer, { sessionId: 's0000000009', status: 'FAILED', reason: SANDBOX_FAILURE_REASON });
+    assert.equal((await ledger.receive(request('0000000007'))).answer.status, 'PENDING');
+    assert.equal((await ledger.status('s0000000007'))!.status, 'SUCCESSFUL', '7: done at the first status query');
+    assert.equal((await ledger.receive(request('0000000008'))).answer.status, 'PENDING');
     now = SANDBOX_PENDING_MS - 1;
-    assert.equal(ledger.status('s0000000008')!.status, 'PENDING');
+    assert.equal((await ledger.status('s0000000008'))!.status, 'PENDING');
     now = SANDBOX_PENDING_MS;
-    assert.equal(ledger.status('s0000000008')!.status, 'SUCCESSFUL');
-    assert.equal(ledger.status('never-sent'), null);
+    assert.equal((await ledger.status('s0000000008'))!.status, 'SUCCESSFUL');
+    assert.equal(await ledger.status('never-sent'), null);
     // A replayed session answers as the first did (it is not a second transfer).
-    assert.equal(ledger.receive(request('0000000009', 's0000000001')).answer.status, 'SUCCESSFUL');
+    assert.equal((await ledger.receive(request('0000000009', 's0000000001'))).answer.status, 'SUCCESSFUL');
   });
 });
