@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from './account/account.module.js';
+import { auditDatabase, buildAuditSchema } from './audit/audit.module.js';
+import { createAuditServices, type AuditServices } from './audit/audit.services.js';
 import { createAccountServices, type AccountServices } from './account/account.services.js';
 import { movementLaneOf } from './account/movement-lane.js';
 import type { SubgraphRuntime } from './platform/local-executor.js';
@@ -45,12 +47,14 @@ import type { StaffRecord } from './till/till.ports.js';
  * The composition root: which modules exist, how their services are wired to each other, and how each
  * subgraph's schema is built. Modules never import each other's internals; they meet here.
  */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, auditDatabase];
 
 /** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
 const LOAN_SCHEDULER_TICK_MS = 60_000;
 /** How often the background process purges Idempotency-Keys past their retention. */
 const IDEMPOTENCY_PURGE_MS = 3_600_000;
+/** How often the background process links new audit entries into their tenants' hash chains. */
+const AUDIT_CHAIN_MS = 1_000;
 
 export interface Services {
   organisation: OrganisationServices;
@@ -62,6 +66,7 @@ export interface Services {
   self: SelfServices;
   webhooks: WebhooksServices;
   payments: PaymentsServices;
+  audit: AuditServices;
 }
 
 export interface Platform {
@@ -237,7 +242,14 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     },
   });
   const webhooks = createWebhooksServices(db, { settings: organisation.settings });
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments };
+  const audit = createAuditServices(db, {
+    officeNames: (tenantId, ids) => organisation.offices.names(tenantId, ids),
+    usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
+    tenantIds: () => organisation.tenants.ids(),
+  }, db.background, logger);
+  // Every command of every module is audited in its own transaction (platform/audit-scope.ts).
+  db.auditWriter = audit.writer;
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, audit };
 }
 
 const BACKGROUND_POOL = 3;
@@ -286,6 +298,7 @@ export async function startPlatform(
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
   const background = options.scheduler ?? options.relay ?? true;
   if (background) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
+  if (background) services.audit.chainer.start(AUDIT_CHAIN_MS);
   const purge = background
     ? setInterval(() => {
         purgeIdempotencyKeys(db, config.idempotencyRetentionHours).catch((error: unknown) => logger.warn({ err: error }, 'idempotency keys not purged'));
@@ -311,6 +324,7 @@ export async function startPlatform(
     async close() {
       await requery?.stop();
       services.loan.delinquency.stopScheduler();
+      await services.audit.chainer.stop();
       if (purge) clearInterval(purge);
       await live.stop();
       await relay?.stop();
@@ -338,4 +352,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   self: (services) => buildSelfSchema(() => services().self),
   webhooks: (services) => buildWebhooksSchema(() => services().webhooks),
   payments: (services) => buildPaymentsSchema(() => services().payments),
+  audit: (services) => buildAuditSchema(() => services().audit),
 };

@@ -1,5 +1,6 @@
 import type { FixedRoute, Route } from '../route.js';
 import { accountRoutes } from './account.routes.js';
+import { auditRoutes } from './audit.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { customerRoutes } from './customer.routes.js';
 import { unofferedFeatureRoutes } from './unoffered.routes.js';
@@ -16,7 +17,7 @@ import { tillRoutes } from './till.routes.js';
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
   ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...loanRoutes, ...hookRoutes,
-  ...searchRoutes, ...selfRoutes,
+  ...searchRoutes, ...selfRoutes, ...auditRoutes,
 ];
 
 /** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */

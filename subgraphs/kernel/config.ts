@@ -91,7 +91,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'audit'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -104,6 +104,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   self: 4007,
   webhooks: 4008,
   payments: 4009,
+  audit: 4013,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';

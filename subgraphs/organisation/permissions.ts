@@ -57,6 +57,7 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     CODE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
     CODEVALUE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
     SCHEDULER: ['READ', 'EXECUTEJOB'],
+    AUDIT: ['READ'],
   },
 };
 
