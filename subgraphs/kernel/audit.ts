@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /*
  * The audit trail as every module sees it. The platform opens an audit scope around each write operation
- * (platform/audit-scope.ts); the first transaction of that scope to commit carries the operation's entry,
- * written ahead of the commit (platform/database.ts). A command that knows more than the operation shows
+ * (platform/audit-scope.ts); each transaction of that scope carries the operation's entry, written ahead of
+ * the commit by the first of them that writes anything (platform/database.ts). A command that knows more than the operation shows
  * (a maker-checker approval executes another user's entry) says so with `noteAudit`.
  */
 
@@ -12,6 +12,8 @@ export const PROCESSING_RESULT = { processed: 1, awaitingApproval: 2, rejected: 
 
 /** One audit entry as the platform drafts it; the audit module's store turns drafts into rows. */
 export interface AuditDraft {
+  /** The command's own id (a UUID): its entry is written once, by the first of its transactions that writes. */
+  commandId: string;
   actionName: string;
   entityName: string;
   /** The GraphQL field that ran (depositToSavingsAccount): what the entry's action and entity were named from. */
@@ -38,7 +40,12 @@ export interface AuditDraft {
  * tx.ts imports this file) that inserts a transaction's drafts, one statement however many.
  */
 export interface AuditWriter {
-  insert(tenantId: string, drafts: readonly AuditDraft[]): { sql: string; params: readonly unknown[] };
+  /**
+   * `standalone`: the statement is its transaction's only write (a failure's entry). Otherwise it writes
+   * only when its transaction wrote something else: a read-only transaction of a command (a login's lookup)
+   * does not stand for the command.
+   */
+  insert(tenantId: string, drafts: readonly AuditDraft[], standalone: boolean): { sql: string; params: readonly unknown[] };
 }
 
 /** What a command may correct in its operation's entry. */
@@ -47,9 +54,9 @@ export type AuditNote = Partial<Pick<AuditDraft, 'actionName' | 'entityName' | '
 /** The running write operation's entry-to-be; see platform/audit-scope.ts. */
 export interface AuditScope {
   draft: AuditDraft;
-  /** Set once the entry has committed with a transaction. */
+  /** Set once a transaction that carried the entry has committed (it wrote it if it wrote anything else). */
   committed: boolean;
-  /** The transaction that carries the entry until it commits or rolls back (an opaque token). */
+  /** The open transaction that carries the entry, until it commits or rolls back (an opaque token). */
   carrier: object | null;
 }
 
@@ -76,4 +83,12 @@ export function idOf(value: unknown, depth = 0): number | null {
     if (found !== null) return found;
   }
   return null;
+}
+
+/**
+ * Runs `fn` outside the running command's audit scope: bookkeeping that is not the command's effect (a
+ * failed login's counter) must not write the command's entry as processed before the command fails.
+ */
+export function unaudited<T>(fn: () => T): T {
+  return auditScopes.exit(fn);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import { auditScopes, PROCESSING_RESULT, type AuditDraft, type AuditScope } from '../kernel/audit.js';
 import type { Identity } from '../kernel/identity.js';
@@ -6,10 +7,10 @@ import type { RequestContext } from './request-context.js';
 
 /*
  * Every mutation root field of every subgraph is a command (each REST write runs one): it runs in an audit
- * scope whose entry rides in the first transaction of the command that commits (Database.tx writes it in
- * that transaction, ahead of its commit). A command that commits none (it failed, or it writes nothing to
- * the database) gets its entry in a transaction of its own once it has answered; a failure's entry carries
- * the error's code.
+ * scope whose entry rides in the command's transactions, written by the first of them that writes anything
+ * (Database.tx writes it in that transaction, ahead of its commit). A command that fails, or commits no
+ * transaction, gets its entry in a transaction of its own once it has answered (a failure's carries the
+ * error's code), unless one of its transactions already wrote it.
  */
 
 /** Fineract's action names for the verbs of our mutation names that it words differently. */
@@ -87,6 +88,7 @@ function argumentId(args: Record<string, unknown>): number | null {
 export function draftFor(identity: Identity, field: string, args: Record<string, unknown>): AuditDraft {
   const staff = identity.kind === 'staff' ? identity : null;
   return {
+    commandId: randomUUID(),
     ...commandNames(field),
     operation: field,
     resourceId: argumentId(args),
@@ -127,7 +129,8 @@ function audited(name: string, resolve: GraphQLFieldResolver<unknown, RequestCon
       try {
         value = await resolve(source, args, context, info);
       } catch (error) {
-        if (!scope.committed) await db.recordAudit(context.identity.tenantId, { ...scope.draft, processingResult: PROCESSING_RESULT.error, errorCode: errorCodeOf(error) });
+        // Unless a transaction of the command that wrote something has committed its entry (the effect stands).
+        await db.recordAudit(context.identity.tenantId, { ...scope.draft, processingResult: PROCESSING_RESULT.error, errorCode: errorCodeOf(error) });
         throw error;
       }
       // A command that wrote nothing in a transaction of its own (or whose transaction is still open: it joined

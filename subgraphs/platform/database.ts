@@ -59,7 +59,8 @@ export class Database {
 
   /** Group commit for commands on one hot row (see platform/commit-batch.ts). */
   private readonly batcher = new CommitBatcher({
-    tx: (tenantId, fn) => this.tx(tenantId, fn),
+    // The batch's own transaction is nobody's command: each command claims its audit entry itself (batchedTx).
+    tx: (tenantId, fn) => this.runTx(tenantId, fn),
     commandTx: (tx, hooks) => {
       const em = tx.em.fork({ clear: true, keepTransactionContext: true }) as Em;
       return { ...tx, em, query: this.queryOn(em), afterCommit: (hook) => hooks.push(hook) };
@@ -75,11 +76,15 @@ export class Database {
   async tx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const ambient = this.ambient.getStore();
     if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, this.audited(fn));
+    return this.runTx(tenantId, this.audited(fn));
+  }
+
+  /** A new transaction of the tenant, which writes the audit entries its commands claimed just before its commit. */
+  private async runTx<T>(tenantId: string, run: (tx: Tx) => Promise<T>): Promise<T> {
     const hooks: (() => void | Promise<void>)[] = [];
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });
     const audited: AuditScope[] = [];
-    const run = this.audited(fn);
     let result: T;
     try {
       result = await this.currentTenant.run(tenantId, () => commitPreludes.run([], () => em.transactional(async (tem) => {
@@ -105,22 +110,24 @@ export class Database {
   }
 
   /**
-   * `fn`, which claims the running command's audit entry for its transaction when it succeeds (the first to
-   * succeed of the command's transactions; a command in a batch or an idempotent request claims it for the
-   * transaction it shares). The entry is marked committed by a commit hook, which a batch keeps only for the
-   * commands that succeeded.
+   * `fn`, which claims the running command's audit entry for its transaction when it succeeds (a command in
+   * a batch or an idempotent request claims it for the transaction it shares). Every transaction of the
+   * command claims it; the first that writes anything writes it, the others find it written (its command
+   * id is unique). A commit hook, which a batch keeps only for the commands that succeeded, marks it
+   * committed.
    */
   private audited<T>(fn: (tx: Tx) => Promise<T>): (tx: Tx) => Promise<T> {
     const scope = auditScopes.getStore();
     if (!scope || !this.auditWriter) return fn;
     return async (tx) => {
       const value = await fn(tx);
-      if (!scope.committed && scope.carrier === null && tx.audited) {
+      if (scope.carrier === null && tx.audited) {
         scope.draft.resourceId ??= idOf(value);
         scope.carrier = tx.audited;
         tx.audited.push(scope);
         tx.afterCommit(() => {
           scope.committed = true;
+          scope.carrier = null;
         });
       }
       return value;
@@ -132,7 +139,7 @@ export class Database {
    * commit's round trip (prepared-statements.ts): auditing adds a statement to every write, never a round trip.
    */
   private async writeAudit(query: Tx['query'], tenantId: string, drafts: readonly AuditDraft[]): Promise<void> {
-    const statement = this.auditWriter!.insert(tenantId, drafts);
+    const statement = this.auditWriter!.insert(tenantId, drafts, false);
     if (this.kind !== 'postgresql') {
       await query(statement.sql, statement.params);
       return;
@@ -143,8 +150,9 @@ export class Database {
   }
 
   /**
-   * The entry of a command that committed no transaction carrying it (it failed, or wrote nothing), in a
-   * transaction of its own: never an idempotent request's, which rolls back when its command fails.
+   * The entry of a command that failed, or committed no transaction carrying it, in a transaction of its
+   * own (never an idempotent request's, which rolls back when its command fails); nothing when one of the
+   * command's transactions already wrote its entry.
    */
   async recordAudit(tenantId: string, draft: AuditDraft): Promise<void> {
     const writer = this.auditWriter;
@@ -152,7 +160,7 @@ export class Database {
     await this.ambient.exit(() =>
       auditScopes.exit(() =>
         this.tx(tenantId, async (tx) => {
-          const statement = writer.insert(tenantId, [draft]);
+          const statement = writer.insert(tenantId, [draft], true);
           await tx.query(statement.sql, statement.params);
         }),
       ),

@@ -95,6 +95,16 @@ describe('audit trail: every command in its own transaction, office-scoped reads
     const logins = await audits(t, 'actionName=LOGIN&entityName=USER');
     assert.ok(logins.length >= 2, 'the admin\'s login and the manager\'s');
     for (const login of logins) assert.match(login.commandAsJson, /"password":"\*\*\*"/);
+    // A refused login (its lookup read the user in a transaction of its own) is an error entry, and only that.
+    const before = (await audits(t, 'actionName=LOGIN&limit=200')).length;
+    const refused = await service.request('POST', '/api/v1/authentication', { tenant: t.tenant, auth: null, body: { username: 'admin', password: 'wrong' } });
+    assert.equal(refused.status, 401, refused.text);
+    const after = await audits(t, 'actionName=LOGIN&limit=200');
+    assert.equal(after.length, before + 1);
+    assert.equal(after[0]!.processingResult, 'error');
+    assert.equal(after[0]!.errorCode, 'error.msg.not.authenticated');
+    assert.equal(after[0]!.makerId, undefined, 'nobody is authenticated');
+    assert.match(after[0]!.commandAsJson, /"password":"\*\*\*"/);
     const [created] = await audits(t, 'actionName=CREATE&entityName=USER');
     assert.ok(created!.resourceId! > 0, 'a create names the record it made');
     assert.doesNotMatch(created!.commandAsJson, /Secret123/);

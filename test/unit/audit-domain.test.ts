@@ -4,7 +4,7 @@ import { entryHash, GENESIS_HASH, type ChainedContent } from '../../subgraphs/au
 import { commandNames, redacted, REDACTED } from '../../subgraphs/platform/audit-scope.js';
 
 const entry: ChainedContent = {
-  id: '7', txid: '1042', actionName: 'DEPOSIT', entityName: 'SAVINGSACCOUNT', operation: 'depositToSavingsAccount', resourceId: '3', subresourceId: null,
+  id: '7', commandId: '0b0c5e52-52f1-4f5e-9d4c-1f0f4a3b2c1d', txid: '1042', actionName: 'DEPOSIT', entityName: 'SAVINGSACCOUNT', operation: 'depositToSavingsAccount', resourceId: '3', subresourceId: null,
   officeId: 2, officeHierarchy: '.2.', makerId: 5, makerDelegatedBy: null, checkerId: null, checkedAtMicros: null, madeAtMicros: '1795870000000000',
   commandJson: '{"savingsAccountId":3}', processingResult: 1, errorCode: null,
 };
@@ -38,7 +38,7 @@ describe('audit domain', () => {
     assert.match(first, /^[0-9a-f]{64}$/);
     assert.equal(entryHash(GENESIS_HASH, { ...entry }), first, 'the same content, the same hash');
     assert.notEqual(entryHash('1'.repeat(64), entry), first);
-    for (const [field, value] of Object.entries({ commandJson: '{"savingsAccountId":4}', makerId: 6, madeAtMicros: '1795870000000001', errorCode: 'x', resourceId: null })) {
+    for (const [field, value] of Object.entries({ commandJson: '{"savingsAccountId":4}', makerId: 6, madeAtMicros: '1795870000000001', errorCode: 'x', resourceId: null, commandId: 'f4e5d6c7-0000-4000-8000-000000000000' })) {
       assert.notEqual(entryHash(GENESIS_HASH, { ...entry, [field]: value }), first, field);
     }
   });

@@ -5,7 +5,7 @@ import { emit } from '../../kernel/outbox.js';
 import type { AuditAnchoredData } from '../contract.js';
 import type { AuditDependencies } from '../ports.js';
 import { entryHash, GENESIS_HASH } from '../domain/chain.js';
-import { anchorExists, chainHead, chainHorizon, dayOpen, insertAnchor, insertLinks, lastLinkBefore, tryLockChain, unchainedEntries } from '../store/chain.store.js';
+import { anchorExists, chainHead, chainHorizon, dayOpen, insertAnchor, insertLinks, lastLinkBefore, lockChain, tryLockChain, unchainedEntries } from '../store/chain.store.js';
 
 /** Entries linked per transaction: a tenant behind by more takes several. */
 const CHAIN_BATCH = 500;
@@ -61,7 +61,7 @@ export class AuditChainer {
   async anchor(tenantId: string, date: string): Promise<AuditAnchoredData | null> {
     const nextDay = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     return this.db.tx(tenantId, async (tx) => {
-      if (!(await tryLockChain(tx))) return null;
+      await lockChain(tx);
       if (await dayOpen(tx, nextDay)) return null;
       const last = await lastLinkBefore(tx, nextDay);
       if (!last) return null;

@@ -10,6 +10,7 @@ export const GENESIS_HASH = '0'.repeat(64);
  */
 export interface ChainedContent {
   id: string;
+  commandId: string;
   txid: string;
   actionName: string;
   entityName: string;
@@ -31,7 +32,7 @@ export interface ChainedContent {
 /** The field order is the format: changing it (or adding a field anywhere but the end) breaks every stored chain. */
 const FIELDS: readonly (keyof ChainedContent)[] = [
   'id', 'txid', 'actionName', 'entityName', 'operation', 'resourceId', 'subresourceId', 'officeId', 'officeHierarchy', 'makerId',
-  'makerDelegatedBy', 'checkerId', 'checkedAtMicros', 'madeAtMicros', 'commandJson', 'processingResult', 'errorCode',
+  'makerDelegatedBy', 'checkerId', 'checkedAtMicros', 'madeAtMicros', 'commandJson', 'processingResult', 'errorCode', 'commandId',
 ];
 
 /** SHA-256 (hex) of the previous hash and the entry's content: changing any field, or any earlier entry, changes it. */

@@ -19,6 +19,8 @@ export class AuditMigration extends Migration {
     this.addSql(`create table audit.entry (
       tenant_id varchar(64) not null,
       id bigint not null default nextval('audit.entry_id_seq'),
+      -- One per command: every transaction of a command may carry its entry, the first that writes keeps it.
+      command_id uuid not null,
       -- The writing transaction's id: the chainer links only entries of transactions older than every one in flight.
       txid xid8 not null default pg_current_xact_id(),
       action_name varchar(50) not null,
@@ -37,6 +39,7 @@ export class AuditMigration extends Migration {
       processing_result smallint not null,
       error_code varchar(200),
       primary key (tenant_id, id))`);
+    this.addSql(`create unique index entry_command on audit.entry (tenant_id, command_id)`);
     this.addSql(`create index entry_made_at on audit.entry (tenant_id, made_at desc, id desc)`);
     this.addSql(`create index entry_chain_order on audit.entry (tenant_id, txid, id)`);
     this.addSql(`create index entry_resource on audit.entry (tenant_id, entity_name, resource_id)`);

@@ -5,7 +5,7 @@ import type { ChainedContent } from '../domain/chain.js';
  * The chain's statements, in the tenant's transaction (the chainer's, or a reader's verifying it).
  */
 
-const CONTENT = `e.id::text as id, e.txid::text as txid, e.action_name as "actionName", e.entity_name as "entityName", e.operation,
+const CONTENT = `e.id::text as id, e.command_id::text as "commandId", e.txid::text as txid, e.action_name as "actionName", e.entity_name as "entityName", e.operation,
   e.resource_id::text as "resourceId", e.subresource_id::text as "subresourceId", e.office_id as "officeId", e.office_hierarchy as "officeHierarchy",
   e.maker_id as "makerId", e.maker_delegated_by as "makerDelegatedBy", e.checker_id as "checkerId",
   (extract(epoch from e.checked_at) * 1000000)::bigint::text as "checkedAtMicros", (extract(epoch from e.made_at) * 1000000)::bigint::text as "madeAtMicros",
@@ -22,6 +22,11 @@ export interface ChainHead {
 export async function tryLockChain(tx: Tx): Promise<boolean> {
   const rows = await tx.query<{ locked: boolean }>(`select pg_try_advisory_xact_lock(hashtextextended(?, 0)) as locked`, [`audit-chain:${tx.tenantId}`]);
   return rows[0]?.locked === true;
+}
+
+/** The same lock, waited for (an anchor: the chainer holds it only for one batch). */
+export async function lockChain(tx: Tx): Promise<void> {
+  await tx.query(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`audit-chain:${tx.tenantId}`]);
 }
 
 export async function chainHead(tx: Tx): Promise<ChainHead | null> {

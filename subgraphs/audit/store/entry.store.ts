@@ -5,16 +5,23 @@ import type { Statement, Tx } from '../../kernel/tx.js';
  * One statement for any number of entries (a batch of deposits commits several): the drafts travel as one
  * JSON parameter, so the text, prepared once per connection, is the same whatever their number.
  */
-const INSERT = `insert into audit.entry (tenant_id, action_name, entity_name, operation, resource_id, subresource_id, office_id, office_hierarchy,
+const INSERT = `insert into audit.entry (tenant_id, command_id, action_name, entity_name, operation, resource_id, subresource_id, office_id, office_hierarchy,
     maker_id, maker_delegated_by, checker_id, checked_at, command_json, processing_result, error_code)
-  select ?, r.action_name, r.entity_name, r.operation, r.resource_id, r.subresource_id, r.office_id, r.office_hierarchy,
+  select ?, r.command_id, r.action_name, r.entity_name, r.operation, r.resource_id, r.subresource_id, r.office_id, r.office_hierarchy,
     r.maker_id, r.maker_delegated_by, r.checker_id, r.checked_at, r.command_json, r.processing_result, r.error_code
-  from jsonb_to_recordset(?::jsonb) as r(action_name text, entity_name text, operation text, resource_id bigint, subresource_id bigint, office_id integer,
+  from jsonb_to_recordset(?::jsonb) as r(command_id uuid, action_name text, entity_name text, operation text, resource_id bigint, subresource_id bigint, office_id integer,
     office_hierarchy text, maker_id integer, maker_delegated_by integer, checker_id integer, checked_at timestamptz, command_json text,
-    processing_result smallint, error_code text)`;
+    processing_result smallint, error_code text)
+  where ?::boolean or pg_current_xact_id_if_assigned() is not null
+  on conflict (tenant_id, command_id) do nothing`;
 
-export function insertEntries(tenantId: string, drafts: readonly AuditDraft[]): Statement {
+/**
+ * A transaction that wrote nothing else (pg_current_xact_id_if_assigned() is null before this statement's
+ * first row) writes no entry unless `standalone`; a command's later transactions find its entry written.
+ */
+export function insertEntries(tenantId: string, drafts: readonly AuditDraft[], standalone: boolean): Statement {
   const rows = drafts.map((d) => ({
+    command_id: d.commandId,
     action_name: d.actionName,
     entity_name: d.entityName,
     operation: d.operation,
@@ -30,7 +37,7 @@ export function insertEntries(tenantId: string, drafts: readonly AuditDraft[]): 
     processing_result: d.processingResult,
     error_code: d.errorCode,
   }));
-  return { sql: INSERT, params: [tenantId, JSON.stringify(rows)] };
+  return { sql: INSERT, params: [tenantId, JSON.stringify(rows), standalone] };
 }
 
 export interface AuditRow {
