@@ -1,5 +1,6 @@
 import type { Logger } from '../subgraphs/platform/logger.js';
 import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
+import { auditMutations } from '../subgraphs/platform/audit-scope.js';
 import { eventScope } from '../subgraphs/platform/event-stream.js';
 import type { SubgraphRuntime } from '../subgraphs/platform/local-executor.js';
 import { serveSubgraph, type RunningSubgraph } from '../subgraphs/platform/subgraph-server.js';
@@ -13,7 +14,8 @@ export async function subgraphRuntimes(platform: Platform, names: readonly Subgr
       name,
       {
         name,
-        schema: await SCHEMA_BUILDERS[name](() => platform.services),
+        // Every mutation is a command with an audit entry in its own transaction.
+        schema: auditMutations(await SCHEMA_BUILDERS[name](() => platform.services), platform.db),
         db: platform.db,
         contextFor: (identity) => ({ identity, pubsub: platform.pubsub, eventScope: scope, loaders: new Map() }),
         batchLane: BATCH_LANES[name],

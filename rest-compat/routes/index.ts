@@ -1,6 +1,7 @@
 import type { FixedRoute, Route } from '../route.js';
 import { accountRoutes } from './account.routes.js';
 import { chargeRoutes } from './charges.routes.js';
+import { auditRoutes } from './audit.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { cobRoutes } from './cob.routes.js';
 import { customerRoutes } from './customer.routes.js';
@@ -18,7 +19,7 @@ import { tillRoutes } from './till.routes.js';
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
   ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
-  ...searchRoutes, ...selfRoutes, ...chargeRoutes,
+  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes,
 ];
 
 /** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */

@@ -12,7 +12,7 @@ export const ACCOUNT_CODES = {
   accounttransferIdInvalid: 'error.msg.accounttransfer.id.invalid',
   cashierNoOpenTill: 'error.msg.cashier.no.open.till' satisfies TillCodes['cashierNoOpenTill'],
   clientIdInvalid: 'error.msg.client.id.invalid' satisfies CustomerCodes['clientIdInvalid'],
-  commandIdInvalid: 'error.msg.command.id.invalid',
+  commandIdInvalid: 'error.msg.command.id.invalid' satisfies OrganisationCodes['commandIdInvalid'],
   currencyNotEnabled: 'error.msg.currency.not.enabled',
   makercheckerCannotApproveOwnEntry: 'error.msg.makerchecker.cannot.approve.own.entry',
   makercheckerEntryExpired: 'error.msg.makerchecker.entry.expired',

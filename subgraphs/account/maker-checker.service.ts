@@ -1,6 +1,7 @@
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
+import { noteAudit, PROCESSING_RESULT } from '../kernel/audit.js';
 import { ALL_FUNCTIONS, hasPermission, requireStaff, sameEyes, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { loadAccount } from './store/account-read.store.js';
 import type { AccountDependencies } from './account.ports.js';
@@ -62,6 +63,7 @@ export class MakerCheckerService {
         ? await this.executeTransfer(tx, staff, JSON.parse(entry.commandAsJson) as TransferInput)
         : await this.commands.withdrawCore(tx, { identity: staff, cashUserId: entry.makerId }, { accountId: entry.resourceId, transaction: JSON.parse(entry.commandAsJson) as TransactionInput, approved: true });
       if (result.kind === 'executed') await setEntryTransaction(tx, id, result.transaction.id);
+      this.noteChecked(entry, staff, PROCESSING_RESULT.processed, result.kind === 'executed' ? result.transaction.id : null);
       return { entry: (await findEntry(tx, id))!, result };
     });
   }
@@ -79,8 +81,9 @@ export class MakerCheckerService {
   async reject(identity: Identity, id: number): Promise<MakerCheckerEntry> {
     const staff = requireStaff(identity, 'APPROVEWITHDRAWAL_SAVINGSACCOUNT');
     return this.db.tx(staff.tenantId, async (tx) => {
-      await this.pending(tx, staff, id);
+      const { entry } = await this.pending(tx, staff, id);
       await this.close(tx, staff, id, 'rejected');
+      this.noteChecked(entry, staff, PROCESSING_RESULT.rejected, null);
       return (await findEntry(tx, id))!;
     });
   }
@@ -106,6 +109,18 @@ export class MakerCheckerService {
     if (entry.status !== 'awaiting.approval') throw rule(ACCOUNT_CODES.makercheckerEntryNotPending, `Maker-checker entry ${id} is ${entry.status}.`, [id, entry.status]);
     if (entry.madeOnDate < today) throw rule(ACCOUNT_CODES.makercheckerEntryExpired, `Maker-checker entry ${id} expired at the end of ${entry.madeOnDate}.`, [id, entry.madeOnDate]);
     return { entry, today };
+  }
+
+  /**
+   * The checker's decision is audited as Fineract records it on the held command: the maker's action on
+   * the maker's record, now with its checker, the time checked and the result (the held entry is subresource
+   * of the maker's own audit entry; the executed transaction of this one).
+   */
+  private noteChecked(entry: MakerCheckerEntry, checker: StaffIdentity, processingResult: number, transactionId: number | null): void {
+    noteAudit({
+      actionName: entry.actionName, entityName: entry.entityName, resourceId: entry.resourceId, subresourceId: transactionId ?? entry.id,
+      makerId: entry.makerId, makerDelegatedBy: entry.makerDelegatedBy, checkerId: checker.userId, checkedAt: new Date(), processingResult,
+    });
   }
 
   private async close(tx: Tx, staff: StaffIdentity, id: number, status: EntryClosing): Promise<void> {

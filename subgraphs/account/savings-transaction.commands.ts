@@ -2,6 +2,7 @@ import { cteRef, type CteFragment } from '../kernel/cte.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { riding, type CompanionEvent } from '../kernel/outbox.js';
+import { noteAudit, PROCESSING_RESULT } from '../kernel/audit.js';
 import { errors } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money, formatAmount } from '../kernel/money.js';
@@ -125,6 +126,7 @@ export class SavingsTransactionCommands {
         const commandId = await insertHold(tx, {
           entityName: 'SAVINGSACCOUNT', actionName: 'WITHDRAWAL', accountId: account.id, officeId: account.officeId, amount, command: input, makerId: actor.identity.userId, makerDelegatedBy: actor.identity.delegatedBy ?? null, madeOn: today,
         });
+        noteAudit({ processingResult: PROCESSING_RESULT.awaitingApproval, subresourceId: commandId });
         return { kind: 'pending', account: (await loadAccount(tx, today, accountId))!, commandId };
       }
     }

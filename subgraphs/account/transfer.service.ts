@@ -1,5 +1,6 @@
 import type { Database } from '../platform/database.js';
 import { riding } from '../kernel/outbox.js';
+import { noteAudit, PROCESSING_RESULT } from '../kernel/audit.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
@@ -144,6 +145,7 @@ export class TransferService {
       const commandId = await insertHold(tx, {
         entityName: 'ACCOUNTTRANSFER', actionName: 'CREATE', accountId: fromId, officeId: from.officeId, amount, command: input, makerId: staff.userId, makerDelegatedBy: staff.kind === 'staff' ? (staff.delegatedBy ?? null) : null, madeOn: today,
       });
+      noteAudit({ processingResult: PROCESSING_RESULT.awaitingApproval, resourceId: fromId, subresourceId: commandId });
       return { kind: 'held', commandId, fromAccountId: fromId };
     }
     // Between a client's own accounts nothing enters the client's balance: no KYC cap applies.

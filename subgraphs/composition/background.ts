@@ -13,6 +13,8 @@ import type { Services } from './wiring.js';
 const LOAN_SCHEDULER_TICK_MS = 60_000;
 /** How often the background process purges Idempotency-Keys past their retention. */
 const IDEMPOTENCY_PURGE_MS = 3_600_000;
+/** How often the background process links new audit entries into their tenants' hash chains. */
+const AUDIT_CHAIN_MS = 1_000;
 
 /** The work a process runs besides answering requests: the outbox relay, the workers, the scheduler, the purge. */
 export interface BackgroundWork {
@@ -48,6 +50,7 @@ export function startBackgroundWork(
   // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
   const background = options.scheduler ?? options.relay ?? true;
   if (background) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
+  if (background) services.audit.chainer.start(AUDIT_CHAIN_MS);
   const purge = background
     ? setInterval(() => {
         purgeIdempotencyKeys(db, config.idempotencyRetentionHours).catch((error: unknown) => logger.warn({ err: error }, 'idempotency keys not purged'));
@@ -61,6 +64,7 @@ export function startBackgroundWork(
     async stop() {
       await requery?.stop();
       services.loan.delinquency.stopScheduler();
+      await services.audit.chainer.stop();
       if (purge) clearInterval(purge);
       await live.stop();
       await relay?.stop();

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildAccountSchema, accountDatabase } from '../account/account.module.js';
 import { movementLaneOf } from '../account/movement-lane.js';
+import { auditDatabase, buildAuditSchema } from '../audit/audit.module.js';
 import { buildChargesSchema, chargesDatabase } from '../charges/charges.module.js';
 import { buildCobSchema, cobDatabase } from '../cob/cob.module.js';
 import { customerDatabase, buildCustomerSchema } from '../customer/customer.module.js';
@@ -18,7 +19,7 @@ import { buildWebhooksSchema, webhooksDatabase } from '../webhooks/webhooks.modu
 import type { Services } from './wiring.js';
 
 /** Which modules exist: their tables (migrated in this order) and their subgraph schemas. */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase, auditDatabase];
 
 /** The subgraphs whose writes queue on one row, and how to tell an operation's lane (SubgraphRuntime.batchLane). */
 export const BATCH_LANES: Partial<Record<SubgraphName, NonNullable<SubgraphRuntime['batchLane']>>> = {
@@ -37,4 +38,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   payments: (services) => buildPaymentsSchema(() => services().payments),
   charges: (services) => buildChargesSchema(() => services().charges),
   cob: (services) => buildCobSchema(() => services().cob),
+  audit: (services) => buildAuditSchema(() => services().audit),
 };

@@ -68,6 +68,8 @@ export async function startPlatform(
     ? new RedisLoginFailures(config.redisUrl, (error) => logger.warn({ err: error }, 'login failures cannot be counted in Redis'))
     : new DatabaseLoginFailures(db);
   const services = createServices(db, config, logger, loginFailures);
+  // Every command of every module is audited in its effect's transaction (platform/audit-scope.ts).
+  db.auditWriter = services.audit.writer;
   if (options.provision ?? true) {
     const provisioning = performance.now();
     for (const tenant of config.tenants) await services.organisation.tenants.provision(tenant, { adminPassword: config.adminPassword });

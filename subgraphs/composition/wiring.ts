@@ -2,6 +2,7 @@ import type { Config } from '../kernel/config.js';
 import type { Database } from '../platform/database.js';
 import type { Logger } from '../platform/logger.js';
 import { createAccountServices, type AccountServices } from '../account/account.services.js';
+import { createAuditServices, type AuditServices } from '../audit/audit.services.js';
 import { createChargesServices, type ChargesServices } from '../charges/charges.services.js';
 import { createCobServices, type CobServices } from '../cob/cob.services.js';
 import { createCustomerServices, type CustomerServices } from '../customer/customer.services.js';
@@ -21,6 +22,7 @@ import { accountFromCustomer, registerAccountWithCustomer } from './adapters/acc
 import { accountFromLedger } from './adapters/account-from-ledger.js';
 import { accountFromOrganisation, registerAccountWithOrganisation } from './adapters/account-from-organisation.js';
 import { accountFromTill } from './adapters/account-from-till.js';
+import { auditFromOrganisation } from './adapters/audit-from-organisation.js';
 import { chargesFromAccount, registerChargesWithAccount } from './adapters/charges-from-account.js';
 import { chargesFromLedger } from './adapters/charges-from-ledger.js';
 import { registerChargesWithLoan } from './adapters/charges-from-loan.js';
@@ -59,6 +61,7 @@ export interface Services {
   payments: PaymentsServices;
   charges: ChargesServices;
   cob: CobServices;
+  audit: AuditServices;
 }
 
 /**
@@ -118,7 +121,9 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   });
   registerCobWithLoan(cob, loan);
   registerCobWithCharges(cob, charges);
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob };
+
+  const audit = createAuditServices(db, auditFromOrganisation(organisation), db.background, logger);
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit };
 }
 
 /** The configured switch (PAYMENT_SWITCH_URL), else the in-process sandbox. */

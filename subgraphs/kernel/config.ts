@@ -99,7 +99,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'charges', 'cob'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'charges', 'cob', 'audit'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -114,6 +114,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   payments: 4009,
   charges: 4010,
   cob: 4011,
+  audit: 4013,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';

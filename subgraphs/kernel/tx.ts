@@ -1,6 +1,7 @@
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/sql';
+import type { AuditScope } from './audit.js';
 
 /*
  * The database as every module sees it: one tenant's transaction (the port services work in) and what a
@@ -48,6 +49,8 @@ export interface Tx {
    * in its round trip, and their first error is this call's error.
    */
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], ahead?: readonly Statement[]): Promise<T[]>;
+  /** The commands whose audit entries this transaction carries (written just before its commit); platform/database.ts fills it. */
+  readonly audited?: AuditScope[];
 }
 
 /** One statement with `?` placeholders and its parameters. */

@@ -1,5 +1,7 @@
 /** The organisation module's globalisation codes: the contract clients match on, named once. */
 export const ORGANISATION_CODES = {
+  /** A command (a maker-checker entry, an audit entry) by an id that names none: Fineract's code for both. */
+  commandIdInvalid: 'error.msg.command.id.invalid',
   apikeyIdInvalid: 'error.msg.apikey.id.invalid',
   apikeyIdempotencyNotSupported: 'error.msg.apikey.idempotency.not.supported',
   authenticationPasswordCannotBeBlank: 'validation.msg.authentication.password.cannot.be.blank',

@@ -63,6 +63,7 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     SCHEDULER: ['READ', 'EXECUTEJOB'],
     WORKINGDAYS: ['READ', 'UPDATE'],
     HOLIDAY: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'ACTIVATE'],
+    AUDIT: ['READ'],
   },
 };
 

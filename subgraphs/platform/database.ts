@@ -18,6 +18,8 @@ import { isRetryableConflict } from '../kernel/db-errors.js';
 const CONFLICT_ATTEMPTS = 4;
 /** The upper bound of the random pause before the n-th re-run is n times this. */
 const CONFLICT_PAUSE_MS = 25;
+import { auditScopes, idOf, type AuditDraft, type AuditScope, type AuditWriter } from '../kernel/audit.js';
+import { commitPreludes } from './prepared-statements.js';
 
 /**
  * The kysely transaction MikroORM runs a transactional em on (`em.getTransactionContext()`): what `Tx.query`
@@ -55,9 +57,17 @@ export class Database {
 
   private readonly debug = process.env.SQL_DEBUG === '1';
 
+  /**
+   * The audit module's statement for a transaction's entries (wired by the composition root); while null,
+   * commands are not audited (tools that open the database without the audit module).
+   */
+  auditWriter: AuditWriter | null = null;
+
   /** Group commit for commands on one hot row (see platform/commit-batch.ts). */
   private readonly batcher = new CommitBatcher({
-    tx: (tenantId, fn) => this.tx(tenantId, fn),
+    // The batch's own transaction is nobody's command: each command claims its audit entry itself (batchedTx).
+    // It is re-run whole after a deadlock, as any transaction is.
+    tx: (tenantId, fn) => this.retrying(tenantId, fn),
     commandTx: (tx, hooks) => {
       const em = tx.em.fork({ clear: true, keepTransactionContext: true }) as Em;
       return { ...tx, em, query: this.queryOn(em), afterCommit: (hook) => hooks.push(hook) };
@@ -73,14 +83,23 @@ export class Database {
   async tx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const ambient = this.ambient.getStore();
     // Joined: the transaction that owns the ambient one is the one re-run.
-    if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, fn);
-    // A deadlock victim or a serialization failure rolled back everything `fn` wrote, and nothing of it was
-    // answered yet (answers leave after commit; the switch is called outside transactions), so the whole
-    // transaction runs again, a few times, after a random pause that lets its rival finish. A caller never
-    // sees the 500 a lost lock race used to be.
+    if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, this.audited(fn));
+    return this.retrying(tenantId, this.audited(fn));
+  }
+
+  /** Transactions run again after a deadlock or serialization failure (tests and metrics read it). */
+  conflictRetries = 0;
+
+  /**
+   * A deadlock victim or a serialization failure rolled back everything `run` wrote, and nothing of it was
+   * answered yet (answers leave after commit; the switch is called outside transactions), so the whole
+   * transaction runs again, a few times, after a random pause that lets its rival finish. A caller never
+   * sees the 500 a lost lock race used to be.
+   */
+  private async retrying<T>(tenantId: string, run: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.txOnce(tenantId, fn);
+        return await this.runTx(tenantId, run);
       } catch (error) {
         if (attempt >= CONFLICT_ATTEMPTS || !isRetryableConflict(error)) throw error;
         this.conflictRetries += 1;
@@ -89,26 +108,92 @@ export class Database {
     }
   }
 
-  /** Transactions run again after a deadlock or serialization failure (tests and metrics read it). */
-  conflictRetries = 0;
-
-  private async txOnce<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /** A new transaction of the tenant, which writes the audit entries its commands claimed just before its commit. */
+  private async runTx<T>(tenantId: string, run: (tx: Tx) => Promise<T>): Promise<T> {
     const hooks: (() => void | Promise<void>)[] = [];
     const em = this.orm.em.fork({ clear: true }) as Em;
     em.setFilterParams('tenant', { tenantId });
-    const result = await this.currentTenant.run(tenantId, () => em.transactional(async (tem) => {
-      const query = this.queryOn(tem as Em);
-      // The same round trip reads the reference version, so a cached read costs no statement. The subquery
-      // is planned and permission-checked before the role switch takes effect (as the owner, who alone may
-      // read the table); it filters by the tenant itself.
-      const rows = await query<{ reference_version: string | null }>(
-        `select set_config('role', ?, true), set_config(?, ?, true), (select version::text from kernel.reference_version where tenant_id = ?) as reference_version`,
-        [APP_ROLE, TENANT_SETTING, tenantId, tenantId],
-      );
-      return fn({ em: tem as Em, tenantId, afterCommit: (h) => hooks.push(h), referenceVersion: rows[0]?.reference_version ?? null, query });
-    }));
+    const audited: AuditScope[] = [];
+    let result: T;
+    try {
+      result = await this.currentTenant.run(tenantId, () => commitPreludes.run([], () => em.transactional(async (tem) => {
+        const query = this.queryOn(tem as Em);
+        // The same round trip reads the reference version, so a cached read costs no statement. The subquery
+        // is planned and permission-checked before the role switch takes effect (as the owner, who alone may
+        // read the table); it filters by the tenant itself.
+        const rows = await query<{ reference_version: string | null }>(
+          `select set_config('role', ?, true), set_config(?, ?, true), (select version::text from kernel.reference_version where tenant_id = ?) as reference_version`,
+          [APP_ROLE, TENANT_SETTING, tenantId, tenantId],
+        );
+        const value = await run({ em: tem as Em, tenantId, afterCommit: (h) => hooks.push(h), referenceVersion: rows[0]?.reference_version ?? null, query, audited });
+        if (audited.length > 0) await this.writeAudit(query, tenantId, audited.map((s) => s.draft));
+        return value;
+      })));
+    } catch (error) {
+      // Rolled back: the commands whose entries it carried have none yet.
+      for (const scope of audited) scope.carrier = null;
+      throw error;
+    }
     for (const hook of hooks) await hook();
     return result;
+  }
+
+  /**
+   * `fn`, which claims the running command's audit entry for its transaction when it succeeds (a command in
+   * a batch or an idempotent request claims it for the transaction it shares). Every transaction of the
+   * command claims it; the first that writes anything writes it, the others find it written (its command
+   * id is unique). A commit hook, which a batch keeps only for the commands that succeeded, marks it
+   * committed.
+   */
+  private audited<T>(fn: (tx: Tx) => Promise<T>): (tx: Tx) => Promise<T> {
+    const scope = auditScopes.getStore();
+    if (!scope || !this.auditWriter) return fn;
+    return async (tx) => {
+      const value = await fn(tx);
+      if (scope.carrier === null && tx.audited) {
+        scope.draft.resourceId ??= idOf(value);
+        scope.carrier = tx.audited;
+        tx.audited.push(scope);
+        tx.afterCommit(() => {
+          scope.committed = true;
+          scope.carrier = null;
+        });
+      }
+      return value;
+    };
+  }
+
+  /**
+   * A transaction's audit entries, in one statement. On PostgreSQL it is sent ahead of the commit, in the
+   * commit's round trip (prepared-statements.ts): auditing adds a statement to every write, never a round trip.
+   */
+  private async writeAudit(query: Tx['query'], tenantId: string, drafts: readonly AuditDraft[]): Promise<void> {
+    const statement = this.auditWriter!.insert(tenantId, drafts, false);
+    if (this.kind !== 'postgresql') {
+      await query(statement.sql, statement.params);
+      return;
+    }
+    this.countStatement();
+    if (this.debug) console.log(`[query, before commit] ${numberedPlaceholders(statement.sql)} -- ${JSON.stringify(statement.params)}`);
+    commitPreludes.getStore()!.push({ text: numberedPlaceholders(statement.sql), values: statement.params });
+  }
+
+  /**
+   * The entry of a command that failed, or committed no transaction carrying it, in a transaction of its
+   * own (never an idempotent request's, which rolls back when its command fails); nothing when one of the
+   * command's transactions already wrote its entry.
+   */
+  async recordAudit(tenantId: string, draft: AuditDraft): Promise<void> {
+    const writer = this.auditWriter;
+    if (!writer) return;
+    await this.ambient.exit(() =>
+      auditScopes.exit(() =>
+        this.tx(tenantId, async (tx) => {
+          const statement = writer.insert(tenantId, [draft], true);
+          await tx.query(statement.sql, statement.params);
+        }),
+      ),
+    );
   }
 
   /**
@@ -118,8 +203,8 @@ export class Database {
    */
   batchedTx<T>(tenantId: string, lane: string, order: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
     const ambient = this.ambient.getStore();
-    if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, fn);
-    return this.batcher.run(tenantId, lane, order, fn);
+    if (ambient && ambient.tx.tenantId === tenantId) return this.joinAmbient(ambient, this.audited(fn));
+    return this.batcher.run(tenantId, lane, order, this.audited(fn));
   }
 
   /** How many batched transactions and commands this process has run (for /metrics). */

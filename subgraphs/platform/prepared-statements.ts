@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parameterText } from './parameter-text.js';
 
 /**
@@ -48,6 +49,13 @@ export function withPreludes(values: unknown[], preludes: readonly Prelude[]): u
 function preludesOf(values: unknown[]): readonly Prelude[] {
   return (values as unknown as { [PRELUDES]?: readonly Prelude[] })[PRELUDES] ?? [];
 }
+
+/**
+ * Statements a transaction sends ahead of its commit, in the commit's round trip (its audit entries): the
+ * transaction runner (Database.tx) opens one list per transaction around the ORM's `transactional`, whose
+ * `commit` runs in that async context. A failing one fails the commit, which then rolls back.
+ */
+export const commitPreludes = new AsyncLocalStorage<Prelude[]>();
 
 const BEGIN: Prelude = { text: 'begin', values: [] };
 /** What pg answers for a command without rows: all kysely reads of it. */
@@ -157,9 +165,12 @@ export class PreparingClient extends pg.Client {
       this.beginPending = false;
       return Promise.resolve(commandResult(config.toUpperCase())) as never;
     }
-    const preludes = this.beginPending ? [BEGIN, ...preludesOf(values)] : preludesOf(values);
+    const pendingAtCommit = bare && config === 'commit' ? commitPreludes.getStore() : undefined;
+    const beforeCommit = pendingAtCommit?.length ? pendingAtCommit.splice(0) : null;
+    const preludes = this.beginPending ? [BEGIN, ...preludesOf(values)] : (beforeCommit ?? preludesOf(values));
     this.beginPending = false;
-    const name = bare ? undefined : nameOf(config);
+    // A commit with statements ahead of it is named, so that it can close their pipeline.
+    const name = bare && !beforeCommit ? undefined : nameOf(config);
     const statement = name === undefined ? ([config, values] as const) : ([{ name, text: config, values }] as const);
     if (preludes.length === 0) return this.send(...statement);
     if (name !== undefined) {

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { Database } from '../../platform/database.js';
 import { blockMs, type BackoffPolicy, type FailureCounter } from '../domain/login-throttle.js';
 import { pgArray } from '../../kernel/pg-array.js';
+import { unaudited } from '../../kernel/audit.js';
 
 /**
  * Where failed logins are counted: shared by every worker and instance of a deployment, so that adding
@@ -39,7 +40,8 @@ export class DatabaseLoginFailures implements LoginFailureCounts {
 
   async recordFailure(tenantId: string, counters: readonly FailureCounter[], policy: BackoffPolicy): Promise<void> {
     const forgetSeconds = policy.forgetAfterMs / 1000;
-    await this.db.tx(tenantId, async (tx) => {
+    // The count is not the login's effect: the login's audit entry says it failed.
+    await unaudited(() => this.db.tx(tenantId, async (tx) => {
       const keys = pgArray(counters.map((c) => c.key));
       await tx.query(
         `delete from organisation.login_failure where tenant_id = ? and last_failure < now() - make_interval(secs => ?) and key <> all(?::text[])`,
@@ -63,7 +65,7 @@ export class DatabaseLoginFailures implements LoginFailureCounts {
            from unnest(?::text[], ?::float8[]) as b(key, ms) where f.tenant_id = ? and f.key = b.key`,
         [pgArray(blocks.map((b) => b.key)), pgArray(blocks.map((b) => b.ms)), tenantId],
       );
-    });
+    }));
   }
 
   async clear(tenantId: string, key: string): Promise<void> {
