@@ -11,6 +11,7 @@ import { LoanQueryService } from './loan-query.service.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { loanSeeder } from './loan.seed.js';
 import { RepaymentService } from './repayment.service.js';
+import { LoanServicingService } from './loan-servicing.service.js';
 
 /** The loan module's facade. */
 export interface LoanServices {
@@ -22,6 +23,8 @@ export interface LoanServices {
   approvals: LoanApprovalService;
   disbursements: DisbursementService;
   repayments: RepaymentService;
+  /** After disbursement: payoff, foreclosure, write-off, recovery. */
+  servicing: LoanServicingService;
   delinquency: DelinquencyService;
   /** What the self-service module reads loans through (wired in the composition root). */
   forSelf: ReturnType<typeof loansForSelf>;
@@ -34,6 +37,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
   const delinquency = new DelinquencyService(db, deps);
   const applications = new LoanApplicationService(db, deps, products);
   const queries = new LoanQueryService(db, deps, products, policies, applications);
+  const repayments = new RepaymentService(db, deps, applications, products);
   return {
     products,
     applications,
@@ -41,7 +45,8 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     policies,
     approvals: new LoanApprovalService(db, deps, applications, policies),
     disbursements: new DisbursementService(db, deps, applications),
-    repayments: new RepaymentService(db, deps, applications),
+    repayments,
+    servicing: new LoanServicingService(db, deps, applications, products, repayments),
     delinquency,
     forSelf: loansForSelf(applications, queries, products),
     seedTenant: loanSeeder(products, policies, delinquency),

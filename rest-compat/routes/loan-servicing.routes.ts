@@ -1,0 +1,21 @@
+import { intParam, queryDate, type Route, type RouteData, type RouteRequest } from '../route.js';
+
+const result = (field: string) => (d: RouteData) => {
+  const r = d[field];
+  const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
+  if (r.changes != null) out.changes = r.changes;
+  return out;
+};
+const loanId = (req: RouteRequest) => ({ loanId: intParam(req.params.loanId) });
+
+/** Fineract's servicing paths after disbursement (issue 36): payoff templates and foreclosure. */
+export const loanServicingRoutes: Route[] = [
+  ...(['prepayLoan', 'foreclosure'] as const).map((command): Route => ({
+    method: 'GET', path: '/loans/:loanId/transactions/template', command, operation: 'LoanPayoffTemplate',
+    variables: (req) => ({ ...loanId(req), transactionDate: queryDate(req, 'transactionDate') }), result: (d) => d.loanPayoffTemplate,
+  })),
+  {
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'foreclosure', operation: 'ForecloseLoan', body: 'input', resource: 'loan.transaction',
+    variables: loanId, result: result('forecloseLoan'),
+  },
+];
