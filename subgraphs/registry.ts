@@ -177,6 +177,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
     usersWithRoleAbove: (tx, roleId, officeId) => organisation.users.withRoleAtOrAbove(tx, roleId, officeId),
     savings: account.forLoans,
     recordCash: (tx, movement) => till.recordCash(tx, movement),
+    codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
     tenantIds: () => organisation.tenants.ids(),
     warn: (data, message) => logger?.warn(data, message),
   });

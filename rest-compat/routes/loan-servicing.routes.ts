@@ -8,7 +8,7 @@ const result = (field: string) => (d: RouteData) => {
 };
 const loanId = (req: RouteRequest) => ({ loanId: intParam(req.params.loanId) });
 
-/** Fineract's servicing paths after disbursement (issue 36): payoff templates and foreclosure. */
+/** Fineract's servicing paths after disbursement (issue 36): payoff templates, foreclosure, write-off and its undo, recovery payments. */
 export const loanServicingRoutes: Route[] = [
   ...(['prepayLoan', 'foreclosure'] as const).map((command): Route => ({
     method: 'GET', path: '/loans/:loanId/transactions/template', command, operation: 'LoanPayoffTemplate',
@@ -17,5 +17,17 @@ export const loanServicingRoutes: Route[] = [
   {
     method: 'POST', path: '/loans/:loanId/transactions', command: 'foreclosure', operation: 'ForecloseLoan', body: 'input', resource: 'loan.transaction',
     variables: loanId, result: result('forecloseLoan'),
+  },
+  {
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'writeoff', operation: 'WriteOffLoan', body: 'input', resource: 'loan.transaction',
+    variables: loanId, result: result('writeOffLoan'),
+  },
+  {
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'undowriteoff', operation: 'UndoLoanWriteOff', body: 'input', resource: 'loan.transaction',
+    variables: loanId, result: result('undoLoanWriteOff'),
+  },
+  {
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'recoverypayment', operation: 'MakeLoanRecoveryPayment', body: 'input', resource: 'loan.transaction',
+    variables: loanId, result: result('makeLoanRecoveryPayment'),
   },
 ];

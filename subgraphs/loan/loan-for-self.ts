@@ -4,7 +4,8 @@ import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanProductService } from './loan-product.service.js';
 import type { LoanQueryService } from './loan-query.service.js';
 import { findLoan, loansOfClients } from './store/loans.js';
-import { loadTransactions, TXN_DISBURSEMENT } from './store/transactions.js';
+import { loadTransactions } from './store/transactions.js';
+import { transactionKind } from './transaction-kinds.js';
 import type { LoanType, UpdateLoanApplicationInput } from './loan.types.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
@@ -43,10 +44,10 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
       return loan ? selfView(await queries.view(tx, loan)) : null;
     },
     async transactions(tx: Tx, loanId: number) {
-      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t) => ({
-        id: t.id, type: t.typeId === TXN_DISBURSEMENT ? { id: 1, code: 'loanTransactionType.disbursement', value: 'Disbursement' } : { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment' },
-        date: t.transactionDate, amount: t.amount,
-      }));
+      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t) => {
+        const { id, code, value } = transactionKind(t.typeId);
+        return { id: t.id, type: { id, code, value }, date: t.transactionDate, amount: t.amount };
+      });
     },
   };
 }

@@ -3,9 +3,14 @@ import type { RequestContext } from '../platform/request-context.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { LoanServices } from './loan.services.js';
 import { LoanTransactionResult } from './loan.types.js';
-import { LoanForeclosureInput, LoanPayoffTemplateType } from './loan-servicing.types.js';
+import { LoanForeclosureInput, LoanPayoffTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWriteOffInput } from './loan-servicing.types.js';
+import type { LoanRow } from './store/loans.js';
 
-/** Servicing after disbursement (issue 36): payoff and foreclosure. */
+const transactionResult = ({ loan, transactionId, changes }: { loan: LoanRow; transactionId: number; changes: Record<string, unknown> }): LoanTransactionResult => ({
+  officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: transactionId, changes,
+});
+
+/** Servicing after disbursement (issue 36): payoff, foreclosure, write-off and recovery. */
 @Resolver()
 export class LoanServicingResolver {
   constructor(private readonly services: LoanServices) {}
@@ -25,7 +30,35 @@ export class LoanServicingResolver {
     @Arg('input', () => LoanForeclosureInput, { description: "Fineract's foreclosure body." }) input: LoanForeclosureInput,
     @Ctx() ctx: RequestContext,
   ): Promise<LoanTransactionResult> {
-    const { loan, transactionId, changes } = await this.services.servicing.foreclose(ctx.identity, loanId, input);
-    return { officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: transactionId, changes };
+    return transactionResult(await this.services.servicing.foreclose(ctx.identity, loanId, input));
+  }
+
+  @Mutation(() => LoanTransactionResult, {
+    description: 'Writes the loan off (601): its principal outstanding DR 52101 loan loss / CR 13101, the interest earned and fees due written off with it; emits loan.writtenoff.',
+  })
+  async writeOffLoan(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('input', () => LoanWriteOffInput, { description: "Fineract's write-off body." }) input: LoanWriteOffInput,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionResult> {
+    return transactionResult(await this.services.writeOffs.writeOff(ctx.identity, loanId, input));
+  }
+
+  @Mutation(() => LoanTransactionResult, { description: 'Undoes the write-off while no recovery payment came after it: the loan is active again with its schedule as before.' })
+  async undoLoanWriteOff(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('input', () => LoanUndoWriteOffInput, { description: "Fineract's undo write-off body." }) input: LoanUndoWriteOffInput,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionResult> {
+    return transactionResult(await this.services.writeOffs.undoWriteOff(ctx.identity, loanId, input.note));
+  }
+
+  @Mutation(() => LoanTransactionResult, { description: 'Records money received on a written-off loan: DR cash (11101) or bank (11201), CR 42301 bad debt recovered.' })
+  async makeLoanRecoveryPayment(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('input', () => LoanRecoveryPaymentInput, { description: "Fineract's recovery payment body." }) input: LoanRecoveryPaymentInput,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionResult> {
+    return transactionResult(await this.services.writeOffs.recoveryPayment(ctx.identity, loanId, input));
   }
 }

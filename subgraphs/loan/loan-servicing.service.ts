@@ -12,11 +12,12 @@ import { STATUS_ACTIVE, type LoanRow } from './store/loans.js';
 import { currencyOf, effectivePrincipal } from './loan.view.js';
 import type { LoanForeclosureInput, LoanPayoffTemplateType } from './loan-servicing.types.js';
 import { LOAN_CODES } from './codes.js';
+import { transactionKind } from './transaction-kinds.js';
+import { TXN_REPAYMENT } from './store/transactions.js';
 
 export const PAYOFF_COMMANDS = ['prepayLoan', 'foreclosure'] as const;
 export type PayoffCommand = (typeof PAYOFF_COMMANDS)[number];
 
-const REPAYMENT_KIND = { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment', disbursement: false, repayment: true };
 
 /**
  * Early payoff (issue 36): the prepayment and foreclosure templates, and foreclosure itself (the payoff received as
@@ -46,7 +47,7 @@ export class LoanServicingService {
     }
     const payoff = await loanPayoff(tx, this.products, loan, on);
     return {
-      loanId: loan.id, type: REPAYMENT_KIND, date: on, currency: currencyOf(loan.currencyCode, loan.digits), amount: payoff.total, principalPortion: payoff.principal,
+      loanId: loan.id, type: transactionKind(TXN_REPAYMENT), date: on, currency: currencyOf(loan.currencyCode, loan.digits), amount: payoff.total, principalPortion: payoff.principal,
       interestPortion: payoff.interest, feeChargesPortion: payoff.fee, penaltyChargesPortion: payoff.penalty, outstandingLoanBalance: payoff.principal,
       netDisbursalAmount: new BigNumber(effectivePrincipal(loan)).toFixed(loan.digits),
     };

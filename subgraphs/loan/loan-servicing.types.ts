@@ -26,3 +26,28 @@ export class LoanForeclosureInput {
   @Field(() => Int, { description: 'Id of the payment type the payoff is received by; without it (nor a savings account) it is booked to the settlement bank.', nullable: true }) paymentTypeId?: number | null;
   @Field(() => Int, { description: 'Id of the borrower\'s savings account the payoff is taken from, or null.', nullable: true }) fromSavingsAccountId?: number | null;
 }
+
+@InputType('LoanWriteOffInput', { description: "Fineract's write-off body." })
+export class LoanWriteOffInput {
+  @Field(() => LocalDateScalar, { description: 'Business day of the write-off (YYYY-MM-DD); the business date when null. Not before the loan\'s last transaction.', nullable: true }) transactionDate?: string | null;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
+  @Field(() => Int, { description: 'Id of a value of the WriteOffReasons code, or null.', nullable: true }) writeoffReasonId?: number | null;
+}
+
+@InputType('LoanUndoWriteOffInput', { description: "Fineract's undo write-off body." })
+export class LoanUndoWriteOffInput {
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
+}
+
+@InputType('LoanRecoveryPaymentInput', { description: "Fineract's recovery payment body: money received on a written-off loan." })
+export class LoanRecoveryPaymentInput {
+  @Field(() => LocalDateScalar, { description: 'Business day of the payment (YYYY-MM-DD); the business date when null.', nullable: true }) transactionDate?: string | null;
+  @Field(() => DecimalScalar, { description: 'Amount received (decimal string), at most what was written off and not yet recovered.' }) transactionAmount!: string;
+  @Field(() => Int, { description: 'Id of the payment type (cash goes through the teller\'s open till).' }) paymentTypeId!: number;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
+  @Field(() => String, { description: 'Account number of the payment, or null.', nullable: true }) accountNumber?: string | null;
+  @Field(() => String, { description: 'Cheque number of the payment, or null.', nullable: true }) checkNumber?: string | null;
+  @Field(() => String, { description: 'Payment routing code, or null.', nullable: true }) routingCode?: string | null;
+  @Field(() => String, { description: 'Receipt number of the payment, or null.', nullable: true }) receiptNumber?: string | null;
+  @Field(() => String, { description: 'Bank number (sort code) of the payment, or null.', nullable: true }) bankNumber?: string | null;
+}

@@ -12,6 +12,7 @@ import type { LoanDependencies } from './loan.ports.js';
 import { loanSeeder } from './loan.seed.js';
 import { RepaymentService } from './repayment.service.js';
 import { LoanServicingService } from './loan-servicing.service.js';
+import { WriteOffService } from './write-off.service.js';
 
 /** The loan module's facade. */
 export interface LoanServices {
@@ -25,6 +26,8 @@ export interface LoanServices {
   repayments: RepaymentService;
   /** After disbursement: payoff, foreclosure, write-off, recovery. */
   servicing: LoanServicingService;
+  /** Write-off, its undo, recovery payments, and the undo of any last transaction. */
+  writeOffs: WriteOffService;
   delinquency: DelinquencyService;
   /** What the self-service module reads loans through (wired in the composition root). */
   forSelf: ReturnType<typeof loansForSelf>;
@@ -47,6 +50,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     disbursements: new DisbursementService(db, deps, applications),
     repayments,
     servicing: new LoanServicingService(db, deps, applications, products, repayments),
+    writeOffs: new WriteOffService(db, deps, applications, products, repayments),
     delinquency,
     forSelf: loansForSelf(applications, queries, products),
     seedTenant: loanSeeder(products, policies, delinquency),

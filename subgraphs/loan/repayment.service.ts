@@ -128,12 +128,7 @@ export class RepaymentService {
     return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
   }
 
-  /** Undoes the loan's last repayment: funds returned the way they came, journal reversed, instalments reopened. */
-  async undo(identity: Identity, loanId: number, transactionId: number): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const actor = requireStaff(identity, 'ADJUST_LOAN');
-    return this.db.tx(actor.tenantId, (tx) => this.undoCore(tx, actor, loanId, transactionId));
-  }
-
+  /** Undoes the loan's last repayment: funds returned the way they came, journal reversed, instalments reopened (write-off.service.ts dispatches the undo). */
   async undoCore(tx: Tx, actor: Actor, loanId: number, transactionId: number): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, loanId, true);
     const live = (await loadTransactions(tx, loanId)).filter((t) => !t.reversed);

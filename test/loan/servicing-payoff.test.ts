@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
+import { assertSchemas } from '../payments/support.js';
 import { activeClient, application, DATE, journal, savingsAccount, setBusinessDate } from './support.js';
 
 /**
@@ -19,10 +20,14 @@ describe('loans: early payoff with interest to the day', () => {
   /** A flat product whose payoff charges the current period's interest whole (preClosureInterestCalculationStrategy 2). */
   let flatToPeriodEnd: number;
 
-  const outbox = async (eventType: string, loanId: number) =>
-    service.platform.db.system((em) => em.execute<{ payload: { data: Record<string, unknown> } }[]>(
-      `select payload from kernel.outbox where tenant_id = ? and event_type = ? and (payload->'data'->>'loanId')::int = ? order by id`, [t.tenant, eventType, loanId],
+  /** The loan's events of a type, as stored, checked against their JSON Schema in docs/events first. */
+  const outbox = async (eventType: string, loanId: number) => {
+    const rows = await service.platform.db.system((em) => em.execute<{ event_type: string; raw: string }[]>(
+      `select event_type, payload::text as raw from kernel.outbox where tenant_id = ? and event_type = ? and (payload->'data'->>'loanId')::int = ? order by id`, [t.tenant, eventType, loanId],
     ));
+    assertSchemas(rows);
+    return rows.map((r) => ({ payload: JSON.parse(r.raw) as { data: Record<string, unknown> } }));
+  };
   const template = (loanId: number, date: string, command = 'prepayLoan') => t.get(`/loans/${loanId}/transactions/template?command=${command}&transactionDate=${date}&dateFormat=yyyy-MM-dd&locale=en`);
   const repay = (loanId: number, date: string, amount: number | string) =>
     t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: date, transactionAmount: amount, paymentTypeId: 2, ...DATE });
