@@ -41,6 +41,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
   const applications = new LoanApplicationService(db, deps, products);
   const queries = new LoanQueryService(db, deps, products, policies, applications);
   const repayments = new RepaymentService(db, deps, applications, products);
+  const servicing = new LoanServicingService(db, deps, applications, products, repayments);
   return {
     products,
     applications,
@@ -49,10 +50,10 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     approvals: new LoanApprovalService(db, deps, applications, policies),
     disbursements: new DisbursementService(db, deps, applications),
     repayments,
-    servicing: new LoanServicingService(db, deps, applications, products, repayments),
+    servicing,
     writeOffs: new WriteOffService(db, deps, applications, products, repayments),
     delinquency,
-    forSelf: loansForSelf(applications, queries, products),
+    forSelf: loansForSelf(applications, queries, products, servicing),
     seedTenant: loanSeeder(products, policies, delinquency),
   };
 }

@@ -171,6 +171,17 @@ export interface SelfLoanTransaction {
   amount: string;
 }
 
+/** What closes my loan on a date (the loan module's payoff: interest earned to the date only). */
+export interface SelfLoanPayoff {
+  date: string;
+  currencyCode: string;
+  amount: string;
+  principalPortion: string;
+  interestPortion: string;
+  feeChargesPortion: string;
+  penaltyChargesPortion: string;
+}
+
 /** Interface 2.7's application without the administrative fields (loan officer, external id). */
 export interface SelfLoanApplication {
   clientId?: number | null;
@@ -219,6 +230,8 @@ export interface SelfLoans {
   ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfLoan[]>;
   get(tx: Tx, id: number): Promise<SelfLoan | null>;
   transactions(tx: Tx, loanId: number): Promise<SelfLoanTransaction[]>;
+  /** The payoff of an active loan on `date` (the business date when null). */
+  payoff(tx: Tx, loanId: number, date: string | null): Promise<SelfLoanPayoff>;
 }
 
 export interface SelfOffice {

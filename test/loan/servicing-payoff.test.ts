@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { assertSchemas } from '../payments/support.js';
+import { customer } from '../self/support.js';
 import { activeClient, application, DATE, journal, savingsAccount, setBusinessDate } from './support.js';
 
 /**
@@ -35,11 +36,14 @@ describe('loans: early payoff with interest to the day', () => {
     (await t.get(`/loans/${loanId}?associations=repaymentSchedule`)).body.repaymentSchedule.periods.filter((p: { period?: number }) => p.period != null)
       .map((p: Record<string, number>) => [p.period, p.interestDue, p.interestPaid, p.principalPaid]);
 
-  /** A disbursed loan of 100,000 on `productId` (interestType / amortizationType as the product's). */
-  async function disbursedLoan(productId: number, interestType: number, amortizationType: number): Promise<number> {
+  /** A disbursed loan of 100,000 on `productId` (interestType / amortizationType as the product's), to a new client or `clientId`. */
+  async function disbursedLoan(productId: number, interestType: number, amortizationType: number, clientId?: number): Promise<number> {
     await setBusinessDate(t, '2025-01-01');
-    const client = await activeClient(t, branch);
-    await savingsAccount(t, client);
+    let client = clientId;
+    if (client === undefined) {
+      client = await activeClient(t, branch);
+      await savingsAccount(t, client);
+    }
     const created = await t.post('/loans', application(client, productId, 100000, { interestType, amortizationType }));
     assert.equal(created.status, 200, created.text);
     const loanId = created.body.loanId as number;
@@ -64,7 +68,8 @@ describe('loans: early payoff with interest to the day', () => {
     t = await service.tenant();
     branch = await t.branch();
     await setBusinessDate(t, '2025-01-01');
-    manager = await t.userWithRoles([320007], branch);
+    // At head office: it approves the self-service customers' loans too, whatever their branch.
+    manager = await t.userWithRoles([320007]);
     thirty360 = await product('Declining 30-360', { amortizationType: 0, interestType: 0, daysInYearType: 360, daysInMonthType: 30 });
     flatToPeriodEnd = await product('Flat to period end', { amortizationType: 1, interestType: 1, daysInYearType: 365, daysInMonthType: 1, preClosureInterestCalculationStrategy: 2 });
   });
@@ -148,5 +153,22 @@ describe('loans: early payoff with interest to the day', () => {
     assertError(await other.get(`/loans/${loanId}/transactions/template?command=prepayLoan`), 404, 'error.msg.loan.id.invalid');
     assertError(await other.post(`/loans/${loanId}/transactions?command=foreclosure`, { transactionDate: '2025-01-01', ...DATE }), 404, 'error.msg.loan.id.invalid');
     assertError(await t.get(`/loans/${loanId}/transactions/template?command=nonsense`), 400, 'error.msg.command.unsupported');
+  });
+
+  test('self-service: a customer sees the payoff of their own loan ("to close your loan today, pay N"); another customer\'s is 404', async () => {
+    await setBusinessDate(t, '2025-01-01');
+    const ada = await customer(t);
+    const bola = await customer(t);
+    const loanId = await disbursedLoan(1, 0, 1, ada.clientId);
+    await setBusinessDate(t, '2025-01-06');
+    const own = await ada.session.get(`/self/loans/${loanId}/transactions/template?command=prepayLoan`);
+    assert.equal(own.status, 200, own.text);
+    assert.deepEqual([own.body.date, own.body.amount, own.body.principalPortion, own.body.interestPortion, own.body.currency.code], [[2025, 1, 6], 100328.77, 100000, 328.77, 'NGN']);
+    const gql = await ada.session.graphql(`query { me { loanPayoff(loanId: ${loanId}, transactionDate: "2025-02-07") { amount interestPortion } } }`);
+    // 2,000.00 for January and 100,000 x 24% x 6/365 = 394.52 for February's first six days.
+    assert.deepEqual(gql.body.data.me.loanPayoff, { amount: '102394.52', interestPortion: '2394.52' });
+    assertError(await bola.session.get(`/self/loans/${loanId}/transactions/template?command=prepayLoan`), 404, 'error.msg.loan.id.invalid');
+    assertError(await t.get(`/self/loans/${loanId}/transactions/template?command=prepayLoan`), 403, 'error.msg.not.authorized');
+    assertError(await ada.session.get(`/loans/${loanId}/transactions/template?command=prepayLoan`), 403, 'error.msg.not.authorized');
   });
 });
