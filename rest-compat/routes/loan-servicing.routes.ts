@@ -27,6 +27,10 @@ export const loanServicingRoutes: Route[] = [
     variables: loanId, result: result('undoLoanWriteOff'),
   },
   {
+    method: 'POST', path: '/loans/:loanId/transactions', command: 'waiveinterest', operation: 'WaiveLoanInterest', body: 'input', resource: 'loan.transaction',
+    variables: loanId, result: result('waiveLoanInterest'),
+  },
+  {
     method: 'POST', path: '/loans/:loanId/transactions', command: 'recoverypayment', operation: 'MakeLoanRecoveryPayment', body: 'input', resource: 'loan.transaction',
     variables: loanId, result: result('makeLoanRecoveryPayment'),
   },

@@ -3,7 +3,7 @@ import type { RequestContext } from '../platform/request-context.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { LoanServices } from './loan.services.js';
 import { LoanTransactionResult } from './loan.types.js';
-import { LoanForeclosureInput, LoanPayoffTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWriteOffInput } from './loan-servicing.types.js';
+import { LoanForeclosureInput, LoanPayoffTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
 import type { LoanRow } from './store/loans.js';
 
 const transactionResult = ({ loan, transactionId, changes }: { loan: LoanRow; transactionId: number; changes: Record<string, unknown> }): LoanTransactionResult => ({
@@ -51,6 +51,15 @@ export class LoanServicingResolver {
     @Ctx() ctx: RequestContext,
   ): Promise<LoanTransactionResult> {
     return transactionResult(await this.services.writeOffs.undoWriteOff(ctx.identity, loanId, input.note));
+  }
+
+  @Mutation(() => LoanTransactionResult, { description: 'Waives interest of the earliest unpaid instalments up to the amount (Fineract waiveinterest); nothing is posted under cash accounting.' })
+  async waiveLoanInterest(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('input', () => LoanWaiveInterestInput, { description: "Fineract's waive interest body." }) input: LoanWaiveInterestInput,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionResult> {
+    return transactionResult(await this.services.writeOffs.waiveInterest(ctx.identity, loanId, input));
   }
 
   @Mutation(() => LoanTransactionResult, { description: 'Records money received on a written-off loan: DR cash (11101) or bank (11201), CR 42301 bad debt recovered.' })

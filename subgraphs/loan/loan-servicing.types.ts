@@ -34,6 +34,13 @@ export class LoanWriteOffInput {
   @Field(() => Int, { description: 'Id of a value of the WriteOffReasons code, or null.', nullable: true }) writeoffReasonId?: number | null;
 }
 
+@InputType('LoanWaiveInterestInput', { description: "Fineract's waive interest body." })
+export class LoanWaiveInterestInput {
+  @Field(() => LocalDateScalar, { description: 'Business day of the waiver (YYYY-MM-DD); the business date when null.', nullable: true }) transactionDate?: string | null;
+  @Field(() => DecimalScalar, { description: 'Interest to waive (decimal string), taken off the earliest unpaid instalments first; at most the unpaid interest.' }) transactionAmount!: string;
+  @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;
+}
+
 @InputType('LoanUndoWriteOffInput', { description: "Fineract's undo write-off body." })
 export class LoanUndoWriteOffInput {
   @Field(() => String, { description: 'Free-text note, or null.', nullable: true }) note?: string | null;

@@ -11,13 +11,14 @@ import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { loanPayoff } from './payoff.js';
 import type { RepaymentService } from './repayment.service.js';
-import { reopenLoan, STATUS_ACTIVE, STATUS_WRITTEN_OFF, type LoanRow } from './store/loans.js';
+import { closeIfRepaid, reopenLoan, STATUS_ACTIVE, STATUS_CLOSED, STATUS_WRITTEN_OFF, type LoanRow } from './store/loans.js';
 import { loadPeriods } from './store/schedule.js';
 import { keepSchedule, restoreScheduleOf, setInterestDue } from './store/schedule-history.js';
-import { insertRecovery, markWrittenOff, writeOffRecord } from './store/servicing.js';
-import { loadTransactions, nextTransactionId, reverseTransaction, TXN_RECOVERY_REPAYMENT, TXN_WRITEOFF, type TransactionRow } from './store/transactions.js';
+import { insertRecovery, markWrittenOff, waiverRecord, writeOffRecord } from './store/servicing.js';
+import { loadTransactions, nextTransactionId, reverseTransaction, TXN_RECOVERY_REPAYMENT, TXN_WAIVE_INTEREST, TXN_WRITEOFF, type TransactionRow } from './store/transactions.js';
+import { waiveInterest } from './domain/waiver.js';
 import { writtenOffOf } from './loan.view.js';
-import type { LoanRecoveryPaymentInput, LoanWriteOffInput } from './loan-servicing.types.js';
+import type { LoanRecoveryPaymentInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
 import { LOAN_CODES } from './codes.js';
 
 type Result = { loan: LoanRow; transactionId: number; changes: Record<string, unknown> };
@@ -166,6 +167,40 @@ export class WriteOffService {
   }
 
   /**
+   * POST /loans/{id}/transactions?command=waiveinterest: the interest of the earliest unpaid instalments is lowered by
+   * the amount (kept in loan.schedule_history for the undo). Cash accounting never booked it, so nothing is posted; a
+   * waiver that leaves nothing owed closes the loan. Waivers above a tenant limit waiting for a second person are not
+   * built yet.
+   */
+  async waiveInterest(identity: Identity, loanId: number, input: LoanWaiveInterestInput): Promise<Result> {
+    const actor = requireStaff(identity, 'WAIVEINTERESTPORTION_LOAN');
+    checkNote(input.note);
+    const amount = new BigNumber(input.transactionAmount);
+    if (!amount.isFinite() || amount.lte(0)) throw invalid('transactionAmount', 'not.greater.than.zero', 'transactionAmount must be greater than 0.', input.transactionAmount);
+    return this.db.tx(actor.tenantId, async (tx) => {
+      const loan = await this.applications.requireVisible(tx, actor, loanId, true);
+      if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanRepaymentLoanNotActive, 'Interest is waived on active loans only.', [loanId]);
+      if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
+      const today = await this.deps.businessDates.today(tx);
+      const date = input.transactionDate ?? today;
+      if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
+      if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
+      const periods = await loadPeriods(tx, [loanId]);
+      const waived = waiveInterest(periods, amount, loan.digits);
+      if (!waived) throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the interest still unpaid.`, [amount.toFixed()], 'transactionAmount');
+      const txnId = await nextTransactionId(tx);
+      await keepSchedule(tx, loanId, { reason: 'waiver', transactionId: txnId }, actor.userId);
+      await setInterestDue(tx, loanId, waived);
+      const principalOutstanding = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid), new BigNumber(0));
+      const record = waiverRecord(tx, { id: txnId, loanId, on: date, amount: amount.toFixed(), outstandingAfter: principalOutstanding.toFixed(), note: input.note ?? null, userId: actor.userId });
+      const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [record]);
+      const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: amount.toFixed(), interestPortion: amount.toFixed(), note: input.note ?? null };
+      if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
+      return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
+    });
+  }
+
+  /**
    * POST /loans/{id}/transactions/{txnId}?command=undo for every kind of transaction: only the loan's last live one,
    * so nothing later depends on it. Repayments (and payoffs) go to the repayment service.
    */
@@ -176,6 +211,12 @@ export class WriteOffService {
       const live = (await loadTransactions(tx, loanId)).filter((t) => !t.reversed);
       const target = live.find((t) => t.id === transactionId);
       if (!target) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
+      if (target.typeId === TXN_WAIVE_INTEREST) {
+        if (live[live.length - 1]!.id !== transactionId) throw rule(LOAN_CODES.loanTransactionUndoOnlyLastRepayment, 'Only the loan\'s last transaction can be undone.', [transactionId]);
+        await restoreScheduleOf(tx, loanId, transactionId);
+        await reverseTransaction(tx, transactionId, actor.userId, loan.statusId === STATUS_CLOSED ? [reopenLoan(tx, loanId)] : []);
+        return { loan, changes: { transactionId, reversed: true } };
+      }
       if (target.typeId === TXN_WRITEOFF || target.typeId === TXN_RECOVERY_REPAYMENT) {
         if (live[live.length - 1]!.id !== transactionId) throw rule(LOAN_CODES.loanTransactionUndoOnlyLastRepayment, 'Only the loan\'s last transaction can be undone.', [transactionId]);
         const { changes } = target.typeId === TXN_WRITEOFF ? await this.undoWriteOffCore(tx, actor, loan, target) : await this.undoRecoveryCore(tx, actor, loan, target);

@@ -5,6 +5,7 @@ import { annualRate, daysBetween, yearFraction } from '../../subgraphs/loan/doma
 import { payoffOn, type PayoffTerms, type ServicedPeriod } from '../../subgraphs/loan/domain/payoff.js';
 import { recalculateAfterPrepayment } from '../../subgraphs/loan/domain/recalculation.js';
 import { rescheduledPeriods } from '../../subgraphs/loan/domain/reschedule.js';
+import { waiveInterest } from '../../subgraphs/loan/domain/waiver.js';
 import { generateSchedule, methodOf, periodRate, type ScheduleTerms } from '../../subgraphs/loan/domain/schedule.js';
 
 /** 100,000 at 2% a month (24% a year) over 12 monthly repayments, disbursed 1 January 2025 (as the seeded products). */
@@ -172,5 +173,15 @@ describe('reschedule: from 1 March, 2 extra terms at 1.5% a month (declining, pe
   });
   test('a date with no instalment due is refused', () => {
     assert.throws(() => rescheduledPeriods(serviced(DECLINING), { rescheduleFromDate: '2025-03-02' }, { ...DECLINING }), RangeError);
+  });
+});
+
+describe('interest waiver: the earliest unpaid interest first', () => {
+  test('2,500 waived on the reducing loan: period 1 2,000.00 -> 0, period 2 1,850.88 -> 1,350.88; more than the unpaid interest is refused', () => {
+    const periods = serviced(REDUCING);
+    assert.deepEqual(waiveInterest(periods, '2500', 2), [{ period: 1, interestDue: '0.00' }, { period: 2, interestDue: '1350.88' }]);
+    // Period 1 paid: the waiver starts at period 2.
+    assert.deepEqual(waiveInterest(firstPaid(periods), '100', 2), [{ period: 2, interestDue: '1750.88' }]);
+    assert.equal(waiveInterest(periods, '13471.54', 2), null);
   });
 });

@@ -1,6 +1,6 @@
 import type { Statement, Tx } from '../../kernel/tx.js';
 import { STATUS_ACTIVE, STATUS_WRITTEN_OFF } from './loans.js';
-import { TXN_RECOVERY_REPAYMENT, TXN_WRITEOFF } from './transactions.js';
+import { TXN_RECOVERY_REPAYMENT, TXN_WAIVE_INTEREST, TXN_WRITEOFF } from './transactions.js';
 
 /** The rows a write-off and a recovery payment write (loan.transaction, loan.loan). */
 
@@ -33,6 +33,13 @@ export async function insertRecovery(tx: Tx, r: { id: number; loanId: number; on
     [tx.tenantId, r.id, r.loanId, TXN_RECOVERY_REPAYMENT, r.on, r.amount, r.paymentTypeId, r.note, r.userId, r.userId],
   );
 }
+
+/** The statement that records an interest waiver (the schedule's interest is lowered; nothing is posted under cash accounting). */
+export const waiverRecord = (tx: Tx, r: { id: number; loanId: number; on: string; amount: string; outstandingAfter: string; note: string | null; userId: number }): Statement => ({
+  sql: `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, interest_portion, outstanding_after, note, created_by, updated_by)
+        values (?, ?, ?, ?, ?::date, ?, ?, ?, ?, ?, ?)`,
+  params: [tx.tenantId, r.id, r.loanId, TXN_WAIVE_INTEREST, r.on, r.amount, r.amount, r.outstandingAfter, r.note, r.userId, r.userId],
+});
 
 /**
  * Closes the loan as written off (601); `ahead` go first in the same round trip. Its arrears are cleared: a written-off
