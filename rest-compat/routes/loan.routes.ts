@@ -1,4 +1,5 @@
 import { intParam, UNDO_BODY, type Route, type RouteRequest, type RouteData } from '../route.js';
+import { loanServicingRoutes } from './loan-servicing.routes.js';
 import { productTemplateExtras } from './template-options.js';
 
 interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
@@ -111,6 +112,8 @@ export const loanRoutes: Route[] = [
     method: 'POST', path: '/loans/:loanId/transactions', command: 'repayment', operation: 'MakeLoanRepayment', body: 'input', resource: 'loan.transaction',
     variables: (req) => ({ loanId: intParam(req.params.loanId) }), result: command('makeLoanRepayment'),
   },
+  // The transactions templates (prepayLoan, foreclosure, writeoff...) before /loans/:loanId/transactions/:transactionId.
+  ...loanServicingRoutes,
   {
     method: 'GET', path: '/loans/:loanId/transactions/:transactionId', operation: 'LoanTransaction',
     variables: (req) => ({ loanId: intParam(req.params.loanId), id: intParam(req.params.transactionId) }), result: (d) => d.loanTransaction,

@@ -1,4 +1,4 @@
-import { intParam, type Route } from '../route.js';
+import { intParam, queryDate, type Route } from '../route.js';
 
 const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
 
@@ -48,6 +48,15 @@ export const selfRoutes: Route[] = [
   { method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', resource: 'loan', result: (d) => d.selfApplyForLoan },
   { method: 'GET', path: '/self/loans/:loanId', operation: 'MyLoan', variables: id('loanId'), result: (d) => loan(d.me.loan) },
   { method: 'GET', path: '/self/loans/:loanId/transactions', operation: 'MyLoanTransactions', variables: id('loanId'), result: (d) => d.me.loanTransactions },
+  // "To close your loan today, pay N": the payoff of the customer's own loan (another's is 404).
+  {
+    method: 'GET', path: '/self/loans/:loanId/transactions/template', command: 'prepayLoan', operation: 'MyLoanPayoff',
+    variables: (req) => ({ id: intParam(req.params.loanId), transactionDate: queryDate(req, 'transactionDate') }),
+    result: (d) => {
+      const { currencyCode, ...payoff } = d.me.loanPayoff;
+      return { ...payoff, type: { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment' }, currency: { code: currencyCode } };
+    },
+  },
 
   { method: 'POST', path: '/self/accounttransfers', operation: 'SelfTransfer', body: 'input', result: (d) => d.selfTransfer },
   { method: 'GET', path: '/self/accounttransfers/template', operation: 'MyTransferTemplate', result: (d) => d.me.transferTemplate },

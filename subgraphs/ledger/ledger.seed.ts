@@ -34,6 +34,7 @@ export const DEFAULT_CHART: SeedAccount[] = [
   detail('41101', 'Interest income on loans', 4, '40000'),
   detail('42101', 'Fee income', 4, '40000'),
   detail('42201', 'Penalty income', 4, '40000'),
+  detail('42301', 'Bad debt recovered', 4, '40000'),
   header('50000', 'Expenses', 5),
   detail('51101', 'Interest expense on savings', 5, '50000'),
   detail('52101', 'Loan loss provision', 5, '50000'),

@@ -4,9 +4,11 @@ import type { LoanApplicationService } from './loan-application.service.js';
 import type { LoanProductService } from './loan-product.service.js';
 import type { LoanQueryService } from './loan-query.service.js';
 import { findLoan, loansOfClients } from './store/loans.js';
-import { loadTransactions, TXN_DISBURSEMENT } from './store/transactions.js';
+import { loadTransactions } from './store/transactions.js';
+import { transactionKind } from './transaction-kinds.js';
 import type { LoanType, UpdateLoanApplicationInput } from './loan.types.js';
 import type { LoanForSelf, LoanProductTerms, LoanTransactionForSelf } from './contract.js';
+import type { LoanServicingService } from './loan-servicing.service.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
 const selfView = (l: LoanType): LoanForSelf => ({
@@ -22,7 +24,7 @@ const selfView = (l: LoanType): LoanForSelf => ({
  * What the loan module offers the self-service module, inside the caller's transaction and without a
  * permission check: self-service has already decided the customer owns the client or loan asked about.
  */
-export function loansForSelf(applications: LoanApplicationService, queries: LoanQueryService, products: LoanProductService) {
+export function loansForSelf(applications: LoanApplicationService, queries: LoanQueryService, products: LoanProductService, servicing: LoanServicingService) {
   return {
     /** A customer's application (status 100): the normal approval flow, policies and four eyes follow. */
     async apply(tx: Tx, customer: CustomerIdentity, input: UpdateLoanApplicationInput): Promise<{ id: number }> {
@@ -43,11 +45,18 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
       const loan = await findLoan(tx, id);
       return loan ? selfView(await queries.view(tx, loan)) : null;
     },
+    async payoff(tx: Tx, loanId: number, date: string | null) {
+      const t = await servicing.payoffTemplateCore(tx, (await findLoan(tx, loanId))!, date);
+      return {
+        date: t.date, currencyCode: t.currency.code, amount: t.amount, principalPortion: t.principalPortion, interestPortion: t.interestPortion,
+        feeChargesPortion: t.feeChargesPortion, penaltyChargesPortion: t.penaltyChargesPortion,
+      };
+    },
     async transactions(tx: Tx, loanId: number) {
-      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t): LoanTransactionForSelf => ({
-        id: t.id, type: t.typeId === TXN_DISBURSEMENT ? { id: 1, code: 'loanTransactionType.disbursement', value: 'Disbursement' } : { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment' },
-        date: t.transactionDate, amount: t.amount,
-      }));
+      return (await loadTransactions(tx, loanId)).filter((t) => !t.reversed).map((t): LoanTransactionForSelf => {
+        const { id, code, value } = transactionKind(t.typeId);
+        return { id: t.id, type: { id, code, value }, date: t.transactionDate, amount: t.amount };
+      });
     },
   };
 }

@@ -83,8 +83,8 @@ export const LOAN_PRODUCT_PARAMETERS: ParameterCatalogue = {
   isCompoundingToBePostedAsTransaction: { use: 'off' },
   allowCompoundingOnEod: { use: 'off' },
   isArrearsBasedOnOriginalSchedule: { use: 'off' },
-  // 1: interest up to the pre-closure date, Fineract's default.
-  preClosureInterestCalculationStrategy: { use: 'off', defaults: ['1'] },
+  // A flat loan's payoff (payoff.ts): 1 interest up to the pre-closure date, Fineract's default; 2 to the end of the period.
+  preClosureInterestCalculationStrategy: { use: 'off', defaults: ['1', '2'] },
   minimumDaysBetweenDisbursalAndFirstRepayment: { use: 'off' },
   holdGuaranteeFunds: { use: 'off' },
   mandatoryGuarantee: { use: 'off' },

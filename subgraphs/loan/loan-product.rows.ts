@@ -1,5 +1,5 @@
 /** Cash-based GL mapping of every loan product on the default chart (docs/interface.md, general ledger). A leaf, so the product service, its template and the views share it without a circle. */
-export const LOAN_GL = { loanPortfolio: '13101', interestIncome: '41101', fundSource: '11101', bankSettlement: '11201' } as const;
+export const LOAN_GL = { loanPortfolio: '13101', interestIncome: '41101', fundSource: '11101', bankSettlement: '11201', loanLoss: '52101', badDebtRecovered: '42301' } as const;
 
 export interface LoanProductRow {
   id: number;

@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import { byId } from '../kernel/loan-term-enums.js';
-import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN } from './store/loans.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, STATUS_WRITTEN_OFF } from './store/loans.js';
 
 /**
  * The loan module's closed sets as GraphQL enums, for clients generated from the schema. They sit beside
@@ -14,6 +14,7 @@ export enum LoanStatusEnum {
   WITHDRAWN_BY_CLIENT = 'WITHDRAWN_BY_CLIENT',
   REJECTED = 'REJECTED',
   CLOSED_OBLIGATIONS_MET = 'CLOSED_OBLIGATIONS_MET',
+  CLOSED_WRITTEN_OFF = 'CLOSED_WRITTEN_OFF',
 }
 registerEnumType(LoanStatusEnum, {
   name: 'LoanStatusEnum',
@@ -25,6 +26,7 @@ registerEnumType(LoanStatusEnum, {
     WITHDRAWN_BY_CLIENT: { description: 'The applicant withdrew the application (400).' },
     REJECTED: { description: 'The application was rejected (500).' },
     CLOSED_OBLIGATIONS_MET: { description: 'Fully repaid and closed (600).' },
+    CLOSED_WRITTEN_OFF: { description: 'Written off as a loss and closed (601); recovery payments are still accepted.' },
   },
 });
 const STATUS_BY_ID: Record<number, LoanStatusEnum> = {
@@ -34,6 +36,7 @@ const STATUS_BY_ID: Record<number, LoanStatusEnum> = {
   [STATUS_WITHDRAWN]: LoanStatusEnum.WITHDRAWN_BY_CLIENT,
   [STATUS_REJECTED]: LoanStatusEnum.REJECTED,
   [STATUS_CLOSED]: LoanStatusEnum.CLOSED_OBLIGATIONS_MET,
+  [STATUS_WRITTEN_OFF]: LoanStatusEnum.CLOSED_WRITTEN_OFF,
 };
 
 export const loanStatusEnum = (id: number) => byId(STATUS_BY_ID, 'loan status', id);

@@ -8,7 +8,9 @@ import { toProductType } from './loan.view.js';
 import { LoanMigration } from './migrations/20261122000700_loan.js';
 import { LoanProductParametersMigration } from './migrations/20261125002510_product_parameters.js';
 import { LoanDelegatedMakersMigration } from './migrations/20261125140000_delegated_makers.js';
+import { LoanServicingMigration } from './migrations/20261128143000_servicing.js';
 import { LoanEventsSubscriptionResolver } from './loan-events.subscription.js';
+import { LoanServicingResolver } from './loan-servicing.resolver.js';
 
 /** Tables are read and written with SQL by the loan stores (store/); no ORM entities. */
 export const loanDatabase: DatabaseModule = {
@@ -17,13 +19,14 @@ export const loanDatabase: DatabaseModule = {
     { name: '20261122000700_loan', class: LoanMigration },
     { name: '20261125002510_product_parameters', class: LoanProductParametersMigration },
     { name: '20261125140000_delegated_makers', class: LoanDelegatedMakersMigration },
+    { name: '20261128143000_servicing', class: LoanServicingMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildLoanSchema(services: () => LoanServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [LoanProductResolver, LoanResolver, LoanScheduleResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver, LoanEventsSubscriptionResolver],
+    resolvers: [LoanProductResolver, LoanResolver, LoanScheduleResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver, LoanEventsSubscriptionResolver, LoanServicingResolver],
     container: (cls) => new (cls as new (s: LoanServices) => object)(services()),
     orphanedTypes: [ClientLoans],
     referenceResolvers: {

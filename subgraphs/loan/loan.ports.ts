@@ -61,6 +61,8 @@ export interface LoanDependencies {
   savings: SavingsForLoans | null;
   /** The till module's open-till rule for cash repayments (null in a deployment without it). */
   recordCash: RecordCash | null;
+  /** Whether `valueId` is an active value of the code named `codeName` (WriteOffReasons, LoanRescheduleReason). */
+  codeValueValid: (tx: Tx, codeName: string, valueId: number) => Promise<boolean>;
   /** Tenants the daily scheduler walks (system query). */
   tenantIds: () => Promise<string[]>;
   /** Operational warnings (an over-90 loan with no recovery officer to take it). */

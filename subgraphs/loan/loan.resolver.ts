@@ -210,9 +210,9 @@ export class LoanResolver {
     return { officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: transactionId, changes };
   }
 
-  @Mutation(() => LoanTransactionResult, { description: 'Undoes the last repayment of a loan.' })
+  @Mutation(() => LoanTransactionResult, { description: 'Undoes the last transaction of a loan (a repayment, payoff, write-off or recovery payment).' })
   async undoLoanTransaction(@Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number, @Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<LoanTransactionResult> {
-    const { loan, changes } = await this.services.repayments.undo(ctx.identity, loanId, id);
+    const { loan, changes } = await this.services.writeOffs.undoTransaction(ctx.identity, loanId, id);
     return { officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: id, changes };
   }
 }

@@ -12,6 +12,8 @@ import { LoanQueryService } from './loan-query.service.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { loanSeeder } from './loan.seed.js';
 import { RepaymentService } from './repayment.service.js';
+import { LoanServicingService } from './loan-servicing.service.js';
+import { WriteOffService } from './write-off.service.js';
 
 /** The loan module's facade. */
 export interface LoanServices {
@@ -23,6 +25,10 @@ export interface LoanServices {
   approvals: LoanApprovalService;
   disbursements: DisbursementService;
   repayments: RepaymentService;
+  /** After disbursement: payoff, foreclosure, write-off, recovery. */
+  servicing: LoanServicingService;
+  /** Write-off, its undo, recovery payments, and the undo of any last transaction. */
+  writeOffs: WriteOffService;
   delinquency: DelinquencyService;
   /** What the self-service module reads loans through (wired in the composition root). */
   forSelf: ReturnType<typeof loansForSelf>;
@@ -37,6 +43,8 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
   const delinquency = new DelinquencyService(db, deps);
   const applications = new LoanApplicationService(db, deps, products);
   const queries = new LoanQueryService(db, deps, products, policies, applications);
+  const repayments = new RepaymentService(db, deps, applications, products);
+  const servicing = new LoanServicingService(db, deps, applications, products, repayments);
   return {
     products,
     applications,
@@ -44,9 +52,11 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     policies,
     approvals: new LoanApprovalService(db, deps, applications, policies),
     disbursements: new DisbursementService(db, deps, applications),
-    repayments: new RepaymentService(db, deps, applications),
+    repayments,
+    servicing,
+    writeOffs: new WriteOffService(db, deps, applications, products, repayments),
     delinquency,
-    forSelf: loansForSelf(applications, queries, products),
+    forSelf: loansForSelf(applications, queries, products, servicing),
     forCob: loansForCob(delinquency),
     seedTenant: loanSeeder(products, policies, delinquency),
   };

@@ -273,6 +273,12 @@ export class LoanSummaryType {
   @Field(() => DecimalScalar, { description: 'Total repaid so far (decimal string).' }) totalRepayment!: string;
   @Field(() => DecimalScalar, { description: 'Total still owed (decimal string).' }) totalOutstanding!: string;
   @Field(() => DecimalScalar, { description: 'Total due and unpaid whose due date has passed (decimal string).' }) totalOverdue!: string;
+  @Field(() => DecimalScalar, { description: 'Principal written off as a loss (decimal string); "0" unless the loan is written off (601).' }) principalWrittenOff!: string;
+  @Field(() => DecimalScalar, { description: 'Interest written off (decimal string).' }) interestWrittenOff!: string;
+  @Field(() => DecimalScalar, { description: 'Fees written off (decimal string).' }) feeChargesWrittenOff!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties written off (decimal string).' }) penaltyChargesWrittenOff!: string;
+  @Field(() => DecimalScalar, { description: 'Everything written off (decimal string).' }) totalWrittenOff!: string;
+  @Field(() => DecimalScalar, { description: 'Recovery payments received after the write-off (decimal string).' }) totalRecovered!: string;
 }
 
 @ObjectType('LoanPaymentType', { description: 'Payment type of a loan transaction.' })
@@ -292,6 +298,9 @@ export class LoanTransactionKindType {
   @Field({ description: 'Human-readable label in English.' }) value!: string;
   @Field({ description: 'True for a disbursement.' }) disbursement!: boolean;
   @Field({ description: 'True for a repayment.' }) repayment!: boolean;
+  @Field({ description: 'True for an interest waiver.' }) waiveInterest!: boolean;
+  @Field({ description: 'True for a write-off.' }) writeOff!: boolean;
+  @Field({ description: 'True for a recovery payment on a written-off loan.' }) recoveryRepayment!: boolean;
 }
 
 @ObjectType('LoanTransaction', { description: 'A loan transaction (disbursement, repayment, ...) and how it was split.' })

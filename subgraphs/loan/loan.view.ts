@@ -6,11 +6,12 @@ import { stillNeeded, tierFor } from './domain/tiers.js';
 import type { Schedule } from './domain/schedule.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 import { LOAN_GL } from './loan-product.rows.js';
-import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type LoanRow } from './store/loans.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, STATUS_WRITTEN_OFF, type LoanRow } from './store/loans.js';
 import type { ApprovalPolicyRow } from './store/approval-policies.js';
 import type { ApprovalRow } from './store/approvals.js';
 import type { PeriodRow } from './store/schedule.js';
-import { TXN_DISBURSEMENT, type TransactionRow } from './store/transactions.js';
+import { TXN_RECOVERY_REPAYMENT, TXN_WRITEOFF, type TransactionRow } from './store/transactions.js';
+import { transactionKind } from './transaction-kinds.js';
 import type {
   DelinquencyRangeType, LoanApprovalsType, LoanCurrencyType, LoanProductType, LoanSchedulePeriodType, LoanScheduleType, LoanStatusType,
   LoanSummaryType, LoanTransactionType, LoanType,
@@ -45,6 +46,7 @@ const STATUS: Record<number, [string, string]> = {
   [STATUS_WITHDRAWN]: ['loanStatusType.withdrawn.by.client', 'Withdrawn by applicant'],
   [STATUS_REJECTED]: ['loanStatusType.rejected', 'Rejected'],
   [STATUS_CLOSED]: ['loanStatusType.closed.obligations.met', 'Closed (obligations met)'],
+  [STATUS_WRITTEN_OFF]: ['loanStatusType.closed.written.off', 'Closed (written off)'],
 };
 
 export function statusOf(id: number): LoanStatusType {
@@ -149,32 +151,55 @@ export function previewPeriods(schedule: Schedule): PeriodRow[] {
   }));
 }
 
-export function summaryView(currency: LoanCurrencyType, principal: string, periods: readonly PeriodRow[], today: string): LoanSummaryType {
+/** What a write-off took off the books and what was recovered since (zeros for a loan not written off). */
+export interface WrittenOff {
+  principal: BigNumber.Value;
+  interest: BigNumber.Value;
+  fee: BigNumber.Value;
+  penalty: BigNumber.Value;
+  recovered: BigNumber.Value;
+}
+const NOT_WRITTEN_OFF: WrittenOff = { principal: 0, interest: 0, fee: 0, penalty: 0, recovered: 0 };
+
+/** The live write-off and recovery payments among a loan's transactions. */
+export function writtenOffOf(transactions: readonly TransactionRow[]): WrittenOff {
+  const live = transactions.filter((t) => !t.reversed);
+  const writeOff = live.find((t) => t.typeId === TXN_WRITEOFF);
+  if (!writeOff) return NOT_WRITTEN_OFF;
+  return {
+    principal: writeOff.principalPortion, interest: writeOff.interestPortion, fee: writeOff.feePortion, penalty: writeOff.penaltyPortion,
+    recovered: sumOf(live.filter((t) => t.typeId === TXN_RECOVERY_REPAYMENT), (t) => t.amount),
+  };
+}
+
+export function summaryView(currency: LoanCurrencyType, principal: string, periods: readonly PeriodRow[], today: string, writtenOff: WrittenOff = NOT_WRITTEN_OFF): LoanSummaryType {
   const overdue = periods.filter((p) => p.dueDate < today);
   const principalPaid = sumOf(periods, (p) => p.principalPaid);
   const interestCharged = sumOf(periods, (p) => p.interestDue);
   const interestPaid = sumOf(periods, (p) => p.interestPaid);
   const principalOverdue = sumOf(overdue, (p) => new BigNumber(p.principalDue).minus(p.principalPaid));
   const interestOverdue = sumOf(overdue, (p) => new BigNumber(p.interestDue).minus(p.interestPaid));
-  const principalOutstanding = new BigNumber(principal).minus(principalPaid);
-  const interestOutstanding = interestCharged.minus(interestPaid);
+  // A written-off loan owes nothing on the books: what it owed is in the written-off figures.
+  const isWrittenOff = !new BigNumber(writtenOff.principal).plus(writtenOff.interest).plus(writtenOff.fee).plus(writtenOff.penalty).isZero();
+  const principalOutstanding = new BigNumber(principal).minus(principalPaid).minus(writtenOff.principal);
+  const interestOutstanding = interestCharged.minus(interestPaid).minus(writtenOff.interest);
+  const nothingOverdue = isWrittenOff ? new BigNumber(0) : null;
+  const totalWrittenOff = new BigNumber(writtenOff.principal).plus(writtenOff.interest).plus(writtenOff.fee).plus(writtenOff.penalty);
   return {
     currency,
-    principalDisbursed: amount(principal), principalPaid: amount(principalPaid), principalOutstanding: amount(principalOutstanding), principalOverdue: amount(principalOverdue),
-    interestCharged: amount(interestCharged), interestPaid: amount(interestPaid), interestOutstanding: amount(interestOutstanding), interestOverdue: amount(interestOverdue),
+    principalDisbursed: amount(principal), principalPaid: amount(principalPaid), principalOutstanding: amount(principalOutstanding), principalOverdue: amount(nothingOverdue ?? principalOverdue),
+    interestCharged: amount(interestCharged), interestPaid: amount(interestPaid), interestOutstanding: amount(interestOutstanding), interestOverdue: amount(nothingOverdue ?? interestOverdue),
     feeChargesCharged: '0', penaltyChargesCharged: '0',
     totalExpectedRepayment: amount(new BigNumber(principal).plus(interestCharged)), totalRepayment: amount(principalPaid.plus(interestPaid)),
-    totalOutstanding: amount(principalOutstanding.plus(interestOutstanding)), totalOverdue: amount(principalOverdue.plus(interestOverdue)),
+    totalOutstanding: amount(principalOutstanding.plus(interestOutstanding)), totalOverdue: amount(nothingOverdue ?? principalOverdue.plus(interestOverdue)),
+    principalWrittenOff: amount(writtenOff.principal), interestWrittenOff: amount(writtenOff.interest), feeChargesWrittenOff: amount(writtenOff.fee),
+    penaltyChargesWrittenOff: amount(writtenOff.penalty), totalWrittenOff: amount(totalWrittenOff), totalRecovered: amount(writtenOff.recovered),
   };
 }
 
 export function transactionView(t: TransactionRow, currency: LoanCurrencyType): LoanTransactionType {
-  const disbursement = t.typeId === TXN_DISBURSEMENT;
   return {
-    id: t.id, loanId: t.loanId,
-    type: disbursement
-      ? { id: 1, code: 'loanTransactionType.disbursement', value: 'Disbursement', disbursement: true, repayment: false }
-      : { id: 2, code: 'loanTransactionType.repayment', value: 'Repayment', disbursement: false, repayment: true },
+    id: t.id, loanId: t.loanId, type: transactionKind(t.typeId),
     date: t.transactionDate, currency, amount: amount(t.amount), principalPortion: amount(t.principalPortion), interestPortion: amount(t.interestPortion),
     feeChargesPortion: amount(t.feePortion), penaltyChargesPortion: amount(t.penaltyPortion), outstandingLoanBalance: amount(t.outstandingAfter),
     paymentDetailData: t.paymentTypeId == null ? null : { paymentType: { id: t.paymentTypeId } }, savingsAccountId: t.savingsAccountId,
@@ -202,7 +227,7 @@ export function loanView(parts: LoanViewParts): LoanType {
   const { loan } = parts;
   const currency = currencyOf(loan.currencyCode, loan.digits);
   const principal = effectivePrincipal(loan);
-  const disbursed = loan.statusId === STATUS_ACTIVE || loan.statusId === STATUS_CLOSED;
+  const disbursed = loan.statusId === STATUS_ACTIVE || loan.statusId === STATUS_CLOSED || loan.statusId === STATUS_WRITTEN_OFF;
   const last = parts.periods[parts.periods.length - 1];
   return {
     id: loan.id, accountNo: loan.accountNo, externalId: loan.externalId, status: statusOf(loan.statusId),
@@ -223,7 +248,7 @@ export function loanView(parts: LoanViewParts): LoanType {
       actualDisbursementDate: loan.disbursedOn, rejectedOnDate: loan.rejectedOn, withdrawnOnDate: loan.withdrawnOn, closedOnDate: loan.closedOn,
       expectedMaturityDate: last?.dueDate ?? null,
     },
-    summary: disbursed ? summaryView(currency, principal, parts.periods, parts.today) : null,
+    summary: disbursed ? summaryView(currency, principal, parts.periods, parts.today, writtenOffOf(parts.transactions)) : null,
     repaymentSchedule: scheduleView(principal, loan.disbursedOn ?? loan.expectedDisbursementDate, currency, parts.periods, disbursed ? parts.today : null),
     transactions: parts.transactions.map((t) => transactionView(t, currency)),
     approvals: parts.approvals,

@@ -7,6 +7,9 @@ import { emit, riding } from '../kernel/outbox.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { allocate } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
+import type { LoanProductService } from './loan-product.service.js';
+import { loanPayoff } from './payoff.js';
+import { keepSchedule, restoreScheduleOf, setInterestDue } from './store/schedule-history.js';
 import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { closeIfRepaid, reopenLoan, STATUS_ACTIVE, STATUS_CLOSED, type LoanRow } from './store/loans.js';
@@ -41,6 +44,7 @@ export class RepaymentService {
     private readonly db: Database,
     private readonly deps: LoanDependencies,
     private readonly applications: LoanApplicationService,
+    private readonly products: LoanProductService,
   ) {}
 
   async repay(identity: Identity, loanId: number, input: RepaymentInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
@@ -48,27 +52,43 @@ export class RepaymentService {
     return this.db.tx(actor.tenantId, (tx) => this.repayCore(tx, actor, loanId, input));
   }
 
-  async repayCore(tx: Tx, actor: Actor, loanId: number, input: RepaymentInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
-    if (input.transactionAmount == null) throw invalid('transactionAmount', 'cannot.be.blank', 'The parameter `transactionAmount` is mandatory.');
-    const amount = new BigNumber(input.transactionAmount);
-    if (!amount.isFinite() || amount.lte(0)) throw invalid('transactionAmount', 'not.greater.than.zero', 'transactionAmount must be greater than 0.', input.transactionAmount);
-    if (input.paymentTypeId == null && input.fromSavingsAccountId == null) throw invalid('paymentTypeId', 'cannot.be.blank', 'paymentTypeId (or fromSavingsAccountId) is mandatory.');
+  /**
+   * `foreclosure`: Fineract's foreclosure, the payoff on the date whatever amount is sent (none is), from the bank
+   * settlement account when the body names no payment type or savings account.
+   */
+  async repayCore(tx: Tx, actor: Actor, loanId: number, input: RepaymentInput, options: { foreclosure?: boolean } = {}): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
+    if (!options.foreclosure) {
+      if (input.transactionAmount == null) throw invalid('transactionAmount', 'cannot.be.blank', 'The parameter `transactionAmount` is mandatory.');
+      const sent = new BigNumber(input.transactionAmount);
+      if (!sent.isFinite() || sent.lte(0)) throw invalid('transactionAmount', 'not.greater.than.zero', 'transactionAmount must be greater than 0.', input.transactionAmount);
+      if (input.paymentTypeId == null && input.fromSavingsAccountId == null) throw invalid('paymentTypeId', 'cannot.be.blank', 'paymentTypeId (or fromSavingsAccountId) is mandatory.');
+    }
     const loan = await this.applications.requireVisible(tx, actor, loanId, true);
     if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanRepaymentLoanNotActive, 'Repayments are accepted on active loans only.', [loanId]);
-    if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
     const today = await this.deps.businessDates.today(tx);
     const date = input.transactionDate ?? today;
     if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
     if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
 
-    const periods = await loadPeriods(tx, [loanId]);
-    const allocation = allocate(periods, amount);
-    if (!allocation) {
-      const owed = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid).plus(p.interestDue).minus(p.interestPaid), new BigNumber(0));
-      throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the ${owed.toFixed()} still owed.`, [amount.toFixed(), owed.toFixed()], 'transactionAmount');
+    let periods = await loadPeriods(tx, [loanId]);
+    // What closes the loan on the date: interest earned to it and no more (payoff.ts). Paying it closes the loan with
+    // the schedule's interest cut to what was earned; more than it is refused.
+    const payoff = await loanPayoff(tx, this.products, loan, date, periods);
+    const amount = options.foreclosure ? new BigNumber(payoff.total) : new BigNumber(input.transactionAmount!);
+    if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
+    if (amount.gt(payoff.total)) {
+      throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the ${payoff.total} that closes the loan on ${date}.`, [amount.toFixed(), payoff.total], 'transactionAmount');
     }
-    const funding = await this.funding(tx, loan, input);
     const txnId = await nextTransactionId(tx);
+    const closing = amount.eq(payoff.total);
+    if (closing) {
+      await keepSchedule(tx, loanId, { reason: 'prepayment', transactionId: txnId }, actor.userId);
+      await setInterestDue(tx, loanId, payoff.interestByPeriod);
+      const earned = new Map(payoff.interestByPeriod.map((p) => [p.period, p.interestDue]));
+      periods = periods.map((p) => ({ ...p, interestDue: earned.get(p.period) ?? p.interestDue }));
+    }
+    const allocation = allocate(periods, amount)!;
+    const funding: Funding = options.foreclosure && input.paymentTypeId == null && input.fromSavingsAccountId == null ? { kind: 'bank' } : await this.funding(tx, loan, input);
     let savingsTransactionId: number | null = null;
     const text = amount.toFixed();
     if (funding.kind === 'savings') {
@@ -94,11 +114,13 @@ export class RepaymentService {
       savingsTransactionId, allocation: allocation.periods, note: input.note ?? null, userId: actor.userId,
     });
     const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [payInstalments(tx, loanId, allocation.periods), record]);
+    const lastDue = periods[periods.length - 1]?.dueDate ?? date;
     await emit(tx, riding({
       eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
       data: {
         loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: exactNumber(amount), principalPortion: exactNumber(allocation.principal),
         interestPortion: exactNumber(allocation.interest), outstanding: exactNumber(outstanding), currency: loan.currencyCode, date, closed,
+        reason: closed && date < lastDue ? 'prepayment' : 'repayment',
       },
     }, posting.companion));
     const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: text, principalPortion: allocation.principal, interestPortion: allocation.interest, outstandingLoanBalance: outstanding.toFixed() };
@@ -106,19 +128,15 @@ export class RepaymentService {
     return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
   }
 
-  /** Undoes the loan's last repayment: funds returned the way they came, journal reversed, instalments reopened. */
-  async undo(identity: Identity, loanId: number, transactionId: number): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
-    const actor = requireStaff(identity, 'ADJUST_LOAN');
-    return this.db.tx(actor.tenantId, (tx) => this.undoCore(tx, actor, loanId, transactionId));
-  }
-
+  /** Undoes the loan's last repayment: funds returned the way they came, journal reversed, instalments reopened (write-off.service.ts dispatches the undo). */
   async undoCore(tx: Tx, actor: Actor, loanId: number, transactionId: number): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.applications.requireVisible(tx, actor, loanId, true);
     const live = (await loadTransactions(tx, loanId)).filter((t) => !t.reversed);
     const target = live.find((t) => t.id === transactionId);
     if (!target) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
     if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule(LOAN_CODES.loanTransactionUndoOnlyLastRepayment, 'Only the last repayment can be undone.', [transactionId]);
-    await unpayInstalments(tx, loanId, transactionId);
+    // A repayment that closed the loan early cut the schedule's interest: its kept version comes back whole.
+    if (!(await restoreScheduleOf(tx, loanId, transactionId))) await unpayInstalments(tx, loanId, transactionId);
     const reversalId = await nextTransactionId(tx);
     let creditGl: string = LOAN_GL.bankSettlement;
     if (target.savingsTransactionId !== null && target.savingsAccountId !== null) {

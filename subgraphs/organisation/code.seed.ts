@@ -10,6 +10,8 @@ export const SYSTEM_CODES: Record<string, string[]> = {
   ClientClosureReason: ['Deceased', 'Relocated', 'Requested by client', 'Duplicate record', 'Fraud'],
   ClientRejectReason: ['Incomplete documentation', 'Failed KYC checks', 'Duplicate application', 'Blacklisted'],
   ClientWithdrawReason: ['Changed mind', 'Went to another provider', 'No longer needed'],
+  WriteOffReasons: ['Bad debt', 'Borrower deceased', 'Fraud', 'Forgiven'],
+  LoanRescheduleReason: ['Borrower hardship', 'Natural disaster', 'Business seasonality'],
 };
 
 /**

@@ -6,7 +6,7 @@ import { MAX_PAGE } from '../kernel/paging.js';
 import { beneficiaryView, type BeneficiaryView } from './beneficiary.service.js';
 import { SELF_CODES } from './codes.js';
 import type {
-  SelfAccount, SelfClient, SelfDependencies, SelfInterbankBank, SelfLoan, SelfLoanTransaction, SelfNameEnquiry, SelfTransaction, SelfTransferOutcome,
+  SelfAccount, SelfClient, SelfDependencies, SelfInterbankBank, SelfLoan, SelfLoanPayoff, SelfLoanTransaction, SelfNameEnquiry, SelfTransaction, SelfTransferOutcome,
 } from './self.ports.js';
 import { beneficiariesOf } from './self.store.js';
 
@@ -87,6 +87,14 @@ export class OwnDataService {
 
   async loan(identity: Identity, id: number): Promise<SelfLoan> {
     return this.read(identity, (tx, customer) => this.ownLoan(tx, customer, id));
+  }
+
+  /** GET /self/loans/{id}/transactions/template?command=prepayLoan: what closes my loan on the date. */
+  async loanPayoff(identity: Identity, id: number, date: string | null): Promise<SelfLoanPayoff> {
+    return this.read(identity, async (tx, customer) => {
+      await this.ownLoan(tx, customer, id);
+      return this.deps.loans.payoff(tx, id, date);
+    });
   }
 
   async loanTransactions(identity: Identity, id: number): Promise<SelfLoanTransaction[]> {

@@ -79,6 +79,17 @@ export type SelfLoan = LoanForSelf;
 
 export type SelfLoanTransaction = LoanTransactionForSelf;
 
+/** What closes my loan on a date (the loan module's payoff: interest earned to the date only). */
+export interface SelfLoanPayoff {
+  date: string;
+  currencyCode: string;
+  amount: string;
+  principalPortion: string;
+  interestPortion: string;
+  feeChargesPortion: string;
+  penaltyChargesPortion: string;
+}
+
 /** Interface 2.7's application without the administrative fields (loan officer, external id). */
 export type SelfLoanApplication = Pick<
   LoanApplicationInput,
@@ -96,6 +107,8 @@ export interface SelfLoans {
   ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfLoan[]>;
   get(tx: Tx, id: number): Promise<SelfLoan | null>;
   transactions(tx: Tx, loanId: number): Promise<SelfLoanTransaction[]>;
+  /** The payoff of an active loan on `date` (the business date when null). */
+  payoff(tx: Tx, loanId: number, date: string | null): Promise<SelfLoanPayoff>;
 }
 
 export interface SelfOffice {

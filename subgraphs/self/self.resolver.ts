@@ -1,4 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { LocalDateScalar } from '../kernel/scalars.js';
 import { withChoiceIds } from '../kernel/loan-term-enums.js';
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireCustomer } from '../kernel/identity.js';
@@ -9,7 +10,7 @@ import type { AccountOption } from './own-data.service.js';
 import type { SelfServices } from './self.services.js';
 import {
   BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryTemplateType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
-  MyAccountOptionType, MyAccountsType, MyClientType, MyLoanTemplateType, MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType,
+  MyAccountOptionType, MyAccountsType, MyClientType, MyLoanPayoffType, MyLoanTemplateType, MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType,
   MyTransactionType, MyTransferTemplateType, MyTransferType, MyInterbankBankType, MyNameEnquiryType, SelfLoanApplicationInputType, SelfLoanApplicationType, SelfRegistrationInput, SelfRegistrationType,
   SelfTransferInputType,
 } from './self.types.js';
@@ -197,6 +198,15 @@ export class MeResolver {
   @FieldResolver(() => MyLoanType, { description: 'One of my loans by id; another customer\'s is "not found".' })
   async loan(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Ctx() ctx: RequestContext): Promise<MyLoanType> {
     return toMyLoan(await this.services.ownData.loan(ctx.identity, id));
+  }
+
+  @FieldResolver(() => MyLoanPayoffType, { description: 'What closes one of my active loans on a date (the business date when omitted); another customer\'s loan is "not found".' })
+  async loanPayoff(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Ctx() ctx: RequestContext,
+    @Arg('transactionDate', () => LocalDateScalar, { nullable: true, description: 'The payoff date (YYYY-MM-DD).' }) transactionDate?: string,
+  ): Promise<MyLoanPayoffType> {
+    return this.services.ownData.loanPayoff(ctx.identity, loanId, transactionDate ?? null);
   }
 
   @FieldResolver(() => [MyLoanTransactionType], { description: 'Transactions of one of my loans.' })

@@ -136,6 +136,17 @@ export class MyLoanType {
   @Field(() => MyLoanScheduleType, { description: 'Instalment schedule of the loan.' }) repaymentSchedule!: MyLoanScheduleType;
 }
 
+@ObjectType('MyLoanPayoff', { description: 'What closes my loan on a date: principal, interest earned to the date (never interest not yet earned), fees, penalties and the total to pay.' })
+export class MyLoanPayoffType {
+  @Field(() => LocalDateScalar, { description: 'The payoff date (YYYY-MM-DD).' }) date!: string;
+  @Field({ description: 'ISO 4217 currency code, e.g. "NGN".' }) currencyCode!: string;
+  @Field(() => DecimalScalar, { description: 'The total that closes the loan on the date (decimal string).' }) amount!: string;
+  @Field(() => DecimalScalar, { description: 'Of which principal (decimal string).' }) principalPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which interest earned to the date (decimal string).' }) interestPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which fees (decimal string).' }) feeChargesPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which penalties (decimal string).' }) penaltyChargesPortion!: string;
+}
+
 @ObjectType('MyLoanTransaction', { description: 'One transaction on my loan.' })
 export class MyLoanTransactionType {
   @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;

@@ -4,7 +4,7 @@ import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
 import { clientBody, codeValues, FineractClient } from './fineract-client.js';
 
-const SYSTEM_CODES = ['ClientClosureReason', 'ClientRejectReason', 'ClientWithdrawReason', 'Gender', 'ClientType', 'ClientClassification', 'Customer Identifier'];
+const SYSTEM_CODES = ['ClientClosureReason', 'ClientRejectReason', 'ClientWithdrawReason', 'Gender', 'ClientType', 'ClientClassification', 'Customer Identifier', 'WriteOffReasons', 'LoanRescheduleReason'];
 
 describe('Fineract compat: codes and code values (CodeHelper style)', () => {
   let service: TestService;

@@ -106,22 +106,23 @@ describe('loans: disbursement to savings and repayments', () => {
     await setBusinessDate(t, '2025-01-01');
   });
 
-  test('repayment from the borrower\'s savings debits it (DR 21101); the final repayment closes the loan', async () => {
+  test('repayment from the borrower\'s savings debits it (DR 21101); the payoff on the disbursement day closes the loan without interest', async () => {
     const client = await activeClient(t, branch);
     const account = await savingsAccount(t, client);
     const loanId = await approvedLoan(t, client, 1200, 2, manager);
     assert.equal((await disburse(loanId)).status, 200);
     const owed = (await t.get(`/loans/${loanId}`)).body.summary.totalOutstanding;
     assert.equal(owed, 1488, '1,200 flat at 2% for 12 months: 288 interest');
-    await t.post(`/savingsaccounts/${account}/transactions?command=deposit`, { transactionDate: '2025-01-01', transactionAmount: 288, paymentTypeId: 2, ...DATE });
-    const res = await t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: '2025-01-01', transactionAmount: owed, fromSavingsAccountId: account, ...DATE });
+    // Paid back the day it was disbursed: no interest has been earned, so 1,200 closes it and 1,488 is refused.
+    assertError(await t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: '2025-01-01', transactionAmount: owed, fromSavingsAccountId: account, ...DATE }), 403, 'error.msg.loan.transaction.amount.greater.than.outstanding');
+    const res = await t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: '2025-01-01', transactionAmount: 1200, fromSavingsAccountId: account, ...DATE });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body.changes.status, { id: 600, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' });
-    assert.deepEqual(await journal(t, `L${res.body.resourceId}`), [['13101', 'CREDIT', 1200], ['21101', 'DEBIT', 1488], ['41101', 'CREDIT', 288]]);
+    assert.deepEqual(await journal(t, `L${res.body.resourceId}`), [['13101', 'CREDIT', 1200], ['21101', 'DEBIT', 1200]]);
     assert.equal(await savingsBalance(account), 0);
     const loan = (await t.get(`/loans/${loanId}`)).body;
     assert.equal(loan.status.id, 600);
-    assert.equal(loan.summary.totalOutstanding, 0);
+    assert.deepEqual([loan.summary.totalOutstanding, loan.summary.interestCharged], [0, 0]);
   });
 
   test('undoDisbursal while nothing is repaid reverses the credit and the journal', async () => {

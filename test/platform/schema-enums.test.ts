@@ -27,7 +27,7 @@ describe('closed sets are GraphQL enums beside the Fineract objects', () => {
         .find((type) => type.name === name && type.kind === 'ENUM')?.enumValues?.map((v) => v.name);
     assert.deepEqual(values('AccountTypeEnum'), ['SAVINGS', 'CURRENT']);
     assert.deepEqual(values('SavingsTransactionTypeEnum'), ['DEPOSIT', 'WITHDRAWAL']);
-    assert.deepEqual(values('LoanStatusEnum'), ['SUBMITTED_AND_PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'WITHDRAWN_BY_CLIENT', 'REJECTED', 'CLOSED_OBLIGATIONS_MET']);
+    assert.deepEqual(values('LoanStatusEnum'), ['SUBMITTED_AND_PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'WITHDRAWN_BY_CLIENT', 'REJECTED', 'CLOSED_OBLIGATIONS_MET', 'CLOSED_WRITTEN_OFF']);
     assert.deepEqual(values('AmortizationTypeEnum'), ['EQUAL_PRINCIPAL', 'EQUAL_INSTALLMENTS']);
     assert.deepEqual(values('InterestTypeEnum'), ['DECLINING_BALANCE', 'FLAT']);
     assert.deepEqual(values('RepaymentFrequencyTypeEnum'), ['DAYS', 'WEEKS', 'MONTHS']);

@@ -2,10 +2,10 @@ import type { LoanDependencies } from '../../loan/loan.ports.js';
 import type { LoanServices } from '../../loan/loan.services.js';
 import type { OrganisationServices } from '../../organisation/organisation.services.js';
 
-/** Business dates, scope, staff and approvers, payment types, and the tenants the aging scheduler walks. */
+/** Business dates, scope, staff and approvers, payment types, code values (write-off reasons), and the tenants the aging scheduler walks. */
 export function loanFromOrganisation(
   organisation: OrganisationServices,
-): Pick<LoanDependencies, 'businessDates' | 'scope' | 'officeSubtreeOf' | 'staffExists' | 'paymentType' | 'usersWithRoleAbove' | 'tenantIds'> {
+): Pick<LoanDependencies, 'businessDates' | 'scope' | 'officeSubtreeOf' | 'staffExists' | 'paymentType' | 'usersWithRoleAbove' | 'tenantIds' | 'codeValueValid'> {
   return {
     businessDates: organisation.businessDates,
     scope: organisation.scope,
@@ -17,6 +17,7 @@ export function loanFromOrganisation(
     },
     usersWithRoleAbove: (tx, roleId, officeId) => organisation.users.withRoleAtOrAbove(tx, roleId, officeId),
     tenantIds: () => organisation.tenants.ids(),
+    codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
   };
 }
 

@@ -12,6 +12,7 @@ export const STATUS_ACTIVE = 300;
 export const STATUS_WITHDRAWN = 400;
 export const STATUS_REJECTED = 500;
 export const STATUS_CLOSED = 600;
+export const STATUS_WRITTEN_OFF = 601;
 
 export interface LoanRow {
   id: number;

@@ -6,6 +6,9 @@ import { date, rows } from './rows.js';
 
 export const TXN_DISBURSEMENT = 1;
 export const TXN_REPAYMENT = 2;
+export const TXN_WAIVE_INTEREST = 4;
+export const TXN_WRITEOFF = 6;
+export const TXN_RECOVERY_REPAYMENT = 8;
 
 export interface TransactionRow {
   id: number;
