@@ -86,7 +86,7 @@ export class AuthService {
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     // The hash is checked outside any transaction: it is slow on purpose and must not hold a connection.
     if (!(await this.passwordMatches(user, password)) || !user || (channel === 'self') !== user.isSelfServiceUser) {
-      await this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address, verdict);
       throw badCredentials();
     }
     await this.throttle.recordSuccess(tenantId, username, address);
@@ -143,10 +143,11 @@ export class AuthService {
     // refuses: such a credential names no user (401), it must not reach a query (500).
     if (colon <= 0 || hasForbiddenCharacters(decoded)) return null;
     const username = decoded.slice(0, colon);
-    if (!(await this.throttle.check(tenantId, username, address)).allowed) return null;
+    const verdict = await this.throttle.check(tenantId, username, address);
+    if (!verdict.allowed) return null;
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     if (!(await this.passwordMatches(user, decoded.slice(colon + 1))) || !user) {
-      await this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address, verdict);
       return null;
     }
     await this.throttle.recordSuccess(tenantId, username, address);
@@ -182,7 +183,7 @@ export class AuthService {
         })
       : null;
     if (!found) {
-      await this.throttle.recordFailure(tenantId, API_KEY_THROTTLE_NAME, address);
+      await this.throttle.recordFailure(tenantId, API_KEY_THROTTLE_NAME, address, verdict);
       return null;
     }
     this.remember(cacheKey, found, CREDENTIAL_CACHE_MS);
