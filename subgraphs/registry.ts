@@ -143,6 +143,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
       new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, { id: v.id, name: v.name, active: v.isActive, mandatory: v.isMandatory }])),
     // Open savings and current accounts, and loans not yet closed, block closing a client.
     openProductsOf: async (tx, clientId) => (await account.accounts.openCount(tx, clientId)) + (await loan.applications.openCount(tx, clientId)),
+    cutOffSelfService: async (tx, clientId, by) => void (await organisation.users.disableCustomerLoginsCore(tx, clientId, by)),
   });
   // Code values held by clients (gender, client type, reasons) cannot be deleted.
   organisation.codes.addInUseCheck((tx, valueId) => customer.clients.usesCodeValue(tx, valueId));
@@ -211,6 +212,10 @@ export function createServices(db: Database, config: Config, logger: Logger | un
       createBranch: async (tx, actor, name) => organisation.offices.createCore(tx, actor, { name, parentId: 1, openingDate: await organisation.offices.openingDate(tx, 1) }),
       recordSetting: (tx, name, value, by) => organisation.settings.recordValue(tx, name, value, by),
       preparePassword: (password, repeatPassword) => organisation.users.preparePassword(password, repeatPassword ?? password),
+      prepareOwnPassword: (customer, input) => organisation.users.prepareOwnPassword(customer, input),
+      disableCustomerLogins: (tx, clientId, by) => organisation.users.disableCustomerLoginsCore(tx, clientId, by),
+      enableCustomerLogins: (tx, clientId, by) => organisation.users.enableCustomerLoginsCore(tx, clientId, by),
+      resetCustomerPassword: (tx, clientId, hash, by) => organisation.users.resetCustomerPasswordCore(tx, clientId, hash, by),
       changePassword: (tx, userId, passwordHash) => organisation.users.changeCustomerPasswordCore(tx, userId, passwordHash),
       usernameTaken: (tx, username) => organisation.users.usernameTaken(tx, username),
       createCustomerUser: async (tx, actor, user) => {

@@ -56,4 +56,9 @@ export interface CustomerDependencies {
    * closed. Closing a client is refused while any are (Fineract's rule).
    */
   openProductsOf: (tx: Tx, clientId: number) => Promise<number>;
+  /**
+   * Inside the caller's transaction: disables every self-service login of the client and revokes its
+   * sessions (their streams end after commit). A closed, rejected or withdrawn client's customer is cut off at once.
+   */
+  cutOffSelfService: (tx: Tx, clientId: number, by: number) => Promise<void>;
 }

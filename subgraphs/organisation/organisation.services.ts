@@ -47,7 +47,7 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
   // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
   tenants.addSeeder(seedCodes);
   const forgetUser = (tenantId: string, userId: number) => auth.forgetUser(tenantId, userId);
-  const users = new UserService(db, offices, roles, ports, forgetUser);
+  const users = new UserService(db, offices, roles, ports, forgetUser, (identity, password) => auth.verifyOwnPassword(identity, password));
   return {
     tenants,
     offices,

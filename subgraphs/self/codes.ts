@@ -19,8 +19,12 @@ export const SELF_CODES = {
   loanNotFound: 'error.msg.loan.id.invalid',
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
+  loanOfferInUse: 'error.msg.self.loan.offer.in.use',
   loanproductIdInvalid: 'error.msg.loanproduct.id.invalid',
   selfRegistrationOfficeInvalid: 'error.msg.self.registration.office.invalid',
+  selfServiceCommandUnsupported: 'error.msg.client.selfservice.command.unsupported',
+  selfServiceClientNotActive: 'error.msg.client.selfservice.client.not.active',
+  selfServiceUserNotFound: 'error.msg.client.selfservice.user.not.found',
   authenticationPasswordCannotBeBlank: 'validation.msg.authentication.password.cannot.be.blank',
   authenticationUsernameCannotBeBlank: 'validation.msg.authentication.username.cannot.be.blank',
 } as const;

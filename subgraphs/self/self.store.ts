@@ -193,11 +193,21 @@ export async function deleteOffer(tx: Tx, clientId: number, id: number, by: numb
   return rows.length > 0;
 }
 
-/** A live offer of the product to the client, unexpired on `date`, whose maximum covers `principal` (inclusive). */
-export async function coveringOffer(tx: Tx, clientId: number, productId: number, principal: string, date: string): Promise<LoanOfferRow | null> {
-  const rows = await tx.query<RawOffer>(
-    `${OFFER_SELECT} where tenant_id = ? and client_id = ? and product_id = ? and not deleted and expires_on >= ?::date and max_principal >= ?::numeric order by max_principal desc limit 1`,
+/**
+ * A live offer of the product to the client, unexpired on `date`, whose maximum covers `principal`
+ * (inclusive), locked to the end of the transaction (two applications under one offer queue here), with
+ * the latest application made under it.
+ */
+export async function coveringOffer(tx: Tx, clientId: number, productId: number, principal: string, date: string): Promise<(LoanOfferRow & { loanId: number | null }) | null> {
+  const rows = await tx.query<RawOffer & { loan_id: number | null }>(
+    `${OFFER_SELECT.replace('expires_on from', 'expires_on, loan_id from')} where tenant_id = ? and client_id = ? and product_id = ? and not deleted and expires_on >= ?::date and max_principal >= ?::numeric
+      order by max_principal desc, id limit 1 for update`,
     [tx.tenantId, clientId, productId, date, principal],
   );
-  return rows[0] ? toOffer(rows[0]) : null;
+  return rows[0] ? { ...toOffer(rows[0]), loanId: rows[0].loan_id == null ? null : Number(rows[0].loan_id) } : null;
+}
+
+/** Records the application made under the offer. */
+export async function recordOfferApplication(tx: Tx, offerId: number, loanId: number, by: number): Promise<void> {
+  await tx.query(`update self.loan_offer set loan_id = ?, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [loanId, by, tx.tenantId, offerId]);
 }
