@@ -7,6 +7,7 @@ export const SELF_CODES = {
   bvnAlreadyRegistered: 'error.msg.self.registration.bvn.already.registered',
   duplicateUser: 'error.msg.self.registration.duplicate.user',
   registrationThrottled: 'error.msg.self.registration.rate.limited',
+  rateLimited: 'error.msg.self.rate.limited',
   beneficiaryRequired: 'error.msg.self.transfer.beneficiary.required',
   beneficiaryLimitExceeded: 'error.msg.self.transfer.beneficiary.limit.exceeded',
   dailyLimitExceeded: 'error.msg.self.transfer.daily.limit.exceeded',

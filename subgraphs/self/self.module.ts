@@ -3,6 +3,7 @@ import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { SelfMigration } from './migrations/20261125000100_self.js';
 import { LoanOfferApplicationMigration } from './migrations/20261128000300_loan_offer_application.js';
+import { CustomerActionsMigration } from './migrations/20261128000400_customer_actions.js';
 import { MeResolver, MySavingsAccountResolver, SelfResolver } from './self.resolver.js';
 import type { SelfServices } from './self.services.js';
 
@@ -12,6 +13,7 @@ export const selfDatabase: DatabaseModule = {
   migrations: [
     { name: '20261125000100_self', class: SelfMigration },
     { name: '20261128000300_loan_offer_application', class: LoanOfferApplicationMigration },
+    { name: '20261128000400_customer_actions', class: CustomerActionsMigration },
   ],
 };
 
