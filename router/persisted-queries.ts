@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Identity } from '../subgraphs/kernel/identity.js';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -138,11 +139,14 @@ export class PersistedQueries {
   }
 
   /**
-   * Fills in the document of a request that names it by hash or id (for `tenant`: one tenant never reads
-   * another's entries), or refuses it. `mayRegister`: an authenticated caller's document may be remembered
-   * under its hash, once the edge's checks have admitted it (`register`); anonymous callers register nothing.
+   * Fills in the document of a request that names it by hash or id, or refuses it. APQ entries are keyed
+   * by tenant and principal (`principal`: the authenticated caller, e.g. "staff:12"; null when anonymous):
+   * whether a hash is known must not tell anyone whether somebody else ran that document. An anonymous
+   * caller's hash is never looked up (PersistedQueryNotFound, as for an unknown hash) and never registered.
+   * An authenticated caller's document may be remembered under its hash once the edge's checks have
+   * admitted it (`register`).
    */
-  resolve(params: unknown, tenant: string, mayRegister: boolean): PersistedQueryResolution {
+  resolve(params: unknown, tenant: string, principal: string | null, mayRegister = true): PersistedQueryResolution {
     if (params === null || typeof params !== 'object' || Array.isArray(params)) return { kind: 'ok', body: params, changed: false };
     const request = params as GraphQLParams;
     const persisted = request.extensions !== null && typeof request.extensions === 'object' ? request.extensions.persistedQuery : undefined;
@@ -163,7 +167,7 @@ export class PersistedQueries {
         return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'extensions.persistedQuery.sha256Hash must be 64 hexadecimal digits.' };
       }
     }
-    const key = `${tenant}\n${id}`;
+    const key = `${tenant}\n${principal ?? ''}\n${id}`;
     let query: string;
     let register: { key: string; query: string } | undefined;
     if (typeof request.query === 'string') {
@@ -173,10 +177,10 @@ export class PersistedQueries {
         if (!this.trusted.texts.has(query)) return notTrusted();
       } else if (documentId === undefined) {
         if (sha256Hex(query) !== id) return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'The provided sha256Hash is not the SHA-256 of the query.' };
-        if (mayRegister && query.length <= APQ_LIMITS.maxDocumentChars) register = { key, query };
+        if (mayRegister && principal !== null && query.length <= APQ_LIMITS.maxDocumentChars) register = { key, query };
       }
     } else {
-      const found = this.trusted ? this.trusted.byId.get(id) : this.store.get(key);
+      const found = this.trusted ? this.trusted.byId.get(id) : principal === null ? undefined : this.store.get(key);
       if (found === undefined) return { kind: 'refused', status: 200, code: PERSISTED_QUERY_NOT_FOUND, message: 'PersistedQueryNotFound' };
       query = found;
     }
@@ -193,6 +197,11 @@ export class PersistedQueries {
   register(entry: { key: string; query: string }): void {
     this.store.set(entry.key, entry.query);
   }
+}
+
+/** Whose APQ entries a caller reads and writes: its user within the tenant; null for anonymous callers. */
+export function apqPrincipal(identity: Identity): string | null {
+  return identity.kind === 'anonymous' ? null : `${identity.kind}:${identity.userId}`;
 }
 
 function notTrusted(): PersistedQueryRefusal {
