@@ -45,6 +45,8 @@ export interface RestDeps {
 
 /** The self-service interface's paths (docs/interface.md): the only ones a customer session reaches. */
 const SELF_PREFIX = '/self/';
+/** All a customer signed in with a one-time password (a staff reset) may do until they change it. */
+const PASSWORD_RENEWAL_OPERATIONS: ReadonlySet<string> = new Set(['SelfChangePassword', 'SelfLogout', 'Logout']);
 
 interface CompiledRoute extends Route {
   pattern: RegExp;
@@ -124,6 +126,10 @@ export function createRestHandler(deps: RestDeps): (req: IncomingMessage, path: 
     if ((identity.kind === 'customer' && !selfPath && !route.customers) || (identity.kind === 'staff' && selfPath)) {
       const message = identity.kind === 'customer' ? 'A customer session may call only /self paths.' : 'Staff sessions may not call /self paths.';
       return { ...fail(403, 'error.msg.not.authorized', message), identity, route: label };
+    }
+    if (identity.kind === 'customer' && identity.mustRenewPassword && !PASSWORD_RENEWAL_OPERATIONS.has(route.operation)) {
+      const message = 'The password must be changed first (PUT /self/user); this session may do nothing else.';
+      return { ...fail(403, 'error.msg.not.authorized', message, [{ code: 'error.msg.user.password.must.be.renewed', message }]), identity, route: label };
     }
 
     const params: Record<string, string> = {};

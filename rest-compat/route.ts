@@ -43,6 +43,13 @@ export interface Route {
   anonymous?: boolean;
   /** Outside /self, still open to customer sessions: only logout, which ends the caller's own session. */
   customers?: boolean;
+  /**
+   * Path parameters that are text although their name ends in `Id` (the OpenAPI document types those as
+   * integers), with what they hold: one template serves two methods with different ids.
+   */
+  textParams?: Readonly<Record<string, string>>;
+  /** What a reader of the OpenAPI document must know beyond the operation (a cap, a shape). */
+  notes?: string;
 }
 
 /**

@@ -74,5 +74,6 @@ export async function authenticate(auth: Authenticator, credentials: CallerCrede
     identity = await auth.authenticateApiKey(credentials.tenant, credentials.apiKey.trim(), address);
   }
   if (!identity) throw errors.unauthenticated('Unauthenticated. Please login.');
-  return identity;
+  // A signed-in caller's address too: checking a current password (a password change) is throttled per address.
+  return address ? { ...identity, address } : identity;
 }

@@ -290,7 +290,12 @@ export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], ve
   for (const [key, group] of groups) {
     const [method, path] = key.split(' ') as [string, string];
     const pathParams = [...group[0]!.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-    const parameters: Schema[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: /id$/i.test(name) ? { type: 'integer', format: 'int32' } : { type: 'string' } }));
+    const text = group[0]!.textParams ?? {};
+    const parameters: Schema[] = pathParams.map((name) =>
+      text[name] !== undefined
+        ? { name, in: 'path', required: true, description: text[name], schema: { type: 'string' } }
+        : { name, in: 'path', required: true, schema: /id$/i.test(name) ? { type: 'integer', format: 'int32' } : { type: 'string' } },
+    );
     const queryParams = new Set<string>();
     const bodies: Schema[] = [];
     const responses: Schema[] = [];
@@ -316,7 +321,10 @@ export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], ve
       operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
       tags: [tagOf(group[0]!.path)],
       summary: group.map((r) => `${r.operation}${r.command ? ` (command=${r.command})` : ''}`).join(', '),
-      description: `Runs the GraphQL operation${group.length > 1 ? 's' : ''} ${[...new Set(group.map((r) => r.operation))].join(', ')} (rest-compat/operations).`,
+      description: [
+        `Runs the GraphQL operation${group.length > 1 ? 's' : ''} ${[...new Set(group.map((r) => r.operation))].join(', ')} (rest-compat/operations).`,
+        ...group.flatMap((r) => (r.notes ? [r.notes] : [])),
+      ].join(' '),
       parameters: [{ $ref: '#/components/parameters/TenantId' }, ...parameters],
       ...(anonymous ? { security: [] } : {}),
       ...(bodies.length > 0

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Identity } from '../subgraphs/kernel/identity.js';
 import { readFileSync } from 'node:fs';
 import type { PersistedQueryStore } from '../subgraphs/platform/persisted-query.store.js';
 
@@ -152,11 +153,14 @@ export class PersistedQueries {
   }
 
   /**
-   * Fills in the document of a request that names it by hash or id (for `tenant`: one tenant never reads
-   * another's entries), or refuses it. `mayRegister`: an authenticated caller's document may be remembered
-   * under its hash, once the edge's checks have admitted it (`register`); anonymous callers register nothing.
+   * Fills in the document of a request that names it by hash or id, or refuses it. APQ entries are keyed
+   * by tenant and principal (`principal`: the authenticated caller, e.g. "staff:12"; null when anonymous):
+   * whether a hash is known must not tell anyone whether somebody else ran that document. An anonymous
+   * caller's hash is never looked up (PersistedQueryNotFound, as for an unknown hash) and never registered.
+   * An authenticated caller's document may be remembered under its hash once the edge's checks have
+   * admitted it (`register`).
    */
-  async resolve(params: unknown, tenant: string, mayRegister: boolean): Promise<PersistedQueryResolution> {
+  async resolve(params: unknown, tenant: string, principal: string | null, mayRegister = true): Promise<PersistedQueryResolution> {
     if (params === null || typeof params !== 'object' || Array.isArray(params)) return { kind: 'ok', body: params, changed: false };
     const request = params as GraphQLParams;
     const persisted = request.extensions !== null && typeof request.extensions === 'object' ? request.extensions.persistedQuery : undefined;
@@ -177,7 +181,7 @@ export class PersistedQueries {
         return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'extensions.persistedQuery.sha256Hash must be 64 hexadecimal digits.' };
       }
     }
-    const key = `${tenant}\n${id}`;
+    const key = `${tenant}\n${principal ?? ''}\n${id}`;
     let query: string;
     let register: { key: string; query: string } | undefined;
     if (typeof request.query === 'string') {
@@ -187,10 +191,10 @@ export class PersistedQueries {
         if (!this.trusted.texts.has(query)) return notTrusted();
       } else if (documentId === undefined) {
         if (sha256Hex(query) !== id) return { kind: 'refused', status: 400, code: PERSISTED_QUERY_HASH_MISMATCH, message: 'The provided sha256Hash is not the SHA-256 of the query.' };
-        if (mayRegister && query.length <= APQ_LIMITS.maxDocumentChars) register = { key, query };
+        if (mayRegister && principal !== null && query.length <= APQ_LIMITS.maxDocumentChars) register = { key, query };
       }
     } else {
-      const found = this.trusted ? this.trusted.byId.get(id) : await this.store.get(key);
+      const found = this.trusted ? this.trusted.byId.get(id) : principal === null ? undefined : await this.store.get(key);
       if (found === undefined) return { kind: 'refused', status: 200, code: PERSISTED_QUERY_NOT_FOUND, message: 'PersistedQueryNotFound' };
       query = found;
     }
@@ -207,6 +211,11 @@ export class PersistedQueries {
   register(entry: { key: string; query: string }): Promise<void> {
     return this.store.set(entry.key, entry.query);
   }
+}
+
+/** Whose APQ entries a caller reads and writes: its user within the tenant; null for anonymous callers. */
+export function apqPrincipal(identity: Identity): string | null {
+  return identity.kind === 'anonymous' ? null : `${identity.kind}:${identity.userId}`;
 }
 
 function notTrusted(): PersistedQueryRefusal {

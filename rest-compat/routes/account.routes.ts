@@ -7,6 +7,16 @@ import { productTemplateExtras } from './template-options.js';
 const savingsId = (req: RouteRequest) => ({ savingsAccountId: intParam(req.params.savingsId) });
 const id = (name: string) => (req: RouteRequest) => ({ id: intParam(req.params[name]) });
 
+/** How many transactions associations=transactions carries at most (the account module's cap). */
+const ASSOCIATED_TRANSACTIONS = 500;
+
+/** The associated transactions with their count, and the paged list's next page when some are left out. */
+const transactionsWindow = (accountId: number, transactions: unknown[], total: number) => ({
+  transactions,
+  totalFilteredRecords: total,
+  ...(total > transactions.length ? { nextTransactions: `/savingsaccounts/${accountId}/transactions?offset=${transactions.length}&limit=200` } : {}),
+});
+
 /** Fineract's `associations` query parameter: a comma-separated list (transactions, charges, all). */
 const associations = (req: RouteRequest) => (req.query.get('associations') ?? '').split(',').map((a) => a.trim());
 
@@ -69,8 +79,15 @@ export const accountRoutes: Route[] = [
   {
     method: 'GET', path: '/savingsaccounts/:savingsId', operation: 'SavingsAccount',
     variables: (req) => ({ id: intParam(req.params.savingsId), withTransactions: associations(req).some((a) => a === 'transactions' || a === 'all') }),
-    // associations=all adds charges too (none are offered: always empty).
-    result: (d, req) => ({ ...d.savingsAccount, transactions: d.allSavingsTransactions, ...(associations(req).includes('all') ? { charges: [] } : {}) }),
+    // associations=all adds charges too (none are offered: always empty). The transactions are the latest
+    // 500 (an account's history is unbounded): totalFilteredRecords counts them all, and when some are left
+    // out, nextTransactions is the paged list's next page.
+    result: (d, req) => ({
+      ...d.savingsAccount,
+      ...(d.allSavingsTransactions ? transactionsWindow(d.savingsAccount.id, d.allSavingsTransactions, d.transactionCount.totalFilteredRecords) : {}),
+      ...(associations(req).includes('all') ? { charges: [] } : {}),
+    }),
+    notes: `With associations=transactions or all, \`transactions\` holds the latest ${ASSOCIATED_TRANSACTIONS} transactions, newest first; \`totalFilteredRecords\` counts all of them and, when some are left out, \`nextTransactions\` names the next page of GET /savingsaccounts/{savingsId}/transactions (offset, limit).`,
   },
   statusCommand('approve', 'ApproveSavingsAccount', 'approveSavingsAccount'),
   statusCommand('activate', 'ActivateSavingsAccount', 'activateSavingsAccount'),

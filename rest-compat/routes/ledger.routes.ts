@@ -62,8 +62,11 @@ export const ledgerRoutes: Route[] = [
     result: (d) => ({ officeId: d.createJournalEntry.officeId, transactionId: d.createJournalEntry.transactionId, resourceId: d.createJournalEntry.resourceId }),
   },
   {
-    method: 'POST', path: '/journalentries/:transactionId', command: 'reverse', operation: 'ReverseJournalEntry', body: 'args',
-    variables: (req) => ({ transactionId: req.params.transactionId }),
+    // One template with GET /journalentries/{journalEntryId} (OpenAPI has one path per template): here the
+    // segment is the transaction id (M12, S40), as Fineract's reverse takes it.
+    method: 'POST', path: '/journalentries/:journalEntryId', command: 'reverse', operation: 'ReverseJournalEntry', body: 'args',
+    textParams: { journalEntryId: 'The transaction id of the entries to reverse (a string such as "M12"), as POST /journalentries answered it.' },
+    variables: (req) => ({ journalEntryId: req.params.journalEntryId }),
     result: (d) => ({ officeId: d.reverseJournalEntry.officeId, transactionId: d.reverseJournalEntry.transactionId, resourceId: d.reverseJournalEntry.resourceId }),
   },
   {

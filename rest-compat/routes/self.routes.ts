@@ -77,6 +77,15 @@ export const selfRoutes: Route[] = [
   },
   { method: 'DELETE', path: '/self/beneficiaries/tpt/:beneficiaryId', operation: 'DeleteBeneficiary', variables: id('beneficiaryId'), result: (d) => ({ resourceId: d.deleteBeneficiary }) },
 
+  // Staff hold a client's self-service login: disable, enable, resetPassword (a one-time password).
+  ...['disable', 'enable', 'resetPassword'].map((command): Route => ({
+    method: 'POST', path: '/clients/:clientId/selfservice', command, operation: 'ClientSelfService', body: 'none',
+    variables: (req) => ({ clientId: intParam(req.params.clientId), command }),
+    result: (d) => {
+      const { clientId, userIds, oneTimePassword } = d.clientSelfService;
+      return { clientId, resourceId: clientId, changes: { command, userIds, ...(oneTimePassword ? { oneTimePassword } : {}) } };
+    },
+  })),
   // Staff record the offers that pre-qualify a client for POST /self/loans.
   { method: 'GET', path: '/clients/:clientId/loanoffers', operation: 'LoanOffers', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => d.loanOffers },
   {

@@ -9,6 +9,7 @@ import { IDEMPOTENCY_REFUSALS, type IdempotencyReport } from '../../subgraphs/pl
 import type { Logger } from '../../subgraphs/platform/logger.js';
 import { inSpan } from '../../subgraphs/platform/tracing.js';
 import { customerGraphQLRefusal } from '../customer-scope.js';
+import { apqPrincipal } from '../persisted-queries.js';
 import type { Executor } from '../execute.js';
 import { edgeContext, gatewayHeaders, type EdgeContext } from '../gateway.js';
 import { anonymousStreamRefusal, gatewayAccept, graphqlAnswerStatus, graphqlGetParams, withDocument } from '../graphql-http.js';
@@ -61,7 +62,7 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
       if (read.kind === 'refused') return read;
       parsed = read.params;
     }
-    const resolved = await deps.persisted.resolve(parsed, identity.tenantId, identity.kind !== 'anonymous');
+    const resolved = await deps.persisted.resolve(parsed, identity.tenantId, apqPrincipal(identity), identity.kind !== 'anonymous');
     if (resolved.kind === 'refused') return { ...resolved, extensions: { code: resolved.code, status: resolved.status, errors: [] } };
     parsed = resolved.body;
     let document: CheckedDocument | undefined;

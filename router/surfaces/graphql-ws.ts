@@ -8,6 +8,7 @@ import type { Config } from '../../subgraphs/kernel/config.js';
 import type { Identity } from '../../subgraphs/kernel/identity.js';
 import { authenticate, clientAddress, credentialsFromConnectionParams, type Authenticator } from '../authenticate.js';
 import { customerGraphQLRefusal } from '../customer-scope.js';
+import { apqPrincipal } from '../persisted-queries.js';
 import { edgeContext, type EdgeContext } from '../gateway.js';
 import { canIntrospect, checkGraphQLRequest, GraphQLLimitError, SUGGESTION, type CheckedDocument } from '../graphql-limits.js';
 import { MAX_BODY_BYTES } from '../http-hygiene.js';
@@ -73,7 +74,8 @@ export function attachGraphQLWs(server: Server, deps: {
       onSubscribe: async (ctx, id, sent) => {
         const identity = (ctx.extra as { identity?: Identity }).identity;
         // Trusted documents hold here too; a hash names a document, but nothing is registered over a socket.
-        const resolved = identity ? await deps.persisted.resolve(sent, identity.tenantId, false) : { kind: 'ok' as const, body: sent };
+        // Looked up under the caller's own entries, never registered over a socket.
+        const resolved = identity ? await deps.persisted.resolve(sent, identity.tenantId, apqPrincipal(identity), false) : { kind: 'ok' as const, body: sent };
         if (resolved.kind === 'refused') return refusal(resolved.message, resolved.code, resolved.status);
         const payload = resolved.body as typeof sent;
         let document: CheckedDocument | undefined;

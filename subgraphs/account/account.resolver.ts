@@ -197,7 +197,8 @@ export class SavingsTransactionResolver {
   }
 
   @Query(() => [SavingsTransactionType], {
-    description: "Every transaction of one account, newest first, read in bounded pages (Fineract's associations=transactions). One account per request: a root field, never nested under a list.",
+    description:
+      "The latest 500 transactions of one account, newest first (Fineract's associations=transactions); older ones through savingsTransactions' pages, whose totalFilteredRecords counts them all. One account per request: a root field, never nested under a list.",
   })
   async allSavingsTransactions(@Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number, @Ctx() ctx: RequestContext): Promise<SavingsTransactionType[]> {
     return (await this.services.transactions.all(ctx.identity, savingsAccountId)).map((t) => this.map.transaction(t));

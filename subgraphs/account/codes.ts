@@ -47,6 +47,7 @@ export const ACCOUNT_CODES = {
   savingsaccountTransactionInTheFuture: 'error.msg.savingsaccount.transaction.in.the.future',
   savingsaccountTransactionInsufficientAccountBalance: 'error.msg.savingsaccount.transaction.insufficient.account.balance',
   savingsaccountTransactionNotUndoable: 'error.msg.savingsaccount.transaction.not.undoable',
+  savingsaccountTransactionInterbankUndoNotAllowed: 'error.msg.savingsaccount.transaction.interbank.undo.not.allowed',
   savingsaccountWithdrawnNotInSubmittedAndPendingState: 'error.msg.savingsaccount.withdrawn.not.in.submitted.and.pending.state',
   savingsproductAccountingRuleNotSupported: 'error.msg.savingsproduct.accountingRule.not.supported',
   savingsproductIdInvalid: 'error.msg.savingsproduct.id.invalid',

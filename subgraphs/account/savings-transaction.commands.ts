@@ -160,6 +160,12 @@ export class SavingsTransactionCommands {
     if (txn.transferId != null || found.loanId != null) {
       throw rule(ACCOUNT_CODES.savingsaccountTransactionNotUndoable, 'Transfer and loan transactions are undone through the transfer or the loan.', [transactionId]);
     }
+    // The other bank has paid out (or the money came from it): undoing our leg would refund or take back
+    // money the switch settled, and GL 11201 would stop matching the settlement report. A return is new
+    // money in the other direction, booked as a new (four-eyes) movement, never an undo.
+    if (found.interbank) {
+      throw rule(ACCOUNT_CODES.savingsaccountTransactionInterbankUndoNotAllowed, 'An inter-bank transfer\'s debit or an inbound credit cannot be undone; book a return as a new movement.', [transactionId]);
+    }
     const runningBalance = await this.movements.reverseLeg(tx, account, txn, staff.userId, today);
     await this.deps.journal.reverse(tx, `S${txn.id}`, { date: today, actor: staff.userId });
     if (found.isCash) {

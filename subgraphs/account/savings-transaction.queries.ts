@@ -5,7 +5,10 @@ import { requireStaff, type Identity } from '../kernel/identity.js';
 import type { AccountDependencies } from './account.ports.js';
 import { txnNotFound } from './movement-rules.js';
 import { MAX_LIMIT, type SavingsAccountService } from './savings-account.service.js';
-import { accountTransaction, allTransactions, transactionById, transactionPage, transactionPagesOfAccounts, type TransactionRow } from './store/savings-transaction.store.js';
+
+/** How many transactions GET /savingsaccounts/{id}?associations=transactions carries at most: the latest. */
+export const ASSOCIATED_TRANSACTIONS_CAP = 500;
+import { accountTransaction, transactionById, transactionPage, transactionPagesOfAccounts, type TransactionRow } from './store/savings-transaction.store.js';
 
 /** The transaction reads: an account's pages, every transaction, one transaction, and the pages of several accounts. */
 export class SavingsTransactionQueries {
@@ -55,12 +58,16 @@ export class SavingsTransactionQueries {
     return { total, items: await this.withPaymentTypes(tx, items) };
   }
 
-  /** Every transaction of the account, newest first (Fineract's associations=transactions). */
+  /**
+   * The account's latest ASSOCIATED_TRANSACTIONS_CAP transactions, newest first (Fineract's
+   * associations=transactions): an account's whole history is unbounded, so older ones are read through
+   * the paged list.
+   */
   async all(identity: Identity, accountId: number): Promise<TransactionRow[]> {
     const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
-      return this.withPaymentTypes(tx, await allTransactions(tx, accountId));
+      return this.withPaymentTypes(tx, (await transactionPage(tx, accountId, 0, ASSOCIATED_TRANSACTIONS_CAP)).items);
     });
   }
 

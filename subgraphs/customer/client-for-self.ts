@@ -9,7 +9,7 @@ import type { ClientForSelf } from './contract.js';
 /** A client as self-service shows it to its own customer. */
 const selfView = (c: Client): ClientForSelf => ({
   id: c.id, cif: c.cif, accountNo: c.accountNo, displayName: c.displayName, firstname: c.firstname, lastname: c.lastname, officeId: c.officeId,
-  kycTier: c.kycTier, active: c.statusId === CLIENT_STATUS_ACTIVE, mobileNo: c.mobileNo, emailAddress: c.emailAddress,
+  kycTier: c.kycTier, active: c.statusId === CLIENT_STATUS_ACTIVE, statusId: c.statusId, mobileNo: c.mobileNo, emailAddress: c.emailAddress,
 });
 
 /**

@@ -33,7 +33,7 @@ export class ClientLifecycleService {
   constructor(
     private readonly db: Database,
     private readonly clients: ClientQueries,
-    private readonly deps: Pick<CustomerDependencies, 'codeValueValid'>,
+    private readonly deps: Pick<CustomerDependencies, 'codeValueValid' | 'cutOffSelfService'>,
   ) {}
 
   /** Modules that hold a client's products (accounts, loans) register their count of open ones here. */
@@ -102,6 +102,8 @@ export class ClientLifecycleService {
     client.statusId = to;
     client.updatedBy = actor.userId;
     await tx.em.flush();
+    // A client closed (a death, say), rejected or withdrawn has no customer any more: its logins stop now.
+    if (command === 'close' || command === 'reject' || command === 'withdraw') await this.deps.cutOffSelfService(tx, client.id, actor.userId);
     await emit(tx, { eventType: LIFECYCLE_EVENTS[command], entityName: 'CLIENT', actionName: LIFECYCLE_ACTIONS[command], data: clientEventData(client) });
     return { client, changes };
   }

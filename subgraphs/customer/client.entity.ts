@@ -7,7 +7,7 @@ export const LEGAL_FORM_ENTITY = 2;
 
 export const CLIENT_STATUS_PENDING = 100;
 export const CLIENT_STATUS_ACTIVE = 300;
-export const CLIENT_STATUS_WITHDRAWN = 400;
+export const CLIENT_STATUS_WITHDRAWN = 800;
 export const CLIENT_STATUS_CLOSED = 600;
 export const CLIENT_STATUS_REJECTED = 700;
 

@@ -4,7 +4,8 @@ import { requireStaff } from '../kernel/identity.js';
 import { loader } from '../platform/loaders.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { errors } from '../kernel/errors.js';
-import { CLIENT_STATUS_ACTIVE, CLIENT_STATUS_CLOSED, CLIENT_STATUS_REJECTED, CLIENT_STATUS_WITHDRAWN, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
+import { clientStatusOption } from '../kernel/client-status.js';
+import { CLIENT_STATUS_ACTIVE, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
 import type { ClientChange, ClientRef, LifecycleInput } from './client.model.js';
 import type { LifecycleCommand } from './domain/client-lifecycle.js';
 import type { CorporateKyc } from './corporate-kyc.service.js';
@@ -20,11 +21,8 @@ import { CUSTOMER_CODES } from './codes.js';
 export const LEGAL_FORMS: EnumOption[] = [enumOption(1, 'legalFormType.person', 'Person'), enumOption(2, 'legalFormType.entity', 'Entity')];
 
 export function statusOption(statusId: number): EnumOption {
-  if (statusId === CLIENT_STATUS_ACTIVE) return enumOption(300, 'clientStatusType.active', 'Active');
-  if (statusId === CLIENT_STATUS_CLOSED) return enumOption(600, 'clientStatusType.closed', 'Closed');
-  if (statusId === CLIENT_STATUS_WITHDRAWN) return enumOption(400, 'clientStatusType.withdrawn', 'Withdrawn');
-  if (statusId === CLIENT_STATUS_REJECTED) return enumOption(700, 'clientStatusType.rejected', 'Rejected');
-  return enumOption(100, 'clientStatusType.pending', 'Pending');
+  const { id, code, value } = clientStatusOption(statusId);
+  return enumOption(id, code, value);
 }
 
 export function toClientType(c: Client): ClientType {
@@ -230,7 +228,7 @@ export class ClientResolver {
     return this.lifecycle(ctx, id, externalId, 'reject', { date: input.rejectionDate, reasonId: input.rejectionReasonId });
   }
 
-  @Mutation(() => ClientChangePayload, { description: 'Pending -> Withdrawn (400).' })
+  @Mutation(() => ClientChangePayload, { description: 'Pending -> Withdrawn (800).' })
   async withdrawClient(
     @Arg('input', () => WithdrawClientInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: WithdrawClientInput,
     @Ctx() ctx: RequestContext,

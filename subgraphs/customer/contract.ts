@@ -22,6 +22,8 @@ export interface ClientForSelf {
   officeId: number;
   kycTier: number;
   active: boolean;
+  /** Fineract's client status id (kernel/client-status.ts). */
+  statusId: number;
   mobileNo: string | null;
   emailAddress: string | null;
 }

@@ -51,6 +51,11 @@ export interface CustomerDependencies {
   codeValueValid: (tx: Tx, codeName: string, valueId: number) => Promise<boolean>;
   /** Code values by id, for read models (one query per page). */
   codeValues: (tenantId: string, ids: readonly number[]) => Promise<Map<number, CodeValueRef>>;
+  /**
+   * Inside the caller's transaction: disables every self-service login of the client and revokes its
+   * sessions (their streams end after commit). A closed, rejected or withdrawn client's customer is cut off at once.
+   */
+  cutOffSelfService: (tx: Tx, clientId: number, by: number) => Promise<void>;
 }
 
 /**

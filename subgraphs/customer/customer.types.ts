@@ -78,7 +78,7 @@ export class ClientType {
   @Field({ description: '9 digits.' }) accountNo!: string;
   @Field(() => String, { description: 'Caller-supplied reference, unique per tenant; null when none was given.', nullable: true }) externalId!: string | null;
   @Field(() => Int, { description: 'KYC tier 1, 2 or 3 (docs/interface.md, KYC tiers).' }) kycTier!: number;
-  @Field(() => EnumOption, { description: '100 Pending, 300 Active, 400 Withdrawn, 600 Closed, 700 Rejected.' }) status!: EnumOption;
+  @Field(() => EnumOption, { description: 'Fineract\'s client status: 100 Pending, 300 Active, 600 Closed, 700 Rejected, 800 Withdrawn (303 and 304, transfers, are never set here).' }) status!: EnumOption;
   @Field({ description: 'True when the record is in use; inactive records are kept for history.' }) active!: boolean;
   @Field(() => LocalDateScalar, { description: 'Day it was or is to be activated (YYYY-MM-DD).', nullable: true }) activationDate!: string | null;
   @Field({ description: 'Name to display: the person\'s names joined, or the entity\'s full name.' }) displayName!: string;

@@ -49,6 +49,8 @@ export interface CustomerIdentity extends IdentityBase {
   userId: number;
   username: string;
   clientIds: number[];
+  /** Signed in with a one-time password staff set: the session may only change it (and log out). */
+  mustRenewPassword?: true;
 }
 
 export interface AnonymousIdentity extends IdentityBase {

@@ -48,6 +48,7 @@ export interface LoanTransactionForSelf {
 /** A loan product's terms: the self-service loan template and the offers staff record. */
 export type LoanProductTerms = Pick<
   LoanProductRow,
-  | 'id' | 'name' | 'currencyCode' | 'principal' | 'minPrincipal' | 'maxPrincipal' | 'numberOfRepayments' | 'repaymentEvery' | 'repaymentFrequencyType'
+  | 'id' | 'name' | 'currencyCode' | 'principal' | 'minPrincipal' | 'maxPrincipal' | 'numberOfRepayments' | 'minNumberOfRepayments' | 'maxNumberOfRepayments'
+  | 'repaymentEvery' | 'repaymentFrequencyType'
   | 'interestRatePerPeriod' | 'interestRateFrequencyType' | 'amortizationType' | 'interestType' | 'interestCalculationPeriodType' | 'transactionProcessingStrategyCode'
 >;

@@ -35,7 +35,7 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
       const p = await products.find(tx, id);
       return p && {
         id: p.id, name: p.name, currencyCode: p.currencyCode, principal: p.principal, minPrincipal: p.minPrincipal, maxPrincipal: p.maxPrincipal,
-        numberOfRepayments: p.numberOfRepayments, repaymentEvery: p.repaymentEvery, repaymentFrequencyType: p.repaymentFrequencyType, interestRatePerPeriod: p.interestRatePerPeriod,
+        numberOfRepayments: p.numberOfRepayments, minNumberOfRepayments: p.minNumberOfRepayments, maxNumberOfRepayments: p.maxNumberOfRepayments, repaymentEvery: p.repaymentEvery, repaymentFrequencyType: p.repaymentFrequencyType, interestRatePerPeriod: p.interestRatePerPeriod,
         interestRateFrequencyType: p.interestRateFrequencyType, amortizationType: p.amortizationType, interestType: p.interestType,
         interestCalculationPeriodType: p.interestCalculationPeriodType, transactionProcessingStrategyCode: p.transactionProcessingStrategyCode,
       };

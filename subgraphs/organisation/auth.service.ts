@@ -86,7 +86,7 @@ export class AuthService {
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     // The hash is checked outside any transaction: it is slow on purpose and must not hold a connection.
     if (!(await this.passwordMatches(user, password)) || !user || (channel === 'self') !== user.isSelfServiceUser) {
-      await this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address, verdict);
       throw badCredentials();
     }
     await this.throttle.recordSuccess(tenantId, username, address);
@@ -112,7 +112,7 @@ export class AuthService {
         officeName: office.name,
         staffDisplayName: staff?.displayName ?? null,
         roles,
-        shouldRenewPassword: !user.passwordNeverExpires && passwordAge > PASSWORD_MAX_AGE_MS,
+        shouldRenewPassword: user.mustChangePassword || (!user.passwordNeverExpires && passwordAge > PASSWORD_MAX_AGE_MS),
       };
     });
   }
@@ -143,10 +143,11 @@ export class AuthService {
     // refuses: such a credential names no user (401), it must not reach a query (500).
     if (colon <= 0 || hasForbiddenCharacters(decoded)) return null;
     const username = decoded.slice(0, colon);
-    if (!(await this.throttle.check(tenantId, username, address)).allowed) return null;
+    const verdict = await this.throttle.check(tenantId, username, address);
+    if (!verdict.allowed) return null;
     const user = await this.db.tx(tenantId, (tx) => this.findActiveUser(tx, username));
     if (!(await this.passwordMatches(user, decoded.slice(colon + 1))) || !user) {
-      await this.throttle.recordFailure(tenantId, username, address);
+      await this.throttle.recordFailure(tenantId, username, address, verdict);
       return null;
     }
     await this.throttle.recordSuccess(tenantId, username, address);
@@ -182,11 +183,27 @@ export class AuthService {
         })
       : null;
     if (!found) {
-      await this.throttle.recordFailure(tenantId, API_KEY_THROTTLE_NAME, address);
+      await this.throttle.recordFailure(tenantId, API_KEY_THROTTLE_NAME, address, verdict);
       return null;
     }
     this.remember(cacheKey, found, CREDENTIAL_CACHE_MS);
     return found;
+  }
+
+  /**
+   * A signed-in user's own current password, as a password change requires it: throttled and counted under
+   * the user's name from the caller's address exactly as a login is (429 once blocked, 401 when wrong).
+   */
+  async verifyOwnPassword(identity: StaffIdentity | CustomerIdentity, password: string): Promise<void> {
+    const { tenantId, username, address } = identity;
+    const verdict = await this.throttle.check(tenantId, username, address);
+    if (!verdict.allowed) throw throttled(verdict.retryAfterSeconds);
+    const user = await this.db.tx(tenantId, (tx) => tx.em.findOne(AppUser, { id: identity.userId, deleted: false, enabled: true }));
+    if (!(await this.passwordMatches(user, password))) {
+      await this.throttle.recordFailure(tenantId, username, address, verdict);
+      throw badCredentials();
+    }
+    await this.throttle.recordSuccess(tenantId, username, address);
   }
 
   /**
@@ -270,7 +287,10 @@ export class AuthService {
   private async identityOf(tx: Tx, user: AppUser): Promise<StaffIdentity | CustomerIdentity> {
     if (user.isSelfServiceUser) {
       const clients = await tx.em.find(UserClient, { userId: user.id }, { orderBy: { clientId: 'asc' } });
-      return { kind: 'customer', tenantId: tx.tenantId, userId: user.id, username: user.username, clientIds: clients.map((c) => c.clientId) };
+      return {
+        kind: 'customer', tenantId: tx.tenantId, userId: user.id, username: user.username, clientIds: clients.map((c) => c.clientId),
+        ...(user.mustChangePassword ? { mustRenewPassword: true as const } : {}),
+      };
     }
     return this.staffIdentityOf(tx, user);
   }

@@ -9,6 +9,7 @@ import { Code, CodeValue } from './code.entity.js';
 import { CodeResolver } from './code.resolver.js';
 import { CodesMigration } from './migrations/20261122000900_codes.js';
 import { ApiKeysMigration } from './migrations/20261125002600_api_keys.js';
+import { PasswordRenewalMigration } from './migrations/20261128000100_password_renewal.js';
 import { IdempotentEffectMigration } from '../kernel/migrations/20261122001200_idempotent_effect.js';
 import { KernelMigration } from '../kernel/migrations/20261122000000_kernel.js';
 import { ReferenceVersionMigration } from '../kernel/migrations/20261122001400_reference_version.js';
@@ -48,6 +49,7 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261125003100_outbox_tenant_index', class: OutboxTenantIndexMigration },
     { name: '20261125170000_outbox_companions', class: OutboxCompanionsMigration },
     { name: '20261128150000_persisted_query', class: PersistedQueryMigration },
+    { name: '20261128000100_password_renewal', class: PasswordRenewalMigration },
   ],
 };
 

@@ -46,7 +46,7 @@ export function createOrganisationServices(db: Database, options: { sessionTtlSe
   // Every tenant (new or existing) gets the system codes (client reasons, gender, types...).
   tenants.addSeeder(seedCodes);
   const forgetUser = (tenantId: string, userId: number) => auth.forgetUser(tenantId, userId);
-  const users = new UserService(db, offices, roles, forgetUser);
+  const users = new UserService(db, offices, roles, forgetUser, (identity, password) => auth.verifyOwnPassword(identity, password));
   return {
     tenants,
     offices,

@@ -147,6 +147,11 @@ export class UpdateUserInput {
   @Field(() => String, { description: 'The same password again; it must match password.', nullable: true }) repeatPassword?: string | null;
   @Field(() => Boolean, { description: 'True when the password is exempt from expiry.', nullable: true }) passwordNeverExpires?: boolean | null;
   @Field(() => Boolean, { description: 'True to e-mail a generated password instead of setting one.', nullable: true }) sendPasswordToEmail?: boolean | null;
+  @Field(() => String, {
+    description: 'The caller\'s current password: required when users change their own password (400 when missing, 401 `error.msg.not.authenticated` when wrong, counted by the login throttle); ignored otherwise.',
+    nullable: true,
+  })
+  currentPassword?: string | null;
 }
 
 /** The update's fields, with the ones the service's create validator always requires non-null. */

@@ -38,6 +38,10 @@ export const SETTINGS: SettingDef[] = [
   // business date and held large cash withdrawals for a checker.
   { id: 17, name: 'enable-business-date', description: 'A date pinned with /businessdate is today; off, the business date follows the calendar in the tenant\'s time zone.', enabled: true, value: null, stringValue: null, kind: 'flag' },
   { id: 18, name: 'maker-checker', description: 'Cash withdrawals above teller-cash-withdrawal-ceiling wait for a checker; off, they execute at once.', enabled: true, value: null, stringValue: null, kind: 'flag' },
+  // Issue 33: a customer walked every account number of an office through beneficiaries, and called name
+  // enquiry 100 times in 16 s, reading other people's names. Both are counted per customer per hour.
+  { id: 19, name: 'self-beneficiary-creations-per-hour', description: 'Beneficiaries a customer may try to add per hour (each attempt counts, found or not).', enabled: true, value: '20', stringValue: null, kind: 'value' },
+  { id: 20, name: 'self-name-enquiries-per-hour', description: 'Inter-bank name enquiries a customer may make per hour.', enabled: true, value: '60', stringValue: null, kind: 'value' },
 ];
 
 export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));

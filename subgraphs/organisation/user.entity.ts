@@ -46,6 +46,10 @@ export class AppUser extends TenantOwned {
 
   @Property({ type: 'datetime', columnType: 'timestamptz', nullable: true })
   lastPasswordChangeAt: Date | null = null;
+
+  /** A one-time password staff set: until it is changed, the user's sessions may only change it. */
+  @Property({ type: 'boolean' })
+  mustChangePassword = false;
 }
 
 @Entity({ tableName: 'user_role', schema: 'organisation' })

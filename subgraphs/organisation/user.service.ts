@@ -2,7 +2,7 @@ import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
-import { hasPermission, requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { hasPermission, requireStaff, type Actor, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { OfficeService } from './office.service.js';
@@ -29,7 +29,23 @@ export interface CreateUserInput {
   sendPasswordToEmail?: boolean | null;
 }
 
-export type UpdateUserInput = Omit<CreateUserInput, 'sendPasswordToEmail'>;
+export type UpdateUserInput = Omit<CreateUserInput, 'sendPasswordToEmail'> & {
+  /** The caller's current password: required when a user changes their own password. */
+  currentPassword?: string | null;
+};
+
+/** A user's change of their own password (PUT /self/user, or PUT /users/{own id} with a password). */
+export interface OwnPasswordChange {
+  currentPassword?: string | null;
+  password?: string | null;
+  repeatPassword?: string | null;
+}
+
+/**
+ * Checks a user's current password (the login throttle counts a wrong one: 401, or 429 once that user is
+ * throttled from that address). A port to the auth service, which owns password checks and the throttle.
+ */
+export type VerifyOwnPassword = (identity: StaffIdentity | CustomerIdentity, password: string) => Promise<void>;
 
 /**
  * A user command validated and its password hashed, ready for its in-transaction core. Hashing is slow on
@@ -66,6 +82,7 @@ export class UserService {
     private readonly offices: OfficeService,
     private readonly roles: RoleService,
     private readonly forgetCredentials: ForgetUserCredentials = () => undefined,
+    private readonly verifyOwnPassword: VerifyOwnPassword = async () => undefined,
   ) {}
 
   /** The till module registers here: a staff record with an unsettled till is not linked to another login. */
@@ -164,14 +181,85 @@ export class UserService {
     return hashPassword(password!);
   }
 
+  /**
+   * A user's change of their own password, before any transaction: every field present (400 listing the
+   * missing ones), the new one matching its repeat and the policy, then the current one checked (401
+   * `error.msg.not.authenticated`, counted by the login throttle). A stolen session key alone must not be
+   * enough to take the login over. Answers the new hash.
+   */
+  async prepareOwnPassword(identity: StaffIdentity | CustomerIdentity, input: OwnPasswordChange): Promise<string> {
+    const v = new Validator('user');
+    v.required('currentPassword', input.currentPassword);
+    const hasPassword = v.required('password', input.password);
+    if (v.required('repeatPassword', input.repeatPassword) && hasPassword) this.checkPassword(v, input.password!, input.repeatPassword);
+    else if (hasPassword && !PASSWORD_POLICY.test(input.password!)) v.fail('password', 'does.not.match.regexp', PASSWORD_POLICY.description);
+    v.throwIfAny();
+    await this.verifyOwnPassword(identity, input.currentPassword!);
+    return hashPassword(input.password!);
+  }
+
   /** A customer's own password change: like a staff password change, it ends every session of the user. */
   async changeCustomerPasswordCore(tx: Tx, userId: number, passwordHash: string): Promise<void> {
     const user = await tx.em.findOneOrFail(AppUser, { id: userId, deleted: false, isSelfServiceUser: true });
     user.passwordHash = passwordHash;
     user.lastPasswordChangeAt = new Date();
+    user.mustChangePassword = false;
     user.updatedBy = userId;
     await tx.em.flush();
     await this.revokeSessions(tx, userId);
+  }
+
+  /**
+   * Cuts a client's customers off, in the caller's transaction (a client closed, rejected or withdrawn, or
+   * staff's disable): every self-service login of the client is disabled and its sessions revoked; after
+   * commit the credential caches forget them and their live streams end (the revocation's listeners).
+   * Answers the users concerned.
+   */
+  async disableCustomerLoginsCore(tx: Tx, clientId: number, by: number): Promise<number[]> {
+    const users = await this.customerLoginsOf(tx, clientId);
+    for (const user of users) {
+      user.enabled = false;
+      user.updatedBy = by;
+    }
+    await tx.em.flush();
+    for (const user of users) await this.revokeSessions(tx, user.id);
+    return users.map((u) => u.id);
+  }
+
+  /** Staff's enable: the client's self-service logins work again (their passwords unchanged). */
+  async enableCustomerLoginsCore(tx: Tx, clientId: number, by: number): Promise<number[]> {
+    const users = await this.customerLoginsOf(tx, clientId);
+    for (const user of users) {
+      user.enabled = true;
+      user.updatedBy = by;
+    }
+    await tx.em.flush();
+    return users.map((u) => u.id);
+  }
+
+  /**
+   * Staff's reset: a one-time password for the client's self-service logins, enabled again, every session
+   * revoked. Until the customer changes it, a login answers shouldRenewPassword and its session may only
+   * change the password.
+   */
+  async resetCustomerPasswordCore(tx: Tx, clientId: number, passwordHash: string, by: number): Promise<number[]> {
+    const users = await this.customerLoginsOf(tx, clientId);
+    for (const user of users) {
+      user.passwordHash = passwordHash;
+      user.mustChangePassword = true;
+      user.enabled = true;
+      user.lastPasswordChangeAt = new Date();
+      user.updatedBy = by;
+    }
+    await tx.em.flush();
+    for (const user of users) await this.revokeSessions(tx, user.id);
+    return users.map((u) => u.id);
+  }
+
+  private async customerLoginsOf(tx: Tx, clientId: number): Promise<AppUser[]> {
+    const links = await tx.em.find(UserClient, { clientId });
+    if (links.length === 0) return [];
+    return tx.em.find(AppUser, { id: { $in: links.map((l) => l.userId) }, deleted: false, isSelfServiceUser: true }, { orderBy: { id: 'asc' } });
   }
 
   /** Whether any live user (staff or customer) has this username, compared as the login compares it. */
@@ -217,7 +305,11 @@ export class UserService {
 
   async update(identity: Identity, id: number, input: UpdateUserInput): Promise<UserWithRoles & { changes: Record<string, unknown> }> {
     const actor = requireStaff(identity, 'UPDATE_USER');
-    const prepared = await this.prepareUpdate(input);
+    // One's own password: the current one is required and checked first, as on PUT /self/user.
+    const prepared =
+      id === actor.userId && input.password != null
+        ? { input, passwordHash: await this.prepareOwnPassword(actor, input) }
+        : await this.prepareUpdate(input);
     return this.db.tx(actor.tenantId, (tx) => this.updateCore(tx, actor, id, prepared));
   }
 
@@ -282,6 +374,7 @@ export class UserService {
     if (passwordHash) {
       user.passwordHash = passwordHash;
       user.lastPasswordChangeAt = new Date();
+      user.mustChangePassword = false;
       changes.passwordEncoded = '[redacted]';
     }
     if (rolesChange) {

@@ -6,6 +6,7 @@ import { requireCustomer, type CustomerIdentity, type Identity } from '../kernel
 import { formatAmount, Money } from '../kernel/money.js';
 import { nextValue } from '../kernel/sequence.js';
 import { SELF_CODES } from './codes.js';
+import { takeCustomerAllowance } from './customer-rate-limit.js';
 import type { SelfAccount, SelfDependencies } from './self.ports.js';
 import { beneficiariesOf, deleteBeneficiary, insertBeneficiary, ownBeneficiary, updateBeneficiary, type BeneficiaryRow } from './self.store.js';
 
@@ -53,6 +54,8 @@ export class BeneficiaryService {
     if (v.required('accountType', input.accountType)) v.check(input.accountType === SAVINGS_ACCOUNT_TYPE, 'accountType', 'is.not.one.of.expected.enumerations', 'Only savings accounts (accountType 2) can be beneficiaries.', input.accountType);
     checkLimit(v, input.transferLimit);
     v.throwIfAny();
+    // Each attempt (found or not) reads whether an account number exists and, once added, its holder's name.
+    await takeCustomerAllowance(this.db, this.deps.settings, customer, 'beneficiary');
     return this.db.tx(customer.tenantId, async (tx) => {
       const account = await this.deps.accounts.byAccountNo(tx, accountNumberOf(input.accountNumber!));
       const office = account ? await this.deps.organisation.office(tx, account.officeId) : null;

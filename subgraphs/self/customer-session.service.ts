@@ -31,10 +31,13 @@ export class CustomerSessionService {
     return this.deps.organisation.login(identity.tenantId, resolved ?? username, password, identity.address);
   }
 
-  /** PUT /self/user: a new password (the policy applies) ends every session, this one too. */
-  async changePassword(identity: Identity, password: string | null | undefined, repeatPassword: string | null | undefined): Promise<number> {
+  /**
+   * PUT /self/user: the current password (checked and throttled like a login), the new one twice (the
+   * policy applies). A new password ends every session of the customer, this one too.
+   */
+  async changePassword(identity: Identity, input: { currentPassword?: string | null; password?: string | null; repeatPassword?: string | null }): Promise<number> {
     const customer = requireCustomer(identity);
-    const hash = await this.deps.organisation.preparePassword(password, repeatPassword);
+    const hash = await this.deps.organisation.prepareOwnPassword(customer, input);
     await this.db.tx(customer.tenantId, (tx) => this.deps.organisation.changePassword(tx, customer.userId, hash));
     return customer.userId;
   }

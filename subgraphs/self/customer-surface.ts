@@ -8,3 +8,9 @@ export const CUSTOMER_ROOT_FIELDS: Readonly<Record<'query' | 'mutation', Readonl
   query: new Set(['me']),
   mutation: new Set(['selfTransfer', 'createBeneficiary', 'updateBeneficiary', 'deleteBeneficiary', 'selfApplyForLoan', 'selfChangePassword', 'selfLogout', 'selfRegister', 'selfAuthenticate', 'logout']),
 };
+
+/**
+ * What a customer signed in with a one-time password (a staff reset) may call until they change it: the
+ * password change and logout. Everything else is 403, subscriptions included.
+ */
+export const PASSWORD_RENEWAL_ROOT_FIELDS: ReadonlySet<string> = new Set(['selfChangePassword', 'selfLogout', 'logout']);

@@ -7,7 +7,8 @@ import { nextValue } from '../kernel/sequence.js';
 import { SELF_CODES } from './codes.js';
 import { clientNotFound } from './own-data.service.js';
 import type { SelfDependencies, SelfLoanApplication, SelfLoanProduct } from './self.ports.js';
-import { coveringOffer, deleteOffer, insertOffer, offersOf, type LoanOfferRow } from './self.store.js';
+import { coveringOffer, deleteOffer, insertOffer, offersOf, recordOfferApplication, type LoanOfferRow } from './self.store.js';
+import { selfLoanTerms } from './domain/loan-terms.js';
 
 export interface LoanOfferInput {
   productId?: number | null;
@@ -17,6 +18,8 @@ export interface LoanOfferInput {
 
 /** The only loan type a customer applies for. */
 const INDIVIDUAL = 'individual';
+/** Loan statuses of a live application: submitted and pending approval, approved and not yet disbursed. */
+const LIVE_APPLICATION = new Set([100, 200]);
 
 const productNotFound = (id: unknown) => errors.notFound(SELF_CODES.loanproductIdInvalid, `Loan product with identifier ${id} does not exist`, id);
 
@@ -76,10 +79,21 @@ export class LoanOfferService {
     if (!customer.clientIds.includes(input.clientId!)) throw clientNotFound(input.clientId);
     return this.db.tx(customer.tenantId, async (tx) => {
       const today = await this.deps.businessDates.today(tx);
-      if (!(await coveringOffer(tx, input.clientId!, input.productId!, formatAmount(input.principal!), today))) {
+      const offer = await coveringOffer(tx, input.clientId!, input.productId!, formatAmount(input.principal!), today);
+      const product = offer && (await this.deps.loans.product(tx, input.productId!));
+      if (!offer || !product) {
         throw errors.domainRule(SELF_CODES.loanNotPrequalified, 'There is no unexpired offer of this product covering this principal for you.', [input.productId, input.principal], 'principal');
       }
-      const { id } = await this.deps.loans.apply(tx, customer, { ...input, loanType: INDIVIDUAL });
+      // The price and shape are the product's: a customer's own rate, dates or term are 400, nothing created.
+      const { terms, validator } = selfLoanTerms(product, input, today);
+      validator.throwIfAny();
+      // The offer's row is locked: a concurrent second application waits here and then sees the first.
+      const previous = offer.loanId === null ? null : await this.deps.loans.get(tx, offer.loanId);
+      if (previous && LIVE_APPLICATION.has(previous.status)) {
+        throw errors.domainRule(SELF_CODES.loanOfferInUse, `Loan ${previous.id} applied for under this offer is still pending.`, [offer.id, previous.id], 'productId');
+      }
+      const { id } = await this.deps.loans.apply(tx, customer, { ...terms, loanType: INDIVIDUAL });
+      await recordOfferApplication(tx, offer.id, id, customer.userId);
       return { loanId: id, clientId: input.clientId! };
     });
   }

@@ -5,6 +5,7 @@ import { requireCustomer, type CustomerIdentity, type Identity } from '../kernel
 import { MAX_PAGE } from '../kernel/paging.js';
 import { beneficiaryView, type BeneficiaryView } from './beneficiary.service.js';
 import { SELF_CODES } from './codes.js';
+import { takeCustomerAllowance } from './customer-rate-limit.js';
 import type {
   SelfAccount, SelfClient, SelfDependencies, SelfInterbankBank, SelfLoan, SelfLoanPayoff, SelfLoanTransaction, SelfNameEnquiry, SelfTransaction, SelfTransferOutcome,
 } from './self.ports.js';
@@ -126,7 +127,8 @@ export class OwnDataService {
 
   /** The name on an account at another bank, before a transfer to it (404 unknown, 503 switch down). */
   async nameEnquiry(identity: Identity, bankCode: string | null | undefined, accountNumber: string | null | undefined): Promise<SelfNameEnquiry> {
-    requireCustomer(identity);
+    const customer = requireCustomer(identity);
+    await takeCustomerAllowance(this.db, this.deps.settings, customer, 'nameEnquiry');
     return this.deps.interbank.nameEnquiry(bankCode, accountNumber);
   }
 

@@ -7,7 +7,7 @@ import { SELF_CODES } from './codes.js';
 import { EMAIL_PATTERN, normaliseMobile } from './domain/contact.js';
 import { retryAfterSeconds } from './domain/limits.js';
 import type { BvnVerdict, SelfDependencies } from './self.ports.js';
-import { attemptsInWindows, contactTaken, lockSelfServiceOffice, recordAttempt, recordCustomerLogin } from './self.store.js';
+import { attemptsFromAddress, attemptsWithBvn, contactTaken, countAttemptUnderBvn, forgetAttempt, lockSelfServiceOffice, recordAttempt, recordCustomerLogin } from './self.store.js';
 
 export interface RegistrationInput {
   firstname?: string | null;
@@ -63,9 +63,12 @@ export class RegistrationService {
 
   async register(identity: Identity, input: RegistrationInput): Promise<Registration> {
     const valid = validate(input);
-    await this.countAttempt(identity, valid.bvn);
+    const attempt = await this.countAddressAttempt(identity);
     const verdict = await this.deps.customers.verifyBvn(valid.bvn, { firstname: valid.firstname, lastname: valid.lastname });
     refuseUnverified(verdict);
+    // Only now, the BVN verified under these names: someone typing another person's BVN must not use up
+    // that person's own registrations (five refused attempts once blocked the owner for a day).
+    await this.countBvnAttempt(identity, attempt, valid.bvn);
     const passwordHash = await this.deps.organisation.preparePassword(valid.password);
     try {
       return await this.db.tx(identity.tenantId, (tx) => this.registerCore(tx, valid, verdict, passwordHash));
@@ -121,17 +124,30 @@ export class RegistrationService {
     return office.id;
   }
 
-  /** Counts this attempt against the address's hourly and the BVN's daily allowance (refused attempts do not count). */
-  private async countAttempt(identity: Identity, bvn: string): Promise<void> {
+  /** Counts this attempt against the address's hourly allowance (refused past it, and then not counted); answers its id. */
+  private async countAddressAttempt(identity: Identity): Promise<number> {
     const address = identity.address ?? 'unknown';
-    await this.db.tx(identity.tenantId, async (tx) => {
+    return this.db.tx(identity.tenantId, async (tx) => {
       const perAddress = Number((await this.deps.settings.read(tx, 'self-registration-limit-per-ip-per-hour')).value ?? 100);
-      const perBvn = Number((await this.deps.settings.read(tx, 'self-registration-limit-per-bvn-per-day')).value ?? 5);
-      const { byAddress, byBvn } = await attemptsInWindows(tx, address, bvn);
+      const byAddress = await attemptsFromAddress(tx, address);
       if (byAddress.count >= perAddress) throw throttled(retryAfterSeconds(byAddress.oldestAt!, HOUR_MS));
-      if (byBvn.count >= perBvn) throw throttled(retryAfterSeconds(byBvn.oldestAt!, DAY_MS));
-      await recordAttempt(tx, address, bvn);
+      return recordAttempt(tx, address);
     });
+  }
+
+  /** Counts a verified attempt against the BVN's daily allowance; past it the attempt is refused and not counted at all. */
+  private async countBvnAttempt(identity: Identity, attempt: number, bvn: string): Promise<void> {
+    const retryAfter = await this.db.tx(identity.tenantId, async (tx) => {
+      const perBvn = Number((await this.deps.settings.read(tx, 'self-registration-limit-per-bvn-per-day')).value ?? 5);
+      const byBvn = await attemptsWithBvn(tx, bvn);
+      if (byBvn.count >= perBvn) {
+        await forgetAttempt(tx, attempt);
+        return retryAfterSeconds(byBvn.oldestAt!, DAY_MS);
+      }
+      await countAttemptUnderBvn(tx, attempt, bvn);
+      return null;
+    });
+    if (retryAfter !== null) throw throttled(retryAfter);
   }
 }
 

@@ -2,13 +2,19 @@ import type { GraphQLSchema } from 'graphql';
 import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { SelfMigration } from './migrations/20261125000100_self.js';
+import { LoanOfferApplicationMigration } from './migrations/20261128000300_loan_offer_application.js';
+import { CustomerActionsMigration } from './migrations/20261128000400_customer_actions.js';
 import { MeResolver, MySavingsAccountResolver, SelfResolver } from './self.resolver.js';
 import type { SelfServices } from './self.services.js';
 
 /** Tables are written with SQL (self.store.ts); no ORM entities. */
 export const selfDatabase: DatabaseModule = {
   entities: [],
-  migrations: [{ name: '20261125000100_self', class: SelfMigration }],
+  migrations: [
+    { name: '20261125000100_self', class: SelfMigration },
+    { name: '20261128000300_loan_offer_application', class: LoanOfferApplicationMigration },
+    { name: '20261128000400_customer_actions', class: CustomerActionsMigration },
+  ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

@@ -141,6 +141,17 @@ export interface SelfOrganisation {
   recordSetting(tx: Tx, name: string, value: string, by: number): Promise<void>;
   /** The password policy (400 with its code), then the hash: outside any transaction, it is slow on purpose. */
   preparePassword(password: string | null | undefined, repeatPassword?: string | null): Promise<string>;
+  /**
+   * A customer's own new password, before any transaction: every field present and the policy (400), then
+   * the current password checked and throttled like a login (401, 429); answers the new hash.
+   */
+  prepareOwnPassword(customer: CustomerIdentity, input: { currentPassword?: string | null; password?: string | null; repeatPassword?: string | null }): Promise<string>;
+  /** The client's self-service logins disabled and their sessions revoked (streams end after commit); answers their ids. */
+  disableCustomerLogins(tx: Tx, clientId: number, by: number): Promise<number[]>;
+  /** The client's self-service logins enabled again; answers their ids. */
+  enableCustomerLogins(tx: Tx, clientId: number, by: number): Promise<number[]>;
+  /** A one-time password (hashed) on the client's self-service logins, enabled, sessions revoked; answers their ids. */
+  resetCustomerPassword(tx: Tx, clientId: number, passwordHash: string, by: number): Promise<number[]>;
   /** Sets a customer's password and revokes every session of theirs (as a staff password change does). */
   changePassword(tx: Tx, userId: number, passwordHash: string): Promise<void>;
   /** True when a user (staff or customer) already has this username. */

@@ -3,13 +3,14 @@ import { LocalDateScalar } from '../kernel/scalars.js';
 import { withChoiceIds } from '../kernel/loan-term-enums.js';
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { requireCustomer } from '../kernel/identity.js';
+import { clientStatusOption } from '../kernel/client-status.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { SAVINGS_ACCOUNT_TYPE, type BeneficiaryView } from './beneficiary.service.js';
 import type { SelfAccount, SelfClient, SelfLoan, SelfTransaction, SelfTransferOutcome } from './self.ports.js';
 import type { AccountOption } from './own-data.service.js';
 import type { SelfServices } from './self.services.js';
 import {
-  BeneficiaryChangeType, BeneficiaryInputType, BeneficiaryTemplateType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
+  BeneficiaryChangeType, BeneficiaryInputType, ClientSelfServiceChangeType, BeneficiaryTemplateType, BeneficiaryType, BeneficiaryUpdateInputType, CustomerLoginPayload, LoanOfferInputType, LoanOfferType, MeType,
   MyAccountOptionType, MyAccountsType, MyClientType, MyLoanPayoffType, MyLoanTemplateType, MyLoanTransactionType, MyLoanType, MySavingsAccountType, MyTransactionPageType,
   MyTransactionType, MyTransferTemplateType, MyTransferType, MyInterbankBankType, MyNameEnquiryType, SelfLoanApplicationInputType, SelfLoanApplicationType, SelfRegistrationInput, SelfRegistrationType,
   SelfTransferInputType,
@@ -23,13 +24,15 @@ const SAVINGS_STATUS: Record<number, [string, string]> = {
   500: ['savingsAccountStatusType.rejected', 'Rejected'],
   600: ['savingsAccountStatusType.closed', 'Closed'],
 };
-const CLIENT_STATUS: Record<number, [string, string]> = { 100: ['clientStatusType.pending', 'Pending'], 300: ['clientStatusType.active', 'Active'], 600: ['clientStatusType.closed', 'Closed'] };
 const SAVINGS_ACCOUNT_OPTION = enumOption(SAVINGS_ACCOUNT_TYPE, 'accountType.savings', 'Savings Account');
 const TRANSACTION_TYPES: Record<number, [string, string]> = { 1: ['savingsAccountTransactionType.deposit', 'Deposit'], 2: ['savingsAccountTransactionType.withdrawal', 'Withdrawal'] };
 
 const coded = (table: Record<number, [string, string]>, id: number): EnumOption => enumOption(id, table[id]?.[0] ?? 'unknown', table[id]?.[1] ?? String(id));
 
-const toMyClient = (c: SelfClient): MyClientType => ({ ...c, status: coded(CLIENT_STATUS, c.active ? 300 : 100) });
+const toMyClient = (c: SelfClient): MyClientType => {
+  const { id, code, value } = clientStatusOption(c.statusId);
+  return { ...c, status: enumOption(id, code, value) };
+};
 
 const toMySavingsAccount = (a: SelfAccount): MySavingsAccountType => ({ ...a, status: coded(SAVINGS_STATUS, a.status) });
 
@@ -96,13 +99,17 @@ export class SelfResolver {
     };
   }
 
-  @Mutation(() => Int, { description: "Changes the customer's password (the policy applies) and ends every session of theirs; answers the user id." })
+  @Mutation(() => Int, {
+    description:
+      "Changes the customer's password and ends every session of theirs; answers the user id. The current password is required (400 when missing, 401 `error.msg.not.authenticated` when wrong, counted by the login throttle), and the new one twice (the policy applies).",
+  })
   async selfChangePassword(
-    @Arg('password', () => String, { description: 'The password, in clear text over HTTPS; never echoed back.', nullable: true }) password: string | null,
-    @Arg('repeatPassword', () => String, { description: 'The same password again; it must match `password`.', nullable: true }) repeatPassword: string | null,
+    @Arg('password', () => String, { description: 'The new password, in clear text over HTTPS; never echoed back.', nullable: true }) password: string | null,
+    @Arg('repeatPassword', () => String, { description: 'The same new password again; it must match `password`. Required.', nullable: true }) repeatPassword: string | null,
+    @Arg('currentPassword', () => String, { description: 'The password the customer signs in with now. Required.', nullable: true }) currentPassword: string | null,
     @Ctx() ctx: RequestContext,
   ): Promise<number> {
-    return this.services.sessions.changePassword(ctx.identity, password, repeatPassword);
+    return this.services.sessions.changePassword(ctx.identity, { currentPassword, password, repeatPassword });
   }
 
   @Mutation(() => Boolean, { description: "Revokes the customer session's key." })
@@ -130,6 +137,18 @@ export class SelfResolver {
   async selfApplyForLoan(@Arg('input', () => SelfLoanApplicationInputType, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: SelfLoanApplicationInputType, @Ctx() ctx: RequestContext): Promise<SelfLoanApplicationType> {
     const { loanId, clientId } = await this.services.loanOffers.apply(ctx.identity, withChoiceIds(input, 'loan'));
     return { loanId, resourceId: loanId, clientId };
+  }
+
+  @Mutation(() => ClientSelfServiceChangeType, {
+    description:
+      "Staff (UPDATE_CLIENTSELFSERVICE): `disable` a client's self-service login (its sessions and streams end at once), `enable` it again (an active client only), or `resetPassword` (answers a one-time password the customer must change at first login). Audited as `client.selfservice.changed`.",
+  })
+  async clientSelfService(
+    @Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number,
+    @Arg('command', () => String, { description: 'disable, enable or resetPassword.' }) command: string,
+    @Ctx() ctx: RequestContext,
+  ): Promise<ClientSelfServiceChangeType> {
+    return this.services.clientSelfService.command(ctx.identity, clientId, command);
   }
 
   @Query(() => [LoanOfferType], { description: "Staff: a client's loan offers." })

@@ -1,5 +1,6 @@
 import type { Database } from '../platform/database.js';
 import { BeneficiaryService } from './beneficiary.service.js';
+import { ClientSelfServiceAdmin } from './client-self-service.service.js';
 import { CustomerSessionService } from './customer-session.service.js';
 import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
@@ -15,6 +16,8 @@ export interface SelfServices {
   beneficiaries: BeneficiaryService;
   transfers: SelfTransferService;
   loanOffers: LoanOfferService;
+  /** Staff: disable, enable or reset a client's self-service login. */
+  clientSelfService: ClientSelfServiceAdmin;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -25,5 +28,6 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     beneficiaries: new BeneficiaryService(db, deps),
     transfers: new SelfTransferService(db, deps),
     loanOffers: new LoanOfferService(db, deps),
+    clientSelfService: new ClientSelfServiceAdmin(db, deps),
   };
 }

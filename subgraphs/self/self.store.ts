@@ -63,31 +63,68 @@ interface AttemptWindow {
 }
 
 /**
- * Attempts from `address` in the last hour and with `bvn` in the last day, counted under a lock per
- * address and per BVN (held to the end of the transaction), so concurrent attempts count each other.
+ * Registration attempts from `address` in the last hour, under the address's lock (held to the end of the
+ * transaction, so concurrent attempts from one address are counted one after another).
  */
-export async function attemptsInWindows(tx: Tx, address: string, bvn: string): Promise<{ byAddress: AttemptWindow; byBvn: AttemptWindow }> {
-  const rows = await tx.query<{ kind: string; n: string; oldest: Date | null }>(
-    `select 'address' as kind, count(*) as n, min(attempted_at) as oldest from self.registration_attempt
-       where tenant_id = ? and address = ? and attempted_at > now() - interval '1 hour'
-     union all
-     select 'bvn', count(*), min(attempted_at) from self.registration_attempt
-       where tenant_id = ? and bvn = ? and attempted_at > now() - interval '1 day'`,
-    [tx.tenantId, address, tx.tenantId, bvn],
-    [
-      { sql: `select pg_advisory_xact_lock(hashtextextended(?, 0))`, params: [`${tx.tenantId}:self-registration:address:${address}`] },
-      { sql: `select pg_advisory_xact_lock(hashtextextended(?, 0))`, params: [`${tx.tenantId}:self-registration:bvn:${bvn}`] },
-    ],
+export async function attemptsFromAddress(tx: Tx, address: string): Promise<AttemptWindow> {
+  const rows = await tx.query<{ n: string; oldest: Date | null }>(
+    `select count(*) as n, min(attempted_at) as oldest from self.registration_attempt where tenant_id = ? and address = ? and attempted_at > now() - interval '1 hour'`,
+    [tx.tenantId, address],
+    [{ sql: `select pg_advisory_xact_lock(hashtextextended(?, 0))`, params: [`${tx.tenantId}:self-registration:address:${address}`] }],
   );
-  const window = (kind: string): AttemptWindow => {
-    const row = rows.find((r) => r.kind === kind);
-    return { count: Number(row?.n ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
-  };
-  return { byAddress: window('address'), byBvn: window('bvn') };
+  return { count: Number(rows[0]?.n ?? 0), oldestAt: rows[0]?.oldest ? new Date(rows[0].oldest) : null };
 }
 
-export async function recordAttempt(tx: Tx, address: string, bvn: string): Promise<void> {
-  await tx.query(`insert into self.registration_attempt (tenant_id, address, bvn) values (?, ?, ?)`, [tx.tenantId, address, bvn]);
+/** Attempts counted under `bvn` in the last day (only verified ones are), under the BVN's lock. */
+export async function attemptsWithBvn(tx: Tx, bvn: string): Promise<AttemptWindow> {
+  const rows = await tx.query<{ n: string; oldest: Date | null }>(
+    `select count(*) as n, min(attempted_at) as oldest from self.registration_attempt where tenant_id = ? and bvn = ? and attempted_at > now() - interval '1 day'`,
+    [tx.tenantId, bvn],
+    [{ sql: `select pg_advisory_xact_lock(hashtextextended(?, 0))`, params: [`${tx.tenantId}:self-registration:bvn:${bvn}`] }],
+  );
+  return { count: Number(rows[0]?.n ?? 0), oldestAt: rows[0]?.oldest ? new Date(rows[0].oldest) : null };
+}
+
+/**
+ * Records an attempt from `address`, not yet under any BVN (the empty string, never an 11-digit BVN): a
+ * BVN is counted only once it verifies with the names given (countAttemptUnderBvn). Answers its id.
+ */
+export async function recordAttempt(tx: Tx, address: string): Promise<number> {
+  const rows = await tx.query<{ id: string }>(`insert into self.registration_attempt (tenant_id, address, bvn) values (?, ?, '') returning id`, [tx.tenantId, address]);
+  return Number(rows[0]!.id);
+}
+
+/** The attempt counts under the BVN from now on. */
+export async function countAttemptUnderBvn(tx: Tx, id: number, bvn: string): Promise<void> {
+  await tx.query(`update self.registration_attempt set bvn = ? where tenant_id = ? and id = ?`, [bvn, tx.tenantId, id]);
+}
+
+/** An attempt refused by a limit is not counted at all. */
+export async function forgetAttempt(tx: Tx, id: number): Promise<void> {
+  await tx.query(`delete from self.registration_attempt where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+}
+
+// ---- per-customer rate limits ------------------------------------------------------------------
+
+/**
+ * The customer's attempts at `action` in the last `windowSeconds`, under a lock per (user, action) held to
+ * the end of the transaction (concurrent attempts count each other); old rows of the user and action go.
+ */
+export async function customerActionsSince(tx: Tx, userId: number, action: string, windowSeconds: number): Promise<AttemptWindow> {
+  const rows = await tx.query<{ n: string; oldest: Date | null }>(
+    `select count(*) as n, min(attempted_at) as oldest from self.customer_action
+      where tenant_id = ? and user_id = ? and action = ? and attempted_at > now() - make_interval(secs => ?)`,
+    [tx.tenantId, userId, action, windowSeconds],
+    [
+      { sql: `select pg_advisory_xact_lock(hashtextextended(?, 0))`, params: [`${tx.tenantId}:self-action:${action}:${userId}`] },
+      { sql: `delete from self.customer_action where tenant_id = ? and user_id = ? and action = ? and attempted_at <= now() - make_interval(secs => ?)`, params: [tx.tenantId, userId, action, windowSeconds] },
+    ],
+  );
+  return { count: Number(rows[0]?.n ?? 0), oldestAt: rows[0]?.oldest ? new Date(rows[0].oldest) : null };
+}
+
+export async function recordCustomerAction(tx: Tx, userId: number, action: string): Promise<void> {
+  await tx.query(`insert into self.customer_action (tenant_id, user_id, action) values (?, ?, ?)`, [tx.tenantId, userId, action]);
 }
 
 // ---- beneficiaries ----------------------------------------------------------------------------
@@ -193,11 +230,21 @@ export async function deleteOffer(tx: Tx, clientId: number, id: number, by: numb
   return rows.length > 0;
 }
 
-/** A live offer of the product to the client, unexpired on `date`, whose maximum covers `principal` (inclusive). */
-export async function coveringOffer(tx: Tx, clientId: number, productId: number, principal: string, date: string): Promise<LoanOfferRow | null> {
-  const rows = await tx.query<RawOffer>(
-    `${OFFER_SELECT} where tenant_id = ? and client_id = ? and product_id = ? and not deleted and expires_on >= ?::date and max_principal >= ?::numeric order by max_principal desc limit 1`,
+/**
+ * A live offer of the product to the client, unexpired on `date`, whose maximum covers `principal`
+ * (inclusive), locked to the end of the transaction (two applications under one offer queue here), with
+ * the latest application made under it.
+ */
+export async function coveringOffer(tx: Tx, clientId: number, productId: number, principal: string, date: string): Promise<(LoanOfferRow & { loanId: number | null }) | null> {
+  const rows = await tx.query<RawOffer & { loan_id: number | null }>(
+    `${OFFER_SELECT.replace('expires_on from', 'expires_on, loan_id from')} where tenant_id = ? and client_id = ? and product_id = ? and not deleted and expires_on >= ?::date and max_principal >= ?::numeric
+      order by max_principal desc, id limit 1 for update`,
     [tx.tenantId, clientId, productId, date, principal],
   );
-  return rows[0] ? toOffer(rows[0]) : null;
+  return rows[0] ? { ...toOffer(rows[0]), loanId: rows[0].loan_id == null ? null : Number(rows[0].loan_id) } : null;
+}
+
+/** Records the application made under the offer. */
+export async function recordOfferApplication(tx: Tx, offerId: number, loanId: number, by: number): Promise<void> {
+  await tx.query(`update self.loan_offer set loan_id = ?, updated_by = ?, updated_at = now() where tenant_id = ? and id = ?`, [loanId, by, tx.tenantId, offerId]);
 }

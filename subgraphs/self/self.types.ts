@@ -288,6 +288,18 @@ export class LoanOfferType {
   @Field(() => LocalDateScalar, { description: 'Last day it is valid (YYYY-MM-DD, UTC), or null for no expiry.' }) expiresOn!: string;
 }
 
+@ObjectType('ClientSelfServiceChange', { description: "The outcome of a staff command on a client's self-service login." })
+export class ClientSelfServiceChangeType {
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
+  @Field(() => String, { description: 'disable, enable or resetPassword.' }) command!: string;
+  @Field(() => [Int], { description: 'Ids of the self-service users of the client that changed.' }) userIds!: number[];
+  @Field(() => String, {
+    description: 'resetPassword only: the one-time password, shown this once. The customer signs in with it and must change it (PUT /self/user) before anything else.',
+    nullable: true,
+  })
+  oneTimePassword!: string | null;
+}
+
 @InputType('LoanOfferInput', { description: 'A pre-approved loan offer to a client.' })
 export class LoanOfferInputType {
   @Field(() => Int, { description: 'Id of the loan product offered.' }) productId!: number;

@@ -125,7 +125,8 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     const clientId = await pendingClient();
     const withdrawn = await api.post(`/clients/${clientId}?command=withdraw`, { withdrawalDate: today, withdrawalReasonId: String(withdrawal), ...DATE_FORMAT });
     assert.equal(withdrawn.status, 200, withdrawn.text);
-    assert.deepEqual(await status(clientId), { id: 400, code: 'clientStatusType.withdrawn', value: 'Withdrawn' });
+    // Issue 33 point 6: Fineract's ClientStatus.WITHDRAWN is 800 `clientStatusType.withdraw` (was 400 here).
+    assert.deepEqual(await status(clientId), { id: 800, code: 'clientStatusType.withdraw', value: 'Withdrawn' });
     assertError(await api.post(`/clients/${clientId}?command=activate`, { activationDate: today, ...DATE_FORMAT }), 403, 'error.msg.client.activate.on.nonpending.account');
     assertError(await api.post(`/clients/${clientId}?command=undoWithdrawal`, { reopenedDate: '01 January 2020', ...DATE_FORMAT }), 403, 'error.msg.client.undowithdrawal.date.cannot.before.client.withdrawn');
     const reopened = await api.post(`/clients/${clientId}?command=undoWithdrawal`, { reopenedDate: today, ...DATE_FORMAT });
@@ -165,6 +166,7 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     const { organisation, customer } = service.services;
     const withOpenAccount = new ClientLifecycleService(service.platform.db, customer.clients, {
       codeValueValid: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
+      cutOffSelfService: async () => undefined,
     });
     withOpenAccount.addOpenProductsCheck(async (_tx, id) => (id === clientId ? 1 : 0));
     const admin: StaffIdentity = { kind: 'staff', tenantId: t.tenant, userId: 1, username: 'admin', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [1], permissions: ['ALL_FUNCTIONS'] };

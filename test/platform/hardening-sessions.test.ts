@@ -48,7 +48,7 @@ describe('hardening: sessions end when the user changes', () => {
     const second = await service.request('POST', '/api/v1/authentication', { tenant: t.tenant, body: { username: u.username, password: 'Secret123' } });
     const otherKey = second.body.base64EncodedAuthenticationKey as string;
     assert.equal((await offices(otherKey)).status, 200);
-    const changed = await service.request('PUT', `/api/v1/users/${u.id}`, { tenant: t.tenant, auth: u.key, body: { password: 'Mine12345', repeatPassword: 'Mine12345' } });
+    const changed = await service.request('PUT', `/api/v1/users/${u.id}`, { tenant: t.tenant, auth: u.key, body: { currentPassword: 'Secret123', password: 'Mine12345', repeatPassword: 'Mine12345' } });
     assert.equal(changed.status, 200, changed.text);
     assert.equal((await offices(otherKey)).status, 401);
   });

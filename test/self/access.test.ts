@@ -86,8 +86,8 @@ describe('self-service sessions and own data', () => {
   test('a password change ends every session of the customer; the new password logs in', async () => {
     const carol = await customer(t);
     const other = (await selfLogin(service, t.tenant, carol.username)).body.base64EncodedAuthenticationKey as string;
-    assertError(await carol.session.put('/self/user', { password: 'short', repeatPassword: 'short' }), 400, 'validation.msg.user.password.does.not.match.regexp');
-    assert.equal((await carol.session.put('/self/user', { password: 'Newpass123', repeatPassword: 'Newpass123' })).status, 200);
+    assertError(await carol.session.put('/self/user', { currentPassword: PASSWORD, password: 'short', repeatPassword: 'short' }), 400, 'validation.msg.user.password.does.not.match.regexp');
+    assert.equal((await carol.session.put('/self/user', { currentPassword: PASSWORD, password: 'Newpass123', repeatPassword: 'Newpass123' })).status, 200);
     assertError(await carol.session.get('/self/clients'), 401, 'error.msg.not.authenticated');
     assertError(await service.request('GET', '/api/v1/self/clients', { tenant: t.tenant, auth: other }), 401, 'error.msg.not.authenticated');
     assertError(await selfLogin(service, t.tenant, carol.username), 401, 'error.msg.not.authenticated');

@@ -73,14 +73,15 @@ describe('self-service loans for pre-qualified customers', () => {
   });
 
   test('a GraphQL client applies with the loan terms as enums; an enum beside an id that names another choice is refused, and nothing is applied for', async () => {
-    assert.equal((await t.post(`/clients/${bob.clientId}/loanoffers`, { productId: 1, maxPrincipal: 100000, expiresOn: TODAY, ...iso })).status, 200);
+    // Product 3 (equal principal, declining balance): since issue 33 point 4 the terms must be the product's.
+    assert.equal((await t.post(`/clients/${bob.clientId}/loanoffers`, { productId: 3, maxPrincipal: 100000, expiresOn: TODAY, ...iso })).status, 200);
     const apply = (input: Record<string, unknown>) =>
       bob.session.graphql<{ selfApplyForLoan: { loanId: number; clientId: number } }>('mutation Apply($input: SelfLoanApplicationInput!) { selfApplyForLoan(input: $input) { loanId clientId } }', { input });
     const input = {
-      clientId: bob.clientId, productId: 1, principal: '5000', loanTermFrequency: 12, loanTermFrequencyType: 2, numberOfRepayments: 12, repaymentEvery: 1,
+      clientId: bob.clientId, productId: 3, principal: '5000', loanTermFrequency: 12, loanTermFrequencyType: 2, numberOfRepayments: 12, repaymentEvery: 1,
       interestRatePerPeriod: '2', interestCalculationPeriodType: 1, transactionProcessingStrategyCode: 'mifos-standard-strategy',
       expectedDisbursementDate: TODAY, submittedOnDate: TODAY, loanType: 'individual',
-      amortizationTypeEnum: 'EQUAL_PRINCIPAL', interestTypeEnum: 'FLAT', repaymentFrequencyTypeEnum: 'MONTHS',
+      amortizationTypeEnum: 'EQUAL_PRINCIPAL', interestTypeEnum: 'DECLINING_BALANCE', repaymentFrequencyTypeEnum: 'MONTHS',
     };
 
     const contradicting = await apply({ ...input, amortizationType: 1 });
@@ -91,7 +92,7 @@ describe('self-service loans for pre-qualified customers', () => {
     const applied = await apply(input);
     assert.equal(applied.body.errors, undefined, applied.text);
     const loan = (await t.get(`/loans/${applied.body.data!.selfApplyForLoan.loanId}`)).body;
-    assert.deepEqual([loan.amortizationType.id, loan.interestType.id, loan.repaymentFrequencyType.id], [0, 1, 2], 'the ids the enums named');
+    assert.deepEqual([loan.amortizationType.id, loan.interestType.id, loan.repaymentFrequencyType.id], [0, 0, 2], 'the ids the enums named');
   });
 
   test("the loan template gives the product's terms", async () => {

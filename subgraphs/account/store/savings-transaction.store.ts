@@ -3,7 +3,7 @@ import type { CteFragment } from '../../kernel/cte.js';
 import { outboxInsert, type DomainEvent } from '../../kernel/outbox.js';
 import type { Statement, Tx } from '../../kernel/tx.js';
 import type { AccountClient } from '../account.ports.js';
-import { STATUS_ACTIVE, type AccountRow } from '../account.rows.js';
+import { STATUS_ACTIVE, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from '../account.rows.js';
 import { ACCOUNT_COLUMNS, ACCOUNT_FROM, CLIENT_COLUMNS, toAccountRow, toClient, type RawAccount, type RawClient } from './account-read.store.js';
 import { BALANCE_COLUMN_MAX } from '../domain/balance-rules.js';
 import { HOLDER_FOR_CREDIT, lockAccountRows } from './locks.js';
@@ -59,9 +59,6 @@ export interface Leg {
   loanTransactionId?: number | null;
   actor: number | null;
 }
-
-/** Rows per statement when all of an account's transactions are read. */
-const ALL_PAGE = 500;
 
 const TXN_SELECT = `select t.id, t.account_id, a.account_no, t.transaction_type, t.credit, t.amount::text as amount, t.running_balance::text as running_balance,
     to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date, to_char(t.submitted_on_date, 'YYYY-MM-DD') as submitted_on_date, t.reversed,
@@ -234,14 +231,23 @@ export async function accountTransaction(tx: Tx, accountId: number, id: number):
   return rows[0] ? toTxn(rows[0]) : null;
 }
 
-/** One transaction of the account with what decides whether and how it is undone: cash, a loan's leg. */
-export async function transactionToUndo(tx: Tx, accountId: number, id: number): Promise<{ txn: TransactionRow; isCash: boolean; loanId: number | null } | null> {
-  const rows = await tx.query<RawTxn & { is_cash: boolean; loan_id: string | null }>(
-    `${TXN_SELECT.replace('t.transfer_id,', 't.transfer_id, t.is_cash, t.loan_id,')} where t.tenant_id = ? and t.account_id = ? and t.id = ?`,
+/**
+ * One transaction of the account with what decides whether and how it is undone: cash, a loan's leg, an
+ * inter-bank leg. Inter-bank legs (an outbound transfer's settled debit, an inbound credit) are the only
+ * deposits and withdrawals written without a payment type, a transfer or a loan (account-for-payments.ts);
+ * every teller or staff deposit and withdrawal names its payment type.
+ */
+export async function transactionToUndo(tx: Tx, accountId: number, id: number): Promise<{ txn: TransactionRow; isCash: boolean; loanId: number | null; interbank: boolean } | null> {
+  const rows = await tx.query<RawTxn & { is_cash: boolean; loan_id: string | null; interbank: boolean }>(
+    `${TXN_SELECT.replace(
+      't.transfer_id,',
+      `t.transfer_id, t.is_cash, t.loan_id,
+       (t.payment_type_id is null and t.transfer_id is null and t.loan_id is null and t.transaction_type in (${TXN_DEPOSIT}, ${TXN_WITHDRAWAL})) as interbank,`,
+    )} where t.tenant_id = ? and t.account_id = ? and t.id = ?`,
     [tx.tenantId, accountId, id],
   );
   const raw = rows[0];
-  return raw ? { txn: toTxn(raw), isCash: raw.is_cash, loanId: raw.loan_id == null ? null : Number(raw.loan_id) } : null;
+  return raw ? { txn: toTxn(raw), isCash: raw.is_cash, loanId: raw.loan_id == null ? null : Number(raw.loan_id), interbank: raw.interbank } : null;
 }
 
 /** The account of a loan's leg (a disbursement into savings, a repayment from it); null when there is no such leg. */
@@ -261,25 +267,6 @@ export async function transactionPage(tx: Tx, accountId: number, offset: number,
     [tx.tenantId, accountId, transactionType, transactionType, limit, offset],
   );
   return { total: Number(count[0]!.n), items: rows.map(toTxn) };
-}
-
-/**
- * Every transaction of the account, newest first: read in pages of ALL_PAGE by position, so no statement
- * reads an unbounded result, and a transaction committed while the pages are read (a higher position) can
- * never appear twice or push another out.
- */
-export async function allTransactions(tx: Tx, accountId: number): Promise<TransactionRow[]> {
-  const found: TransactionRow[] = [];
-  let before: string | null = null;
-  for (;;) {
-    const rows: RawTxn[] = await tx.query<RawTxn>(
-      `${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and (?::bigint is null or t.position < ?::bigint) order by t.position desc limit ?`,
-      [tx.tenantId, accountId, before, before, ALL_PAGE],
-    );
-    found.push(...rows.map(toTxn));
-    if (rows.length < ALL_PAGE) return found;
-    before = rows[rows.length - 1]!.position;
-  }
 }
 
 /**

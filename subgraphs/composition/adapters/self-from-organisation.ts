@@ -12,6 +12,10 @@ export function selfFromOrganisation(organisation: OrganisationServices): Pick<S
       createBranch: async (tx, actor, name) => organisation.offices.createCore(tx, actor, { name, parentId: 1, openingDate: await organisation.offices.openingDate(tx, 1) }),
       recordSetting: (tx, name, value, by) => organisation.settings.recordValue(tx, name, value, by),
       preparePassword: (password, repeatPassword) => organisation.users.preparePassword(password, repeatPassword ?? password),
+      prepareOwnPassword: (customer, input) => organisation.users.prepareOwnPassword(customer, input),
+      disableCustomerLogins: (tx, clientId, by) => organisation.users.disableCustomerLoginsCore(tx, clientId, by),
+      enableCustomerLogins: (tx, clientId, by) => organisation.users.enableCustomerLoginsCore(tx, clientId, by),
+      resetCustomerPassword: (tx, clientId, hash, by) => organisation.users.resetCustomerPasswordCore(tx, clientId, hash, by),
       changePassword: (tx, userId, passwordHash) => organisation.users.changeCustomerPasswordCore(tx, userId, passwordHash),
       usernameTaken: (tx, username) => organisation.users.usernameTaken(tx, username),
       createCustomerUser: async (tx, actor, user) => {

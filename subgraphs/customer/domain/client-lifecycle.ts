@@ -1,7 +1,7 @@
 import { errors, Validator } from '../../kernel/errors.js';
 
 /** Fineract's client status ids. */
-export const CLIENT_STATUS = { pending: 100, active: 300, withdrawn: 400, closed: 600, rejected: 700 } as const;
+export const CLIENT_STATUS = { pending: 100, active: 300, withdrawn: 800, closed: 600, rejected: 700 } as const;
 
 export type LifecycleCommand = 'close' | 'reject' | 'withdraw' | 'reactivate' | 'undoRejection' | 'undoWithdrawal';
 

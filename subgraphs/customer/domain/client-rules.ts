@@ -26,7 +26,7 @@ export function parseStatus(status: string): number | undefined {
   if (s === 'active' || s === '300') return CLIENT_STATUS_ACTIVE;
   if (s === 'pending' || s === '100') return CLIENT_STATUS_PENDING;
   if (s === 'closed' || s === '600') return CLIENT_STATUS_CLOSED;
-  if (s === 'withdrawn' || s === '400') return CLIENT_STATUS_WITHDRAWN;
+  if (s === 'withdrawn' || s === '800') return CLIENT_STATUS_WITHDRAWN;
   if (s === 'rejected' || s === '700') return CLIENT_STATUS_REJECTED;
   return undefined;
 }

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 
 /**
  * Login throttling's rules, pure so they are unit-tested without a clock or a store. Failures are counted
- * under two keys: the username from one client address (strict) and the client address across usernames.
+ * under two keys: the username from one client address (strict: past its free failures it refuses) and the
+ * client address across usernames (past its free failures it only delays the address's failed attempts,
+ * never refuses: one address may be a mobile network's thousands of customers).
  * Nothing is counted per username across addresses: such a count would let anyone who knows a username
  * lock its owner out (fifty guesses from fifty addresses refused the real admin). So the correct password
  * from an address that has not failed is never refused.
