@@ -65,8 +65,9 @@ describe('statements per disbursement and repayment', () => {
     // statement more, sent ahead of the commit in the commit's round trip (platform/audit-scope.ts).
     // Issue 36: a repayment reads its product for the payoff (day count, pre-closure strategy) that bounds it (+1); an
     // undo reads the loan and its transactions to dispatch by kind before the repayment's own undo (+2) and looks for a
-    // kept schedule to restore (+1).
-    assert.deepEqual(statements, { disburse: 19, repayBank: 12, repaySavings: 18, undoRepayment: 22 });
-    assert.deepEqual(trips, { disburse: 15, repayBank: 9, repaySavings: 14, undoRepayment: 20 });
+    // kept schedule to restore (+1). Issue 37: a disbursement regenerates its schedule on the tenant's calendar,
+    // reading the working days and the office's active holidays (+2 statements in 2 round trips).
+    assert.deepEqual(statements, { disburse: 21, repayBank: 12, repaySavings: 18, undoRepayment: 22 });
+    assert.deepEqual(trips, { disburse: 17, repayBank: 9, repaySavings: 14, undoRepayment: 20 });
   });
 });

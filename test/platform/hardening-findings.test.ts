@@ -39,15 +39,16 @@ describe('hardening: the smaller findings', () => {
   });
   after(async () => service.stop());
 
-  test('60,000 unknown keys: the first 50 errors are listed, with their count', async () => {
+  test('60,000 unknown keys: the first 50 errors are listed, with their count up to the cap', async () => {
     // The office's required fields are there: only the unknown keys are wrong.
     const body = `{"name":"Unknown keys","parentId":1,${Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
     const res = await t.request('POST', '/api/v1/offices', { rawBody: body });
     assertError(res, 400, 'error.msg.parameter.unsupported');
     assert.equal(res.body.errors.length, 50);
-    assert.equal(res.body.errorCount, 60_000);
+    // Collection stops at 1,000 errors (issue 33, item 1): counting 60,000 would walk them all.
+    assert.equal(res.body.errorCount, 1_000);
     assert.ok(res.text.length < 50_000, `error body of ${res.text.length} bytes`);
-    assert.match(res.body.developerMessage, /and 59950 more errors/);
+    assert.match(res.body.developerMessage, /and 950 more errors/);
   });
 
   test('webhook registration resolves host names and refuses loopback and private ones', async () => {

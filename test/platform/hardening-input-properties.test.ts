@@ -326,7 +326,8 @@ describe('hardening (property): every Decimal, date, JSON object, integer and lo
     const accounts = await t.get('/glaccounts');
     const gl = new Map<string, number>(accounts.body.map((a: { glCode: string; id: number }) => [a.glCode, a.id]));
     for (let round = 0; round < 12; round++) {
-      const amount = pick([`${digits(int(14, 40))}`, `${int(1, 9)}e${int(14, 39)}`, `0.${'0'.repeat(int(6, 30))}${int(1, 9)}`, `${digits(int(1, 5))}.${digits(int(7, 20))}`, `-${digits(int(1, 30))}`]);
+      // 15 digits and more: a 14-digit amount fits numeric(20,6) and a journal entry may rightly post it.
+      const amount = pick([`${digits(int(15, 40))}`, `${int(1, 9)}e${int(14, 39)}`, `0.${'0'.repeat(int(6, 30))}${int(1, 9)}`, `${digits(int(1, 5))}.${digits(int(7, 20))}`, `-${digits(int(1, 30))}`]);
       const asNumber = random() < 0.5 ? Number(amount) : amount;
       assertRefused(await deposit(t, account, asNumber), `deposit ${amount}`);
       assertRefused(await withdraw(t, account, asNumber), `withdrawal ${amount}`);
