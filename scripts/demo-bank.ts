@@ -171,8 +171,9 @@ export async function seedDemoBank(services: Services, tenantId: string, size: D
     // The principal lands in the borrower's savings account.
     client.balance = client.balance.plus(principal);
     if (fate === 'closed') {
-      const view = await loan.queries.get(admin, submitted.id);
-      await loan.repayments.repay(admin, submitted.id, { transactionDate: date, transactionAmount: view.summary!.totalOutstanding, paymentTypeId: BANK_TRANSFER, note: 'Paid off' });
+      // Paid off on the day: the payoff (interest earned to the date), not the whole term's interest.
+      const payoff = await loan.servicing.payoffTemplate(admin, submitted.id, date);
+      await loan.repayments.repay(admin, submitted.id, { transactionDate: date, transactionAmount: payoff.amount, paymentTypeId: BANK_TRANSFER, note: 'Paid off' });
     }
   };
 
