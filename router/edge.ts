@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildSchema } from 'graphql';
 import { loadOperations } from '../rest-compat/operations.js';
-import { ROUTES } from '../rest-compat/routes/index.js';
+import { FIXED_ROUTES, ROUTES } from '../rest-compat/routes/index.js';
 import { SUBGRAPHS, type SubgraphName } from '../subgraphs/kernel/config.js';
 import { PlatformError } from '../subgraphs/kernel/errors.js';
 import type { Identity } from '../subgraphs/kernel/identity.js';
@@ -83,7 +83,7 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
   const metrics = new Metrics(platform.telemetry, [...restOperations.map((o) => o.name), ...operationNamesOf(trustedDocuments?.values() ?? [])]);
   const inProcess = local ? [...local.keys()] : [];
   const health = healthSurface({ config, metrics, health: createHealth({ platform, lifecycle, inProcess, remote: SUBGRAPHS.filter((name) => !inProcess.includes(name)), cobTenantsBehind: () => platform.services.cob.run.tenantsBehind() }) });
-  const documents = documentsSurface({ config, openApi: openApiDocument(schema, ROUTES, buildInfo().version) });
+  const documents = documentsSurface({ config, openApi: openApiDocument(schema, ROUTES, buildInfo().version, FIXED_ROUTES) });
   const rest = restSurface({ schema, executor, metrics, signingKey: config.internalSigningKey });
   const graphql = graphqlHttpSurface({ config, schema, gateway, executor, persisted, metrics, streams, logger });
 

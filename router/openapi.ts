@@ -5,7 +5,9 @@ import {
 import { FORMAT_KEYS } from '../rest-compat/input-translation.js';
 import { loadOperations, type CompiledOperation } from '../rest-compat/operations.js';
 import type { OutputSelection } from '../rest-compat/output-translation.js';
-import type { Route, RouteRequest } from '../rest-compat/route.js';
+import type { FixedRoute, Route, RouteRequest } from '../rest-compat/route.js';
+import { schemaHoister, withSchemaName } from './openapi-components.js';
+import { groupSummary, tagDescription } from './openapi-words.js';
 
 /**
  * The OpenAPI 3.1 document of every /v1 path, generated from the REST route table and the GraphQL types
@@ -20,7 +22,7 @@ export const OPENAPI_PATHS = new Set(['/api/v1/openapi.json', '/fineract-provide
 type Schema = Record<string, unknown>;
 
 const DATE_ARRAY: Schema = { type: 'array', items: { type: 'integer' }, minItems: 3, maxItems: 3, description: 'A date as [year, month (1-12), day].', examples: [[2024, 8, 2]] };
-const DATE_IN: Schema = { type: 'string', description: "A date written in the body's `dateFormat` and `locale` (e.g. `02 August 2024` with `dd MMMM yyyy`, `en`)." };
+const DATE_IN: Schema = { type: 'string', description: "A date written in the body's `dateFormat` and `locale` (e.g. `02 August 2024` with `dd MMMM yyyy`, `en`), or ISO 8601 (`2024-08-02`) when the body sends no `dateFormat`." };
 const DECIMAL_OUT: Schema = { type: 'number', description: 'An exact decimal, written with six decimal places (1500.000000).' };
 const DECIMAL_IN: Schema = { oneOf: [{ type: 'number' }, { type: 'string', description: "Digits with the `locale`'s grouping (\"1,000.50\" with `en`)." }], description: 'An exact decimal (at most 40 digits).' };
 
@@ -110,7 +112,7 @@ function conditionalKeysOf(text: string): Set<string> {
 function outputSchema(type: GraphQLOutputType, selection: OutputSelection | undefined): Schema {
   const nullable = getNullableType(type);
   if (isListType(nullable)) return { type: 'array', items: outputSchema(nullable.ofType, selection) };
-  if (selection) return objectOut(selection);
+  if (selection) return withSchemaName(objectOut(selection), getNamedType(nullable).name);
   const named = getNamedType(nullable);
   if (isEnumType(named)) return { type: 'string', enum: named.getValues().map((v) => v.name) };
   if (isScalarType(named)) return scalarOut(named.name);
@@ -136,7 +138,7 @@ function inputSchema(type: GraphQLInputType, seen: Set<string>): Schema {
   if (isInputObjectType(named)) {
     // Input types do not nest into themselves here; guard anyway so a future recursive type cannot loop.
     if (seen.has(named.name)) return { type: 'object' };
-    return objectIn(named.getFields(), new Set([...seen, named.name]), named.description ?? undefined);
+    return withSchemaName(objectIn(named.getFields(), new Set([...seen, named.name]), named.description ?? undefined), named.name);
   }
   return {};
 }
@@ -146,9 +148,13 @@ function objectIn(fields: Record<string, { type: GraphQLInputType; description?:
   const required: string[] = [];
   let dates = false;
   for (const [name, field] of Object.entries(fields)) {
-    properties[name] = { ...inputSchema(field.type, seen), ...(field.description ? { description: field.description } : {}) };
+    const date = getNamedType(field.type).name === 'LocalDate';
+    const schema = inputSchema(field.type, seen);
+    // A date's field keeps the note on how dates are written after its own description.
+    const description = [field.description, date ? DATE_IN.description : undefined].filter(Boolean).join(' ');
+    properties[name] = { ...schema, ...(description ? { description } : {}) };
     if (isNonNullType(field.type)) required.push(name);
-    if (getNamedType(field.type).name === 'LocalDate') dates = true;
+    if (date) dates = true;
   }
   // Fineract's clients send the format of their dates (and the locale of their numbers) with them.
   if (dates) {
@@ -275,12 +281,35 @@ function requestBody(route: Route, compiled: CompiledOperation, pathParams: stri
 }
 
 const tagOf = (path: string): string => path.split('/')[1] ?? 'root';
-/** A route's path as the document writes it, relative to the servers (/api/v1 and its Fineract alias). */
 /** A route's path as OpenAPI writes it: `:name` is `{name}`; a space a route accepts in any encoding is `%20`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}').replaceAll('(?:%20|\\+| )', '%20');
 
-export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], version: string): Schema {
+/** Each error status's shared response, named for what it means. */
+const ERROR_RESPONSE_NAMES: Record<string, string> = {
+  '400': 'BadRequest', '401': 'NotAuthenticated', '403': 'Forbidden', '404': 'NotFound', '409': 'Conflict', '413': 'TooLarge',
+  '415': 'NotJson', '422': 'IdempotencyKeyReused', '429': 'TooManyRequests', '500': 'InternalError', '503': 'Unavailable',
+};
+
+/** A JSON value's schema: how a fixed answer (an unoffered feature's empty list) is described. */
+function schemaOfValue(value: unknown): Schema {
+  if (Array.isArray(value)) return { type: 'array', items: value.length ? schemaOfValue(value[0]) : {} };
+  if (value && typeof value === 'object') {
+    return { type: 'object', properties: Object.fromEntries(Object.entries(value).map(([k, v]) => [k, schemaOfValue(v)])) };
+  }
+  if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number' };
+  return { type: typeof value };
+}
+
+const operationIdOf = (method: string, path: string): string =>
+  `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`;
+
+const errorResponses = (): Record<string, Schema> =>
+  Object.fromEntries(Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [status, { $ref: `#/components/responses/${name}` }]));
+
+export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], version: string, fixedRoutes: readonly FixedRoute[] = []): Schema {
   const operations = loadOperations(schema);
+  const schemas: Record<string, Schema> = { ErrorEnvelope: ERROR_ENVELOPE };
+  const hoist = schemaHoister(schemas);
   const paths: Record<string, Record<string, Schema>> = {};
   const groups = new Map<string, Route[]>();
   for (const route of routes) {
@@ -307,8 +336,9 @@ export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], ve
       const probed = probe(route, compiled);
       for (const name of probed.queryParams) if (name !== 'command') queryParams.add(name);
       const body = requestBody(route, compiled, pathParams);
-      if (body) bodies.push(route.command ? { ...body, title: route.command } : body);
-      responses.push(route.command ? { ...probed.response, title: route.command } : probed.response);
+      if (body) bodies.push(hoist(route.command ? { ...body, title: route.command } : body, `${route.operation}Input`));
+      const response = route.command ? { ...probed.response, title: route.command } : probed.response;
+      responses.push(hoist(response, method === 'GET' ? route.operation : `${route.operation}Result`));
     }
     if (commands.length > 0) {
       const optional = group.some((r) => r.command === undefined);
@@ -318,11 +348,11 @@ export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], ve
     const anonymous = group.every((r) => r.anonymous);
     const operation: Schema = {
       // Method and path are unique together, so this is too.
-      operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+      operationId: operationIdOf(method, path),
       tags: [tagOf(group[0]!.path)],
-      summary: group.map((r) => `${r.operation}${r.command ? ` (command=${r.command})` : ''}`).join(', '),
+      summary: groupSummary(method, group),
       description: [
-        `Runs the GraphQL operation${group.length > 1 ? 's' : ''} ${[...new Set(group.map((r) => r.operation))].join(', ')} (rest-compat/operations).`,
+        `Runs the GraphQL operation${group.length > 1 ? 's' : ''} ${group.map((r) => `${r.operation}${r.command ? ` (command=${r.command})` : ''}`).join(', ')} (rest-compat/operations).`,
         ...group.flatMap((r) => (r.notes ? [r.notes] : [])),
       ].join(' '),
       parameters: [{ $ref: '#/components/parameters/TenantId' }, ...parameters],
@@ -332,36 +362,61 @@ export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], ve
         : {}),
       responses: {
         '200': { description: 'Success.', content: { 'application/json': { schema: responses.length === 1 ? responses[0] : { anyOf: responses } } } },
-        ...Object.fromEntries(Object.entries(ERROR_STATUSES).map(([status, description]) => [status, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }])),
+        ...errorResponses(),
       },
     };
     (paths[path] ??= {})[method.toLowerCase()] = operation;
   }
+  for (const fixed of fixedRoutes) {
+    const path = openApiPath(fixed.path);
+    const pathParams = [...fixed.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const answer = fixed.answer({ params: {}, query: new URLSearchParams(), body: {}, rawBody: '', headers: {} });
+    (paths[path] ??= {}).get = {
+      operationId: operationIdOf('GET', path),
+      tags: [tagOf(fixed.path)],
+      summary: `Get ${tagOf(fixed.path)} (not offered: an empty answer)`,
+      description: "A Fineract feature this service does not offer. It answers what Fineract answers when the feature is unused, so Fineract's clients open their screens.",
+      parameters: [{ $ref: '#/components/parameters/TenantId' }, ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))],
+      responses: { '200': { description: 'Success.', content: { 'application/json': { schema: schemaOfValue(answer) } } }, ...errorResponses() },
+    };
+  }
+  const tags = [...new Set([...routes.map((r) => r.path), ...fixedRoutes.map((r) => r.path)].map(tagOf))];
   return {
     openapi: '3.1.0',
     info: {
       title: 'Open core banking: Fineract-compatible REST API',
       version,
-      description: 'Every /v1 path the service answers, generated from its route table and GraphQL types. See docs/interface.md.',
+      description:
+        'Every /v1 path the service answers, generated from its route table and GraphQL types. Dates in request bodies follow the ' +
+        "body's `dateFormat` and `locale` (ISO 8601 `yyyy-MM-dd` when no `dateFormat` is sent); dates in answers are `[year, month, day]` arrays. See docs/interface.md.",
     },
     servers: [{ url: '/api/v1', description: 'This service' }, { url: '/fineract-provider/api/v1', description: "Fineract's path prefix, for its clients" }],
-    security: [{ basicAuth: [] }],
-    tags: [...new Set(routes.map((r) => tagOf(r.path)))].map((name) => ({ name })),
+    // Any one of the schemes authenticates a request.
+    security: [{ basicAuth: [] }, { apiKeyAuth: [] }, { bearerAuth: [] }],
+    tags: tags.map((name) => ({ name, description: tagDescription(name) })),
     paths,
     components: {
       securitySchemes: {
-        basicAuth: { type: 'http', scheme: 'basic', description: 'The key from POST /authentication, or base64(username:password).' },
+        basicAuth: { type: 'http', scheme: 'basic', description: "Fineract's scheme: the `base64EncodedAuthenticationKey` from POST /authentication, or base64(username:password)." },
+        apiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key issued to a user (POST /users/{userId}/apikeys), for integrations.' },
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The same API key sent as `Authorization: Bearer <key>`.' },
       },
       parameters: {
         TenantId: { name: 'Service-Platform-TenantId', in: 'header', required: false, schema: { type: 'string' }, description: 'The tenant (also Fineract-Platform-TenantId, or the tenantIdentifier query parameter).' },
       },
-      schemas: { ErrorEnvelope: ERROR_ENVELOPE },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSE_NAMES).map(([status, name]) => [
+          name,
+          { description: ERROR_STATUSES[status], content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+        ]),
+      ),
+      schemas,
     },
   };
 }
 
 /** The document for the edge: built on first request, then the same bytes every time. */
-export function openApiDocument(schema: GraphQLSchema, routes: readonly Route[], version: string): () => string {
+export function openApiDocument(schema: GraphQLSchema, routes: readonly Route[], version: string, fixedRoutes: readonly FixedRoute[] = []): () => string {
   let text: string | undefined;
-  return () => (text ??= JSON.stringify(buildOpenApi(schema, routes, version)));
+  return () => (text ??= JSON.stringify(buildOpenApi(schema, routes, version, fixedRoutes)));
 }

@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { ROUTES } from '../../rest-compat/routes/index.js';
 import { openApiPath } from '../../router/openapi.js';
-import { assertDocumented, schemaErrors } from '../support/openapi.js';
+import { assertDocumented, deref, schemaErrors } from '../support/openapi.js';
 import { TestService, type HttpResult, type TenantSession } from '../support/service.js';
 
+const run = promisify(execFile);
 const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
@@ -22,17 +29,25 @@ interface SchemaObject {
 interface Parameter { name: string; in: string; required?: boolean; schema: SchemaObject; $ref?: string }
 interface Operation {
   operationId: string;
+  summary: string;
   parameters: Parameter[];
   requestBody: { content: Record<string, { schema: SchemaObject }> };
-  responses: Record<string, { description?: string; content: Record<string, { schema: SchemaObject }> }>;
+  responses: Record<string, { $ref?: string; description?: string; content: Record<string, { schema: SchemaObject }> }>;
   security?: unknown[];
 }
 interface Document {
   openapi: string;
+  tags: { name: string; description?: string }[];
+  security: Record<string, unknown[]>[];
   info: { title: string; version: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { parameters: Record<string, Parameter>; securitySchemes: Record<string, unknown>; schemas: Record<string, SchemaObject> };
+  components: {
+    parameters: Record<string, Parameter>;
+    securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+    schemas: Record<string, SchemaObject>;
+    responses: Record<string, { description: string; content: Record<string, { schema: SchemaObject }> }>;
+  };
 }
 
 /** Every `$ref` in the document, with where it is. */
@@ -47,6 +62,7 @@ function refs(value: unknown, at = '#'): [string, string][] {
 describe('OpenAPI 3.1 document of every /v1 path', () => {
   let service: TestService;
   let doc: Document;
+  const at = (schema: SchemaObject): SchemaObject => deref(doc, schema);
   before(async () => {
     service = await TestService.start();
     const res = await service.request('GET', '/api/v1/openapi.json', { tenant: null, auth: null });
@@ -78,7 +94,8 @@ describe('OpenAPI 3.1 document of every /v1 path', () => {
       for (const [method, operation] of Object.entries(item)) {
         assert.ok(METHODS.has(method), `${path}: ${method} is not an HTTP method`);
         assert.ok(operation.responses && Object.keys(operation.responses).length > 0, `${method} ${path} has no responses`);
-        for (const [status, response] of Object.entries(operation.responses)) {
+        for (const [status, listed] of Object.entries(operation.responses)) {
+          const response = listed.$ref ? doc.components.responses[listed.$ref.split('/').pop()!]! : listed;
           assert.match(status, /^[1-5]\d\d$|^default$/);
           assert.equal(typeof response.description, 'string', `${method} ${path} ${status} needs a description`);
         }
@@ -119,18 +136,54 @@ describe('OpenAPI 3.1 document of every /v1 path', () => {
   });
 
   test('bodies as they are sent: dates with dateFormat and locale in, [y, m, d] arrays out, unknown keys refused, the error envelope', () => {
-    const create = doc.paths['/offices']!.post!.requestBody.content['application/json']!.schema;
+    const create = at(doc.paths['/offices']!.post!.requestBody.content['application/json']!.schema);
     assert.equal(create.properties!.openingDate!.type, 'string');
     assert.ok(create.properties!.dateFormat && create.properties!.locale);
     assert.equal(create.additionalProperties, false);
-    const office = doc.paths['/offices/{officeId}']!.get!.responses['200']!.content['application/json']!.schema;
+    const office = at(doc.paths['/offices/{officeId}']!.get!.responses['200']!.content['application/json']!.schema);
     assert.equal(office.properties!.openingDate!.type, 'array');
     assert.ok(office.required!.includes('id'), 'non-null fields are required');
     assert.ok(!office.required!.includes('parentId'), 'nullable fields are not (nulls are omitted)');
-    const client = doc.paths['/clients/{clientId}']!.get!.responses['200']!.content['application/json']!.schema;
+    const client = at(doc.paths['/clients/{clientId}']!.get!.responses['200']!.content['application/json']!.schema);
     assert.match(client.properties!.cif!.description!, /CIF/, "fields carry the GraphQL schema's descriptions");
-    assert.deepEqual(doc.paths['/offices']!.post!.responses['400']!.content['application/json']!.schema, { $ref: '#/components/schemas/ErrorEnvelope' });
+    assert.deepEqual(doc.paths['/offices']!.post!.responses['400'], { $ref: '#/components/responses/BadRequest' });
+    assert.deepEqual(doc.components.responses.BadRequest!.content['application/json']!.schema, { $ref: '#/components/schemas/ErrorEnvelope' });
     assert.deepEqual(schemaErrors(doc, { $ref: '#/components/schemas/ErrorEnvelope' }, { developerMessage: 'x' }).length > 0, true, 'an envelope without its fields is refused');
+  });
+
+  test('a reference people can read: shared components, sentences for summaries, a line per tag, every way to authenticate', () => {
+    const text = JSON.stringify(doc);
+    // Every object of three or more fields is written once, in components, and referred to.
+    assert.ok(Object.keys(doc.components.schemas).length > 100, 'object schemas are shared components');
+    assert.ok(refs(doc).length > 1000);
+    // The envelope and its error items each name the field twice (required, properties): written once.
+    assert.equal((text.match(/"defaultUserMessage"/g) ?? []).length, 4, 'the error envelope is written once');
+    assert.ok(text.length < 1_000_000, `the document is ${text.length} bytes`);
+    const summaries = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.summary));
+    for (const summary of summaries) assert.match(summary, /^[A-Z][a-z]+( |$)/, `"${summary}" reads as a sentence`);
+    assert.equal(doc.paths['/glaccounts/{glAccountId}']!.put!.summary, 'Update GL account');
+    assert.equal(doc.paths['/clients']!.get!.summary, 'Get clients');
+    for (const tag of doc.tags) assert.ok(tag.description && tag.description.length > 10, `tag ${tag.name} is described`);
+    assert.deepEqual(doc.components.securitySchemes.apiKeyAuth, { ...doc.components.securitySchemes.apiKeyAuth, type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    assert.equal(doc.components.securitySchemes.bearerAuth!.scheme, 'bearer');
+    assert.deepEqual(doc.security, [{ basicAuth: [] }, { apiKeyAuth: [] }, { bearerAuth: [] }]);
+    // Served paths outside the route table are documented too.
+    for (const path of ['/datatables', '/fieldconfiguration/{entity}', '/notifications']) assert.ok(doc.paths[path]?.get, `${path} is documented`);
+    assert.match(JSON.stringify(at(doc.paths['/offices']!.post!.requestBody.content['application/json']!.schema).properties!.openingDate), /ISO 8601/);
+  });
+
+  test("Redocly's recommended rules: no errors, and only the warnings docs/api-reference.md justifies", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'oas-'));
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(doc));
+      const cli = fileURLToPath(new URL('../../../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
+      const { stdout } = await run(process.execPath, [cli, 'lint', join(dir, 'openapi.json'), '--format=json'], { maxBuffer: 64 * 1024 * 1024, timeout: 240_000 }).catch((e: { stdout: string }) => e);
+      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      assert.deepEqual(report.problems.filter((p) => p.severity === 'error'), []);
+      assert.deepEqual([...new Set(report.problems.map((p) => p.ruleId))].sort(), ['info-license', 'no-ambiguous-paths']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   describe('what the service answers matches what the document says', () => {

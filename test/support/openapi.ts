@@ -5,10 +5,16 @@ import assert from 'node:assert/strict';
  * to prove that what is documented is what is sent. A small JSON Schema subset (type, properties,
  * required, additionalProperties: false, items, enum, anyOf/oneOf, $ref), which is all the generator writes.
  */
+type Response = { $ref?: string; content?: { 'application/json'?: { schema: Schema } } };
 export type OpenApiDocument = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema: Schema } } }> }>>;
-  components: { schemas: Record<string, Schema> };
+  paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+  components: { schemas: Record<string, Schema>; responses?: Record<string, Response> };
 };
+
+/** A schema with its `$ref` followed (the generator shares every object schema as a component). */
+export function deref<S extends Schema>(doc: { components: { schemas: Record<string, S> } }, schema: S): S {
+  return typeof schema.$ref === 'string' ? deref(doc, doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]!) : schema;
+}
 
 type Schema = Record<string, unknown>;
 
@@ -66,8 +72,10 @@ export function assertDocumented(doc: OpenApiDocument, method: string, requestPa
   assert.ok(template, `${method} ${requestPath} is not in the OpenAPI document`);
   const operation = doc.paths[template][method.toLowerCase()];
   assert.ok(operation, `${method} ${template} is not in the OpenAPI document`);
-  const response = operation.responses[String(res.status)];
-  assert.ok(response, `${method} ${template} does not document status ${res.status}`);
+  const listed = operation.responses[String(res.status)];
+  assert.ok(listed, `${method} ${template} does not document status ${res.status}`);
+  const response = listed.$ref ? doc.components.responses?.[listed.$ref.replace('#/components/responses/', '')] : listed;
+  assert.ok(response, `${method} ${template}: ${listed.$ref} does not resolve`);
   const schema = response.content?.['application/json']?.schema;
   if (!schema) return;
   const errors = schemaErrors(doc, schema, res.body);
