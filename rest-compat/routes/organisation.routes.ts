@@ -64,6 +64,11 @@ export const organisationRoutes: Route[] = [
 
   { method: 'GET', path: '/configurations', operation: 'GlobalConfiguration', result: (d) => d.globalConfiguration },
   { method: 'GET', path: '/configurations/name/:name', operation: 'Configuration', variables: (req) => ({ name: req.params.name }), result: (d) => d.configuration },
+  {
+    // Fineract's GlobalConfigurationHelper changes settings by name.
+    method: 'PUT', path: '/configurations/name/:name', operation: 'UpdateConfiguration', body: 'input', variables: (req) => ({ name: req.params.name }),
+    result: (d) => ({ resourceId: d.updateConfiguration.setting.id, changes: d.updateConfiguration.changes }),
+  },
   { method: 'GET', path: '/configurations/:configId', operation: 'Configuration', variables: id('configId'), result: (d) => d.configuration },
   {
     method: 'PUT', path: '/configurations/:configId', operation: 'UpdateConfiguration', body: 'input', variables: id('configId'),

@@ -30,9 +30,14 @@ export class SettingsResolver {
     return toSettingType(await this.services.settings.get(ctx.identity, { id, name }));
   }
 
-  @Mutation(() => SettingChangePayload, { description: 'Changes a global configuration setting.' })
-  async updateConfiguration(@Arg('id', () => Int, { description: 'The record\'s id (integer), as returned in its `id` field. Another tenant\'s or office\'s record is "not found".' }) id: number, @Arg('input', () => UpdateSettingInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSettingInput, @Ctx() ctx: RequestContext): Promise<SettingChangePayload> {
-    const { setting, changes } = await this.services.settings.update(ctx.identity, id, {
+  @Mutation(() => SettingChangePayload, { description: 'Changes a global configuration setting, by id or by name.' })
+  async updateConfiguration(
+    @Arg('input', () => UpdateSettingInput, { description: 'The request body: the same fields Fineract\'s REST payload carries for this command.' }) input: UpdateSettingInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('id', () => Int, { description: 'The setting\'s id, as returned in its `id` field (or give `name`).', nullable: true }) id?: number,
+    @Arg('name', () => String, { description: 'The setting\'s name, such as `maker-checker` (or give `id`).', nullable: true }) name?: string,
+  ): Promise<SettingChangePayload> {
+    const { setting, changes } = await this.services.settings.update(ctx.identity, { id, name }, {
       enabled: input.enabled,
       value: input.value == null ? input.value : String(input.value),
       stringValue: input.stringValue,

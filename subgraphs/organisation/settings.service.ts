@@ -64,10 +64,11 @@ export class SettingsService implements TenantSettings {
     return this.db.tx(staff.tenantId, async (tx) => ({ ...(await this.read(tx, def.name)), description: def.description }));
   }
 
-  async update(identity: Identity, id: number, input: UpdateSettingInput): Promise<{ setting: SettingView; changes: Record<string, unknown> }> {
+  /** By id, or by name as Fineract's `PUT /configurations/name/{name}`. */
+  async update(identity: Identity, ref: { id?: number | null; name?: string | null }, input: UpdateSettingInput): Promise<{ setting: SettingView; changes: Record<string, unknown> }> {
     const staff = requireStaff(identity, 'UPDATE_CONFIGURATION');
-    const def = SETTINGS_BY_ID.get(id);
-    if (!def) throw notFound(id);
+    const def = ref.id != null ? SETTINGS_BY_ID.get(ref.id) : SETTINGS_BY_NAME.get(ref.name ?? '');
+    if (!def) throw ref.id != null ? notFound(ref.id) : nameNotFound(ref.name ?? '');
     validate(def, input);
     return this.db.tx(staff.tenantId, async (tx) => {
       const current = await this.read(tx, def.name);
@@ -92,11 +93,13 @@ function validate(def: SettingDef, input: UpdateSettingInput): void {
     const value = new Money(input.value);
     v.check(def.kind === 'value', 'value', 'not.supported', `The configuration ${def.name} takes no numeric value.`, input.value);
     v.check(value.isInteger() && value.gte(0) && value.lte(MAX_VALUE), 'value', 'invalid', 'The parameter `value` must be a whole number from 0 to 10^15.', String(input.value).slice(0, 40));
+    if (def.name === 'loan-arrears-delinquency-display-data') v.check(value.lte(2), 'value', 'invalid', 'The value is 0 (both), 1 (arrears) or 2 (delinquency).', String(input.value).slice(0, 40));
   }
   if (input.stringValue != null) {
     v.check(def.kind === 'string', 'stringValue', 'not.supported', `The configuration ${def.name} takes no string value.`);
     v.maxLength('stringValue', input.stringValue, 500);
     if (def.name === 'bank-code') v.check(/^\d{3}$/.test(input.stringValue), 'stringValue', 'invalid.bank.code', 'The bank code is 3 digits.', input.stringValue.slice(0, 40));
+    if (def.name === 'charge-accrual-date') v.check(input.stringValue.trim() === 'due-date', 'stringValue', 'not.supported', 'Charges are accrued on their due date only.', input.stringValue.slice(0, 40));
     if (def.name === 'tenant-time-zone') v.check(isTimeZone(input.stringValue), 'stringValue', 'invalid.time.zone', 'Not an IANA time zone.', input.stringValue.slice(0, 40));
     if (def.name === 'bank-name') v.check(input.stringValue.trim() !== '', 'stringValue', 'cannot.be.blank', 'The bank name cannot be blank.');
   }

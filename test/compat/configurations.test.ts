@@ -45,4 +45,25 @@ describe("Fineract compat: global configurations by Fineract's names", () => {
     assert.equal((await api.put(`/configurations/${id}`, { enabled: true })).status, 200);
     assert.deepEqual((await api.get('/businessdate/BUSINESS_DATE')).body.date, [2025, 3, 15]);
   });
+
+  test("the staff console's loan screens read loan-arrears-delinquency-display-data and charge-accrual-date; PUT by name changes a setting as Fineract's helper does", async () => {
+    const display = await api.get('/configurations/name/loan-arrears-delinquency-display-data');
+    assert.equal(display.status, 200, display.text);
+    assert.deepEqual({ enabled: display.body.enabled, value: display.body.value }, { enabled: true, value: 0 });
+    const accrual = await api.get('/configurations/name/charge-accrual-date');
+    assert.deepEqual({ enabled: accrual.body.enabled, stringValue: accrual.body.stringValue }, { enabled: true, stringValue: 'due-date' });
+
+    const put = await api.put('/configurations/name/loan-arrears-delinquency-display-data', { value: 2 });
+    assert.equal(put.status, 200, put.text);
+    assert.deepEqual(put.body, { resourceId: display.body.id, changes: { value: '2' } });
+    assert.equal((await api.get(`/configurations/${display.body.id}`)).body.value, 2);
+    assertError(await api.put('/configurations/name/loan-arrears-delinquency-display-data', { value: 3 }), 400, 'validation.msg.globalConfiguration.value.invalid');
+    // Accepted only where applied: charges accrue on their due date here.
+    assertError(await api.put('/configurations/name/charge-accrual-date', { stringValue: 'submitted-date' }), 400, 'validation.msg.globalConfiguration.stringValue.not.supported');
+    assertError(await api.put('/configurations/name/no-such-property', { enabled: true }), 404, 'error.msg.configuration.property.invalid');
+
+    const off = await api.put('/configurations/name/maker-checker', { enabled: false });
+    assert.deepEqual(off.body.changes, { enabled: false });
+    assert.equal((await api.get('/configurations/name/maker-checker')).body.enabled, false);
+  });
 });
