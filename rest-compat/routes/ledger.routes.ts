@@ -18,6 +18,12 @@ function reportResult(report: ReportData) {
   };
 }
 
+/** Fineract's `tagId` code value object, `{id: 0}` for none: the console reads `glAccount.tagId.id` on every account. */
+function glAccountOut(account: Record<string, unknown>) {
+  const { tag, ...rest } = account;
+  return { ...rest, tagId: tag ?? { id: 0 } };
+}
+
 /** Fineract's GET /glaccounts/template: account types and usages, and the header accounts a new account may sit under, by type. */
 function glAccountTemplate(d: RouteData) {
   const headers = (type: number) => (d.glAccounts as { type: { id: number } }[]).filter((a) => a.type.id === type);
@@ -25,8 +31,9 @@ function glAccountTemplate(d: RouteData) {
     accountTypeOptions: d.glAccountTypes, usageOptions: d.glAccountUsages, manualEntriesAllowed: true,
     assetHeaderAccountOptions: headers(1), liabilityHeaderAccountOptions: headers(2), equityHeaderAccountOptions: headers(3),
     incomeHeaderAccountOptions: headers(4), expenseHeaderAccountOptions: headers(5),
-    // GL tags are not offered.
-    allowedAssetsTagOptions: [], allowedLiabilitiesTagOptions: [], allowedEquityTagOptions: [], allowedIncomeTagOptions: [], allowedExpensesTagOptions: [],
+    // The values of each type's tag list (codes AssetAccountTags...), which an institution fills in.
+    allowedAssetsTagOptions: d.assetTags, allowedLiabilitiesTagOptions: d.liabilityTags, allowedEquityTagOptions: d.equityTags,
+    allowedIncomeTagOptions: d.incomeTags, allowedExpensesTagOptions: d.expenseTags,
   };
 }
 
@@ -38,14 +45,14 @@ export const ledgerRoutes: Route[] = [
       type: intParam(req.query.get('type')), usage: intParam(req.query.get('usage')), manualEntriesAllowed: bool(req.query.get('manualEntriesAllowed')), disabled: bool(req.query.get('disabled')),
       fetchRunningBalance: bool(req.query.get('fetchRunningBalance')) ?? false,
     }),
-    result: (d) => d.glAccounts,
+    result: (d) => (d.glAccounts as Record<string, unknown>[]).map(glAccountOut),
   },
   // Before /glaccounts/:glAccountId, which would take "template" for an id.
   { method: 'GET', path: '/glaccounts/template', operation: 'GLAccountTemplate', result: glAccountTemplate },
   {
     method: 'GET', path: '/glaccounts/:glAccountId', operation: 'GLAccount',
     variables: (req) => ({ ...id('glAccountId')(req), fetchRunningBalance: bool(req.query.get('fetchRunningBalance')) ?? false }),
-    result: (d) => d.glAccount,
+    result: (d) => glAccountOut(d.glAccount),
   },
   { method: 'POST', path: '/glaccounts', operation: 'CreateGLAccount', body: 'input', resource: 'glaccount', result: (d) => ({ resourceId: d.createGLAccount.id }) },
   {

@@ -26,6 +26,7 @@ export const LEDGER_CODES = {
   glaccountGlcodeInvalidUpdateHasChildren: 'error.msg.glaccount.glcode.invalid.update.has.children',
   glaccountGlcodeInvalidUpdateTransactionsLogged: 'error.msg.glaccount.glcode.invalid.update.transactions.logged',
   glaccountIdInvalid: 'error.msg.glaccount.id.invalid',
+  glaccountTagIdInvalid: 'validation.msg.glaccount.tagId.invalid',
   glaccountParentInvalidCycle: 'error.msg.glaccount.parent.invalid.cycle',
   glaccountParentInvalidType: 'error.msg.glaccount.parent.invalid.type',
   glaccountParentInvalidUsage: 'error.msg.glaccount.parent.invalid.usage',

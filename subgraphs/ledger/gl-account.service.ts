@@ -18,7 +18,14 @@ export interface GLAccountInput {
   parentId?: number | null;
   description?: string | null;
   disabled?: boolean | null;
+  /** A value of the account type's tag list (Fineract's `tagId`), or null for none. */
+  tagId?: number | null;
 }
+
+/** The code list a GL account's tag comes from, by account type (Fineract's names). */
+const TAG_CODES: Record<number, string> = { 1: 'AssetAccountTags', 2: 'LiabilityAccountTags', 3: 'EquityAccountTags', 4: 'IncomeAccountTags', 5: 'ExpenseAccountTags' };
+
+type TagValid = (tx: Tx, codeName: string, valueId: number) => Promise<boolean>;
 
 export interface GLAccountFilter {
   type?: number | null;
@@ -36,7 +43,16 @@ export const glAccountNotFound = (id: number) => errors.notFound(LEDGER_CODES.gl
 
 /** The chart of accounts. The only writer of ledger.gl_account. */
 export class GLAccountService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly tagValid: TagValid,
+  ) {}
+
+  /** A tag must come from the list of the account's type: an asset account takes an asset tag. */
+  private async checkTag(tx: Tx, tagId: number, type: number): Promise<void> {
+    if (await this.tagValid(tx, TAG_CODES[type] ?? '', tagId)) return;
+    throw errors.badRequest(LEDGER_CODES.glaccountTagIdInvalid, `The tag ${tagId} is not a value of ${TAG_CODES[type]}.`, 'tagId');
+  }
 
   async list(identity: Identity, filter: GLAccountFilter = {}): Promise<GLAccountWithDepth[]> {
     const staff = requireStaff(identity, 'READ_GLACCOUNT');
@@ -119,6 +135,10 @@ export class GLAccountService {
     account.disabled = input.disabled ?? false;
     account.description = input.description ?? null;
     if (input.parentId != null) account.parentId = (await this.checkParent(tx, input.parentId, account)).id;
+    if (input.tagId != null) {
+      await this.checkTag(tx, input.tagId, account.type);
+      account.tagId = input.tagId;
+    }
     await this.assertCodeFree(tx, account.glCode, null);
     account.id = await nextValue(tx, 'glaccount');
     account.createdBy = account.updatedBy = actor.userId;
@@ -171,6 +191,12 @@ export class GLAccountService {
     if (input.manualEntriesAllowed != null && input.manualEntriesAllowed !== account.manualEntriesAllowed) account.manualEntriesAllowed = changes.manualEntriesAllowed = input.manualEntriesAllowed;
     if (input.disabled != null && input.disabled !== account.disabled) account.disabled = changes.disabled = input.disabled;
     if (input.description !== undefined && input.description !== account.description) account.description = changes.description = input.description;
+    if (input.tagId !== undefined && input.tagId !== account.tagId) {
+      if (input.tagId != null) await this.checkTag(tx, input.tagId, account.type);
+      account.tagId = changes.tagId = input.tagId;
+    } else if (changes.type !== undefined && account.tagId != null) {
+      await this.checkTag(tx, account.tagId, account.type);
+    }
     if (Object.keys(changes).length > 0) {
       account.updatedBy = actor.userId;
       await this.flush(tx, account.glCode);

@@ -52,6 +52,10 @@ export class GLAccount extends TenantOwned {
 
   @Property({ type: 'string', length: 500, nullable: true })
   description: string | null = null;
+
+  /** A value of the tag code list of the account's type (AssetAccountTags...), or null. */
+  @Property({ type: 'integer', nullable: true })
+  tagId: number | null = null;
 }
 
 /** A currency the institution has enabled (Fineract's organisation currency). */

@@ -4,7 +4,7 @@ import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { Currency, GLAccount, GLClosure, JournalEntry } from './ledger.entities.js';
 import {
-  CurrencyResolver, GLAccountResolver, GLClosureResolver, JournalEntryResolver, LedgerReportResolver, PaymentTypeRefResolver, toGLAccountType, toGLClosureType, toJournalEntryType,
+  CurrencyResolver, GLAccountResolver, GLAccountTagResolver, GLClosureResolver, JournalEntryResolver, LedgerReportResolver, PaymentTypeRefResolver, toGLAccountType, toGLClosureType, toJournalEntryType,
 } from './ledger.resolver.js';
 import type { LedgerServices } from './ledger.services.js';
 import { LedgerPaymentDetailMigration } from './migrations/20261122000310_ledger_payment_detail.js';
@@ -12,6 +12,7 @@ import { LedgerMigration } from './migrations/20261122000300_ledger.js';
 import { LedgerJournalTransactionMigration } from './migrations/20261122001100_journal_transaction.js';
 import { LedgerPerTenantTransactionIdsMigration } from './migrations/20261122001000_hardening.js';
 import { ImmediateJournalKeysMigration } from './migrations/20261125003110_immediate_journal_keys.js';
+import { GLAccountTagMigration } from './migrations/20261128000500_gl_account_tag.js';
 
 export const ledgerDatabase: DatabaseModule = {
   entities: [GLAccount, Currency, JournalEntry, GLClosure],
@@ -21,12 +22,13 @@ export const ledgerDatabase: DatabaseModule = {
     { name: '20261122001000_hardening', class: LedgerPerTenantTransactionIdsMigration },
     { name: '20261122001100_journal_transaction', class: LedgerJournalTransactionMigration },
     { name: '20261125003110_immediate_journal_keys', class: ImmediateJournalKeysMigration },
+    { name: '20261128000500_gl_account_tag', class: GLAccountTagMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildLedgerSchema(services: () => LedgerServices): Promise<GraphQLSchema> {
-  const resolvers = [GLAccountResolver, CurrencyResolver, JournalEntryResolver, PaymentTypeRefResolver, GLClosureResolver, LedgerReportResolver] as const;
+  const resolvers = [GLAccountResolver, CurrencyResolver, JournalEntryResolver, PaymentTypeRefResolver, GLAccountTagResolver, GLClosureResolver, LedgerReportResolver] as const;
   return buildFederatedSchema({
     resolvers: [...resolvers],
     container: (cls) => new (cls as new (s: LedgerServices) => object)(services()),

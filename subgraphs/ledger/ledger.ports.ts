@@ -28,4 +28,8 @@ export interface LedgerDependencies {
   usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   paymentTypeExists: PaymentTypeExists;
   paymentTypeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+  /** Whether a code value belongs to the named code list (GL account tags). */
+  codeValueOfCode: (tx: Tx, codeName: string, valueId: number) => Promise<boolean>;
+  /** Code value names by id (a GL account's tag). */
+  codeValueNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
 }

@@ -17,7 +17,7 @@ import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.j
 import {
   BalanceSheetType, CreateGLAccountInput, GLAccountBalanceType, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
   GLAccountType, GLClosureChangePayload, CreateGLClosureInput, UpdateGLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
-  JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput, ReportDefinitionType, ReportParameterType,
+  GLAccountTagType, JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput, ReportDefinitionType, ReportParameterType,
 } from './ledger.types.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 
@@ -41,6 +41,7 @@ export function toGLAccountType({ account, depth }: GLAccountWithDepth): GLAccou
     disabled: account.disabled,
     description: account.description,
     nameDecorated: `${'....'.repeat(depth)}${account.name}`,
+    tag: account.tagId == null ? null : { id: account.tagId },
   };
 }
 
@@ -132,6 +133,17 @@ export class PaymentTypeRefResolver {
   async name(@Root() ref: PaymentTypeRefType, @Ctx() ctx: RequestContext): Promise<string | null> {
     const byId = loader<number, string>(ctx, 'ledger.paymentTypeName', (ids) => this.services.paymentTypeNames(ctx.identity.tenantId, ids));
     return byId.load(ref.id);
+  }
+}
+
+@Resolver(() => GLAccountTagType)
+export class GLAccountTagResolver {
+  constructor(private readonly services: LedgerServices) {}
+
+  @FieldResolver(() => String, { description: 'The code value\'s name.', nullable: true })
+  async name(@Root() tag: GLAccountTagType, @Ctx() ctx: RequestContext): Promise<string | null> {
+    const byId = loader<number, string>(ctx, 'ledger.codeValueName', (ids) => this.services.codeValueNames(ctx.identity.tenantId, ids));
+    return byId.load(tag.id);
   }
 }
 

@@ -23,6 +23,8 @@ export interface LedgerServices {
   usernames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   /** Payment type names for paymentDetailData (from the organisation module). */
   paymentTypeNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
+  /** Names of GL account tags (code values, from the organisation module). */
+  codeValueNames: (tenantId: string, ids: readonly number[]) => Promise<Map<number, string>>;
   seedTenant: (tx: Tx) => Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export function createLedgerServices(db: Database, deps: LedgerDependencies): Le
   const currencies = new CurrencyService(db);
   return {
     engine,
-    glAccounts: new GLAccountService(db),
+    glAccounts: new GLAccountService(db, deps.codeValueOfCode),
     currencies,
     journal: new JournalEntryService(db, engine, deps.officeInScope, deps.officesInScope, deps.paymentTypeExists),
     closures: new GLClosureService(db, deps.officeInScope),
@@ -39,6 +41,7 @@ export function createLedgerServices(db: Database, deps: LedgerDependencies): Le
     officeNames: deps.officeNames,
     usernames: deps.usernames,
     paymentTypeNames: deps.paymentTypeNames,
+    codeValueNames: deps.codeValueNames,
     seedTenant: ledgerSeeder(currencies),
   };
 }

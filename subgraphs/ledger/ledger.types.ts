@@ -16,6 +16,13 @@ export class GLAccountType {
   @Field({ description: 'True when the record may no longer be used for new postings or logins.' }) disabled!: boolean;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description!: string | null;
   @Field({ description: 'The name indented with "...." per level below the root.' }) nameDecorated!: string;
+  @Field(() => GLAccountTagType, { description: "The account's tag (a value of AssetAccountTags, LiabilityAccountTags... by type), or null.", nullable: true }) tag!: GLAccountTagType | null;
+}
+
+@ObjectType('GLAccountTag', { description: 'A GL account tag: a code value of the tag list for the account\'s type.' })
+export class GLAccountTagType {
+  @Field(() => Int, { description: 'The code value\'s id.' }) id!: number;
+  @Field(() => String, { description: 'The code value\'s name.', nullable: true }) name?: string | null;
 }
 
 @ObjectType('GLAccountBalance', { description: "A GL account's balance in one currency, on the account's normal side." })
@@ -40,6 +47,7 @@ export class CreateGLAccountInput {
   @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.', nullable: true }) parentId?: number | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => Boolean, { description: 'True when the record may no longer be used for new postings or logins.', nullable: true }) disabled?: boolean | null;
+  @Field(() => Int, { description: 'A code value of the tag list for the account\'s type (AssetAccountTags for an asset...), or null for none.', nullable: true }) tagId?: number | null;
 }
 
 @InputType({ description: 'Changes to a GL account; omitted fields stay as they are.' })
@@ -52,6 +60,7 @@ export class UpdateGLAccountInput {
   @Field(() => Int, { description: 'Id of the parent record, or null at the top of the tree.', nullable: true }) parentId?: number | null;
   @Field(() => String, { description: 'Free-text description, or null when none was given.', nullable: true }) description?: string | null;
   @Field(() => Boolean, { description: 'True when the record may no longer be used for new postings or logins.', nullable: true }) disabled?: boolean | null;
+  @Field(() => Int, { description: 'A code value of the tag list for the account\'s type (AssetAccountTags for an asset...), or null for none.', nullable: true }) tagId?: number | null;
 }
 
 @Directive('@shareable')

@@ -12,6 +12,12 @@ export const SYSTEM_CODES: Record<string, string[]> = {
   ClientWithdrawReason: ['Changed mind', 'Went to another provider', 'No longer needed'],
   WriteOffReasons: ['Bad debt', 'Borrower deceased', 'Fraud', 'Forgiven'],
   LoanRescheduleReason: ['Borrower hardship', 'Natural disaster', 'Business seasonality'],
+  // GL account tags, one list per account type, empty as Fineract seeds them: an institution adds its own.
+  AssetAccountTags: [],
+  LiabilityAccountTags: [],
+  EquityAccountTags: [],
+  IncomeAccountTags: [],
+  ExpenseAccountTags: [],
 };
 
 /**

@@ -5,6 +5,8 @@ import { TestService, type TenantSession } from '../support/service.js';
 import { clientBody, codeValues, FineractClient } from './fineract-client.js';
 
 const SYSTEM_CODES = ['ClientClosureReason', 'ClientRejectReason', 'ClientWithdrawReason', 'Gender', 'ClientType', 'ClientClassification', 'Customer Identifier', 'WriteOffReasons', 'LoanRescheduleReason'];
+/** GL account tag lists: there from the start, empty until the institution adds its tags (as Fineract seeds them). */
+const EMPTY_SYSTEM_CODES = ['AssetAccountTags', 'LiabilityAccountTags', 'EquityAccountTags', 'IncomeAccountTags', 'ExpenseAccountTags'];
 
 describe('Fineract compat: codes and code values (CodeHelper style)', () => {
   let service: TestService;
@@ -33,7 +35,8 @@ describe('Fineract compat: codes and code values (CodeHelper style)', () => {
     assert.deepEqual((await codeValues(api, 'Customer Identifier')).map((v) => v.name), ['Passport', 'Id', 'Drivers License', 'Any Other Id Type']);
 
     const other = new FineractClient(service, (await service.tenant()).tenant);
-    assert.deepEqual((await other.get<{ name: string }[]>('/codes')).body.map((c) => c.name).sort(), [...SYSTEM_CODES].sort());
+    for (const name of EMPTY_SYSTEM_CODES) assert.deepEqual(await codeValues(api, name), [], name);
+    assert.deepEqual((await other.get<{ name: string }[]>('/codes')).body.map((c) => c.name).sort(), [...SYSTEM_CODES, ...EMPTY_SYSTEM_CODES].sort());
   });
 
   test('POST/GET/PUT/DELETE /codes; duplicate name 403; unknown 404', async () => {

@@ -13,6 +13,8 @@ export function ledgerFromOrganisation(organisation: OrganisationServices): Ledg
     usernames: (tenantId, ids) => organisation.users.usernames(tenantId, ids),
     paymentTypeExists: async (tx, id) => (await organisation.paymentTypes.find(tx, id)) !== null,
     paymentTypeNames: (tenantId, ids) => organisation.paymentTypes.names(tenantId, ids),
+    codeValueOfCode: async (tx, codeName, valueId) => (await organisation.codes.valueOfCode(tx, codeName, valueId)) !== null,
+    codeValueNames: async (tenantId, ids) => new Map([...(await organisation.codes.valuesByIds(tenantId, ids))].map(([id, v]) => [id, v.name])),
   };
 }
 
