@@ -18,6 +18,27 @@ const selfView = (l: LoanType): LoanForSelf => ({
     period: p.period!, fromDate: p.fromDate, dueDate: p.dueDate, principalDue: p.principalDue ?? '0', interestDue: p.interestDue ?? '0',
     totalDue: p.totalDueForPeriod, totalOutstanding: p.totalOutstandingForPeriod ?? '0', complete: p.complete,
   })),
+  currency: { code: l.currency.code, name: l.currency.name, decimalPlaces: l.currency.decimalPlaces, displayLabel: l.currency.displayLabel },
+  loanType: l.loanType,
+  terms: {
+    termFrequency: l.termFrequency, termPeriodFrequencyType: l.termPeriodFrequencyType, numberOfRepayments: l.numberOfRepayments, repaymentEvery: l.repaymentEvery,
+    repaymentFrequencyType: l.repaymentFrequencyType, interestRatePerPeriod: l.interestRatePerPeriod, interestRateFrequencyType: l.interestRateFrequencyType,
+  },
+  timeline: {
+    submittedOnDate: l.timeline.submittedOnDate, expectedDisbursementDate: l.timeline.expectedDisbursementDate, approvedOnDate: l.timeline.approvedOnDate,
+    actualDisbursementDate: l.timeline.actualDisbursementDate, withdrawnOnDate: l.timeline.withdrawnOnDate, rejectedOnDate: l.timeline.rejectedOnDate,
+    closedOnDate: l.timeline.closedOnDate, expectedMaturityDate: l.timeline.expectedMaturityDate,
+  },
+  summary: l.summary && {
+    principalDisbursed: l.summary.principalDisbursed, principalPaid: l.summary.principalPaid, principalOutstanding: l.summary.principalOutstanding,
+    interestCharged: l.summary.interestCharged, interestPaid: l.summary.interestPaid, interestOutstanding: l.summary.interestOutstanding,
+    feeChargesCharged: l.summary.feeChargesCharged, penaltyChargesCharged: l.summary.penaltyChargesCharged, totalExpectedRepayment: l.summary.totalExpectedRepayment,
+    totalRepayment: l.summary.totalRepayment, totalOutstanding: l.summary.totalOutstanding, totalOverdue: l.summary.totalOverdue,
+  },
+  scheduleTotals: {
+    totalRepaymentExpected: l.repaymentSchedule.totalRepaymentExpected, totalRepayment: l.repaymentSchedule.totalRepayment, totalOutstanding: l.repaymentSchedule.totalOutstanding,
+  },
+  inArrears: l.inArrears,
 });
 
 /**

@@ -25,6 +25,7 @@ export const SELF_CODES = {
   clientNotFound: 'error.msg.client.id.invalid' satisfies CustomerCodes['clientIdInvalid'],
   accountNotFound: 'error.msg.saving.account.id.invalid' satisfies AccountCodes['savingAccountIdInvalid'],
   loanNotFound: 'error.msg.loan.id.invalid' satisfies LoanCodes['loanIdInvalid'],
+  imageNotFound: 'error.msg.entity.image.invalid',
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
   loanOfferInUse: 'error.msg.self.loan.offer.in.use',

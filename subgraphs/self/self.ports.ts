@@ -1,7 +1,7 @@
 import type { Tx } from '../kernel/tx.js';
 import type { Actor, CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
-import type { AccountForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput } from '../account/contract.js';
+import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput } from '../account/contract.js';
 import type { BvnVerification, ClientForSelf } from '../customer/contract.js';
 import type { LoanApplicationInput, LoanForSelf, LoanPeriodForSelf, LoanProductTerms, LoanTransactionForSelf } from '../loan/contract.js';
 import type { InterbankTransfer, NameEnquiryAnswer, SwitchBank } from '../payments/contract.js';
@@ -48,6 +48,8 @@ export type SelfAccount = AccountForSelf;
 
 export type SelfTransaction = AccountTransactionForSelf;
 
+export type SelfRecentTransaction = AccountRecentTransactionForSelf;
+
 /** Fineract's account transfer body (docs/interface.md), amounts as decimal text and dates as YYYY-MM-DD. */
 export type SelfTransferInput = AccountTransferInput & {
   /** Inter-bank: the destination bank's 3-digit code and the NUBAN number there (instead of toOfficeId/toClientId/toAccountId). */
@@ -66,6 +68,8 @@ export interface SelfAccounts {
   byAccountNo(tx: Tx, accountNo: string): Promise<SelfAccount | null>;
   /** Newest first. */
   transactions(tx: Tx, accountId: number, offset: number, limit: number): Promise<{ total: number; items: SelfTransaction[] }>;
+  /** The accounts' transactions together, newest day first. */
+  recentTransactions(tx: Tx, accountIds: readonly number[], offset: number, limit: number): Promise<{ total: number; items: SelfRecentTransaction[] }>;
   /** Checks the body as a staff transfer's; the account module's scope answers 404 for a source not the customer's. */
   validateTransfer(input: SelfTransferInput): void;
   /** Both legs, their events, the receiver's KYC caps and the journal, in the caller's transaction. */

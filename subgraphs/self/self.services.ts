@@ -1,6 +1,7 @@
 import type { Database } from '../platform/database.js';
 import { BeneficiaryService } from './beneficiary.service.js';
 import { ClientSelfServiceAdmin } from './client-self-service.service.js';
+import { CustomerAppsService } from './customer-apps.service.js';
 import { CustomerSessionService } from './customer-session.service.js';
 import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
@@ -18,6 +19,8 @@ export interface SelfServices {
   loanOffers: LoanOfferService;
   /** Staff: disable, enable or reset a client's self-service login. */
   clientSelfService: ClientSelfServiceAdmin;
+  /** What Fineract's own customer apps read beyond the interface (issue 42). */
+  apps: CustomerAppsService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -29,5 +32,6 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     transfers: new SelfTransferService(db, deps),
     loanOffers: new LoanOfferService(db, deps),
     clientSelfService: new ClientSelfServiceAdmin(db, deps),
+    apps: new CustomerAppsService(db, deps),
   };
 }

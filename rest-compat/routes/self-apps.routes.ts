@@ -1,0 +1,30 @@
+import { intParam, type Route } from '../route.js';
+import { currencyObject, savingsTransactionType } from './self-apps.shapes.js';
+
+type Data = Record<string, any>;
+
+/** A recent transaction as Fineract's GET /self/clients/{id}/transactions lists it, with its account's currency object. */
+const recentTransaction = (currencies: Map<number, Data>) => ({ accountId, accountNo, currencyCode, ...t }: Data) => ({
+  ...t, type: savingsTransactionType(t.type), currency: currencies.get(accountId) ?? { code: currencyCode }, savingsAccountId: accountId, accountNo,
+});
+
+/**
+ * What Fineract's own customer apps (the Mifos mobile app, the web self-service app) call on /self beyond
+ * the interface's own paths (issue 42); the interface's routes are in self.routes.ts.
+ */
+export const selfAppsRoutes: Route[] = [
+  // The apps' "Recent Transactions": the client's savings transactions across its accounts, newest day first.
+  {
+    method: 'GET', path: '/self/clients/:clientId/transactions', operation: 'MyRecentTransactions',
+    variables: (req) => ({ clientId: intParam(req.params.clientId), offset: intParam(req.query.get('offset')), limit: intParam(req.query.get('limit')) }),
+    result: (d) => {
+      const currencies = new Map<number, Data>(d.me.accounts.savingsAccounts.map((a: Data) => [a.id, currencyObject(a.currency)]));
+      const page = d.me.recentTransactions;
+      return { totalFilteredRecords: page.totalFilteredRecords, pageItems: (page.pageItems ?? []).map(recentTransaction(currencies)) };
+    },
+  },
+  // No photos are kept: Fineract's "no image" 404 from a route that exists (the apps then draw initials).
+  { method: 'GET', path: '/self/clients/:clientId/images', operation: 'MyClientImage', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => d.me.clientImage },
+  // Guarantors are not kept: an own loan has none (another's is 404).
+  { method: 'GET', path: '/self/loans/:loanId/guarantors', operation: 'MyLoanGuarantors', variables: (req) => ({ id: intParam(req.params.loanId) }), result: () => [] },
+];
