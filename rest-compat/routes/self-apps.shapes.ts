@@ -70,3 +70,21 @@ export const savingsTransactionType = (t: Data) => ({
 export const savingsTransaction = (account: Data) => (t: Data) => ({
   ...t, transactionType: savingsTransactionType(t.transactionType), accountId: account.id, accountNo: account.accountNo, currency: account.currency, submittedOnDate: t.date,
 });
+
+/**
+ * Fineract's individual loan template: the client, the products it may apply for (those it holds an offer
+ * of), no loan purposes (none are kept), and with a product its terms as `{id, code, value}` options.
+ */
+export const loanTemplate = (me: Data) => {
+  const own = me.clients[0] ?? {};
+  const base = {
+    clientId: own.id, clientAccountNo: own.accountNo, clientName: own.displayName, clientOfficeId: own.officeId,
+    productOptions: me.loanProductOptions, loanPurposeOptions: [],
+  };
+  if (!me.loanTemplate) return base;
+  const { options, ...t } = me.loanTemplate;
+  return {
+    ...base, ...t, ...options, termFrequency: t.numberOfRepayments * t.repaymentEvery, transactionProcessingStrategyId: 1,
+    currency: currencyObject(t.currency),
+  };
+};

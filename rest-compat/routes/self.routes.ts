@@ -1,5 +1,5 @@
 import { intParam, queryDate, type Route } from '../route.js';
-import { accounts, client, loan, savingsAccount, savingsTransaction } from './self-apps.shapes.js';
+import { accounts, client, loan, loanTemplate, savingsAccount, savingsTransaction } from './self-apps.shapes.js';
 
 type Data = Record<string, any>;
 
@@ -49,8 +49,20 @@ export const selfRoutes: Route[] = [
   },
 
   // /self/loans/template before /self/loans/:loanId, which would take "template" for an id.
-  { method: 'GET', path: '/self/loans/template', operation: 'MyLoanTemplate', variables: (req) => ({ productId: intParam(req.query.get('productId')) }), result: (d) => d.me.loanTemplate },
-  { method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', resource: 'loan', result: (d) => d.selfApplyForLoan },
+  {
+    method: 'GET', path: '/self/loans/template', operation: 'MyLoanTemplate',
+    variables: (req) => {
+      const productId = intParam(req.query.get('productId'));
+      return { ...(productId == null ? {} : { productId }), withProduct: productId != null, clientId: intParam(req.query.get('clientId')) };
+    },
+    result: (d) => loanTemplate(d.me),
+  },
+  // The mobile app also sends the product's name, the currency, a purpose and the strategy's id: the offer and
+  // the product decide those, so they are accepted and dropped (missing terms are the product's).
+  {
+    method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', resource: 'loan',
+    ignores: ['productName', 'currency', 'loanPurpose', 'loanPurposeId', 'transactionProcessingStrategyId', 'maxOutstandingLoanBalance'], result: (d) => d.selfApplyForLoan,
+  },
   { method: 'GET', path: '/self/loans/:loanId', operation: 'MyLoan', variables: id('loanId'), result: (d) => loan(d.me.loan) },
   { method: 'GET', path: '/self/loans/:loanId/transactions', operation: 'MyLoanTransactions', variables: id('loanId'), result: (d) => d.me.loanTransactions },
   // "To close your loan today, pay N": the payoff of the customer's own loan (another's is 404).

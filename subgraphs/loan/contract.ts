@@ -70,6 +70,13 @@ export interface LoanTransactionForSelf {
   amount: string;
 }
 
+/** A loan product's terms with its currency's display details, for the customer apps' loan template. */
+export type LoanProductForSelf = LoanProductTerms & {
+  currency: { code: string; name: string; decimalPlaces: number; displayLabel: string };
+  /** The product's choices as Fineract's `{id, code, value}` options, as its loan template has them. */
+  options: Record<'termPeriodFrequencyType' | 'repaymentFrequencyType' | 'interestRateFrequencyType' | 'amortizationType' | 'interestType' | 'interestCalculationPeriodType', { id: number; code: string; value: string }>;
+};
+
 /** A loan product's terms: the self-service loan template and the offers staff record. */
 export type LoanProductTerms = Pick<
   LoanProductRow,

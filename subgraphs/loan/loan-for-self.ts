@@ -7,7 +7,8 @@ import { findLoan, loansOfClients } from './store/loans.js';
 import { loadTransactions } from './store/transactions.js';
 import { transactionKind } from './transaction-kinds.js';
 import type { LoanType, UpdateLoanApplicationInput } from './loan.types.js';
-import type { LoanForSelf, LoanProductTerms, LoanTransactionForSelf } from './contract.js';
+import type { LoanForSelf, LoanProductForSelf, LoanTransactionForSelf } from './contract.js';
+import { amortizationOption, currencyOf, frequencyOption, interestCalculationOption, interestRateFrequencyOption, interestTypeOption, repaymentFrequencyOption } from './loan.view.js';
 import type { LoanServicingService } from './loan-servicing.service.js';
 
 /** A loan as self-service shows it: figures, status and the repayment schedule. */
@@ -52,13 +53,20 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
       return { id: (await applications.submitCore(tx, customer, input)).id };
     },
     /** A product's terms, for the self-service loan template and the offers staff record. */
-    async product(tx: Tx, id: number): Promise<LoanProductTerms | null> {
+    async product(tx: Tx, id: number): Promise<LoanProductForSelf | null> {
       const p = await products.find(tx, id);
       return p && {
         id: p.id, name: p.name, currencyCode: p.currencyCode, principal: p.principal, minPrincipal: p.minPrincipal, maxPrincipal: p.maxPrincipal,
         numberOfRepayments: p.numberOfRepayments, minNumberOfRepayments: p.minNumberOfRepayments, maxNumberOfRepayments: p.maxNumberOfRepayments, repaymentEvery: p.repaymentEvery, repaymentFrequencyType: p.repaymentFrequencyType, interestRatePerPeriod: p.interestRatePerPeriod,
         interestRateFrequencyType: p.interestRateFrequencyType, amortizationType: p.amortizationType, interestType: p.interestType,
         interestCalculationPeriodType: p.interestCalculationPeriodType, transactionProcessingStrategyCode: p.transactionProcessingStrategyCode,
+        currency: (({ code, name, decimalPlaces, displayLabel }) => ({ code, name, decimalPlaces, displayLabel }))(currencyOf(p.currencyCode, p.digitsAfterDecimal, p.inMultiplesOf)),
+        options: {
+          // The term is counted in the repayment unit, as Fineract's template derives it.
+          termPeriodFrequencyType: frequencyOption(p.repaymentFrequencyType), repaymentFrequencyType: repaymentFrequencyOption(p.repaymentFrequencyType),
+          interestRateFrequencyType: interestRateFrequencyOption(p.interestRateFrequencyType), amortizationType: amortizationOption(p.amortizationType),
+          interestType: interestTypeOption(p.interestType), interestCalculationPeriodType: interestCalculationOption(p.interestCalculationPeriodType),
+        },
       };
     },
     ofClients: async (tx: Tx, clientIds: readonly number[]) => (await queries.views(tx, await loansOfClients(tx, clientIds))).map(selfView),

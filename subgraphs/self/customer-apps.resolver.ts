@@ -3,7 +3,7 @@ import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { RecentTransaction } from './customer-apps.service.js';
-import { MyRecentTransactionPageType, type MyRecentTransactionType } from './self-apps.types.js';
+import { MyLoanProductOptionType, MyRecentTransactionPageType, type MyRecentTransactionType } from './self-apps.types.js';
 import type { SelfServices } from './self.services.js';
 import { MeType, MyClientType, MySavingsAccountType } from './self.types.js';
 
@@ -40,6 +40,11 @@ export class CustomerAppsMeResolver {
   ): Promise<MyRecentTransactionPageType> {
     const page = await this.services.apps.recentTransactions(ctx.identity, clientId, { offset, limit });
     return { totalFilteredRecords: page.total, pageItems: page.items.map(toRecent) };
+  }
+
+  @FieldResolver(() => [MyLoanProductOptionType], { description: 'The loan products one of my clients may apply for: those it holds an unexpired offer of.' })
+  async loanProductOptions(@Arg('clientId', () => Int, { description: 'Client id (my first client when omitted).', nullable: true }) clientId: number | null, @Ctx() ctx: RequestContext): Promise<MyLoanProductOptionType[]> {
+    return (await this.services.apps.loanProductOptions(ctx.identity, clientId)).products;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The photo of one of my clients: none is kept, so always "not found" (Fineract\'s `error.msg.entity.image.invalid`).' })

@@ -6,6 +6,7 @@ import { MAX_PAGE } from '../kernel/paging.js';
 import { SELF_CODES } from './codes.js';
 import { clientNotFound } from './own-data.service.js';
 import type { SelfDependencies, SelfRecentTransaction } from './self.ports.js';
+import { offersOf } from './self.store.js';
 
 /** The apps ask for a page of recent transactions without a size; Fineract's default page. */
 const DEFAULT_RECENT_LIMIT = 20;
@@ -54,6 +55,21 @@ export class CustomerAppsService {
           return { ...t, officeId, officeName: names.get(officeId) ?? '' };
         }),
       };
+    });
+  }
+
+  /**
+   * GET /self/loans/template without a product: the products the client holds an unexpired offer of, the
+   * only ones an application is accepted for (the session's first client when none is named).
+   */
+  async loanProductOptions(identity: Identity, clientId: number | null): Promise<{ clientId: number; products: { id: number; name: string }[] }> {
+    return this.read(identity, async (tx, customer) => {
+      const id = clientId ?? customer.clientIds[0]!;
+      await this.ownClientId(tx, customer, id);
+      const today = await this.deps.businessDates.today(tx);
+      const productIds = [...new Set((await offersOf(tx, id)).filter((o) => o.expiresOn >= today).map((o) => o.productId))];
+      const products = await Promise.all(productIds.map((p) => this.deps.loans.product(tx, p)));
+      return { clientId: id, products: products.filter((p) => p !== null).map((p) => ({ id: p.id, name: p.name })) };
     });
   }
 

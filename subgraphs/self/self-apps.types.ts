@@ -89,3 +89,19 @@ export class MyRecentTransactionPageType {
   @Field(() => Int, { description: 'How many records match in all (not only this page).' }) totalFilteredRecords!: number;
   @Field(() => [MyRecentTransactionType], { description: 'The records of this page, newest first.' }) pageItems!: MyRecentTransactionType[];
 }
+
+@ObjectType('MyLoanProductOption', { description: 'A loan product I may apply for: one I hold an unexpired offer of.' })
+export class MyLoanProductOptionType {
+  @Field(() => Int, { description: 'Id of the loan product.' }) id!: number;
+  @Field({ description: 'Name of the loan product.' }) name!: string;
+}
+
+@ObjectType('MyLoanTemplateOptions', { description: 'A loan product\'s choices as Fineract\'s `{id, code, value}` options, as its loan template has them.' })
+export class MyLoanTemplateOptionsType {
+  @Field(() => EnumOption, { description: 'Unit of the term (the repayment unit).' }) termPeriodFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Unit of the repayment interval.' }) repaymentFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Period the interest rate applies to.' }) interestRateFrequencyType!: EnumOption;
+  @Field(() => EnumOption, { description: 'How principal is repaid.' }) amortizationType!: EnumOption;
+  @Field(() => EnumOption, { description: 'How interest is computed.' }) interestType!: EnumOption;
+  @Field(() => EnumOption, { description: 'Interest calculation period.' }) interestCalculationPeriodType!: EnumOption;
+}

@@ -3,7 +3,7 @@ import type { Actor, CustomerIdentity, Identity, StaffIdentity } from '../kernel
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
 import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput } from '../account/contract.js';
 import type { BvnVerification, ClientForSelf } from '../customer/contract.js';
-import type { LoanApplicationInput, LoanForSelf, LoanPeriodForSelf, LoanProductTerms, LoanTransactionForSelf } from '../loan/contract.js';
+import type { LoanApplicationInput, LoanForSelf, LoanPeriodForSelf, LoanProductForSelf, LoanTransactionForSelf } from '../loan/contract.js';
 import type { InterbankTransfer, NameEnquiryAnswer, SwitchBank } from '../payments/contract.js';
 
 /**
@@ -102,7 +102,7 @@ export type SelfLoanApplication = Pick<
   | 'expectedDisbursementDate' | 'submittedOnDate' | 'repaymentsStartingFromDate' | 'loanType' | 'linkAccountId'
 >;
 
-export type SelfLoanProduct = LoanProductTerms;
+export type SelfLoanProduct = LoanProductForSelf;
 
 export interface SelfLoans {
   /** Submits the application as the customer (scope: their own client only); status 100. */

@@ -3,7 +3,7 @@ import { AmortizationTypeEnum, InterestTypeEnum, RepaymentFrequencyTypeEnum } fr
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
-import { MyAccountBlocksType, MyAccountTimelineType, MyLoanCurrencyType, MyLoanSummaryType, MyLoanTermsType, MyLoanTimelineType } from './self-apps.types.js';
+import { MyAccountBlocksType, MyAccountTimelineType, MyLoanCurrencyType, MyLoanSummaryType, MyLoanTemplateOptionsType, MyLoanTermsType, MyLoanTimelineType } from './self-apps.types.js';
 
 @InputType('SelfRegistrationInput', { description: 'Interface 4.2: POST /self/registration.' })
 export class SelfRegistrationInput {
@@ -374,5 +374,7 @@ export class MyLoanTemplateType {
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: number;
   @Field(() => Int, { description: 'How interest is computed: 0 declining balance, 1 flat.' }) interestType!: number;
   @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.' }) interestCalculationPeriodType!: number;
+  @Field(() => MyLoanCurrencyType, { description: 'Currency of the product, with its display details.' }) currency!: MyLoanCurrencyType;
+  @Field(() => MyLoanTemplateOptionsType, { description: 'The product\'s choices as Fineract\'s `{id, code, value}` options.' }) options!: MyLoanTemplateOptionsType;
   @Field({ description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").' }) transactionProcessingStrategyCode!: string;
 }
