@@ -25,6 +25,12 @@ export const selfAppsRoutes: Route[] = [
   },
   // No photos are kept: Fineract's "no image" 404 from a route that exists (the apps then draw initials).
   { method: 'GET', path: '/self/clients/:clientId/images', operation: 'MyClientImage', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => d.me.clientImage },
+  // The apps withdraw a pending application with Fineract's body (a note and the date): the business date is the date.
+  {
+    method: 'POST', path: '/self/loans/:loanId', command: 'withdrawnByApplicant', operation: 'SelfWithdrawLoan', body: 'none', ignores: ['note', 'withdrawnOnDate', 'dateFormat', 'locale'],
+    variables: (req) => ({ id: intParam(req.params.loanId) }),
+    result: (d) => ({ loanId: d.selfWithdrawLoan, resourceId: d.selfWithdrawLoan, changes: { status: { id: 400, code: 'loanStatusType.withdrawn.by.client', value: 'Withdrawn by applicant' } } }),
+  },
   // Guarantors are not kept: an own loan has none (another's is 404).
   { method: 'GET', path: '/self/loans/:loanId/guarantors', operation: 'MyLoanGuarantors', variables: (req) => ({ id: intParam(req.params.loanId) }), result: () => [] },
 ];

@@ -119,7 +119,8 @@ export class LoanApplicationService {
     return this.db.tx(actor.tenantId, (tx) => this.withdrawCore(tx, actor, id, input));
   }
 
-  async withdrawCore(tx: Tx, actor: Actor, id: number, input: { withdrawnOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+  /** Staff withdraw on the applicant's word; a customer (self-service) withdraws their own application. */
+  async withdrawCore(tx: Tx, actor: Actor | CustomerIdentity, id: number, input: { withdrawnOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_SUBMITTED && loan.statusId !== STATUS_APPROVED) {
       throw errors.domainRule(LOAN_CODES.loanWithdrawnByApplicantNotAllowed, 'Only a submitted or approved, undisbursed loan can be withdrawn.', [id]);

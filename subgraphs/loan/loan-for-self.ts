@@ -52,6 +52,10 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
     async apply(tx: Tx, customer: CustomerIdentity, input: UpdateLoanApplicationInput): Promise<{ id: number }> {
       return { id: (await applications.submitCore(tx, customer, input)).id };
     },
+    /** The customer withdraws their own application (the scope service knows customers): status 400, as staff's withdrawal. */
+    async withdraw(tx: Tx, customer: CustomerIdentity, id: number): Promise<void> {
+      await applications.withdrawCore(tx, customer, id, {});
+    },
     /** A product's terms, for the self-service loan template and the offers staff record. */
     async product(tx: Tx, id: number): Promise<LoanProductForSelf | null> {
       const p = await products.find(tx, id);

@@ -26,6 +26,7 @@ export const SELF_CODES = {
   accountNotFound: 'error.msg.saving.account.id.invalid' satisfies AccountCodes['savingAccountIdInvalid'],
   loanNotFound: 'error.msg.loan.id.invalid' satisfies LoanCodes['loanIdInvalid'],
   imageNotFound: 'error.msg.entity.image.invalid',
+  loanWithdrawNotAllowed: 'error.msg.loan.withdrawn.by.applicant.not.allowed' satisfies LoanCodes['loanWithdrawnByApplicantNotAllowed'],
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
   loanOfferInUse: 'error.msg.self.loan.offer.in.use',

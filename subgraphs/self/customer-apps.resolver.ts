@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, Int, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { RequestContext } from '../platform/request-context.js';
@@ -50,6 +50,16 @@ export class CustomerAppsMeResolver {
   @FieldResolver(() => String, { nullable: true, description: 'The photo of one of my clients: none is kept, so always "not found" (Fineract\'s `error.msg.entity.image.invalid`).' })
   async clientImage(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Ctx() ctx: RequestContext): Promise<string | null> {
     return this.services.apps.clientImage(ctx.identity, clientId);
+  }
+}
+
+@Resolver()
+export class CustomerAppsMutationResolver {
+  constructor(private readonly services: SelfServices) {}
+
+  @Mutation(() => Int, { description: 'Withdraws my own loan application while it waits for approval (400 otherwise); answers the loan id.' })
+  async selfWithdrawLoan(@Arg('id', () => Int, { description: 'Id of my loan application.' }) id: number, @Ctx() ctx: RequestContext): Promise<number> {
+    return this.services.apps.withdrawLoan(ctx.identity, id);
   }
 }
 

@@ -10,6 +10,8 @@ import { offersOf } from './self.store.js';
 
 /** The apps ask for a page of recent transactions without a size; Fineract's default page. */
 const DEFAULT_RECENT_LIMIT = 20;
+/** Fineract's loan status of an application waiting for approval. */
+const SUBMITTED = 100;
 
 /** A recent transaction with the name of its account's office, as the apps show it. */
 export interface RecentTransaction extends SelfRecentTransaction {
@@ -70,6 +72,20 @@ export class CustomerAppsService {
       const productIds = [...new Set((await offersOf(tx, id)).filter((o) => o.expiresOn >= today).map((o) => o.productId))];
       const products = await Promise.all(productIds.map((p) => this.deps.loans.product(tx, p)));
       return { clientId: id, products: products.filter((p) => p !== null).map((p) => ({ id: p.id, name: p.name })) };
+    });
+  }
+
+  /**
+   * POST /self/loans/{id}?command=withdrawnByApplicant: the customer withdraws their own application while it
+   * waits for approval (an approved loan is the bank's to withdraw); the offer it used may be applied under again.
+   */
+  async withdrawLoan(identity: Identity, id: number): Promise<number> {
+    return this.read(identity, async (tx, customer) => {
+      const loan = await this.deps.loans.get(tx, id);
+      if (!loan || !customer.clientIds.includes(loan.clientId)) throw errors.notFound(SELF_CODES.loanNotFound, `Loan with identifier ${id} does not exist`, id);
+      if (loan.status !== SUBMITTED) throw errors.domainRule(SELF_CODES.loanWithdrawNotAllowed, 'Only an application waiting for approval can be withdrawn by the applicant.', [id]);
+      await this.deps.loans.withdraw(tx, customer, id);
+      return id;
     });
   }
 

@@ -4,7 +4,7 @@ import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { SelfMigration } from './migrations/20261125000100_self.js';
 import { LoanOfferApplicationMigration } from './migrations/20261128000300_loan_offer_application.js';
 import { CustomerActionsMigration } from './migrations/20261128000400_customer_actions.js';
-import { CustomerAppsClientResolver, CustomerAppsMeResolver, CustomerAppsSavingsResolver } from './customer-apps.resolver.js';
+import { CustomerAppsClientResolver, CustomerAppsMeResolver, CustomerAppsMutationResolver, CustomerAppsSavingsResolver } from './customer-apps.resolver.js';
 import { MeResolver, MySavingsAccountResolver, SelfResolver } from './self.resolver.js';
 import type { SelfServices } from './self.services.js';
 
@@ -21,7 +21,7 @@ export const selfDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildSelfSchema(services: () => SelfServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [SelfResolver, MeResolver, MySavingsAccountResolver, CustomerAppsMeResolver, CustomerAppsClientResolver, CustomerAppsSavingsResolver],
+    resolvers: [SelfResolver, MeResolver, MySavingsAccountResolver, CustomerAppsMeResolver, CustomerAppsMutationResolver, CustomerAppsClientResolver, CustomerAppsSavingsResolver],
     container: (cls) => new (cls as new (s: SelfServices) => object)(services()),
   });
 }

@@ -108,6 +108,8 @@ export interface SelfLoans {
   /** Submits the application as the customer (scope: their own client only); status 100. */
   apply(tx: Tx, customer: CustomerIdentity, input: SelfLoanApplication): Promise<{ id: number }>;
   product(tx: Tx, id: number): Promise<SelfLoanProduct | null>;
+  /** Withdraws the customer's own application on the business date (loan events as a staff withdrawal). */
+  withdraw(tx: Tx, customer: CustomerIdentity, id: number): Promise<void>;
   ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfLoan[]>;
   get(tx: Tx, id: number): Promise<SelfLoan | null>;
   transactions(tx: Tx, loanId: number): Promise<SelfLoanTransaction[]>;

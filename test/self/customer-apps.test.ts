@@ -191,5 +191,17 @@ describe("Fineract's customer apps against self-service", () => {
     assert.equal(applied.status, 200, applied.text);
     const l = (await ben.session.get(`/self/loans/${applied.body.loanId}`)).body;
     assert.deepEqual([l.principal, l.status.id, l.status.pendingApproval, l.status.active, l.summary], [50000, 100, true, false, undefined]);
+
+    // The apps withdraw a pending application with Fineract's body; another's, or a disbursed loan, cannot be.
+    const withdraw = (c: Customer, id: number) => c.session.post(`/self/loans/${id}?command=withdrawnByApplicant`, { note: 'changed my mind', withdrawnOnDate: '15 January 2026', ...mobileDates });
+    assert.equal((await withdraw(ada, applied.body.loanId)).status, 404);
+    assertError(await withdraw(ada, loanId), 403, 'error.msg.loan.withdrawn.by.applicant.not.allowed');
+    const withdrawn = await withdraw(ben, applied.body.loanId);
+    assert.equal(withdrawn.status, 200, withdrawn.text);
+    assert.equal(withdrawn.body.resourceId, applied.body.loanId);
+    const after = (await ben.session.get(`/self/loans/${applied.body.loanId}`)).body;
+    assert.deepEqual([after.status.id, after.status.pendingApproval, after.status.closed, after.timeline.withdrawnOnDate], [400, false, false, [2026, 1, 15]]);
+    assert.equal((await t.get(`/loans/${applied.body.loanId}`)).body.status.id, 400, 'staff see it withdrawn');
+    assertError(await withdraw(ben, applied.body.loanId), 403, 'error.msg.loan.withdrawn.by.applicant.not.allowed');
   });
 });
