@@ -3,6 +3,9 @@ import { currencyObject, savingsTransactionType } from './self-apps.shapes.js';
 
 type Data = Record<string, any>;
 
+/** Fineract's DeviceRegistrationData: the client as an object. */
+const device = ({ clientId, ...r }: Data) => ({ ...r, clientData: { id: clientId } });
+
 /** A recent transaction as Fineract's GET /self/clients/{id}/transactions lists it, with its account's currency object. */
 const recentTransaction = (currencies: Map<number, Data>) => ({ accountId, accountNo, currencyCode, ...t }: Data) => ({
   ...t, type: savingsTransactionType(t.type), currency: currencies.get(accountId) ?? { code: currencyCode }, savingsAccountId: accountId, accountNo,
@@ -30,6 +33,20 @@ export const selfAppsRoutes: Route[] = [
     method: 'POST', path: '/self/loans/:loanId', command: 'withdrawnByApplicant', operation: 'SelfWithdrawLoan', body: 'none', ignores: ['note', 'withdrawnOnDate', 'dateFormat', 'locale'],
     variables: (req) => ({ id: intParam(req.params.loanId) }),
     result: (d) => ({ loanId: d.selfWithdrawLoan, resourceId: d.selfWithdrawLoan, changes: { status: { id: 400, code: 'loanStatusType.withdrawn.by.client', value: 'Withdrawn by applicant' } } }),
+  },
+  // The app's push token, one per client (Fineract's device registration).
+  {
+    method: 'GET', path: '/self/device/registration/client/:clientId', operation: 'MyDeviceRegistration', variables: (req) => ({ clientId: intParam(req.params.clientId) }),
+    result: (d) => device(d.me.deviceRegistration),
+  },
+  {
+    method: 'POST', path: '/self/device/registration', operation: 'RegisterDevice', body: 'input', resource: 'device.registration',
+    result: (d) => ({ resourceId: d.registerDevice.id, clientId: d.registerDevice.clientId }),
+  },
+  {
+    method: 'PUT', path: '/self/device/registration/:registrationId', operation: 'UpdateDeviceRegistration', body: 'input', resource: 'device.registration',
+    variables: (req) => ({ id: intParam(req.params.registrationId) }),
+    result: (d) => ({ resourceId: d.updateDeviceRegistration.id, clientId: d.updateDeviceRegistration.clientId, changes: { registrationId: d.updateDeviceRegistration.registrationId } }),
   },
   // Guarantors are not kept: an own loan has none (another's is 404).
   { method: 'GET', path: '/self/loans/:loanId/guarantors', operation: 'MyLoanGuarantors', variables: (req) => ({ id: intParam(req.params.loanId) }), result: () => [] },

@@ -27,6 +27,8 @@ export const SELF_CODES = {
   loanNotFound: 'error.msg.loan.id.invalid' satisfies LoanCodes['loanIdInvalid'],
   imageNotFound: 'error.msg.entity.image.invalid',
   loanWithdrawNotAllowed: 'error.msg.loan.withdrawn.by.applicant.not.allowed' satisfies LoanCodes['loanWithdrawnByApplicantNotAllowed'],
+  deviceRegistrationNotFound: 'error.msg.device.registration.id.invalid',
+  deviceRegistrationDuplicate: 'error.msg.device.registration.duplicate.client',
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
   loanOfferInUse: 'error.msg.self.loan.offer.in.use',

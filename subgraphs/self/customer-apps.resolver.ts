@@ -3,7 +3,8 @@ import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { RecentTransaction } from './customer-apps.service.js';
-import { MyLoanProductOptionType, MyRecentTransactionPageType, type MyRecentTransactionType } from './self-apps.types.js';
+import type { DeviceRegistrationRow } from './device-registration.store.js';
+import { DeviceRegistrationInputType, MyDeviceRegistrationType, MyLoanProductOptionType, MyRecentTransactionPageType, type MyRecentTransactionType } from './self-apps.types.js';
 import type { SelfServices } from './self.services.js';
 import { MeType, MyClientType, MySavingsAccountType } from './self.types.js';
 
@@ -26,6 +27,8 @@ const toRecent = (t: RecentTransaction): MyRecentTransactionType => ({
   currencyCode: t.currencyCode, officeId: t.officeId, officeName: t.officeName, reversed: t.reversed,
 });
 
+const toDevice = (r: DeviceRegistrationRow): MyDeviceRegistrationType => ({ id: r.id, clientId: r.clientId, registrationId: r.registrationId, updatedOnDate: r.updatedOn });
+
 /** What Fineract's own customer apps read beyond the interface's own data (issue 42). */
 @Resolver(() => MeType)
 export class CustomerAppsMeResolver {
@@ -47,6 +50,11 @@ export class CustomerAppsMeResolver {
     return (await this.services.apps.loanProductOptions(ctx.identity, clientId)).products;
   }
 
+  @FieldResolver(() => MyDeviceRegistrationType, { description: 'The push token registered for one of my clients (404 when none is).' })
+  async deviceRegistration(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Ctx() ctx: RequestContext): Promise<MyDeviceRegistrationType> {
+    return toDevice(await this.services.devices.ofClient(ctx.identity, clientId));
+  }
+
   @FieldResolver(() => String, { nullable: true, description: 'The photo of one of my clients: none is kept, so always "not found" (Fineract\'s `error.msg.entity.image.invalid`).' })
   async clientImage(@Arg('clientId', () => Int, { description: 'Client id.' }) clientId: number, @Ctx() ctx: RequestContext): Promise<string | null> {
     return this.services.apps.clientImage(ctx.identity, clientId);
@@ -60,6 +68,20 @@ export class CustomerAppsMutationResolver {
   @Mutation(() => Int, { description: 'Withdraws my own loan application while it waits for approval (400 otherwise); answers the loan id.' })
   async selfWithdrawLoan(@Arg('id', () => Int, { description: 'Id of my loan application.' }) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.apps.withdrawLoan(ctx.identity, id);
+  }
+
+  @Mutation(() => MyDeviceRegistrationType, { description: "Registers my app's push token for one of my clients, replacing the one it had." })
+  async registerDevice(@Arg('input', () => DeviceRegistrationInputType, { description: 'The client and the token.' }) input: DeviceRegistrationInputType, @Ctx() ctx: RequestContext): Promise<MyDeviceRegistrationType> {
+    return toDevice(await this.services.devices.register(ctx.identity, input));
+  }
+
+  @Mutation(() => MyDeviceRegistrationType, { description: 'Changes one of my device registrations: a new token, or another of my clients.' })
+  async updateDeviceRegistration(
+    @Arg('id', () => Int, { description: 'Id of the registration.' }) id: number,
+    @Arg('input', () => DeviceRegistrationInputType, { description: 'The client and the token.' }) input: DeviceRegistrationInputType,
+    @Ctx() ctx: RequestContext,
+  ): Promise<MyDeviceRegistrationType> {
+    return toDevice(await this.services.devices.update(ctx.identity, id, input));
   }
 }
 

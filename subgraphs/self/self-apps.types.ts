@@ -1,4 +1,4 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 
@@ -104,4 +104,18 @@ export class MyLoanTemplateOptionsType {
   @Field(() => EnumOption, { description: 'How principal is repaid.' }) amortizationType!: EnumOption;
   @Field(() => EnumOption, { description: 'How interest is computed.' }) interestType!: EnumOption;
   @Field(() => EnumOption, { description: 'Interest calculation period.' }) interestCalculationPeriodType!: EnumOption;
+}
+
+@ObjectType('MyDeviceRegistration', { description: 'The push token a customer app registered for one of my clients.' })
+export class MyDeviceRegistrationType {
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+  @Field(() => Int, { description: 'Id of the client (customer) concerned.' }) clientId!: number;
+  @Field({ description: 'The push token (e.g. a Firebase registration id).' }) registrationId!: string;
+  @Field(() => LocalDateScalar, { description: 'Day the app last registered (YYYY-MM-DD).' }) updatedOnDate!: string;
+}
+
+@InputType('DeviceRegistrationInput', { description: 'POST /self/device/registration: a client and its app\'s push token.' })
+export class DeviceRegistrationInputType {
+  @Field(() => Int, { description: 'Id of one of my clients.', nullable: true }) clientId?: number | null;
+  @Field(() => String, { description: 'The push token (at most 512 characters).', nullable: true }) registrationId?: string | null;
 }

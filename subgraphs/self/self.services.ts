@@ -3,6 +3,7 @@ import { BeneficiaryService } from './beneficiary.service.js';
 import { ClientSelfServiceAdmin } from './client-self-service.service.js';
 import { CustomerAppsService } from './customer-apps.service.js';
 import { CustomerSessionService } from './customer-session.service.js';
+import { DeviceRegistrationService } from './device-registration.service.js';
 import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
 import { RegistrationService } from './registration.service.js';
@@ -21,6 +22,8 @@ export interface SelfServices {
   clientSelfService: ClientSelfServiceAdmin;
   /** What Fineract's own customer apps read beyond the interface (issue 42). */
   apps: CustomerAppsService;
+  /** The customer apps' push tokens, one per client. */
+  devices: DeviceRegistrationService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -33,5 +36,6 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     loanOffers: new LoanOfferService(db, deps),
     clientSelfService: new ClientSelfServiceAdmin(db, deps),
     apps: new CustomerAppsService(db, deps),
+    devices: new DeviceRegistrationService(db, deps),
   };
 }

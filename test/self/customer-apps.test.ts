@@ -204,4 +204,41 @@ describe("Fineract's customer apps against self-service", () => {
     assert.equal((await t.get(`/loans/${applied.body.loanId}`)).body.status.id, 400, 'staff see it withdrawn');
     assertError(await withdraw(ben, applied.body.loanId), 403, 'error.msg.loan.withdrawn.by.applicant.not.allowed');
   });
+  test('transfers and beneficiaries as the apps make them, device registration, then the password change', async () => {
+    // The beneficiary template, a beneficiary (Ben), the transfer template and a third-party transfer (?type=tpt).
+    assert.deepEqual((await ada.session.get('/self/beneficiaries/tpt/template')).body.accountTypeOptions.map((o: any) => o.id), [2]);
+    const saved = await ada.session.post('/self/beneficiaries/tpt', { name: 'Ben', officeName: branch, accountNumber: ben.accountNo, accountType: 2, transferLimit: 5000, locale: 'en' });
+    assert.equal(saved.status, 200, saved.text);
+    const template = (await ada.session.get('/self/accounttransfers/template?type=tpt')).body;
+    assert.deepEqual(template.toAccountOptions.map((o: any) => o.accountNo).sort(), [ada.accountNo, ben.accountNo].sort());
+    const sent = await ada.session.post('/self/accounttransfers?type=tpt', {
+      fromOfficeId: template.fromAccountOptions[0].officeId, fromClientId: ada.clientId, fromAccountType: 2, fromAccountId: ada.savingsId,
+      toOfficeId: template.toAccountOptions.find((o: any) => o.accountNo === ben.accountNo).officeId, toClientId: ben.clientId, toAccountType: 2, toAccountId: ben.savingsId,
+      transferAmount: '150.25', transferDate: '15 January 2026', transferDescription: 'lunch', ...mobileDates,
+    });
+    assert.equal(sent.status, 200, sent.text);
+    // 101150.25 - 150.25 = 101000; Ben had nothing.
+    assert.equal((await ada.session.get(`/self/savingsaccounts/${ada.savingsId}`)).body.accountBalance, 101000);
+    assert.equal((await ben.session.get(`/self/savingsaccounts/${ben.savingsId}`)).body.accountBalance, 150.25);
+
+    // Device registration: none yet (404), registered, read, replaced, and another customer's client refused.
+    assertError(await ada.session.get(`/self/device/registration/client/${ada.clientId}`), 404, 'error.msg.device.registration.id.invalid');
+    const registered = await ada.session.post('/self/device/registration', { clientId: ada.clientId, registrationId: 'fcm-token-1' });
+    assert.equal(registered.status, 200, registered.text);
+    const read = (await ada.session.get(`/self/device/registration/client/${ada.clientId}`)).body;
+    assert.deepEqual([read.id, read.clientData.id, read.registrationId, read.updatedOnDate.length], [registered.body.resourceId, ada.clientId, 'fcm-token-1', 3]);
+    const again = await ada.session.post('/self/device/registration', { clientId: ada.clientId, registrationId: 'fcm-token-2' });
+    assert.equal(again.body.resourceId, registered.body.resourceId, 'one registration per client, replaced');
+    const put = await ada.session.put(`/self/device/registration/${registered.body.resourceId}`, { clientId: ada.clientId, registrationId: 'fcm-token-3' });
+    assert.equal(put.status, 200, put.text);
+    assert.equal((await ada.session.get(`/self/device/registration/client/${ada.clientId}`)).body.registrationId, 'fcm-token-3');
+    assertError(await ben.session.put(`/self/device/registration/${registered.body.resourceId}`, { clientId: ben.clientId, registrationId: 'x' }), 404, 'error.msg.device.registration.id.invalid');
+    assertError(await ben.session.post('/self/device/registration', { clientId: ada.clientId, registrationId: 'x' }), 404, 'error.msg.client.id.invalid');
+    assertError(await ada.session.post('/self/device/registration', { clientId: ada.clientId }), 400, 'validation.msg.validation.errors.exist');
+
+    // The password change (the current one is required), after which the old key is revoked.
+    const changed = await ada.session.put('/self/user', { currentPassword: PASSWORD, password: 'Newpass123', repeatPassword: 'Newpass123' });
+    assert.equal(changed.status, 200, changed.text);
+    assertError(await ada.session.get('/self/clients'), 401, 'error.msg.not.authenticated');
+  });
 });
