@@ -34,6 +34,13 @@ export const selfAppsRoutes: Route[] = [
     variables: (req) => ({ id: intParam(req.params.loanId) }),
     result: (d) => ({ loanId: d.selfWithdrawLoan, resourceId: d.selfWithdrawLoan, changes: { status: { id: 400, code: 'loanStatusType.withdrawn.by.client', value: 'Withdrawn by applicant' } } }),
   },
+  // The mobile app changes a pending application with the same body it applied with (its extra fields dropped).
+  {
+    method: 'PUT', path: '/self/loans/:loanId', operation: 'SelfUpdateLoanApplication', body: 'input', resource: 'loan',
+    ignores: ['productName', 'currency', 'loanPurpose', 'loanPurposeId', 'transactionProcessingStrategyId', 'maxOutstandingLoanBalance'],
+    variables: (req) => ({ id: intParam(req.params.loanId) }),
+    result: (d, req) => ({ resourceId: intParam(req.params.loanId), loanId: intParam(req.params.loanId), changes: d.selfUpdateLoanApplication }),
+  },
   // The app's push token, one per client (Fineract's device registration).
   {
     method: 'GET', path: '/self/device/registration/client/:clientId', operation: 'MyDeviceRegistration', variables: (req) => ({ clientId: intParam(req.params.clientId) }),

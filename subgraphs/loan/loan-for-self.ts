@@ -56,6 +56,10 @@ export function loansForSelf(applications: LoanApplicationService, queries: Loan
     async withdraw(tx: Tx, customer: CustomerIdentity, id: number): Promise<void> {
       await applications.withdrawCore(tx, customer, id, {});
     },
+    /** The customer changes their own application (still submitted); answers Fineract's `changes`. */
+    async modify(tx: Tx, customer: CustomerIdentity, id: number, input: UpdateLoanApplicationInput): Promise<Record<string, unknown>> {
+      return (await applications.modifyCore(tx, customer, id, input)).changes;
+    },
     /** A product's terms, for the self-service loan template and the offers staff record. */
     async product(tx: Tx, id: number): Promise<LoanProductForSelf | null> {
       const p = await products.find(tx, id);

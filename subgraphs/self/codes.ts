@@ -29,6 +29,8 @@ export const SELF_CODES = {
   loanWithdrawNotAllowed: 'error.msg.loan.withdrawn.by.applicant.not.allowed' satisfies LoanCodes['loanWithdrawnByApplicantNotAllowed'],
   deviceRegistrationNotFound: 'error.msg.device.registration.id.invalid',
   deviceRegistrationDuplicate: 'error.msg.device.registration.duplicate.client',
+  loanCannotModify: 'error.msg.loan.cannot.modify.loan.in.its.present.state' satisfies LoanCodes['loanCannotModifyLoanInItsPresentState'],
+  loanClientCannotBeChanged: 'error.msg.loan.client.cannot.be.changed' satisfies LoanCodes['loanClientCannotBeChanged'],
   loanNotPrequalified: 'error.msg.self.loan.not.prequalified',
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
   loanOfferInUse: 'error.msg.self.loan.offer.in.use',

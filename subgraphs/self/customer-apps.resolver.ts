@@ -3,10 +3,12 @@ import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { RecentTransaction } from './customer-apps.service.js';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { withChoiceIds } from '../kernel/loan-term-enums.js';
 import type { DeviceRegistrationRow } from './device-registration.store.js';
 import { DeviceRegistrationInputType, MyDeviceRegistrationType, MyLoanProductOptionType, MyRecentTransactionPageType, type MyRecentTransactionType } from './self-apps.types.js';
 import type { SelfServices } from './self.services.js';
-import { MeType, MyClientType, MySavingsAccountType } from './self.types.js';
+import { MeType, MyClientType, MySavingsAccountType, SelfLoanApplicationInputType } from './self.types.js';
 
 /** Fineract's savings transaction types a customer's account can show (deposits, withdrawals, fees). */
 const SAVINGS_TRANSACTION_TYPES: Record<number, [string, string]> = {
@@ -68,6 +70,15 @@ export class CustomerAppsMutationResolver {
   @Mutation(() => Int, { description: 'Withdraws my own loan application while it waits for approval (400 otherwise); answers the loan id.' })
   async selfWithdrawLoan(@Arg('id', () => Int, { description: 'Id of my loan application.' }) id: number, @Ctx() ctx: RequestContext): Promise<number> {
     return this.services.apps.withdrawLoan(ctx.identity, id);
+  }
+
+  @Mutation(() => GraphQLJSONObject, { description: 'Changes my own loan application while it waits for approval, under the offer and product rules of applying; answers Fineract\'s `changes`.' })
+  async selfUpdateLoanApplication(
+    @Arg('id', () => Int, { description: 'Id of my loan application.' }) id: number,
+    @Arg('input', () => SelfLoanApplicationInputType, { description: 'The application as when applying.' }) input: SelfLoanApplicationInputType,
+    @Ctx() ctx: RequestContext,
+  ): Promise<Record<string, unknown>> {
+    return (await this.services.loanEdits.modify(ctx.identity, id, withChoiceIds(input, 'loan'))).changes;
   }
 
   @Mutation(() => MyDeviceRegistrationType, { description: "Registers my app's push token for one of my clients, replacing the one it had." })

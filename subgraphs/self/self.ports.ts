@@ -110,6 +110,8 @@ export interface SelfLoans {
   product(tx: Tx, id: number): Promise<SelfLoanProduct | null>;
   /** Withdraws the customer's own application on the business date (loan events as a staff withdrawal). */
   withdraw(tx: Tx, customer: CustomerIdentity, id: number): Promise<void>;
+  /** Changes the customer's own submitted application (schedule re-drawn); answers Fineract's `changes`. */
+  modify(tx: Tx, customer: CustomerIdentity, id: number, input: SelfLoanApplication): Promise<Record<string, unknown>>;
   ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfLoan[]>;
   get(tx: Tx, id: number): Promise<SelfLoan | null>;
   transactions(tx: Tx, loanId: number): Promise<SelfLoanTransaction[]>;

@@ -4,6 +4,7 @@ import { ClientSelfServiceAdmin } from './client-self-service.service.js';
 import { CustomerAppsService } from './customer-apps.service.js';
 import { CustomerSessionService } from './customer-session.service.js';
 import { DeviceRegistrationService } from './device-registration.service.js';
+import { LoanApplicationEditService } from './loan-application-edit.service.js';
 import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
 import { RegistrationService } from './registration.service.js';
@@ -24,6 +25,8 @@ export interface SelfServices {
   apps: CustomerAppsService;
   /** The customer apps' push tokens, one per client. */
   devices: DeviceRegistrationService;
+  /** A customer's changes to their own pending loan application. */
+  loanEdits: LoanApplicationEditService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -37,5 +40,6 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     clientSelfService: new ClientSelfServiceAdmin(db, deps),
     apps: new CustomerAppsService(db, deps),
     devices: new DeviceRegistrationService(db, deps),
+    loanEdits: new LoanApplicationEditService(db, deps),
   };
 }

@@ -166,7 +166,7 @@ describe("Fineract's customer apps against self-service", () => {
     assertError(await ada.session.get(`/self/clients/${ada.clientId}/transactions?limit=0`), 400, 'validation.msg.validation.errors.exist');
   });
 
-  test('loan application: the template without a product lists the offered products; with one, its terms; the mobile app applies', async () => {
+  test('loan application: the template without a product lists the offered products; with one, its terms; the mobile app applies, changes and withdraws', async () => {
     const none = (await ben.session.get(`/self/loans/template?templateType=individual&clientId=${ben.clientId}`)).body;
     assert.deepEqual([none.clientId, none.productOptions, none.loanPurposeOptions], [ben.clientId, [], []]);
 
@@ -191,6 +191,22 @@ describe("Fineract's customer apps against self-service", () => {
     assert.equal(applied.status, 200, applied.text);
     const l = (await ben.session.get(`/self/loans/${applied.body.loanId}`)).body;
     assert.deepEqual([l.principal, l.status.id, l.status.pendingApproval, l.status.active, l.summary], [50000, 100, true, false, undefined]);
+
+    // The mobile app changes the pending application with the body it applied with: within the offer only.
+    const body = {
+      clientId: ben.clientId, productId: 1, productName: 'Reducing Balance Loan', principal: 40000, loanTermFrequency: 12, loanTermFrequencyType: 2, loanType: 'individual',
+      numberOfRepayments: 12, repaymentEvery: 1, repaymentFrequencyType: 2, interestRatePerPeriod: 2, amortizationType: 1, interestType: 0, interestCalculationPeriodType: 1,
+      transactionProcessingStrategyId: 1, expectedDisbursementDate: '15 January 2026', submittedOnDate: '15 January 2026', currency: 'NGN', ...mobileDates,
+    };
+    const edited = await ben.session.put(`/self/loans/${applied.body.loanId}/`, body);
+    assert.equal(edited.status, 200, edited.text);
+    assert.equal(edited.body.resourceId, applied.body.loanId);
+    assert.equal((await ben.session.get(`/self/loans/${applied.body.loanId}`)).body.principal, 40000);
+    assertError(await ben.session.put(`/self/loans/${applied.body.loanId}`, { ...body, principal: '50000.01' }), 403, 'error.msg.self.loan.not.prequalified');
+    assertError(await ben.session.put(`/self/loans/${applied.body.loanId}`, { ...body, interestRatePerPeriod: 1 }), 400, 'validation.msg.validation.errors.exist');
+    assert.equal((await ada.session.put(`/self/loans/${applied.body.loanId}`, { ...body, clientId: ada.clientId })).status, 404);
+    assertError(await ada.session.put(`/self/loans/${loanId}`, { ...body, clientId: ada.clientId }), 403, 'error.msg.loan.cannot.modify.loan.in.its.present.state');
+    assert.equal((await ben.session.get(`/self/loans/${applied.body.loanId}`)).body.principal, 40000, 'refused changes left it as it was');
 
     // The apps withdraw a pending application with Fineract's body; another's, or a disbursed loan, cannot be.
     const withdraw = (c: Customer, id: number) => c.session.post(`/self/loans/${id}?command=withdrawnByApplicant`, { note: 'changed my mind', withdrawnOnDate: '15 January 2026', ...mobileDates });
