@@ -151,7 +151,8 @@ export async function startEdge(platform: Platform, logger: Logger, local?: Read
           log({});
           return;
         }
-        logger.error({ err: error, requestId, traceId, url: truncateForMessage(req.url ?? '', 200) }, 'request failed');
+        // The path only: a query string may carry credentials (Fineract's apps log in with ?username=&password=).
+        logger.error({ err: error, requestId, traceId, url: truncateForMessage(req.url?.split('?')[0] ?? '', 200) }, 'request failed');
         const masked = { status: 500, code: MASKED_500_CODE, message: 'An unexpected error occurred.', extensions: { code: MASKED_500_CODE, status: 500, kind: 'internal', errors: [] } };
         if (!res.headersSent) sendError(res, surfaceOf(new URL(req.url ?? '/', 'https://edge').pathname) ?? 'rest', masked, common);
         else res.end();

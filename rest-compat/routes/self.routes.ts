@@ -1,14 +1,10 @@
 import { intParam, queryDate, type Route } from '../route.js';
-
-const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
+import { accounts, client, loan, loanTemplate, savingsAccount, savingsTransaction } from './self-apps.shapes.js';
 
 type Data = Record<string, any>;
 
-/** Interface 2.5's savings account, with Fineract's summary beside the top-level balances. */
-const savingsAccount = (a: Data) => ({ ...a, summary: { accountBalance: a.accountBalance, availableBalance: a.availableBalance, currency: a.currency } });
-/** A loan's status is Fineract's {id, code, value} on REST. */
-const loan = ({ loanStatus, ...l }: Data) => ({ ...l, status: loanStatus });
-const accounts = (d: Data) => ({ savingsAccounts: d.savingsAccounts.map(savingsAccount), loanAccounts: d.loanAccounts.map(loan) });
+const id = (name: string) => (req: { params: Record<string, string> }) => ({ id: intParam(req.params[name]) });
+
 const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageItems: p.pageItems ?? [] });
 
 /**
@@ -17,15 +13,22 @@ const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageI
  */
 export const selfRoutes: Route[] = [
   { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', resource: 'self.registration', anonymous: true, result: (d) => d.selfRegister },
-  { method: 'POST', path: '/self/authentication', operation: 'SelfAuthenticate', body: 'args', anonymous: true, result: (d) => d.selfAuthenticate },
+  // The older web app sends the credentials as query parameters with an empty body, as Fineract accepts them; the
+  // edge is HTTPS only and logs a request's route, never its query string.
+  {
+    method: 'POST', path: '/self/authentication', operation: 'SelfAuthenticate', body: 'args', anonymous: true,
+    variables: (req) => (Object.keys(req.body).length === 0 && (req.query.has('username') || req.query.has('password')) ? { username: req.query.get('username'), password: req.query.get('password') } : {}),
+    result: (d) => d.selfAuthenticate,
+  },
   {
     method: 'PUT', path: '/self/user', operation: 'SelfChangePassword', body: 'args',
     result: (d) => ({ resourceId: d.selfChangePassword, changes: { passwordEncoded: '[redacted]' } }),
   },
   { method: 'POST', path: '/self/authentication/logout', operation: 'SelfLogout', body: 'none', result: (d) => ({ loggedOut: d.selfLogout }) },
 
-  { method: 'GET', path: '/self/clients', operation: 'MyClients', result: (d) => d.me.clients },
-  { method: 'GET', path: '/self/clients/:clientId', operation: 'MyClient', variables: id('clientId'), result: (d) => d.me.clientById },
+  // Fineract's page: the apps read pageItems[0] after login.
+  { method: 'GET', path: '/self/clients', operation: 'MyClients', result: (d) => page({ totalFilteredRecords: d.me.clients.length, pageItems: d.me.clients.map(client) }) },
+  { method: 'GET', path: '/self/clients/:clientId', operation: 'MyClient', variables: id('clientId'), result: (d) => client(d.me.clientById) },
   { method: 'GET', path: '/self/clients/:clientId/accounts', operation: 'MyAccounts', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => accounts(d.me.accounts) },
   { method: 'GET', path: '/self/accounts', operation: 'MyAccounts', result: (d) => accounts(d.me.accounts) },
 
@@ -34,7 +37,9 @@ export const selfRoutes: Route[] = [
     variables: (req) => ({ id: intParam(req.params.accountId), withTransactions: (req.query.get('associations') ?? '').split(',').includes('transactions') }),
     result: (d) => {
       const { transactionPage, ...account } = d.me.savingsAccount;
-      return { ...savingsAccount(account), ...(transactionPage ? { transactions: transactionPage.pageItems ?? [] } : {}) };
+      const clientName = d.me.clients.find((c: Data) => c.id === account.clientId)?.displayName;
+      const shaped = savingsAccount(account);
+      return { ...shaped, clientName, ...(transactionPage ? { transactions: (transactionPage.pageItems ?? []).map(savingsTransaction(shaped)) } : {}) };
     },
   },
   {
@@ -44,8 +49,20 @@ export const selfRoutes: Route[] = [
   },
 
   // /self/loans/template before /self/loans/:loanId, which would take "template" for an id.
-  { method: 'GET', path: '/self/loans/template', operation: 'MyLoanTemplate', variables: (req) => ({ productId: intParam(req.query.get('productId')) }), result: (d) => d.me.loanTemplate },
-  { method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', resource: 'loan', result: (d) => d.selfApplyForLoan },
+  {
+    method: 'GET', path: '/self/loans/template', operation: 'MyLoanTemplate',
+    variables: (req) => {
+      const productId = intParam(req.query.get('productId'));
+      return { ...(productId == null ? {} : { productId }), withProduct: productId != null, clientId: intParam(req.query.get('clientId')) };
+    },
+    result: (d) => loanTemplate(d.me),
+  },
+  // The mobile app also sends the product's name, the currency, a purpose and the strategy's id: the offer and
+  // the product decide those, so they are accepted and dropped (missing terms are the product's).
+  {
+    method: 'POST', path: '/self/loans', operation: 'SelfApplyForLoan', body: 'input', resource: 'loan',
+    ignores: ['productName', 'currency', 'loanPurpose', 'loanPurposeId', 'transactionProcessingStrategyId', 'maxOutstandingLoanBalance'], result: (d) => d.selfApplyForLoan,
+  },
   { method: 'GET', path: '/self/loans/:loanId', operation: 'MyLoan', variables: id('loanId'), result: (d) => loan(d.me.loan) },
   { method: 'GET', path: '/self/loans/:loanId/transactions', operation: 'MyLoanTransactions', variables: id('loanId'), result: (d) => d.me.loanTransactions },
   // "To close your loan today, pay N": the payoff of the customer's own loan (another's is 404).

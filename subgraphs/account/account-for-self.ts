@@ -8,11 +8,11 @@ import type { AccountDependencies } from './account.ports.js';
 import { availableBalance } from './domain/balance-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { SavingsTransactionQueries } from './savings-transaction.queries.js';
-import type { TransactionRow } from './store/savings-transaction.store.js';
+import { transactionPageOfAccounts, type TransactionRow } from './store/savings-transaction.store.js';
 import type { TransferRow } from './store/transfer.store.js';
 import { validateTransfer, type TransferInput, type TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
-import type { AccountForSelf, AccountTransactionForSelf } from './contract.js';
+import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf } from './contract.js';
 
 /**
  * What the account module offers the self-service module, each call inside the caller's transaction and
@@ -26,6 +26,9 @@ export function accountsForSelf(deps: Required<AccountDependencies>, accounts: S
       id: a.id, accountNo: a.accountNo, clientId: a.clientId, officeId: a.officeId, productId: a.productId, productName: a.productName, accountType: a.accountType,
       currency: { code: a.currencyCode, name: currency?.name ?? a.currencyCode, displaySymbol: currency?.displaySymbol ?? null, decimalPlaces: a.digitsAfterDecimal },
       accountBalance: a.accountBalance, availableBalance: availableBalance(a).toFixed(), status: a.status,
+      shortProductName: a.shortProductName, nominalAnnualInterestRate: a.nominalAnnualInterestRate, totalDeposits: a.totalDeposits, totalWithdrawals: a.totalWithdrawals,
+      submittedOnDate: a.submittedOnDate, approvedOnDate: a.approvedOnDate, activatedOnDate: a.activatedOnDate, closedOnDate: a.closedOnDate,
+      blocked: a.blocked, debitBlocked: a.debitBlocked, creditBlocked: a.creditBlocked,
     };
   };
   const today = (tx: Tx) => deps.businessDates.today(tx);
@@ -52,6 +55,17 @@ export function accountsForSelf(deps: Required<AccountDependencies>, accounts: S
         total: page.total,
         items: page.items.map((t: TransactionRow): AccountTransactionForSelf => ({
           id: t.id, transactionType: t.transactionType, credit: t.credit, date: t.date, amount: t.amount, runningBalance: t.runningBalance, note: t.note, reversed: t.reversed, transferId: t.transferId,
+        })),
+      };
+    },
+    /** The accounts' transactions together, newest day first (a customer's recent transactions). */
+    async recentTransactions(tx: Tx, accountIds: readonly number[], offset: number, limit: number) {
+      const page = await transactionPageOfAccounts(tx, accountIds, offset, limit);
+      return {
+        total: page.total,
+        items: page.items.map((t): AccountRecentTransactionForSelf => ({
+          id: t.id, transactionType: t.transactionType, credit: t.credit, date: t.date, amount: t.amount, runningBalance: t.runningBalance, note: t.note, reversed: t.reversed,
+          transferId: t.transferId, accountId: t.accountId, accountNo: t.accountNo, currencyCode: t.currencyCode, submittedOnDate: t.submittedOnDate,
         })),
       };
     },

@@ -26,6 +26,19 @@ export interface AccountForSelf {
   availableBalance: string;
   /** 100 submitted ... 300 active ... 600 closed. */
   status: number;
+  shortProductName: string;
+  nominalAnnualInterestRate: string;
+  totalDeposits: string;
+  totalWithdrawals: string;
+  /** YYYY-MM-DD dates of the account's lifecycle steps (null until taken). */
+  submittedOnDate: string;
+  approvedOnDate: string | null;
+  activatedOnDate: string | null;
+  closedOnDate: string | null;
+  /** Staff blocks: the whole account, debits only, credits only. */
+  blocked: boolean;
+  debitBlocked: boolean;
+  creditBlocked: boolean;
 }
 
 /** A savings transaction as self-service shows it. */
@@ -40,4 +53,12 @@ export interface AccountTransactionForSelf {
   note: string | null;
   reversed: boolean;
   transferId: number | null;
+}
+
+/** A transaction of one of several accounts, as a customer's recent transactions list it. */
+export interface AccountRecentTransactionForSelf extends AccountTransactionForSelf {
+  accountId: number;
+  accountNo: string;
+  currencyCode: string;
+  submittedOnDate: string;
 }

@@ -10,6 +10,7 @@ import type { ClientForSelf } from './contract.js';
 const selfView = (c: Client): ClientForSelf => ({
   id: c.id, cif: c.cif, accountNo: c.accountNo, displayName: c.displayName, firstname: c.firstname, lastname: c.lastname, officeId: c.officeId,
   kycTier: c.kycTier, active: c.statusId === CLIENT_STATUS_ACTIVE, statusId: c.statusId, mobileNo: c.mobileNo, emailAddress: c.emailAddress,
+  activationDate: c.activationDate, dateOfBirth: c.dateOfBirth,
 });
 
 /**

@@ -26,4 +26,7 @@ export interface ClientForSelf {
   statusId: number;
   mobileNo: string | null;
   emailAddress: string | null;
+  /** YYYY-MM-DD, or null while pending. */
+  activationDate: string | null;
+  dateOfBirth: string | null;
 }

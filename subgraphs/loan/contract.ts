@@ -35,6 +35,31 @@ export interface LoanForSelf {
   principal: string;
   currencyCode: string;
   schedule: LoanPeriodForSelf[];
+  currency: { code: string; name: string; decimalPlaces: number; displayLabel: string };
+  loanType: { id: number; code: string; value: string };
+  /** The terms as Fineract's `{id, code, value}` options where Fineract has them. */
+  terms: {
+    termFrequency: number;
+    termPeriodFrequencyType: { id: number; code: string; value: string };
+    numberOfRepayments: number;
+    repaymentEvery: number;
+    repaymentFrequencyType: { id: number; code: string; value: string };
+    interestRatePerPeriod: string;
+    interestRateFrequencyType: { id: number; code: string; value: string };
+  };
+  /** YYYY-MM-DD dates of the loan's lifecycle steps (null until taken). */
+  timeline: {
+    submittedOnDate: string; expectedDisbursementDate: string | null; approvedOnDate: string | null; actualDisbursementDate: string | null;
+    withdrawnOnDate: string | null; rejectedOnDate: string | null; closedOnDate: string | null; expectedMaturityDate: string | null;
+  };
+  /** Totals as decimal strings; null before disbursement, as Fineract has none then. */
+  summary: {
+    principalDisbursed: string; principalPaid: string; principalOutstanding: string; interestCharged: string; interestPaid: string; interestOutstanding: string;
+    feeChargesCharged: string; penaltyChargesCharged: string; totalExpectedRepayment: string; totalRepayment: string; totalOutstanding: string; totalOverdue: string;
+  } | null;
+  /** The schedule's totals (decimal strings). */
+  scheduleTotals: { totalRepaymentExpected: string; totalRepayment: string; totalOutstanding: string };
+  inArrears: boolean;
 }
 
 /** A loan transaction (disbursement or repayment) as self-service shows it. */
@@ -44,6 +69,13 @@ export interface LoanTransactionForSelf {
   date: string;
   amount: string;
 }
+
+/** A loan product's terms with its currency's display details, for the customer apps' loan template. */
+export type LoanProductForSelf = LoanProductTerms & {
+  currency: { code: string; name: string; decimalPlaces: number; displayLabel: string };
+  /** The product's choices as Fineract's `{id, code, value}` options, as its loan template has them. */
+  options: Record<'termPeriodFrequencyType' | 'repaymentFrequencyType' | 'interestRateFrequencyType' | 'amortizationType' | 'interestType' | 'interestCalculationPeriodType', { id: number; code: string; value: string }>;
+};
 
 /** A loan product's terms: the self-service loan template and the offers staff record. */
 export type LoanProductTerms = Pick<

@@ -96,7 +96,8 @@ export class LoanApplicationService {
     return this.db.tx(actor.tenantId, (tx) => this.modifyCore(tx, actor, id, input));
   }
 
-  async modifyCore(tx: Tx, actor: Actor, id: number, input: LoanApplicationInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+  /** Staff change an application; a customer (self-service) changes their own. */
+  async modifyCore(tx: Tx, actor: Actor | CustomerIdentity, id: number, input: LoanApplicationInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule(LOAN_CODES.loanCannotModifyLoanInItsPresentState, 'Only a submitted application can be modified.', [id]);
     if (input.clientId != null && input.clientId !== loan.clientId) throw errors.domainRule(LOAN_CODES.loanClientCannotBeChanged, 'The borrower of an application cannot be changed.', [id], 'clientId');
@@ -119,7 +120,8 @@ export class LoanApplicationService {
     return this.db.tx(actor.tenantId, (tx) => this.withdrawCore(tx, actor, id, input));
   }
 
-  async withdrawCore(tx: Tx, actor: Actor, id: number, input: { withdrawnOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
+  /** Staff withdraw on the applicant's word; a customer (self-service) withdraws their own application. */
+  async withdrawCore(tx: Tx, actor: Actor | CustomerIdentity, id: number, input: { withdrawnOnDate?: string | null; note?: string | null }): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
     if (loan.statusId !== STATUS_SUBMITTED && loan.statusId !== STATUS_APPROVED) {
       throw errors.domainRule(LOAN_CODES.loanWithdrawnByApplicantNotAllowed, 'Only a submitted or approved, undisbursed loan can be withdrawn.', [id]);

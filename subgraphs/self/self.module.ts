@@ -4,6 +4,8 @@ import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { SelfMigration } from './migrations/20261125000100_self.js';
 import { LoanOfferApplicationMigration } from './migrations/20261128000300_loan_offer_application.js';
 import { CustomerActionsMigration } from './migrations/20261128000400_customer_actions.js';
+import { DeviceRegistrationMigration } from './migrations/20261128190000_device_registration.js';
+import { CustomerAppsClientResolver, CustomerAppsMeResolver, CustomerAppsMutationResolver, CustomerAppsSavingsResolver } from './customer-apps.resolver.js';
 import { MeResolver, MySavingsAccountResolver, SelfResolver } from './self.resolver.js';
 import type { SelfServices } from './self.services.js';
 
@@ -14,13 +16,14 @@ export const selfDatabase: DatabaseModule = {
     { name: '20261125000100_self', class: SelfMigration },
     { name: '20261128000300_loan_offer_application', class: LoanOfferApplicationMigration },
     { name: '20261128000400_customer_actions', class: CustomerActionsMigration },
+    { name: '20261128190000_device_registration', class: DeviceRegistrationMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildSelfSchema(services: () => SelfServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [SelfResolver, MeResolver, MySavingsAccountResolver],
+    resolvers: [SelfResolver, MeResolver, MySavingsAccountResolver, CustomerAppsMeResolver, CustomerAppsMutationResolver, CustomerAppsClientResolver, CustomerAppsSavingsResolver],
     container: (cls) => new (cls as new (s: SelfServices) => object)(services()),
   });
 }

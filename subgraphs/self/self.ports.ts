@@ -1,9 +1,9 @@
 import type { Tx } from '../kernel/tx.js';
 import type { Actor, CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
-import type { AccountForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput } from '../account/contract.js';
+import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput } from '../account/contract.js';
 import type { BvnVerification, ClientForSelf } from '../customer/contract.js';
-import type { LoanApplicationInput, LoanForSelf, LoanPeriodForSelf, LoanProductTerms, LoanTransactionForSelf } from '../loan/contract.js';
+import type { LoanApplicationInput, LoanForSelf, LoanPeriodForSelf, LoanProductForSelf, LoanTransactionForSelf } from '../loan/contract.js';
 import type { InterbankTransfer, NameEnquiryAnswer, SwitchBank } from '../payments/contract.js';
 
 /**
@@ -48,6 +48,8 @@ export type SelfAccount = AccountForSelf;
 
 export type SelfTransaction = AccountTransactionForSelf;
 
+export type SelfRecentTransaction = AccountRecentTransactionForSelf;
+
 /** Fineract's account transfer body (docs/interface.md), amounts as decimal text and dates as YYYY-MM-DD. */
 export type SelfTransferInput = AccountTransferInput & {
   /** Inter-bank: the destination bank's 3-digit code and the NUBAN number there (instead of toOfficeId/toClientId/toAccountId). */
@@ -66,6 +68,8 @@ export interface SelfAccounts {
   byAccountNo(tx: Tx, accountNo: string): Promise<SelfAccount | null>;
   /** Newest first. */
   transactions(tx: Tx, accountId: number, offset: number, limit: number): Promise<{ total: number; items: SelfTransaction[] }>;
+  /** The accounts' transactions together, newest day first. */
+  recentTransactions(tx: Tx, accountIds: readonly number[], offset: number, limit: number): Promise<{ total: number; items: SelfRecentTransaction[] }>;
   /** Checks the body as a staff transfer's; the account module's scope answers 404 for a source not the customer's. */
   validateTransfer(input: SelfTransferInput): void;
   /** Both legs, their events, the receiver's KYC caps and the journal, in the caller's transaction. */
@@ -98,12 +102,16 @@ export type SelfLoanApplication = Pick<
   | 'expectedDisbursementDate' | 'submittedOnDate' | 'repaymentsStartingFromDate' | 'loanType' | 'linkAccountId'
 >;
 
-export type SelfLoanProduct = LoanProductTerms;
+export type SelfLoanProduct = LoanProductForSelf;
 
 export interface SelfLoans {
   /** Submits the application as the customer (scope: their own client only); status 100. */
   apply(tx: Tx, customer: CustomerIdentity, input: SelfLoanApplication): Promise<{ id: number }>;
   product(tx: Tx, id: number): Promise<SelfLoanProduct | null>;
+  /** Withdraws the customer's own application on the business date (loan events as a staff withdrawal). */
+  withdraw(tx: Tx, customer: CustomerIdentity, id: number): Promise<void>;
+  /** Changes the customer's own submitted application (schedule re-drawn); answers Fineract's `changes`. */
+  modify(tx: Tx, customer: CustomerIdentity, id: number, input: SelfLoanApplication): Promise<Record<string, unknown>>;
   ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfLoan[]>;
   get(tx: Tx, id: number): Promise<SelfLoan | null>;
   transactions(tx: Tx, loanId: number): Promise<SelfLoanTransaction[]>;

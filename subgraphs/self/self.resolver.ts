@@ -34,7 +34,11 @@ const toMyClient = (c: SelfClient): MyClientType => {
   return { ...c, status: enumOption(id, code, value) };
 };
 
-const toMySavingsAccount = (a: SelfAccount): MySavingsAccountType => ({ ...a, status: coded(SAVINGS_STATUS, a.status) });
+const toMySavingsAccount = (a: SelfAccount): MySavingsAccountType => ({
+  ...a, status: coded(SAVINGS_STATUS, a.status),
+  timeline: { submittedOnDate: a.submittedOnDate, approvedOnDate: a.approvedOnDate, activatedOnDate: a.activatedOnDate, closedOnDate: a.closedOnDate },
+  blocks: { block: a.blocked, blockDebit: a.debitBlocked, blockCredit: a.creditBlocked },
+});
 
 const toMyTransaction = (t: SelfTransaction): MyTransactionType => ({
   id: t.id, transactionType: coded(TRANSACTION_TYPES, t.transactionType), entryType: t.credit ? 'CREDIT' : 'DEBIT', date: t.date, amount: t.amount,
@@ -44,7 +48,7 @@ const toMyTransaction = (t: SelfTransaction): MyTransactionType => ({
 const toMyLoan = (l: SelfLoan): MyLoanType => ({
   ...l,
   loanStatus: enumOption(l.status, l.statusCode, l.statusValue),
-  repaymentSchedule: { periods: l.schedule.map((p) => ({ ...p, totalDueForPeriod: p.totalDue, totalOutstandingForPeriod: p.totalOutstanding })) },
+  repaymentSchedule: { periods: l.schedule.map((p) => ({ ...p, totalDueForPeriod: p.totalDue, totalOutstandingForPeriod: p.totalOutstanding })), ...l.scheduleTotals },
 });
 
 const toMyTransfer = (outcome: SelfTransferOutcome): MyTransferType => {

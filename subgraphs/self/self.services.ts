@@ -1,7 +1,10 @@
 import type { Database } from '../platform/database.js';
 import { BeneficiaryService } from './beneficiary.service.js';
 import { ClientSelfServiceAdmin } from './client-self-service.service.js';
+import { CustomerAppsService } from './customer-apps.service.js';
 import { CustomerSessionService } from './customer-session.service.js';
+import { DeviceRegistrationService } from './device-registration.service.js';
+import { LoanApplicationEditService } from './loan-application-edit.service.js';
 import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
 import { RegistrationService } from './registration.service.js';
@@ -18,6 +21,12 @@ export interface SelfServices {
   loanOffers: LoanOfferService;
   /** Staff: disable, enable or reset a client's self-service login. */
   clientSelfService: ClientSelfServiceAdmin;
+  /** What Fineract's own customer apps read beyond the interface (issue 42). */
+  apps: CustomerAppsService;
+  /** The customer apps' push tokens, one per client. */
+  devices: DeviceRegistrationService;
+  /** A customer's changes to their own pending loan application. */
+  loanEdits: LoanApplicationEditService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -29,5 +38,8 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     transfers: new SelfTransferService(db, deps),
     loanOffers: new LoanOfferService(db, deps),
     clientSelfService: new ClientSelfServiceAdmin(db, deps),
+    apps: new CustomerAppsService(db, deps),
+    devices: new DeviceRegistrationService(db, deps),
+    loanEdits: new LoanApplicationEditService(db, deps),
   };
 }

@@ -3,6 +3,7 @@ import { AmortizationTypeEnum, InterestTypeEnum, RepaymentFrequencyTypeEnum } fr
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
+import { MyAccountBlocksType, MyAccountTimelineType, MyLoanCurrencyType, MyLoanSummaryType, MyLoanTemplateOptionsType, MyLoanTermsType, MyLoanTimelineType } from './self-apps.types.js';
 
 @InputType('SelfRegistrationInput', { description: 'Interface 4.2: POST /self/registration.' })
 export class SelfRegistrationInput {
@@ -61,6 +62,8 @@ export class MyClientType {
   @Field(() => EnumOption, { description: 'Lifecycle status (see the type for its codes and flags).' }) status!: EnumOption;
   @Field(() => String, { description: 'Mobile phone number in international or local format, or null.', nullable: true }) mobileNo!: string | null;
   @Field(() => String, { description: 'E-mail address, or null.', nullable: true }) emailAddress!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Day the client was activated (YYYY-MM-DD), or null while pending.', nullable: true }) activationDate!: string | null;
+  @Field(() => LocalDateScalar, { description: 'Date of birth (YYYY-MM-DD), or null when not recorded.', nullable: true }) dateOfBirth!: string | null;
 }
 
 @ObjectType('MyCurrency', { description: 'Currency of one of my accounts.' })
@@ -103,6 +106,12 @@ export class MySavingsAccountType {
   @Field(() => DecimalScalar, { description: 'Balance the customer may use now (decimal string), after holds.' }) availableBalance!: string;
   @Field(() => MyCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: MyCurrencyType;
   @Field(() => EnumOption, { description: 'Lifecycle status (see the type for its codes and flags).' }) status!: EnumOption;
+  @Field({ description: 'Short name of the product.' }) shortProductName!: string;
+  @Field(() => DecimalScalar, { description: 'Nominal annual interest rate in percent (decimal string).' }) nominalAnnualInterestRate!: string;
+  @Field(() => DecimalScalar, { description: 'Sum of deposits, reversed ones excluded (decimal string).' }) totalDeposits!: string;
+  @Field(() => DecimalScalar, { description: 'Sum of withdrawals, reversed ones excluded (decimal string).' }) totalWithdrawals!: string;
+  @Field(() => MyAccountTimelineType, { description: 'Dates of the account\'s lifecycle steps.' }) timeline!: MyAccountTimelineType;
+  @Field(() => MyAccountBlocksType, { description: 'Staff blocks on the account.' }) blocks!: MyAccountBlocksType;
 }
 
 @ObjectType('MyLoanPeriod', { description: 'One instalment of my loan.' })
@@ -120,6 +129,9 @@ export class MyLoanPeriodType {
 @ObjectType('MyLoanSchedule', { description: 'My loan\'s instalment schedule.' })
 export class MyLoanScheduleType {
   @Field(() => [MyLoanPeriodType], { description: 'Instalments in due-date order.' }) periods!: MyLoanPeriodType[];
+  @Field(() => DecimalScalar, { description: 'Everything to repay: principal, interest, fees and penalties (decimal string).' }) totalRepaymentExpected!: string;
+  @Field(() => DecimalScalar, { description: 'Total repaid so far (decimal string).' }) totalRepayment!: string;
+  @Field(() => DecimalScalar, { description: 'Total still owed (decimal string).' }) totalOutstanding!: string;
 }
 
 @ObjectType('MyLoan', { description: "An own loan; status is Fineract's status id (100 submitted ... 300 active, 600 closed)." })
@@ -134,6 +146,12 @@ export class MyLoanType {
   @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) principal!: string;
   @Field({ description: 'ISO 4217 currency code, e.g. "NGN".' }) currencyCode!: string;
   @Field(() => MyLoanScheduleType, { description: 'Instalment schedule of the loan.' }) repaymentSchedule!: MyLoanScheduleType;
+  @Field(() => MyLoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: MyLoanCurrencyType;
+  @Field(() => EnumOption, { description: 'Kind of loan: individual, group or JLG.' }) loanType!: EnumOption;
+  @Field(() => MyLoanTermsType, { description: 'The loan\'s terms.' }) terms!: MyLoanTermsType;
+  @Field(() => MyLoanTimelineType, { description: 'Dates of the loan\'s lifecycle steps.' }) timeline!: MyLoanTimelineType;
+  @Field(() => MyLoanSummaryType, { description: 'Totals of the loan; null before disbursement.', nullable: true }) summary!: MyLoanSummaryType | null;
+  @Field({ description: 'True when an instalment is past due and unpaid.' }) inArrears!: boolean;
 }
 
 @ObjectType('MyLoanPayoff', { description: 'What closes my loan on a date: principal, interest earned to the date (never interest not yet earned), fees, penalties and the total to pay.' })
@@ -356,5 +374,7 @@ export class MyLoanTemplateType {
   @Field(() => Int, { description: 'How principal is repaid: 0 equal principal payments, 1 equal instalments.' }) amortizationType!: number;
   @Field(() => Int, { description: 'How interest is computed: 0 declining balance, 1 flat.' }) interestType!: number;
   @Field(() => Int, { description: 'Interest calculation period: 0 daily, 1 same as the repayment period.' }) interestCalculationPeriodType!: number;
+  @Field(() => MyLoanCurrencyType, { description: 'Currency of the product, with its display details.' }) currency!: MyLoanCurrencyType;
+  @Field(() => MyLoanTemplateOptionsType, { description: 'The product\'s choices as Fineract\'s `{id, code, value}` options.' }) options!: MyLoanTemplateOptionsType;
   @Field({ description: 'Order in which a repayment pays penalties, fees, interest and principal (Fineract\'s strategy code, e.g. "mifos-standard-strategy").' }) transactionProcessingStrategyCode!: string;
 }

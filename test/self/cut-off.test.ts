@@ -119,7 +119,7 @@ describe('self-service: cutting a customer off', () => {
     assert.equal(again.body.shouldRenewPassword, false);
     const clients = await service.request('GET', '/api/v1/self/clients', { tenant: t.tenant, auth: again.body.base64EncodedAuthenticationKey });
     assert.equal(clients.status, 200, clients.text);
-    assert.deepEqual(clients.body[0].status, { id: 300, code: 'clientStatusType.active', value: 'Active' });
+    assert.deepEqual(clients.body.pageItems[0].status, { id: 300, code: 'clientStatusType.active', value: 'Active' });
     assertError(await selfLogin(service, t.tenant, gus.username, otp), 401, 'error.msg.not.authenticated');
     const audit = await events(service, t.tenant, ['client.selfservice.changed']);
     assert.ok(!JSON.stringify(audit).includes(otp), 'the one-time password is in no event');

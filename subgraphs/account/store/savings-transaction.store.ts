@@ -287,6 +287,21 @@ export async function transactionPagesOfAccounts(tx: Tx, accountIds: readonly nu
   return rows.map(toTxn);
 }
 
+/**
+ * A page of the transactions of several accounts together, newest day first (a customer's "recent
+ * transactions" across their accounts), with how many there are in all.
+ */
+export async function transactionPageOfAccounts(tx: Tx, accountIds: readonly number[], offset: number, limit: number): Promise<{ total: number; items: TransactionRow[] }> {
+  if (accountIds.length === 0) return { total: 0, items: [] };
+  const ids = `{${accountIds.map(Number).join(',')}}`;
+  const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = any(?::int[])`, [tx.tenantId, ids]);
+  const rows = await tx.query<RawTxn>(
+    `${TXN_SELECT} where t.tenant_id = ? and t.account_id = any(?::int[]) order by t.transaction_date desc, t.id desc limit ? offset ?`,
+    [tx.tenantId, ids, limit, offset],
+  );
+  return { total: Number(count[0]!.n), items: rows.map(toTxn) };
+}
+
 /** A transaction id drawn ahead of its leg (its journal is posted first, under that id). */
 export async function nextTransactionId(tx: Tx): Promise<number> {
   return Number((await tx.query<{ id: string }>(`select nextval('account.savings_transaction_seq') as id`, []))[0]!.id);
