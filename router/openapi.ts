@@ -198,7 +198,9 @@ function probe(route: Route, compiled: CompiledOperation): { queryParams: string
     /* the variables are not what is probed here */
   }
   const shapes = [shapeOf(route, compiled, req, false), shapeOf(route, compiled, req, true)];
-  const distinct = [...new Map(shapes.map((shape) => [JSON.stringify(shape), shape])).values()];
+  // A shape the stand-ins could not follow ({}: any value) adds nothing beside a described one.
+  const described = shapes.filter((shape) => Object.keys(shape).length > 0);
+  const distinct = [...new Map((described.length > 0 ? described : shapes).map((shape) => [JSON.stringify(shape), shape])).values()];
   return { queryParams: [...asked], response: distinct.length === 1 ? distinct[0]! : { anyOf: distinct } };
 }
 
