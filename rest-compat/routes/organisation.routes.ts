@@ -54,6 +54,11 @@ export const organisationRoutes: Route[] = [
 
   { method: 'GET', path: '/roles', operation: 'Roles', result: (d) => d.roles },
   { method: 'GET', path: '/roles/:roleId', operation: 'Role', variables: id('roleId'), result: (d) => d.role },
+  { method: 'POST', path: '/roles', operation: 'CreateRole', body: 'input', resource: 'role', result: (d) => ({ resourceId: d.createRole.id }) },
+  {
+    method: 'PUT', path: '/roles/:roleId', operation: 'UpdateRole', body: 'input', variables: id('roleId'),
+    result: (d) => ({ resourceId: d.updateRole.role.id, changes: d.updateRole.changes }),
+  },
   { method: 'GET', path: '/roles/:roleId/permissions', operation: 'RolePermissions', variables: id('roleId'), result: (d) => d.rolePermissions },
   {
     method: 'PUT', path: '/roles/:roleId/permissions', operation: 'UpdateRolePermissions', body: 'args', variables: id('roleId'),

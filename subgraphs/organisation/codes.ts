@@ -27,6 +27,7 @@ export const ORGANISATION_CODES = {
   paymentTypeInvalid: 'error.msg.payment.type.invalid',
   roleCannotChangeUnheldPermissions: 'error.msg.role.cannot.change.unheld.permissions',
   roleIdInvalid: 'error.msg.role.id.invalid',
+  roleDuplicateName: 'error.msg.role.duplicate.name',
   rolePermissionsInvalid: 'validation.msg.role.permissions.invalid',
   staffDuplicateExternalId: 'error.msg.staff.duplicate.externalId',
   staffIdInvalid: 'error.msg.staff.id.invalid',

@@ -89,6 +89,18 @@ export class RoleType {
   @Field({ description: 'True when the record may no longer be used for new postings or logins.' }) disabled!: boolean;
 }
 
+@InputType({ description: "A role, as Fineract's POST /roles body (PUT /roles/{id}: either field)." })
+export class RoleInput {
+  @Field(() => String, { description: 'Display name, unique in the tenant.', nullable: true }) name?: string | null;
+  @Field(() => String, { description: 'What the role is for.', nullable: true }) description?: string | null;
+}
+
+@ObjectType({ description: 'A role after a change, with the fields that changed.' })
+export class RoleChangePayload {
+  @Field(() => RoleType, { description: 'The role after the command.' }) role!: RoleType;
+  @Field(() => GraphQLJSONObject, { description: "The fields this command changed, by name, with their new values (Fineract's `changes` object)." }) changes!: Record<string, unknown>;
+}
+
 @ObjectType({ description: 'One permission and whether the role has it.' })
 export class PermissionUsage {
   @Field({ description: 'Group the permission is listed under, e.g. "portfolio".' }) grouping!: string;

@@ -1,6 +1,8 @@
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
-import { errors, PlatformError } from '../kernel/errors.js';
+import { isUniqueViolation } from '../kernel/db-errors.js';
+import { errors, PlatformError, Validator } from '../kernel/errors.js';
+import { nextValue } from '../kernel/sequence.js';
 import { hasPermission, requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit } from '../kernel/outbox.js';
 import { PERMISSIONS, type PermissionDef } from './permissions.js';
@@ -16,6 +18,28 @@ export interface RolePermissions {
 const roleNotFound = (id: number) => errors.notFound(ORGANISATION_CODES.roleIdInvalid, `Role with identifier ${id} does not exist`, id);
 
 export const ROLE_PERMISSIONS_CHANGED_EVENT = 'role.permissions.changed';
+
+export interface RoleInput {
+  name?: string | null;
+  description?: string | null;
+}
+
+/** Ids of roles an institution creates start above the seeded catalogue's (Fineract's 3200xx), so a seed added later never collides. */
+const FIRST_CUSTOM_ROLE_ID = 1_000_001;
+
+const duplicateName = (name: string) =>
+  errors.domainRule(ORGANISATION_CODES.roleDuplicateName, `A role named ${name.slice(0, 100)} already exists.`, [name.slice(0, 100)], 'name');
+
+function validateRole(input: RoleInput, creating: boolean): void {
+  const v = new Validator('role');
+  if (creating || input.name !== undefined) {
+    if (v.required('name', input.name?.trim() || null)) v.maxLength('name', input.name, 100);
+  }
+  if (creating || input.description !== undefined) {
+    if (v.required('description', input.description?.trim() || null)) v.maxLength('description', input.description, 500);
+  }
+  v.throwIfAny();
+}
 
 /** Roles and their permission grants. The only writer of organisation.role and role_permission. */
 export class RoleService {
@@ -75,6 +99,50 @@ export class RoleService {
       tx.afterCommit(() => this.forgetTenantCredentials(tenantId));
     }
     return { roleId: id, changes };
+  }
+
+  /**
+   * Fineract's POST /roles: a named role with no permissions; PUT /roles/{id}/permissions grants them, under
+   * its containment rule (only codes the caller holds), so creating a role can promote no one.
+   */
+  async create(identity: Identity, input: RoleInput): Promise<Role> {
+    const actor = requireStaff(identity, 'CREATE_ROLE');
+    validateRole(input, true);
+    return this.db.tx(actor.tenantId, (tx) => this.createCore(tx, actor, input));
+  }
+
+  async createCore(tx: Tx, _actor: Actor, input: RoleInput): Promise<Role> {
+    const role = Object.assign(new Role(), {
+      tenantId: tx.tenantId, id: await nextValue(tx, 'custom_role', FIRST_CUSTOM_ROLE_ID), name: input.name!.trim(), description: input.description!.trim(),
+    });
+    tx.em.persist(role);
+    await this.flushNamed(tx, role.name);
+    return role;
+  }
+
+  /** Fineract's PUT /roles/{id}: its name and description. */
+  async update(identity: Identity, id: number, input: RoleInput): Promise<{ role: Role; changes: Record<string, unknown> }> {
+    const actor = requireStaff(identity, 'UPDATE_ROLE');
+    validateRole(input, false);
+    return this.db.tx(actor.tenantId, async (tx) => {
+      const role = await tx.em.findOne(Role, { id });
+      if (!role) throw roleNotFound(id);
+      const changes: Record<string, unknown> = {};
+      if (input.name != null && input.name.trim() !== role.name) role.name = changes.name = input.name.trim();
+      if (input.description != null && input.description.trim() !== role.description) role.description = changes.description = input.description.trim();
+      if (Object.keys(changes).length > 0) await this.flushNamed(tx, role.name);
+      return { role, changes };
+    });
+  }
+
+  /** Role names are unique per tenant regardless of case (organisation.role_name). */
+  private async flushNamed(tx: Tx, name: string): Promise<void> {
+    try {
+      await tx.em.flush();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateName(name);
+      throw error;
+    }
   }
 
   async list(identity: Identity): Promise<Role[]> {
