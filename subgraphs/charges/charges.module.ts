@@ -3,6 +3,7 @@ import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { ChargeResolver } from './api/charge.resolver.js';
 import { SavingsChargeResolver } from './api/savings-charge.resolver.js';
+import { LoanChargeResolver } from './api/loan-charge.resolver.js';
 import type { ChargesServices } from './charges.services.js';
 import { ChargesMigration } from './migrations/20261128000100_charges.js';
 import { ChargeUsageMigration } from './migrations/20261128000200_charge_usage.js';
@@ -22,7 +23,7 @@ export const chargesDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildChargesSchema(services: () => ChargesServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [ChargeResolver, SavingsChargeResolver],
+    resolvers: [ChargeResolver, SavingsChargeResolver, LoanChargeResolver],
     container: (cls) => new (cls as new (s: ChargesServices) => object)(services()),
   });
 }

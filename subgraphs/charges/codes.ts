@@ -26,3 +26,19 @@ export const SAVINGS_CHARGE_CODES = {
   exceedsOutstanding: 'error.msg.savings.account.charge.transaction.amount.exceeds.outstanding',
   cannotBeDeleted: 'error.msg.savings.account.charge.cannot.be.deleted.already.paid.or.waived',
 } as const;
+
+/** Loan charges' codes (Fineract's, from LoanChargeWritePlatformServiceImpl and its exceptions). */
+export const LOAN_CHARGE_CODES = {
+  notFound: 'error.msg.loanCharge.id.invalid',
+  cannotApply: 'error.msg.charge.cannot.be.applied.toloan',
+  currencyMismatch: 'error.msg.loanCharge.attach.to.loan',
+  overdueCannotBeAdded: 'error.msg.loanCharge.overdue.charge',
+  dateBeforeDisbursement: 'error.msg.loanCharge.date.is.before.last.transaction.date',
+  dueDateOutsideSchedule: 'error.msg.loanCharge.due.date.outside.schedule',
+  disbursementAfterDisbursal: 'error.msg.loanCharge.disbursement.charge.after.disbursal',
+  loanNotOpen: 'error.msg.loan.charge.associated.loan.inactive',
+  notPending: 'error.msg.loan.charge.associated.loan.not.in.submitted.and.pending.approval.stage',
+  alreadyPaid: 'error.msg.loan.charge.already.paid',
+  alreadyWaived: 'error.msg.loan.charge.already.waived',
+  installmentNotFound: 'error.msg.loanCharge.installment.not.found',
+} as const;

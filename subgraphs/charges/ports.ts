@@ -34,6 +34,7 @@ export interface ChargesDependencies {
   /** The income accounts (type 4) a charge may post to (the template's options). */
   incomeAccounts: (tx: Tx) => Promise<ChargeGlAccount[]>;
   savings: SavingsAccountsPort;
+  loans: LoansPort;
   businessDates: { today(tx: Tx): Promise<string> };
 }
 
@@ -78,4 +79,44 @@ export interface SavingsAccountsPort {
   collectOutstanding(tx: Tx, accountId: number, date: string, actor: number | null): Promise<void>;
   /** Takes the fee in full or refuses (insufficient balance, not active). */
   payFee(tx: Tx, identity: Identity, accountId: number, fee: SavingsFee, date: string, actor: number | null): Promise<void>;
+}
+
+/** A loan as the charges module needs it. */
+export interface ChargeableLoan {
+  id: number;
+  accountNo: string;
+  clientId: number;
+  officeId: number;
+  productId: number;
+  /** Fineract's loan status: 100 submitted, 200 approved, 300 active. */
+  statusId: number;
+  currencyCode: string;
+  digits: number;
+  /** The approved principal, or the applied-for one before approval. */
+  principal: string;
+  disbursedOn: string | null;
+  expectedDisbursementDate: string;
+}
+
+/** An instalment of a loan's schedule, with what is paid of its principal and interest. */
+export interface ChargeablePeriod {
+  period: number;
+  fromDate: string;
+  dueDate: string;
+  principalDue: string;
+  interestDue: string;
+  principalPaid: string;
+  interestPaid: string;
+}
+
+/** The loan module's port for charges, in the caller's transaction. */
+export interface LoansPort {
+  /** 404 (the loan module's code) when the caller may not see it; `lock` holds the loan's row. */
+  visible(tx: Tx, identity: Identity, loanId: number, lock?: boolean): Promise<ChargeableLoan>;
+  find(tx: Tx, loanId: number, lock?: boolean): Promise<ChargeableLoan | null>;
+  periods(tx: Tx, loanId: number): Promise<ChargeablePeriod[]>;
+  /** Sets each instalment's fee and penalty due (periods not listed owe none). */
+  setChargesDue(tx: Tx, loanId: number, totals: readonly { period: number; fee: string; penalty: string }[]): Promise<void>;
+  /** Days after a due date before an instalment's overdue penalty applies. */
+  penaltyGraceDays(tx: Tx, productId: number): Promise<number>;
 }

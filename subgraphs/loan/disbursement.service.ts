@@ -6,6 +6,7 @@ import { exactNumber } from '../kernel/exact-json.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit, riding } from '../kernel/outbox.js';
 import type { LoanApplicationService } from './loan-application.service.js';
+import type { LoanChargesSlot } from './loan-for-charges.js';
 import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { markDisbursed, markUndisbursed, STATUS_ACTIVE, STATUS_APPROVED, type LoanRow } from './store/loans.js';
@@ -32,6 +33,7 @@ export class DisbursementService {
     private readonly db: Database,
     private readonly deps: LoanDependencies,
     private readonly applications: LoanApplicationService,
+    private readonly charges: LoanChargesSlot,
   ) {}
 
   async disburse(identity: Identity, id: number, input: DisburseInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
@@ -65,11 +67,18 @@ export class DisbursementService {
     const account = await savings.operatingAccount(tx, loan.clientId, loan.linkAccountId);
     if (account.currency !== loan.currencyCode) throw rule(LOAN_CODES.loanDisbursalAccountCurrencyMismatch, `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
     const txnId = await nextTransactionId(tx);
-    const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: principal, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
+    // Disbursement charges are collected now: the deducted ones come off what the account is credited, each
+    // credited to its income account in the disbursement's journal.
+    const fees = (await this.charges.get()?.atDisbursement(tx, id, principal, loan.digits)) ?? { deducted: '0', lines: [] };
+    const paidOut = new BigNumber(principal).minus(fees.deducted).toFixed();
+    const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: paidOut, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
     // Its event rides in the loan.disbursed row written below.
     const posting = await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date,
-      lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: principal }],
+      lines: [
+        { glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: paidOut },
+        ...fees.lines.map((l) => ({ glCode: l.glCode, credit: l.amount })),
+      ],
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${txnId}` }, comments: `Loan ${loan.accountNo} disbursed to account ${account.accountNo}`, actor: actor.userId,
       companionEvent: true,
     });
@@ -77,6 +86,7 @@ export class DisbursementService {
     const record = disbursementRecord(tx, { id: txnId, loanId: id, on: date, principal, savingsAccountId: account.id, savingsTransactionId: credited.savingsTransactionId, note: input.note ?? null, userId: actor.userId });
     const disbursed = await markDisbursed(tx, id, { on: date, userId: actor.userId, principal, savingsAccountId: account.id }, [record]);
     await writeSchedule(tx, id, await this.applications.regenerate(tx, disbursed, date, principal));
+    await this.charges.get()?.scheduled(tx, id);
     const borrower = await this.deps.borrower(tx, loan.clientId);
     await emit(tx, riding({
       eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',

@@ -233,6 +233,10 @@ export class LoanSchedulePeriodType {
   @Field(() => DecimalScalar, { description: 'Interest still owed (decimal string).', nullable: true }) interestOutstanding!: string | null;
   @Field(() => DecimalScalar, { description: 'Fees due on this instalment (decimal string).', nullable: true }) feeChargesDue!: string | null;
   @Field(() => DecimalScalar, { description: 'Penalties due on this instalment (decimal string).', nullable: true }) penaltyChargesDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Fees paid on this instalment (decimal string).', nullable: true }) feeChargesPaid!: string | null;
+  @Field(() => DecimalScalar, { description: 'Fees still owed on this instalment (decimal string); a waived fee is no longer due.', nullable: true }) feeChargesOutstanding!: string | null;
+  @Field(() => DecimalScalar, { description: 'Penalties paid on this instalment (decimal string).', nullable: true }) penaltyChargesPaid!: string | null;
+  @Field(() => DecimalScalar, { description: 'Penalties still owed on this instalment (decimal string); a waived penalty is no longer due.', nullable: true }) penaltyChargesOutstanding!: string | null;
   @Field(() => DecimalScalar, { description: 'Total due on this instalment: principal, interest, fees and penalties (decimal string).' }) totalDueForPeriod!: string;
   @Field(() => DecimalScalar, { description: 'Paid so far on this instalment (decimal string).', nullable: true }) totalPaidForPeriod!: string | null;
   @Field(() => DecimalScalar, { description: 'Still owed on this instalment (decimal string).', nullable: true }) totalOutstandingForPeriod!: string | null;
@@ -268,7 +272,11 @@ export class LoanSummaryType {
   @Field(() => DecimalScalar, { description: 'Interest still owed (decimal string).' }) interestOutstanding!: string;
   @Field(() => DecimalScalar, { description: 'Interest past its due date and unpaid (decimal string).' }) interestOverdue!: string;
   @Field(() => DecimalScalar, { description: 'Fees charged (decimal string).' }) feeChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Fees paid (decimal string).' }) feeChargesPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Fees still owed (decimal string).' }) feeChargesOutstanding!: string;
   @Field(() => DecimalScalar, { description: 'Penalties charged (decimal string).' }) penaltyChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties paid (decimal string).' }) penaltyChargesPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties still owed (decimal string).' }) penaltyChargesOutstanding!: string;
   @Field(() => DecimalScalar, { description: 'Everything to repay over the loan (decimal string).' }) totalExpectedRepayment!: string;
   @Field(() => DecimalScalar, { description: 'Total repaid so far (decimal string).' }) totalRepayment!: string;
   @Field(() => DecimalScalar, { description: 'Total still owed (decimal string).' }) totalOutstanding!: string;

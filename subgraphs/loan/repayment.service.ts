@@ -7,6 +7,7 @@ import { emit, riding } from '../kernel/outbox.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { allocate } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
+import type { LoanChargesSlot } from './loan-for-charges.js';
 import type { LoanProductService } from './loan-product.service.js';
 import { loanPayoff } from './payoff.js';
 import { keepSchedule, restoreScheduleOf, setInterestDue } from './store/schedule-history.js';
@@ -14,6 +15,7 @@ import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { closeIfRepaid, reopenLoan, STATUS_ACTIVE, STATUS_CLOSED, type LoanRow } from './store/loans.js';
 import { loadPeriods, payInstalments, unpayInstalments } from './store/schedule.js';
+import { allocationOf } from './store/charges-due.js';
 import { findTransaction, loadTransactions, nextTransactionId, repaymentRecord, reverseTransaction, TXN_REPAYMENT } from './store/transactions.js';
 import type { LoanTransactionType } from './loan.types.js';
 import { currencyOf, effectivePrincipal, transactionView } from './loan.view.js';
@@ -45,6 +47,7 @@ export class RepaymentService {
     private readonly deps: LoanDependencies,
     private readonly applications: LoanApplicationService,
     private readonly products: LoanProductService,
+    private readonly charges: LoanChargesSlot,
   ) {}
 
   async repay(identity: Identity, loanId: number, input: RepaymentInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
@@ -102,6 +105,10 @@ export class RepaymentService {
     const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: debitGl, debit: text }];
     if (new BigNumber(allocation.principal).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, credit: allocation.principal });
     if (new BigNumber(allocation.interest).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, credit: allocation.interest });
+    // Fees and penalties paid are income of the charges they paid (the charges module records them paid).
+    if (new BigNumber(allocation.fee).plus(allocation.penalty).gt(0)) {
+      for (const l of await this.chargesHook().paid(tx, loanId, allocation.periods)) lines.push({ glCode: l.glCode, credit: l.amount });
+    }
     // Its event rides in the loan.repayment row written below.
     const posting = await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date, lines, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` },
@@ -137,6 +144,7 @@ export class RepaymentService {
     if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule(LOAN_CODES.loanTransactionUndoOnlyLastRepayment, 'Only the last repayment can be undone.', [transactionId]);
     // A repayment that closed the loan early cut the schedule's interest: its kept version comes back whole.
     if (!(await restoreScheduleOf(tx, loanId, transactionId))) await unpayInstalments(tx, loanId, transactionId);
+    const chargeLines = new BigNumber(target.feePortion).plus(target.penaltyPortion).gt(0) ? await this.chargesHook().unpaid(tx, loanId, await allocationOf(tx, transactionId)) : [];
     const reversalId = await nextTransactionId(tx);
     let creditGl: string = LOAN_GL.bankSettlement;
     if (target.savingsTransactionId !== null && target.savingsAccountId !== null) {
@@ -151,6 +159,7 @@ export class RepaymentService {
     const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: creditGl, credit: new BigNumber(target.amount).toFixed() }];
     if (new BigNumber(target.principalPortion).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, debit: new BigNumber(target.principalPortion).toFixed() });
     if (new BigNumber(target.interestPortion).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, debit: new BigNumber(target.interestPortion).toFixed() });
+    for (const l of chargeLines) lines.push({ glCode: l.glCode, debit: l.amount });
     await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx), lines,
       source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` }, comments: `Reversal of L${transactionId}`, actor: actor.userId,
@@ -167,6 +176,13 @@ export class RepaymentService {
       if (!found) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
       return transactionView(found, currencyOf(loan.currencyCode, loan.digits));
     });
+  }
+
+  /** Fees and penalties are owed only through charges: a loan with a fee portion has the charges module wired. */
+  private chargesHook() {
+    const hook = this.charges.get();
+    if (!hook) throw new Error('a loan owes fees or penalties but the charges module is not wired');
+    return hook;
   }
 
   private async funding(tx: Tx, loan: LoanRow, input: RepaymentInput): Promise<Funding> {
