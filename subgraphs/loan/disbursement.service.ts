@@ -6,7 +6,6 @@ import { exactNumber } from '../kernel/exact-json.js';
 import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
 import { emit, riding } from '../kernel/outbox.js';
 import type { LoanApplicationService } from './loan-application.service.js';
-import type { LoanChargesSlot } from './loan-for-charges.js';
 import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { markDisbursed, markUndisbursed, STATUS_ACTIVE, STATUS_APPROVED, type LoanRow } from './store/loans.js';
@@ -33,7 +32,6 @@ export class DisbursementService {
     private readonly db: Database,
     private readonly deps: LoanDependencies,
     private readonly applications: LoanApplicationService,
-    private readonly charges: LoanChargesSlot,
   ) {}
 
   async disburse(identity: Identity, id: number, input: DisburseInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
@@ -69,7 +67,7 @@ export class DisbursementService {
     const txnId = await nextTransactionId(tx);
     // Disbursement charges are collected now: the deducted ones come off what the account is credited, each
     // credited to its income account in the disbursement's journal.
-    const fees = (await this.charges.get()?.atDisbursement(tx, id, principal, loan.digits)) ?? { deducted: '0', lines: [] };
+    const fees = (await this.applications.charges.get()?.atDisbursement(tx, id, principal, loan.digits)) ?? { deducted: '0', lines: [] };
     const paidOut = new BigNumber(principal).minus(fees.deducted).toFixed();
     const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: paidOut, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
     // Its event rides in the loan.disbursed row written below.
@@ -86,7 +84,7 @@ export class DisbursementService {
     const record = disbursementRecord(tx, { id: txnId, loanId: id, on: date, principal, savingsAccountId: account.id, savingsTransactionId: credited.savingsTransactionId, note: input.note ?? null, userId: actor.userId });
     const disbursed = await markDisbursed(tx, id, { on: date, userId: actor.userId, principal, savingsAccountId: account.id }, [record]);
     await writeSchedule(tx, id, await this.applications.regenerate(tx, disbursed, date, principal));
-    await this.charges.get()?.scheduled(tx, id);
+    await this.applications.charges.get()?.scheduled(tx, id);
     const borrower = await this.deps.borrower(tx, loan.clientId);
     await emit(tx, riding({
       eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',

@@ -17,10 +17,13 @@ import { writeSchedule } from './store/schedule.js';
 import type { LoanScheduleType } from './loan.types.js';
 import { currencyOf, previewPeriods, scheduleView } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
+import { LoanChargesSlot } from './loan-for-charges.js';
 
 /** Loan applications: submission, schedule preview, modification, withdrawal and rejection. The writer of loan.loan's application state. */
 export class LoanApplicationService {
   private calendar: ScheduleCalendar | null = null;
+  /** The charges module's hook (wired in the composition root): applications' charges, and charges re-laid on new schedules. */
+  readonly charges = new LoanChargesSlot();
 
   constructor(
     private readonly db: Database,
@@ -87,6 +90,8 @@ export class LoanApplicationService {
       submittedDelegatedBy: staff.kind === 'staff' ? (staff.delegatedBy ?? null) : null,
     });
     await writeSchedule(tx, id, await this.onCalendar(tx, client.officeId, generateSchedule(scheduleTermsOf(terms))));
+    // The charges the application lists, or its product's when it lists none (`charges` left out).
+    await this.charges.get()?.applied(tx, staff.userId, id, input.charges ?? null);
     return (await findLoan(tx, id))!;
   }
 
@@ -98,6 +103,9 @@ export class LoanApplicationService {
 
   async modifyCore(tx: Tx, actor: Actor, id: number, input: LoanApplicationInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
+    if ((input.charges?.length ?? 0) > 0) {
+      throw errors.validation([{ code: 'validation.msg.loan.charges.not.supported', message: 'A loan\'s charges are changed through /loans/{loanId}/charges.', parameterName: 'charges' }]);
+    }
     if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule(LOAN_CODES.loanCannotModifyLoanInItsPresentState, 'Only a submitted application can be modified.', [id]);
     if (input.clientId != null && input.clientId !== loan.clientId) throw errors.domainRule(LOAN_CODES.loanClientCannotBeChanged, 'The borrower of an application cannot be changed.', [id], 'clientId');
     const merged: LoanApplicationInput = { ...currentInput(loan), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v != null)) };
@@ -110,6 +118,7 @@ export class LoanApplicationService {
     // A change of terms invalidates approvals given to the old terms.
     await clearApprovals(tx, id);
     await writeSchedule(tx, id, await this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTermsOf(terms))));
+    await this.charges.get()?.scheduled(tx, id);
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
     return { loan: (await findLoan(tx, id))!, changes };
   }

@@ -32,6 +32,8 @@ export interface LoanChargesHook {
   paid(tx: Tx, loanId: number, parts: readonly PeriodAllocation[]): Promise<ChargeIncomeLine[]>;
   /** The undo of a repayment: its fee and penalty portions taken back from the charges; answers the income debits. */
   unpaid(tx: Tx, loanId: number, parts: readonly PeriodAllocation[]): Promise<ChargeIncomeLine[]>;
+  /** A submitted application's charges (Fineract's `charges: [{chargeId, amount, dueDate}]`), or its product's when null. */
+  applied(tx: Tx, userId: number | null, loanId: number, listed: readonly unknown[] | null): Promise<void>;
 }
 
 /** Where the hook is held (the composition root registers it after both modules exist). */
@@ -87,6 +89,8 @@ export function loansForCharges(applications: LoanApplicationService, products: 
     periods: async (tx: Tx, loanId: number): Promise<ChargeablePeriod[]> => loadPeriods(tx, [loanId]),
     /** Sets each period's fee and penalty due (what the charges module computed; waivers already taken off). */
     setChargesDue: (tx: Tx, loanId: number, totals: readonly { period: number; fee: string; penalty: string }[]) => setChargesDue(tx, loanId, totals),
+    /** Where the charges module registers its hook. */
+    register: (hook: LoanChargesHook) => applications.charges.register(hook),
     /** Days after a due date before an instalment counts as overdue for penalties (the product's graceOnArrearsAgeing, 0 when unset). */
     penaltyGraceDays: async (tx: Tx, productId: number): Promise<number> => {
       const grace = Number((await products.find(tx, productId))?.parameters.graceOnArrearsAgeing ?? 0);

@@ -35,12 +35,13 @@ export const LOAN_PRODUCT_PARAMETERS: ParameterCatalogue = {
   incomeFromChargeOffInterestAccountId: { use: 'stored', type: 'Int' },
   incomeFromChargeOffFeesAccountId: { use: 'stored', type: 'Int' },
   incomeFromChargeOffPenaltyAccountId: { use: 'stored', type: 'Int' },
+  // Days past due before an overdue-instalment penalty applies (the charges module's daily step).
+  graceOnArrearsAgeing: { use: 'stored', type: 'Int' },
   incomeFromGoodwillCreditInterestAccountId: { use: 'stored', type: 'Int' },
   incomeFromGoodwillCreditFeesAccountId: { use: 'stored', type: 'Int' },
   incomeFromGoodwillCreditPenaltyAccountId: { use: 'stored', type: 'Int' },
   // Features this service lacks: accepted only off or at Fineract's default.
   inArrearsTolerance: { use: 'off' },
-  graceOnArrearsAgeing: { use: 'off' },
   allowPartialPeriodInterestCalcualtion: { use: 'off' },
   paymentAllocation: { use: 'off' },
   creditAllocation: { use: 'off' },

@@ -5,7 +5,7 @@ import { DelinquencyService } from './delinquency.service.js';
 import { DisbursementService } from './disbursement.service.js';
 import { LoanApplicationService } from './loan-application.service.js';
 import { loansForCob } from './loan-for-cob.js';
-import { LoanChargesSlot, loansForCharges } from './loan-for-charges.js';
+import { loansForCharges } from './loan-for-charges.js';
 import { loansForSelf } from './loan-for-self.js';
 import { LoanApprovalService } from './loan-approval.service.js';
 import { LoanProductService } from './loan-product.service.js';
@@ -37,7 +37,6 @@ export interface LoanServices {
   forCob: ReturnType<typeof loansForCob>;
   /** What the charges module reaches loans through, and where it registers its hook (wired in the composition root). */
   forCharges: ReturnType<typeof loansForCharges>;
-  charges: LoanChargesSlot;
   seedTenant: (tx: Tx) => Promise<void>;
 }
 
@@ -46,9 +45,8 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
   const policies = new ApprovalPolicyService(db);
   const delinquency = new DelinquencyService(db, deps);
   const applications = new LoanApplicationService(db, deps, products);
-  const charges = new LoanChargesSlot();
   const queries = new LoanQueryService(db, deps, products, policies, applications);
-  const repayments = new RepaymentService(db, deps, applications, products, charges);
+  const repayments = new RepaymentService(db, deps, applications, products);
   const servicing = new LoanServicingService(db, deps, applications, products, repayments);
   return {
     products,
@@ -56,7 +54,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     queries,
     policies,
     approvals: new LoanApprovalService(db, deps, applications, policies),
-    disbursements: new DisbursementService(db, deps, applications, charges),
+    disbursements: new DisbursementService(db, deps, applications),
     repayments,
     servicing,
     writeOffs: new WriteOffService(db, deps, applications, products, repayments),
@@ -64,7 +62,6 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     forSelf: loansForSelf(applications, queries, products, servicing),
     forCob: loansForCob(delinquency),
     forCharges: loansForCharges(applications, products),
-    charges,
     seedTenant: loanSeeder(products, policies, delinquency),
   };
 }

@@ -7,7 +7,6 @@ import { emit, riding } from '../kernel/outbox.js';
 import { exactNumber } from '../kernel/exact-json.js';
 import { allocate } from './domain/allocation.js';
 import type { LoanApplicationService } from './loan-application.service.js';
-import type { LoanChargesSlot } from './loan-for-charges.js';
 import type { LoanProductService } from './loan-product.service.js';
 import { loanPayoff } from './payoff.js';
 import { keepSchedule, restoreScheduleOf, setInterestDue } from './store/schedule-history.js';
@@ -47,7 +46,6 @@ export class RepaymentService {
     private readonly deps: LoanDependencies,
     private readonly applications: LoanApplicationService,
     private readonly products: LoanProductService,
-    private readonly charges: LoanChargesSlot,
   ) {}
 
   async repay(identity: Identity, loanId: number, input: RepaymentInput): Promise<{ loan: LoanRow; transactionId: number; changes: Record<string, unknown> }> {
@@ -126,7 +124,7 @@ export class RepaymentService {
       eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
       data: {
         loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: exactNumber(amount), principalPortion: exactNumber(allocation.principal),
-        interestPortion: exactNumber(allocation.interest), outstanding: exactNumber(outstanding), currency: loan.currencyCode, date, closed,
+        interestPortion: exactNumber(allocation.interest), feeChargesPortion: exactNumber(allocation.fee), penaltyChargesPortion: exactNumber(allocation.penalty), outstanding: exactNumber(outstanding), currency: loan.currencyCode, date, closed,
         reason: closed && date < lastDue ? 'prepayment' : 'repayment',
       },
     }, posting.companion));
@@ -180,7 +178,7 @@ export class RepaymentService {
 
   /** Fees and penalties are owed only through charges: a loan with a fee portion has the charges module wired. */
   private chargesHook() {
-    const hook = this.charges.get();
+    const hook = this.applications.charges.get();
     if (!hook) throw new Error('a loan owes fees or penalties but the charges module is not wired');
     return hook;
   }

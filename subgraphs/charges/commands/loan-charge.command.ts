@@ -14,6 +14,7 @@ import { CHARGES_CODES, LOAN_CHARGE_CODES } from '../codes.js';
 import type { ChargeableLoan, ChargeablePeriod, ChargesDependencies } from '../ports.js';
 import * as charges from '../store/charge.store.js';
 import * as store from '../store/loan-charge.store.js';
+import { productChargeIds } from '../store/product-charge.store.js';
 import { chargeNotFound } from './charge-definition.command.js';
 
 /** POST /loans/{loanId}/charges, and each entry of a loan application's `charges`. */
@@ -32,6 +33,10 @@ export interface IncomeLine {
 const STATUS_SUBMITTED = 100;
 const STATUS_APPROVED = 200;
 const STATUS_ACTIVE = 300;
+/** product_charge's product type of loan products. */
+const PRODUCT_LOAN = 1;
+/** Fineract has no cap; a loan with more charges than this is not a real one. */
+const MAX_APPLICATION_CHARGES = 50;
 /** The daily step's batch of loans. */
 const OVERDUE_BATCH = 100;
 
@@ -58,7 +63,7 @@ export class LoanChargeCommands {
     const actor = requireStaff(identity, 'CREATE_LOANCHARGE');
     return this.db.tx(actor.tenantId, async (tx) => {
       const loan = await this.deps.loans.visible(tx, actor, loanId, true);
-      const id = await this.attach(tx, actor, loan, input, false);
+      const id = await this.attach(tx, actor.userId, loan, input, false);
       await this.syncSchedule(tx, loanId);
       return id;
     });
@@ -68,7 +73,7 @@ export class LoanChargeCommands {
    * Attaches a charge to a loan. `fromProduct`: the loan's application lists it (or its product carries it),
    * so an overdue-instalment penalty is accepted, which Fineract refuses to add by hand.
    */
-  async attach(tx: Tx, actor: Actor, loan: ChargeableLoan, input: LoanChargeInput, fromProduct: boolean): Promise<number> {
+  async attach(tx: Tx, userId: number | null, loan: ChargeableLoan, input: LoanChargeInput, fromProduct: boolean): Promise<number> {
     const v = new Validator('loanCharge');
     v.required('chargeId', input.chargeId);
     v.check(input.amount == null || new BigNumber(input.amount).gt(0), 'amount', 'not.greater.than.zero', 'The parameter `amount` must be greater than 0.', input.amount);
@@ -104,13 +109,13 @@ export class LoanChargeCommands {
     await store.insertLoanCharge(tx, id, {
       loanId: loan.id, chargeId: definition.id, timeType: definition.timeType, calculationType: definition.calculationType, paymentMode: definition.paymentMode,
       amountOrPercentage: new BigNumber(input.amount ?? definition.amount).toFixed(), penalty: definition.penalty, dueDate, amount: '0',
-    }, actor.userId);
+    }, userId);
     const row = (await store.findLoanCharge(tx, loan.id, id))!;
     await this.lay(tx, loan, row);
     const laid = (await store.findLoanCharge(tx, loan.id, id))!;
     await emit(tx, {
       eventType: 'loan.charge.added', entityName: 'LOAN', actionName: 'ADDCHARGE',
-      data: { loanId: loan.id, loanChargeId: id, chargeId: definition.id, name: definition.name, penalty: definition.penalty, chargeTimeType: definition.timeType, amount: exactNumber(laid.amount), currency: loan.currencyCode, dueDate },
+      data: { loanId: loan.id, loanChargeId: id, chargeId: definition.id, name: definition.name, penalty: definition.penalty, chargeTimeType: definition.timeType, amount: exactNumber(new BigNumber(laid.amount).toFixed(loan.digits)), currency: loan.currencyCode, dueDate },
     });
     return id;
   }
@@ -170,8 +175,8 @@ export class LoanChargeCommands {
     const owed = parts.filter((p) => new BigNumber(p.amountOutstanding).gt(0));
     const waived = parts.length > 0 ? sum(owed.map((p) => p.amountOutstanding)) : new BigNumber(row.amountOutstanding);
     if (waived.isZero()) {
-      const paid = new BigNumber(row.amountPaid).gt(0);
-      throw rule(paid ? LOAN_CHARGE_CODES.alreadyPaid : LOAN_CHARGE_CODES.alreadyWaived, 'Nothing is outstanding on this charge.', [id]);
+      const wasWaived = parts.length > 0 ? sum(parts.map((p) => p.amountWaived)).gt(0) : new BigNumber(row.amountWaived).gt(0);
+      throw rule(wasWaived ? LOAN_CHARGE_CODES.alreadyWaived : LOAN_CHARGE_CODES.alreadyPaid, 'Nothing is outstanding on this charge.', [id]);
     }
     if (parts.length > 0) await store.addToParts(tx, 'amount_waived', owed.map((p) => ({ loanChargeId: id, period: p.period, amount: p.amountOutstanding })));
     else await store.waiveWhole(tx, id);
@@ -212,6 +217,16 @@ export class LoanChargeCommands {
           lines.push({ glCode: await this.incomeGl(tx, row.incomeAccountId), amount });
         }
         return { deducted: deducted.toFixed(), lines: merged(lines) };
+      },
+      /**
+       * A new application's charges: those it lists (Fineract's `charges: [{chargeId, amount, dueDate}]`, the amount
+       * overriding the definition's), or, when it lists none, its product's at their definitions' amounts.
+       */
+      applied: async (tx: Tx, userId: number | null, loanId: number, listed: readonly unknown[] | null): Promise<void> => {
+        const loan = (await this.deps.loans.find(tx, loanId))!;
+        const inputs = listed === null ? (await productChargeIds(tx, PRODUCT_LOAN, loan.productId)).map((chargeId) => ({ chargeId })) : applicationCharges(listed);
+        for (const input of inputs) await this.attach(tx, userId, loan, input, true);
+        if (inputs.length > 0) await this.syncSchedule(tx, loanId);
       },
       paid: async (tx: Tx, loanId: number, parts: readonly { period: number; fee: string; penalty: string }[]): Promise<IncomeLine[]> => this.spread(tx, loanId, parts, 1),
       unpaid: async (tx: Tx, loanId: number, parts: readonly { period: number; fee: string; penalty: string }[]): Promise<IncomeLine[]> => this.spread(tx, loanId, parts, -1),
@@ -337,6 +352,34 @@ export class LoanChargeCommands {
     if (!income) throw new Error(`income account ${incomeAccountId} of a loan charge is gone`);
     return income.glCode;
   }
+}
+
+/** The charges an application lists, checked: at most MAX_APPLICATION_CHARGES objects with a chargeId each. */
+function applicationCharges(listed: readonly unknown[]): LoanChargeInput[] {
+  const v = new Validator('loan');
+  if (listed.length > MAX_APPLICATION_CHARGES) {
+    v.fail('charges', 'list.too.long', `At most ${MAX_APPLICATION_CHARGES} charges may be listed.`, listed.length);
+    v.throwIfAny();
+  }
+  // The REST layer hands a JSON object's numbers on as their exact source text ({ source }); GraphQL clients send numbers or text.
+  const text = (value: unknown): string | null => {
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    const source = typeof value === 'object' && value !== null ? (value as { source?: unknown }).source : undefined;
+    return typeof source === 'string' ? source : null;
+  };
+  const inputs = listed.map((entry, i) => {
+    const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    const chargeId = Number(text(e.chargeId));
+    if (!Number.isInteger(chargeId) || chargeId <= 0) v.fail(`charges[${i}].chargeId`, 'cannot.be.blank', 'Each charge needs a chargeId.', e.chargeId);
+    const amount = text(e.amount);
+    if (amount !== null && !new BigNumber(amount).gt(0)) v.fail(`charges[${i}].amount`, 'not.greater.than.zero', 'A charge\'s amount must be greater than 0.', e.amount);
+    // Dates inside the list are not translated by the REST layer: ISO dates only.
+    const dueDate = text(e.dueDate);
+    if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) v.fail(`charges[${i}].dueDate`, 'invalid.date.format', 'A charge\'s dueDate must be yyyy-MM-dd.', e.dueDate);
+    return { chargeId, amount, dueDate };
+  });
+  v.throwIfAny();
+  return inputs;
 }
 
 /** One line per income account. */

@@ -18,5 +18,5 @@ export function registerChargesWithLoan(charges: ChargesServices, loan: LoanServ
     await charges.loanCharges.applyOverduePenalties(tx, businessDate);
   });
   // Where money meets loan charges (schedule, disbursement, repayments) the loan module calls the charges module.
-  loan.charges.register(charges.loanCharges.hook());
+  loan.forCharges.register(charges.loanCharges.hook());
 }
