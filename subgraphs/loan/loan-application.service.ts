@@ -17,7 +17,7 @@ import { writeSchedule } from './store/schedule.js';
 import type { LoanScheduleType } from './loan.types.js';
 import { currencyOf, previewPeriods, scheduleView } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
-import { LoanChargesSlot } from './loan-for-charges.js';
+import { LoanChargesSlot } from './loan-charges.hook.js';
 
 /** Loan applications: submission, schedule preview, modification, withdrawal and rejection. The writer of loan.loan's application state. */
 export class LoanApplicationService {
