@@ -17,19 +17,22 @@ import { writeSchedule } from './store/schedule.js';
 import type { LoanScheduleType } from './loan.types.js';
 import { currencyOf, previewPeriods, scheduleView } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
-import { LoanChargesSlot } from './loan-charges.hook.js';
+import type { LoanChargesSlot } from './loan-charges.hook.js';
 
 /** Loan applications: submission, schedule preview, modification, withdrawal and rejection. The writer of loan.loan's application state. */
 export class LoanApplicationService {
   private calendar: ScheduleCalendar | null = null;
-  /** The charges module's hook (wired in the composition root): applications' charges, and charges re-laid on new schedules. */
-  readonly charges = new LoanChargesSlot();
 
   constructor(
     private readonly db: Database,
     private readonly deps: LoanDependencies,
     private readonly products: LoanProductService,
   ) {}
+
+  /** The charges module's hook (held with the products): applications' charges, and charges re-laid on new schedules. */
+  get charges(): LoanChargesSlot {
+    return this.products.charges;
+  }
 
   /** The cob module's calendar: from then on new schedules' due dates respect working days and holidays. */
   useCalendar(calendar: ScheduleCalendar): void {

@@ -28,6 +28,8 @@ export interface LoanChargesHook {
   unpaid(tx: Tx, loanId: number, parts: readonly PeriodAllocation[]): Promise<ChargeIncomeLine[]>;
   /** A submitted application's charges (Fineract's `charges: [{chargeId, amount, dueDate}]`), or its product's when null. */
   applied(tx: Tx, userId: number | null, loanId: number, listed: readonly unknown[] | null): Promise<void>;
+  /** A loan product's `charges` ([{id}]): checked (active loan charges in its currency) and recorded for the loans opened on it. */
+  productCharges(tx: Tx, productId: number, currencyCode: string, listed: readonly unknown[]): Promise<void>;
 }
 
 /** Where the hook is held (the composition root registers it after both modules exist). */

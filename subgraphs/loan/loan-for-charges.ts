@@ -52,7 +52,7 @@ export function loansForCharges(applications: LoanApplicationService, products: 
     /** Sets each period's fee and penalty due (what the charges module computed; waivers already taken off). */
     setChargesDue: (tx: Tx, loanId: number, totals: readonly { period: number; fee: string; penalty: string }[]) => setChargesDue(tx, loanId, totals),
     /** Where the charges module registers its hook. */
-    register: (hook: LoanChargesHook) => applications.charges.register(hook),
+    register: (hook: LoanChargesHook) => products.charges.register(hook),
     /** Days after a due date before an instalment counts as overdue for penalties (the product's graceOnArrearsAgeing, 0 when unset). */
     penaltyGraceDays: async (tx: Tx, productId: number): Promise<number> => {
       const grace = Number((await products.find(tx, productId))?.parameters.graceOnArrearsAgeing ?? 0);

@@ -150,7 +150,7 @@ export class UpdateLoanApplicationInput {
   @Field(() => Int, { description: 'Number of first instalments that carry no interest payment.', nullable: true }) graceOnInterestPayment?: number | null;
   // Sent by Fineract's web and mobile clients with their defaults; accepted when they ask for nothing this
   // service does not do (no charges, collateral or tranches, no equal amortization of interest, no top-up).
-  @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s loan charges; only an empty list is accepted (no charges here).', nullable: true }) charges?: Record<string, unknown>[] | null;
+  @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s loan charges, [{chargeId, amount, dueDate}] (amount overrides the definition\'s; dueDate yyyy-MM-dd); left out, the product\'s charges.', nullable: true }) charges?: Record<string, unknown>[] | null;
   @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s collateral list; only an empty list is accepted.', nullable: true }) collateral?: Record<string, unknown>[] | null;
   @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s tranche list; only an empty list is accepted (single disbursement).', nullable: true }) disbursementData?: Record<string, unknown>[] | null;
   @Field(() => Boolean, { description: 'Fineract\'s equal-amortization flag; only false is accepted.', nullable: true }) isEqualAmortization?: boolean | null;

@@ -195,4 +195,28 @@ describe('loan charges', () => {
     assert.deepEqual(await charges(loanId), []);
     assert.ok((await periods(loanId)).every((p) => p.feeChargesDue === 0));
   });
+
+  test('a product\'s charges go to each loan opened on it that lists none; a listed amount overrides the definition\'s', async () => {
+    const product = await t.post('/loanproducts', {
+      name: 'Charged Flat Loan', shortName: 'CFL', currencyCode: 'NGN', digitsAfterDecimal: 2, principal: 100000, numberOfRepayments: 12, repaymentEvery: 1,
+      repaymentFrequencyType: 2, interestRatePerPeriod: 2, interestRateFrequencyType: 2, amortizationType: 1, interestType: 1, interestCalculationPeriodType: 1,
+      transactionProcessingStrategyCode: 'mifos-standard-strategy', daysInYearType: 1, daysInMonthType: 1, accountingRule: 2,
+      charges: [{ id: instalmentFee }, { id: overduePenalty }], locale: 'en',
+    });
+    assert.equal(product.status, 200, product.text);
+    const productId = product.body.resourceId as number;
+    assert.deepEqual((await t.get(`/loanproducts/${productId}`)).body.charges, [{ id: instalmentFee }, { id: overduePenalty }]);
+    assertError(await t.put(`/loanproducts/${productId}`, { charges: [{ id: 999999 }] }), 404, 'error.msg.charge.id.invalid');
+
+    const clientId = await activeClient(t, branch);
+    const fromProduct = await t.post('/loans', application(clientId, productId, 100000));
+    assert.equal(fromProduct.status, 200, fromProduct.text);
+    assert.deepEqual((await charges(fromProduct.body.loanId)).map((c) => [c.chargeId, c.amount]), [[instalmentFee, 6000], [overduePenalty, 0]]);
+    // 12 x 450 = 5,400.00 when the application says 450.
+    const overridden = await t.post('/loans', application(clientId, productId, 100000, { charges: [{ chargeId: instalmentFee, amount: 450 }] }));
+    assert.equal(overridden.status, 200, overridden.text);
+    assert.deepEqual((await charges(overridden.body.loanId)).map((c) => [c.chargeId, c.amount]), [[instalmentFee, 5400]]);
+    // A charge a product carries is in use: its kind cannot change.
+    assertError(await t.put(`/charges/${overduePenalty}`, { chargeTimeType: 8, penalty: false }), 403, 'error.msg.charge.cannot.be.updated.it.is.used.in.loan');
+  });
 });

@@ -14,7 +14,7 @@ import { CHARGES_CODES, LOAN_CHARGE_CODES } from '../codes.js';
 import type { ChargeableLoan, ChargeablePeriod, ChargesDependencies } from '../ports.js';
 import * as charges from '../store/charge.store.js';
 import * as store from '../store/loan-charge.store.js';
-import { productChargeIds } from '../store/product-charge.store.js';
+import { productChargeIds, setProductCharges } from '../store/product-charge.store.js';
 import { chargeNotFound } from './charge-definition.command.js';
 
 /** POST /loans/{loanId}/charges, and each entry of a loan application's `charges`. */
@@ -228,6 +228,17 @@ export class LoanChargeCommands {
         for (const input of inputs) await this.attach(tx, userId, loan, input, true);
         if (inputs.length > 0) await this.syncSchedule(tx, loanId);
       },
+      productCharges: async (tx: Tx, productId: number, currencyCode: string, listed: readonly unknown[]): Promise<void> => {
+        const ids = productChargeList(listed);
+        for (const chargeId of ids) {
+          const definition = await charges.findCharge(tx, chargeId);
+          if (!definition) throw chargeNotFound(chargeId);
+          if (definition.appliesTo !== APPLIES_TO.loan.id) throw rule(LOAN_CHARGE_CODES.cannotApply, `Charge '${definition.name}' cannot be applied to loans.`, [chargeId], 'charges');
+          if (!definition.active) throw rule(CHARGES_CODES.chargeNotActive, `Charge '${definition.name}' is not active.`, [chargeId], 'charges');
+          if (definition.currencyCode !== currencyCode) throw rule(LOAN_CHARGE_CODES.currencyMismatch, `Charge '${definition.name}' is in ${definition.currencyCode}, the product in ${currencyCode}.`, [chargeId], 'charges');
+        }
+        await setProductCharges(tx, PRODUCT_LOAN, productId, ids);
+      },
       paid: async (tx: Tx, loanId: number, parts: readonly { period: number; fee: string; penalty: string }[]): Promise<IncomeLine[]> => this.spread(tx, loanId, parts, 1),
       unpaid: async (tx: Tx, loanId: number, parts: readonly { period: number; fee: string; penalty: string }[]): Promise<IncomeLine[]> => this.spread(tx, loanId, parts, -1),
     };
@@ -354,6 +365,23 @@ export class LoanChargeCommands {
   }
 }
 
+/** A product's `charges`, [{id}] (Fineract's shape; chargeId is read too), as distinct charge ids. */
+function productChargeList(listed: readonly unknown[]): number[] {
+  const v = new Validator('loanproduct');
+  if (listed.length > MAX_APPLICATION_CHARGES) {
+    v.fail('charges', 'list.too.long', `At most ${MAX_APPLICATION_CHARGES} charges may be listed.`, listed.length);
+    v.throwIfAny();
+  }
+  const ids = listed.map((entry, i) => {
+    const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    const id = Number(jsonText(e.id ?? e.chargeId));
+    if (!Number.isInteger(id) || id <= 0) v.fail(`charges[${i}].id`, 'cannot.be.blank', 'Each charge needs an id.', e.id);
+    return id;
+  });
+  v.throwIfAny();
+  return [...new Set(ids)];
+}
+
 /** The charges an application lists, checked: at most MAX_APPLICATION_CHARGES objects with a chargeId each. */
 function applicationCharges(listed: readonly unknown[]): LoanChargeInput[] {
   const v = new Validator('loan');
@@ -361,25 +389,26 @@ function applicationCharges(listed: readonly unknown[]): LoanChargeInput[] {
     v.fail('charges', 'list.too.long', `At most ${MAX_APPLICATION_CHARGES} charges may be listed.`, listed.length);
     v.throwIfAny();
   }
-  // The REST layer hands a JSON object's numbers on as their exact source text ({ source }); GraphQL clients send numbers or text.
-  const text = (value: unknown): string | null => {
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-    const source = typeof value === 'object' && value !== null ? (value as { source?: unknown }).source : undefined;
-    return typeof source === 'string' ? source : null;
-  };
   const inputs = listed.map((entry, i) => {
     const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    const chargeId = Number(text(e.chargeId));
+    const chargeId = Number(jsonText(e.chargeId));
     if (!Number.isInteger(chargeId) || chargeId <= 0) v.fail(`charges[${i}].chargeId`, 'cannot.be.blank', 'Each charge needs a chargeId.', e.chargeId);
-    const amount = text(e.amount);
+    const amount = jsonText(e.amount);
     if (amount !== null && !new BigNumber(amount).gt(0)) v.fail(`charges[${i}].amount`, 'not.greater.than.zero', 'A charge\'s amount must be greater than 0.', e.amount);
     // Dates inside the list are not translated by the REST layer: ISO dates only.
-    const dueDate = text(e.dueDate);
+    const dueDate = jsonText(e.dueDate);
     if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) v.fail(`charges[${i}].dueDate`, 'invalid.date.format', 'A charge\'s dueDate must be yyyy-MM-dd.', e.dueDate);
     return { chargeId, amount, dueDate };
   });
   v.throwIfAny();
   return inputs;
+}
+
+/** A JSON value as text: the REST layer hands a JSON object's numbers on as their exact source text ({ source }); GraphQL clients send numbers or text. */
+function jsonText(value: unknown): string | null {
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  const source = typeof value === 'object' && value !== null ? (value as { source?: unknown }).source : undefined;
+  return typeof source === 'string' ? source : null;
 }
 
 /** One line per income account. */
