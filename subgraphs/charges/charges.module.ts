@@ -4,12 +4,13 @@ import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { ChargeResolver } from './api/charge.resolver.js';
 import { SavingsChargeResolver } from './api/savings-charge.resolver.js';
 import { LoanChargeResolver } from './api/loan-charge.resolver.js';
+import { ClientChargeResolver } from './api/client-charge.resolver.js';
 import type { ChargesServices } from './charges.services.js';
 import { ChargesMigration } from './migrations/20261128000100_charges.js';
 import { ChargeUsageMigration } from './migrations/20261128000200_charge_usage.js';
 
 /** The modules whose services the charges module's ports are wired to (subgraphs/registry.ts). */
-export const dependsOn = ['ledger', 'account', 'organisation', 'loan'] as const;
+export const dependsOn = ['ledger', 'account', 'organisation', 'loan', 'customer'] as const;
 
 /** Tables are written with SQL (store/); no ORM entities. */
 export const chargesDatabase: DatabaseModule = {
@@ -23,7 +24,7 @@ export const chargesDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildChargesSchema(services: () => ChargesServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [ChargeResolver, SavingsChargeResolver, LoanChargeResolver],
+    resolvers: [ChargeResolver, SavingsChargeResolver, LoanChargeResolver, ClientChargeResolver],
     container: (cls) => new (cls as new (s: ChargesServices) => object)(services()),
   });
 }

@@ -4,6 +4,8 @@ import { ChargeDefinitionCommands } from './commands/charge-definition.command.j
 import { SavingsChargeCommands } from './commands/savings-charge.command.js';
 import { LoanChargeCommands } from './commands/loan-charge.command.js';
 import { LoanChargeQueries } from './queries/loan-charge.query.js';
+import { ClientChargeCommands } from './commands/client-charge.command.js';
+import { ClientChargeQueries } from './queries/client-charge.query.js';
 import { SavingsChargeQueries } from './queries/savings-charge.query.js';
 import type { ChargesDependencies } from './ports.js';
 import { ChargeQueries } from './queries/charge.query.js';
@@ -17,6 +19,8 @@ export interface ChargesServices {
   savingsChargeQueries: SavingsChargeQueries;
   loanCharges: LoanChargeCommands;
   loanChargeQueries: LoanChargeQueries;
+  clientCharges: ClientChargeCommands;
+  clientChargeQueries: ClientChargeQueries;
   /**
    * The module's daily work for one tenant's business date, in the caller's transaction (the close-of-business
    * run's step; until it exists, the loan scheduler's daily tick): savings fees that fall due are charged and
@@ -28,6 +32,7 @@ export interface ChargesServices {
 export function createChargesServices(db: Database, deps: ChargesDependencies): ChargesServices {
   const savingsCharges = new SavingsChargeCommands(db, deps);
   const queries = new ChargeQueries(db, deps);
+  const clientCharges = new ClientChargeCommands(db, deps);
   return {
     definitions: new ChargeDefinitionCommands(db, deps, chargeUsage),
     queries,
@@ -35,6 +40,8 @@ export function createChargesServices(db: Database, deps: ChargesDependencies): 
     savingsChargeQueries: new SavingsChargeQueries(db, deps),
     loanCharges: new LoanChargeCommands(db, deps),
     loanChargeQueries: new LoanChargeQueries(db, deps, queries),
+    clientCharges,
+    clientChargeQueries: new ClientChargeQueries(db, deps, clientCharges),
     daily: async (tx, businessDate) => {
       await savingsCharges.applyDueFees(tx, businessDate);
     },

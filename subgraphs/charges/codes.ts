@@ -42,3 +42,15 @@ export const LOAN_CHARGE_CODES = {
   alreadyWaived: 'error.msg.loan.charge.already.waived',
   installmentNotFound: 'error.msg.loanCharge.installment.not.found',
 } as const;
+
+/** Client charges' codes (Fineract's ClientChargeNotFoundException and ClientChargeWritePlatformServiceJpaRepositoryImpl). */
+export const CLIENT_CHARGE_CODES = {
+  notFound: 'error.msg.client.charge.id.invalid',
+  clientNotFound: 'error.msg.client.id.invalid',
+  cannotApply: 'error.msg.charge.cannot.be.applied.toclient',
+  clientNotActive: 'error.msg.client.is.not.active',
+  nothingOutstanding: 'error.msg.client.charge.no.outstanding.amount',
+  exceedsOutstanding: 'error.msg.client.charge.transaction.amount.exceeds.outstanding',
+  currencyMismatch: 'error.msg.client.charge.currency.mismatch',
+  accountNotFound: 'error.msg.saving.account.id.invalid' satisfies AccountCodes['savingAccountIdInvalid'],
+} as const;

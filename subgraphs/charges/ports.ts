@@ -35,6 +35,10 @@ export interface ChargesDependencies {
   incomeAccounts: (tx: Tx) => Promise<ChargeGlAccount[]>;
   savings: SavingsAccountsPort;
   loans: LoansPort;
+  /** A client by id (the customer module), or null. */
+  client: (tx: Tx, clientId: number) => Promise<{ id: number; officeId: number; staffId: number | null; active: boolean } | null>;
+  /** Whether the caller may see a record of this office, staff book and client (the organisation module's scope). */
+  canSee: (tx: Tx, identity: Identity, record: { officeId: number; staffId?: number | null; clientId?: number | null }) => Promise<boolean>;
   businessDates: { today(tx: Tx): Promise<string> };
 }
 
@@ -54,6 +58,7 @@ export interface ChargeableAccount {
 
 /** A fee taken from an account: at most `amount`, to the charge's income account. */
 export interface SavingsFee {
+  /** The savings charge's id; a client charge paid from the account is its id negated (the callbacks tell them apart). */
   feeId: number;
   chargeName: string;
   amount: string;

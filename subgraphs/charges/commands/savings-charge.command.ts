@@ -11,6 +11,7 @@ import { CHARGES_CODES, SAVINGS_CHARGE_CODES } from '../codes.js';
 import type { ChargesDependencies, SavingsFee, SavingsFeeCallbacks } from '../ports.js';
 import * as charges from '../store/charge.store.js';
 import * as store from '../store/savings-charge.store.js';
+import * as clientCharges from '../store/client-charge.store.js';
 import { chargeNotFound } from './charge-definition.command.js';
 
 /** POST /savingsaccounts/{id}/charges. */
@@ -61,7 +62,8 @@ export class SavingsChargeCommands {
         return Promise.all(rows.map(async (r) => this.fee(tx, r, chargeAmount({ calculationTypeId: r.calculationType, amount: r.amountOrPercentage, principal: amount, digits: account.digits }))));
       },
       outstandingFees: async (tx, accountId) => Promise.all((await store.owedOf(tx, accountId)).map((r) => this.fee(tx, r, r.amountOutstanding))),
-      collected: async (tx, feeId, amount) => store.recordPaid(tx, feeId, amount),
+      // A negative id is a client charge paid from the account (client-charge.command.ts).
+      collected: async (tx, feeId, amount) => (feeId < 0 ? clientCharges.recordPaid(tx, -feeId, amount) : store.recordPaid(tx, feeId, amount)),
     };
   }
 
