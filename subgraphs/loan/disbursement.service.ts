@@ -113,13 +113,19 @@ export class DisbursementService {
     if (disbursement.savingsTransactionId !== null) await savings.reverseForLoan(tx, disbursement.savingsTransactionId, actor.userId);
     const account = await savings.operatingAccount(tx, loan.clientId, disbursement.savingsAccountId);
     const reversalId = await nextTransactionId(tx);
+    // Disbursement charges collected with it are given back: their income reversed, the account debited only what it got.
+    const fees = (await this.applications.charges.get()?.disbursementUndone(tx, id)) ?? { deducted: '0', lines: [] };
     await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx),
-      lines: [{ glCode: account.liabilityGlCode, debit: disbursement.amount }, { glCode: LOAN_GL.loanPortfolio, credit: disbursement.amount }],
+      lines: [
+        { glCode: account.liabilityGlCode, debit: new BigNumber(disbursement.amount).minus(fees.deducted).toFixed() }, ...fees.lines.map((l) => ({ glCode: l.glCode, debit: l.amount })),
+        { glCode: LOAN_GL.loanPortfolio, credit: disbursement.amount },
+      ],
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${reversalId}` }, comments: `Reversal of L${disbursement.id}`, actor: actor.userId,
     });
     const reverted = await markUndisbursed(tx, id, actor.userId, [transactionReversal(tx, disbursement.id, actor.userId)]);
     await writeSchedule(tx, id, await this.applications.regenerate(tx, reverted, reverted.expectedDisbursementDate, effectivePrincipal(reverted)));
+    await this.applications.charges.get()?.scheduled(tx, id);
     return { loan: reverted, changes: { status: { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' }, note: note ?? null } };
   }
 }

@@ -22,6 +22,8 @@ export interface LoanChargesHook {
    * paid out; `lines` the income credits of every charge collected.
    */
   atDisbursement(tx: Tx, loanId: number, principal: string, digits: number): Promise<{ deducted: string; lines: ChargeIncomeLine[] }>;
+  /** The undo of a disbursement: the charges it collected owed again; answers what was deducted and the income debits. */
+  disbursementUndone(tx: Tx, loanId: number): Promise<{ deducted: string; lines: ChargeIncomeLine[] }>;
   /** A repayment's fee and penalty portions recorded on the charges they paid; answers the income credits. */
   paid(tx: Tx, loanId: number, parts: readonly PeriodAllocation[]): Promise<ChargeIncomeLine[]>;
   /** The undo of a repayment: its fee and penalty portions taken back from the charges; answers the income debits. */

@@ -196,6 +196,34 @@ describe('loan charges', () => {
     assert.ok((await periods(loanId)).every((p) => p.feeChargesDue === 0));
   });
 
+  test('undoing a disbursement gives the deducted fee back: DR 21101 99,000, DR 42101 1,000, CR 13101 100,000; the fees stay on the schedule', async () => {
+    await setBusinessDate(t, '2025-01-01');
+    const clientId = await activeClient(t, branch);
+    const savingsId = await savingsAccount(t, clientId);
+    const loanId = await submit(clientId, { charges: [{ chargeId: disbursementFee }, { chargeId: instalmentFee }] });
+    await approveAndDisburse(loanId);
+    const undone = await t.post(`/loans/${loanId}?command=undoDisbursal`, {});
+    assert.equal(undone.status, 200, undone.text);
+    assert.equal((await t.get(`/savingsaccounts/${savingsId}`)).body.summary.accountBalance, 0);
+    // Disbursed DR 13101 100,000 / CR 21101 99,000 / CR 42101 1,000; undone, every account nets to zero.
+    const entries = (await t.get(`/journalentries?loanId=${loanId}`)).body.pageItems as { glAccountCode: string; entryType: { value: string }; amount: number }[];
+    const net = (code: string) => entries.filter((e) => e.glAccountCode === code).reduce((n, e) => n + (e.entryType.value === 'DEBIT' ? e.amount : -e.amount), 0);
+    assert.deepEqual([entries.length, net('13101'), net('21101'), net('42101')], [6, 0, 0, 0]);
+    assert.deepEqual((await charges(loanId)).map((c) => [c.amount, c.amountPaid]), [[1000, 0], [6000, 0]]);
+    assert.ok((await periods(loanId)).every((p) => p.feeChargesDue === 500));
+
+    // Disbursed again, instalment 1 repaid (500 + 2,000.00 + 8,333.33 = 10,833.33) and the repayment undone: the fee is owed again.
+    await t.post(`/loans/${loanId}?command=disburse`, { actualDisbursementDate: '2025-01-01', ...DATE });
+    await setBusinessDate(t, '2025-02-01');
+    const paid = await repay(loanId, '2025-02-01', '10833.33');
+    assert.equal(paid.status, 200, paid.text);
+    assert.deepEqual(await journal(t, `L${paid.body.resourceId}`), [['11201', 'DEBIT', 10833.33], ['13101', 'CREDIT', 8333.33], ['41101', 'CREDIT', 2000], ['42101', 'CREDIT', 500]]);
+    const undoRepayment = await t.post(`/loans/${loanId}/transactions/${paid.body.resourceId}?command=undo`, {});
+    assert.equal(undoRepayment.status, 200, undoRepayment.text);
+    assert.deepEqual((await charges(loanId)).map((c) => [c.amountPaid, c.amountOutstanding]), [[1000, 0], [0, 6000]]);
+    assert.deepEqual([(await periods(loanId))[0]!.feeChargesPaid, (await periods(loanId))[0]!.feeChargesOutstanding], [0, 500]);
+  });
+
   test('a product\'s charges go to each loan opened on it that lists none; a listed amount overrides the definition\'s', async () => {
     const product = await t.post('/loanproducts', {
       name: 'Charged Flat Loan', shortName: 'CFL', currencyCode: 'NGN', digitsAfterDecimal: 2, principal: 100000, numberOfRepayments: 12, repaymentEvery: 1,

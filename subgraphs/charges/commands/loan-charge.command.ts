@@ -239,6 +239,15 @@ export class LoanChargeCommands {
         }
         await setProductCharges(tx, PRODUCT_LOAN, productId, ids);
       },
+      disbursementUndone: async (tx: Tx, loanId: number): Promise<{ deducted: string; lines: IncomeLine[] }> => {
+        const collected = (await store.loanChargesOf(tx, loanId)).filter((r) => r.timeType === TIME_TYPE.disbursement.id && new BigNumber(r.amountPaid).gt(0));
+        const lines: IncomeLine[] = [];
+        for (const row of collected) {
+          await store.markUnpaid(tx, row.id);
+          lines.push({ glCode: await this.incomeGl(tx, row.incomeAccountId), amount: row.amountPaid });
+        }
+        return { deducted: sum(collected.map((r) => r.amountPaid)).toFixed(), lines: merged(lines) };
+      },
       paid: async (tx: Tx, loanId: number, parts: readonly { period: number; fee: string; penalty: string }[]): Promise<IncomeLine[]> => this.spread(tx, loanId, parts, 1),
       unpaid: async (tx: Tx, loanId: number, parts: readonly { period: number; fee: string; penalty: string }[]): Promise<IncomeLine[]> => this.spread(tx, loanId, parts, -1),
     };

@@ -137,6 +137,11 @@ export async function markPaid(tx: Tx, id: number): Promise<void> {
   await tx.query(`update charges.loan_charge set amount_paid = amount - amount_waived where tenant_id = ? and id = ?`, [tx.tenantId, id]);
 }
 
+/** A disbursement charge owed again (its disbursement undone). */
+export async function markUnpaid(tx: Tx, id: number): Promise<void> {
+  await tx.query(`update charges.loan_charge set amount_paid = 0 where tenant_id = ? and id = ?`, [tx.tenantId, id]);
+}
+
 export async function waiveWhole(tx: Tx, id: number): Promise<void> {
   await tx.query(`update charges.loan_charge set amount_waived = amount - amount_paid where tenant_id = ? and id = ?`, [tx.tenantId, id]);
 }
