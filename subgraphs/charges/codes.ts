@@ -1,4 +1,5 @@
 import type { AccountCodes } from '../account/contract.js';
+import type { CustomerCodes } from '../customer/contract.js';
 import type { LedgerCodes } from '../ledger/contract.js';
 
 /** The charges module's globalisation codes (Fineract's, where Fineract has one). */
@@ -46,7 +47,7 @@ export const LOAN_CHARGE_CODES = {
 /** Client charges' codes (Fineract's ClientChargeNotFoundException and ClientChargeWritePlatformServiceJpaRepositoryImpl). */
 export const CLIENT_CHARGE_CODES = {
   notFound: 'error.msg.client.charge.id.invalid',
-  clientNotFound: 'error.msg.client.id.invalid',
+  clientNotFound: 'error.msg.client.id.invalid' satisfies CustomerCodes['clientIdInvalid'],
   cannotApply: 'error.msg.charge.cannot.be.applied.toclient',
   clientNotActive: 'error.msg.client.is.not.active',
   nothingOutstanding: 'error.msg.client.charge.no.outstanding.amount',
