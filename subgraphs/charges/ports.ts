@@ -1,4 +1,4 @@
-import type { Identity } from '../kernel/identity.js';
+import type { Identity, StaffIdentity } from '../kernel/identity.js';
 import type { Tx } from '../kernel/tx.js';
 
 /** What the charges module needs from other modules, wired in subgraphs/registry.ts. */
@@ -75,8 +75,16 @@ export interface SavingsFeeCallbacks {
 }
 
 /** The account module's port for charges, in the caller's transaction. */
+/** The account module calls these when a savings product's charges are set and an account is opened. */
+export interface SavingsOpeningCallbacks {
+  productCharges(tx: Tx, productId: number, currencyCode: string, listed: readonly unknown[]): Promise<void>;
+  /** `listed` null: the application named none, the product's apply. */
+  opened(tx: Tx, staff: StaffIdentity, accountId: number, productId: number, listed: readonly unknown[] | null): Promise<void>;
+}
+
 export interface SavingsAccountsPort {
   register(callbacks: SavingsFeeCallbacks): void;
+  registerOpenings(callbacks: SavingsOpeningCallbacks): void;
   /** 404 (the account module's code) when the caller may not see it. */
   visible(tx: Tx, identity: Identity, accountId: number): Promise<ChargeableAccount>;
   /** Flag bits: 1 an active withdrawal fee, 2 fees outstanding. */

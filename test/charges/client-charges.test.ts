@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import type { TestService, TenantSession } from '../support/service.js';
-import { accountFixture, balance, deposit, iso, pinBusinessDate, TODAY } from '../account/support.js';
+import { accountFixture, activeClient as activeAccountClient, balance, deposit, iso, openAccount, pinBusinessDate, TODAY } from '../account/support.js';
 import { assertSchemas, outbox } from '../payments/support.js';
 import { customer } from '../self/support.js';
 import { application, setBusinessDate } from '../loan/support.js';
@@ -18,9 +18,11 @@ describe('client charges', () => {
   let service: TestService;
   let t: TenantSession;
   let membership: number;
+  let branch: number;
+  let savingsProduct: number;
 
   before(async () => {
-    ({ service, t } = await accountFixture());
+    ({ service, t, branch, products: { savings: savingsProduct } } = await accountFixture());
     const res = await t.post('/charges', { name: 'Membership fee', currencyCode: 'NGN', chargeAppliesTo: 3, chargeTimeType: 2, chargeCalculationType: 1, amount: 1000, active: true, locale: 'en' });
     assert.equal(res.status, 200, res.text);
     membership = res.body.resourceId;
@@ -103,5 +105,22 @@ describe('client charges', () => {
     assert.equal(mine.status, 200, mine.text);
     assert.deepEqual(mine.body.map((c: { name: string; amount: number }) => [c.name, c.amount]), [['Loan insurance', 6000]]);
     assertError(await bola.session.get(`/self/loans/${loan.body.loanId}/charges`), 404, 'error.msg.loan.id.invalid');
+  });
+
+  test('a savings product\'s charges go to each account opened on it; an application\'s own list replaces them', async () => {
+    await pinBusinessDate(t, TODAY);
+    const fee = await t.post('/charges', { name: 'Savings withdrawal fee', currencyCode: 'NGN', chargeAppliesTo: 2, chargeTimeType: 5, chargeCalculationType: 1, amount: 40, active: true, locale: 'en' });
+    assert.equal(fee.status, 200, fee.text);
+    const updated = await t.put(`/savingsproducts/${savingsProduct}`, { charges: [{ id: fee.body.resourceId }] });
+    assert.equal(updated.status, 200, updated.text);
+    assertError(await t.put(`/savingsproducts/${savingsProduct}`, { charges: [{ id: membership }] }), 403, 'error.msg.charge.cannot.be.applied.tosavings');
+    const clientId = await activeAccountClient(t, branch);
+    const accountId = await openAccount(t, clientId, savingsProduct);
+    const listed = (await t.get(`/savingsaccounts/${accountId}/charges`)).body as { chargeId: number; amountOrPercentage: number }[];
+    assert.deepEqual(listed.map((c) => [c.chargeId, c.amountOrPercentage]), [[fee.body.resourceId, 40]]);
+    const own = await t.post('/savingsaccounts', { clientId, productId: savingsProduct, submittedOnDate: TODAY, charges: [{ chargeId: fee.body.resourceId, amount: 25 }], ...iso });
+    assert.equal(own.status, 200, own.text);
+    const mine = (await t.get(`/savingsaccounts/${own.body.savingsId}/charges`)).body as { chargeId: number; amountOrPercentage: number }[];
+    assert.deepEqual(mine.map((c) => [c.chargeId, c.amountOrPercentage]), [[fee.body.resourceId, 25]]);
   });
 });

@@ -16,6 +16,7 @@ import * as charges from '../store/charge.store.js';
 import * as store from '../store/loan-charge.store.js';
 import { productChargeIds, setProductCharges } from '../store/product-charge.store.js';
 import { chargeNotFound } from './charge-definition.command.js';
+import { checkListLength, entryOf, jsonText, productChargeList } from './listed-charges.js';
 
 /** POST /loans/{loanId}/charges, and each entry of a loan application's `charges`. */
 export interface LoanChargeInput {
@@ -35,8 +36,6 @@ const STATUS_APPROVED = 200;
 const STATUS_ACTIVE = 300;
 /** product_charge's product type of loan products. */
 const PRODUCT_LOAN = 1;
-/** Fineract has no cap; a loan with more charges than this is not a real one. */
-const MAX_APPLICATION_CHARGES = 50;
 /** The daily step's batch of loans. */
 const OVERDUE_BATCH = 100;
 
@@ -229,7 +228,7 @@ export class LoanChargeCommands {
         if (inputs.length > 0) await this.syncSchedule(tx, loanId);
       },
       productCharges: async (tx: Tx, productId: number, currencyCode: string, listed: readonly unknown[]): Promise<void> => {
-        const ids = productChargeList(listed);
+        const ids = productChargeList(listed, 'loanproduct');
         for (const chargeId of ids) {
           const definition = await charges.findCharge(tx, chargeId);
           if (!definition) throw chargeNotFound(chargeId);
@@ -374,32 +373,12 @@ export class LoanChargeCommands {
   }
 }
 
-/** A product's `charges`, [{id}] (Fineract's shape; chargeId is read too), as distinct charge ids. */
-function productChargeList(listed: readonly unknown[]): number[] {
-  const v = new Validator('loanproduct');
-  if (listed.length > MAX_APPLICATION_CHARGES) {
-    v.fail('charges', 'list.too.long', `At most ${MAX_APPLICATION_CHARGES} charges may be listed.`, listed.length);
-    v.throwIfAny();
-  }
-  const ids = listed.map((entry, i) => {
-    const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-    const id = Number(jsonText(e.id ?? e.chargeId));
-    if (!Number.isInteger(id) || id <= 0) v.fail(`charges[${i}].id`, 'cannot.be.blank', 'Each charge needs an id.', e.id);
-    return id;
-  });
-  v.throwIfAny();
-  return [...new Set(ids)];
-}
-
-/** The charges an application lists, checked: at most MAX_APPLICATION_CHARGES objects with a chargeId each. */
+/** The charges an application lists, checked: at most MAX_LISTED_CHARGES objects with a chargeId each. */
 function applicationCharges(listed: readonly unknown[]): LoanChargeInput[] {
   const v = new Validator('loan');
-  if (listed.length > MAX_APPLICATION_CHARGES) {
-    v.fail('charges', 'list.too.long', `At most ${MAX_APPLICATION_CHARGES} charges may be listed.`, listed.length);
-    v.throwIfAny();
-  }
+  checkListLength(v, listed);
   const inputs = listed.map((entry, i) => {
-    const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    const e = entryOf(entry);
     const chargeId = Number(jsonText(e.chargeId));
     if (!Number.isInteger(chargeId) || chargeId <= 0) v.fail(`charges[${i}].chargeId`, 'cannot.be.blank', 'Each charge needs a chargeId.', e.chargeId);
     const amount = jsonText(e.amount);
@@ -411,13 +390,6 @@ function applicationCharges(listed: readonly unknown[]): LoanChargeInput[] {
   });
   v.throwIfAny();
   return inputs;
-}
-
-/** A JSON value as text: the REST layer hands a JSON object's numbers on as their exact source text ({ source }); GraphQL clients send numbers or text. */
-function jsonText(value: unknown): string | null {
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  const source = typeof value === 'object' && value !== null ? (value as { source?: unknown }).source : undefined;
-  return typeof source === 'string' ? source : null;
 }
 
 /** One line per income account. */
