@@ -3,7 +3,7 @@ import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { ChargeResolver } from './api/charge.resolver.js';
 import { SavingsChargeResolver } from './api/savings-charge.resolver.js';
-import { LoanChargeResolver } from './api/loan-charge.resolver.js';
+import { LoanChargeResolver, LoanChargesFieldResolver, LoanWithCharges } from './api/loan-charge.resolver.js';
 import { ClientChargeResolver } from './api/client-charge.resolver.js';
 import type { ChargesServices } from './charges.services.js';
 import { ChargesMigration } from './migrations/20261128000100_charges.js';
@@ -24,7 +24,10 @@ export const chargesDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildChargesSchema(services: () => ChargesServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [ChargeResolver, SavingsChargeResolver, LoanChargeResolver, ClientChargeResolver],
+    resolvers: [ChargeResolver, SavingsChargeResolver, LoanChargeResolver, ClientChargeResolver, LoanChargesFieldResolver],
+    orphanedTypes: [LoanWithCharges],
+    // A Loan the router brings by id: its charges are read (and its visibility checked) when asked for.
+    referenceResolvers: { Loan: { __resolveReference: (ref: { id: number }) => ({ id: ref.id }) } },
     container: (cls) => new (cls as new (s: ChargesServices) => object)(services()),
   });
 }

@@ -145,6 +145,11 @@ describe('loan charges', () => {
     listed = await charges(loanId);
     assert.deepEqual(listed.map((c) => [c.amount, c.amountPaid, c.amountWaived, c.amountOutstanding]), [[1000, 1000, 0, 0], [6000, 5500, 500, 0], [206.67, 206.67, 0, 0]]);
 
+    // GraphQL: the loan's charges ride on the Loan (the charges subgraph extends it), exact decimals.
+    const gql = await t.graphql<{ loan: { charges: { name: string; amountPaid: string; amountWaived: string }[] } }>('query($id: Int!) { loan(id: $id) { charges { name amountPaid amountWaived } } }', { id: loanId });
+    assert.deepEqual(gql.body.errors, undefined);
+    assert.deepEqual(gql.body.data!.loan.charges.map((c) => [c.name, Number(c.amountPaid), Number(c.amountWaived)]), [['Processing fee', 1000, 0], ['Insurance', 5500, 500], ['Late payment', 206.67, 0]]);
+
     // The events of each step, with exact amounts and their published schemas.
     const seen = (await events(loanId)).map((e) => [e.type, e.name ?? null, e.amount, e.installmentNumber ?? null, e.feeChargesPortion ?? null, e.penaltyChargesPortion ?? null]);
     assert.deepEqual(seen, [

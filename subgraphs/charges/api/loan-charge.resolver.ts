@@ -1,4 +1,4 @@
-import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { ChargesServices } from '../charges.services.js';
 import { LoanChargeChangeType, LoanChargeInput, LoanChargeTemplateType, LoanChargeType, UpdateLoanChargeInput, WaiveLoanChargeInput } from './loan-charge.types.js';
@@ -65,5 +65,22 @@ export class LoanChargeResolver {
   ): Promise<LoanChargeChangeType> {
     const { changes } = await this.services.loanCharges.waive(ctx.identity, loanId, id, input ?? {});
     return { id, ...changes };
+  }
+}
+
+/** The loan subgraph's Loan, extended with its charges. */
+@Directive('@key(fields: "id")')
+@ObjectType('Loan')
+export class LoanWithCharges {
+  @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
+}
+
+@Resolver(() => LoanWithCharges)
+export class LoanChargesFieldResolver {
+  constructor(private readonly services: ChargesServices) {}
+
+  @FieldResolver(() => [LoanChargeType], { description: 'The loan\'s charges, with each instalment\'s part (GET /loans/{loanId}/charges).' })
+  async charges(@Root() loan: LoanWithCharges, @Ctx() ctx: RequestContext): Promise<LoanChargeType[]> {
+    return this.services.loanChargeQueries.list(ctx.identity, loan.id);
   }
 }
