@@ -97,7 +97,10 @@ export const loanRoutes: Route[] = [
     variables: (req) => {
       const associations = (req.query.get('associations') ?? '').split(',').map((a) => a.trim());
       const all = associations.includes('all');
-      return { id: intParam(req.params.loanId), withSchedule: all || associations.includes('repaymentSchedule'), withTransactions: all || associations.includes('transactions') };
+      return {
+        id: intParam(req.params.loanId), withSchedule: all || associations.includes('repaymentSchedule'), withTransactions: all || associations.includes('transactions'),
+        withCharges: all || associations.includes('charges'),
+      };
     },
     result: (d) => d.loan,
   },

@@ -145,6 +145,9 @@ describe('loan charges', () => {
     listed = await charges(loanId);
     assert.deepEqual(listed.map((c) => [c.amount, c.amountPaid, c.amountWaived, c.amountOutstanding]), [[1000, 1000, 0, 0], [6000, 5500, 500, 0], [206.67, 206.67, 0, 0]]);
 
+    // The web app's loan view reads them with the loan (associations=all or charges).
+    assert.deepEqual(((await t.get(`/loans/${loanId}?associations=charges`)).body.charges as Charge[]).map((c) => c.amountOutstanding), [0, 0, 0]);
+
     // GraphQL: the loan's charges ride on the Loan (the charges subgraph extends it), exact decimals.
     const gql = await t.graphql<{ loan: { charges: { name: string; amountPaid: string; amountWaived: string }[] } }>('query($id: Int!) { loan(id: $id) { charges { name amountPaid amountWaived } } }', { id: loanId });
     assert.deepEqual(gql.body.errors, undefined);
