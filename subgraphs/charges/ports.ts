@@ -130,6 +130,8 @@ export interface LoansPort {
   periods(tx: Tx, loanId: number): Promise<ChargeablePeriod[]>;
   /** Sets each instalment's fee and penalty due (periods not listed owe none). */
   setChargesDue(tx: Tx, loanId: number, totals: readonly { period: number; fee: string; penalty: string }[]): Promise<void>;
+  /** A loan product's currency, or null when there is no such product. */
+  productCurrency(tx: Tx, productId: number): Promise<string | null>;
   /** Days after a due date before an instalment's overdue penalty applies. */
   penaltyGraceDays(tx: Tx, productId: number): Promise<number>;
 }

@@ -51,6 +51,8 @@ export function loansForCharges(applications: LoanApplicationService, products: 
     periods: async (tx: Tx, loanId: number): Promise<ChargeablePeriod[]> => loadPeriods(tx, [loanId]),
     /** Sets each period's fee and penalty due (what the charges module computed; waivers already taken off). */
     setChargesDue: (tx: Tx, loanId: number, totals: readonly { period: number; fee: string; penalty: string }[]) => setChargesDue(tx, loanId, totals),
+    /** A loan product's currency, or null when there is no such product. */
+    productCurrency: async (tx: Tx, productId: number): Promise<string | null> => (await products.find(tx, productId))?.currencyCode ?? null,
     /** Where the charges module registers its hook. */
     register: (hook: LoanChargesHook) => products.charges.register(hook),
     /** Days after a due date before an instalment counts as overdue for penalties (the product's graceOnArrearsAgeing, 0 when unset). */

@@ -245,6 +245,10 @@ describe('loan charges', () => {
     assertError(await t.put(`/loanproducts/${productId}`, { charges: [{ id: 999999 }] }), 404, 'error.msg.charge.id.invalid');
 
     const clientId = await activeClient(t, branch);
+    // The web app's application reads them from the loan template: the options in the product's currency and the product's own.
+    const tpl = (await t.get(`/loans/template?templateType=individual&clientId=${clientId}&productId=${productId}`)).body;
+    assert.ok((tpl.chargeOptions as { id: number }[]).some((c) => c.id === disbursementFee));
+    assert.deepEqual((tpl.charges as { chargeId: number; amountOrPercentage: number }[]).map((c) => [c.chargeId, c.amountOrPercentage]), [[instalmentFee, 500], [overduePenalty, 2]]);
     const fromProduct = await t.post('/loans', application(clientId, productId, 100000));
     assert.equal(fromProduct.status, 200, fromProduct.text);
     assert.deepEqual((await charges(fromProduct.body.loanId)).map((c) => [c.chargeId, c.amount]), [[instalmentFee, 6000], [overduePenalty, 0]]);

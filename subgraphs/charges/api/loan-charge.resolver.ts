@@ -1,7 +1,7 @@
 import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { ChargesServices } from '../charges.services.js';
-import { LoanChargeChangeType, LoanChargeInput, LoanChargeTemplateType, LoanChargeType, UpdateLoanChargeInput, WaiveLoanChargeInput } from './loan-charge.types.js';
+import { LoanChargeChangeType, LoanChargeInput, LoanChargeTemplateType, LoanProductChargeTemplateType, LoanChargeType, UpdateLoanChargeInput, WaiveLoanChargeInput } from './loan-charge.types.js';
 
 const LOAN_ID = 'The loan\'s id; another tenant\'s or a not visible loan is "not found".';
 const CHARGE_ID = 'The loan charge\'s id (not the charge definition\'s).';
@@ -29,6 +29,11 @@ export class LoanChargeResolver {
   @Query(() => LoanChargeTemplateType, { description: 'The charges that may be added to a loan (GET /loans/{loanId}/charges/template).' })
   async loanChargeTemplate(@Arg('loanId', () => Int, { description: LOAN_ID }) loanId: number, @Ctx() ctx: RequestContext): Promise<LoanChargeTemplateType> {
     return this.services.loanChargeQueries.template(ctx.identity, loanId);
+  }
+
+  @Query(() => LoanProductChargeTemplateType, { description: 'The charges an application on a loan product may list, and the product\'s own (GET /loans/template?productId=).' })
+  async loanProductChargeTemplate(@Arg('productId', () => Int, { description: 'The loan product\'s id; an unknown product has none.' }) productId: number, @Ctx() ctx: RequestContext): Promise<LoanProductChargeTemplateType> {
+    return this.services.loanChargeQueries.productTemplate(ctx.identity, productId);
   }
 
   @Mutation(() => Int, { description: 'Adds a charge to a loan: laid on the instalments it falls in (their fee or penalty due), or collected at disbursement. Answers its id.' })

@@ -75,3 +75,9 @@ export class LoanChargeChangeType {
   @Field(() => LocalDateScalar, { description: 'The new due date.', nullable: true }) dueDate?: string | null;
   @Field(() => Int, { description: 'The instalment waived, when one was named.', nullable: true }) installmentNumber?: number | null;
 }
+
+@ObjectType('LoanProductChargeTemplate', { description: 'The charges part of GET /loans/template?productId=.' })
+export class LoanProductChargeTemplateType {
+  @Field(() => [ChargeType], { description: 'Active loan charges in the product\'s currency an application may list.' }) chargeOptions!: ChargeType[];
+  @Field(() => [ChargeType], { description: 'The product\'s charges: what an application that lists none gets.' }) charges!: ChargeType[];
+}

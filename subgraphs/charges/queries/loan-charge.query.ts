@@ -8,6 +8,10 @@ import type { ChargeableLoan, ChargesDependencies } from '../ports.js';
 import { currencyView, type ChargeCurrencyView, type ChargeQueries, type ChargeView } from './charge.query.js';
 import * as charges from '../store/charge.store.js';
 import * as store from '../store/loan-charge.store.js';
+import { productChargeIds } from '../store/product-charge.store.js';
+
+/** product_charge's product type of loan products. */
+const PRODUCT_LOAN = 1;
 
 /** One instalment's part of a loan charge (Fineract's installmentChargeData). */
 export interface LoanInstallmentChargeView {
@@ -89,6 +93,22 @@ export class LoanChargeQueries {
       const loan = await this.deps.loans.visible(tx, staff, loanId);
       const rows = (await charges.listCharges(tx, { appliesTo: APPLIES_TO.loan.id, active: true })).filter((c) => c.currencyCode === loan.currencyCode);
       return { amountPaid: '0', amountWaived: '0', amountWrittenOff: '0', amountOutstanding: '0', penalty: false, chargeOptions: await this.definitions.views(tx, rows) };
+    });
+  }
+
+  /**
+   * The charges part of GET /loans/template?productId=: the active loan charges in the product's currency an
+   * application may list, and the product's own (what an application without `charges` gets).
+   */
+  async productTemplate(identity: Identity, productId: number): Promise<{ chargeOptions: ChargeView[]; charges: ChargeView[] }> {
+    const staff = requireStaff(identity, 'READ_LOAN');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const currency = await this.deps.loans.productCurrency(tx, productId);
+      if (currency === null) return { chargeOptions: [], charges: [] };
+      const options = (await charges.listCharges(tx, { appliesTo: APPLIES_TO.loan.id, active: true })).filter((c) => c.currencyCode === currency);
+      const own = new Set(await productChargeIds(tx, PRODUCT_LOAN, productId));
+      const rows = await Promise.all([...own].map((id) => charges.findCharge(tx, id)));
+      return { chargeOptions: await this.definitions.views(tx, options), charges: await this.definitions.views(tx, rows.filter((r) => r !== null)) };
     });
   }
 
