@@ -7,8 +7,6 @@ import { findLoan } from './store/loans.js';
 import { loadPeriods } from './store/schedule.js';
 import { setChargesDue } from './store/charges-due.js';
 
-/** What the charges module (which depends on this one) reaches loans through, and registers its hook with. */
-
 /** A loan as the charges module needs it. */
 export interface ChargeableLoan {
   id: number;
@@ -35,6 +33,7 @@ export interface ChargeablePeriod {
   interestPaid: string;
 }
 
+/** What the charges module (which depends on this one) reaches loans through, and registers its hook with. */
 export function loansForCharges(applications: LoanApplicationService, products: LoanProductService) {
   const chargeable = (l: Awaited<ReturnType<typeof findLoan>> & object): ChargeableLoan => ({
     id: l.id, accountNo: l.accountNo, clientId: l.clientId, officeId: l.officeId, productId: l.productId, statusId: l.statusId, currencyCode: l.currencyCode,
@@ -62,5 +61,3 @@ export function loansForCharges(applications: LoanApplicationService, products: 
     },
   };
 }
-
-export type LoansForCharges = ReturnType<typeof loansForCharges>;
