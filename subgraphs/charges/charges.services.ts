@@ -37,7 +37,7 @@ export function createChargesServices(db: Database, deps: ChargesDependencies): 
     definitions: new ChargeDefinitionCommands(db, deps, chargeUsage),
     queries,
     savingsCharges,
-    savingsChargeQueries: new SavingsChargeQueries(db, deps),
+    savingsChargeQueries: new SavingsChargeQueries(db, deps, queries),
     loanCharges: new LoanChargeCommands(db, deps),
     loanChargeQueries: new LoanChargeQueries(db, deps, queries),
     clientCharges,

@@ -115,7 +115,12 @@ describe('client charges', () => {
     assert.equal(updated.status, 200, updated.text);
     assertError(await t.put(`/savingsproducts/${savingsProduct}`, { charges: [{ id: membership }] }), 403, 'error.msg.charge.cannot.be.applied.tosavings');
     const clientId = await activeAccountClient(t, branch);
+    const tpl = (await t.get(`/savingsaccounts/template?clientId=${clientId}&productId=${savingsProduct}`)).body;
+    assert.deepEqual((tpl.charges as { chargeId: number; amountOrPercentage: number }[]).map((c) => [c.chargeId, c.amountOrPercentage]), [[fee.body.resourceId, 40]]);
+    assert.ok((tpl.chargeOptions as { id: number }[]).some((c) => c.id === fee.body.resourceId));
     const accountId = await openAccount(t, clientId, savingsProduct);
+    // The web app's account view reads them with the account (associations=all).
+    assert.deepEqual(((await t.get(`/savingsaccounts/${accountId}?associations=all`)).body.charges as { chargeId: number }[]).map((c) => c.chargeId), [fee.body.resourceId]);
     const listed = (await t.get(`/savingsaccounts/${accountId}/charges`)).body as { chargeId: number; amountOrPercentage: number }[];
     assert.deepEqual(listed.map((c) => [c.chargeId, c.amountOrPercentage]), [[fee.body.resourceId, 40]]);
     const own = await t.post('/savingsaccounts', { clientId, productId: savingsProduct, submittedOnDate: TODAY, charges: [{ chargeId: fee.body.resourceId, amount: 25 }], ...iso });
