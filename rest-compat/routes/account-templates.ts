@@ -43,6 +43,9 @@ export function savingsAccountTemplate(d: RouteData) {
   const options = d.savingsProductTemplate as TemplateOptions;
   const product = d.savingsProduct as RouteData | undefined;
   const client = d.client as { id: number; displayName: string; officeId: number; officeName?: string } | undefined;
+  // Charges in the product's currency, and the product's own as Fineract's template lists them (chargeId, amountOrPercentage).
+  const chargeTemplate = d.savingsProductChargeTemplate as { chargeOptions: RouteData[]; charges: RouteData[] } | undefined;
+  const inCurrency = (c: RouteData) => !product || c.currency.code === product.currency.code;
   return {
     ...(client ? { clientId: client.id, clientName: client.displayName, officeId: client.officeId, officeName: client.officeName } : {}),
     ...(product ? {
@@ -58,12 +61,13 @@ export function savingsAccountTemplate(d: RouteData) {
       enforceMinRequiredBalance: product.enforceMinRequiredBalance, minRequiredBalance: product.minRequiredBalance,
       minRequiredOpeningBalance: product.minRequiredOpeningBalance, lockinPeriodFrequency: product.lockinPeriodFrequency,
       nominalAnnualInterestRateOverdraft: product.nominalAnnualInterestRateOverdraft, minOverdraftForInterestCalculation: product.minOverdraftForInterestCalculation,
-      withHoldTax: false, isDormancyTrackingActive: false, charges: [],
+      withHoldTax: false, isDormancyTrackingActive: false,
+      charges: (chargeTemplate?.charges ?? []).map((c) => ({ ...c, chargeId: c.id, amountOrPercentage: c.amount })),
     } : {}),
     timeline: { submittedOnDate: d.businessDate.date },
     productOptions: d.savingsProducts,
     fieldOfficerOptions: [],
-    chargeOptions: [],
+    chargeOptions: (chargeTemplate?.chargeOptions ?? []).filter(inCurrency),
     ...options,
     withdrawalFeeTypeOptions: [],
   };

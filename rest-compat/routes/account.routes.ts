@@ -1,4 +1,4 @@
-import { intParam, UNDO_BODY, type Route, type RouteRequest } from '../route.js';
+import { intParam, UNDO_BODY, type Route, type RouteData, type RouteRequest } from '../route.js';
 import {
   accountTransferTemplate, accountTransferTemplateVariables, savingsAccountTemplate, savingsAccountTemplateVariables, savingsProductView, savingsTransactionTemplate,
 } from './account-templates.js';
@@ -78,14 +78,17 @@ export const accountRoutes: Route[] = [
   },
   {
     method: 'GET', path: '/savingsaccounts/:savingsId', operation: 'SavingsAccount',
-    variables: (req) => ({ id: intParam(req.params.savingsId), withTransactions: associations(req).some((a) => a === 'transactions' || a === 'all') }),
-    // associations=all adds charges too (none are offered: always empty). The transactions are the latest
+    variables: (req) => ({
+      id: intParam(req.params.savingsId), withTransactions: associations(req).some((a) => a === 'transactions' || a === 'all'),
+      withCharges: associations(req).some((a) => a === 'charges' || a === 'all'),
+    }),
+    // associations=all (or charges) adds the account's charges. The transactions are the latest
     // 500 (an account's history is unbounded): totalFilteredRecords counts them all, and when some are left
     // out, nextTransactions is the paged list's next page.
-    result: (d, req) => ({
+    result: (d) => ({
       ...d.savingsAccount,
       ...(d.allSavingsTransactions ? transactionsWindow(d.savingsAccount.id, d.allSavingsTransactions, d.transactionCount.totalFilteredRecords) : {}),
-      ...(associations(req).includes('all') ? { charges: [] } : {}),
+      ...(d.savingsAccountCharges ? { charges: (d.savingsAccountCharges as RouteData[]).map(({ feeOnMonth, feeOnDay, ...c }) => ({ ...c, ...(feeOnMonth != null ? { feeOnMonthDay: [feeOnMonth, feeOnDay] } : {}) })) } : {}),
     }),
     notes: `With associations=transactions or all, \`transactions\` holds the latest ${ASSOCIATED_TRANSACTIONS} transactions, newest first; \`totalFilteredRecords\` counts all of them and, when some are left out, \`nextTransactions\` names the next page of GET /savingsaccounts/{savingsId}/transactions (offset, limit).`,
   },

@@ -133,8 +133,7 @@ export const customerRoutes: Route[] = [
     result: (d) => ({ clientId: d.deleteClientOfficial.clientId, resourceId: d.deleteClientOfficial.id }),
   },
 
-  // Client charges and collateral are not offered: a visible client has none (another's client is 404).
-  { method: 'GET', path: '/clients/:clientId/charges', operation: 'ClientExists', variables: id, result: () => ({ totalFilteredRecords: 0, pageItems: [] }) },
+  // Collateral is not offered: a visible client has none (another's client is 404). Client charges: client-charges.routes.ts.
   { method: 'GET', path: '/clients/:clientId/collaterals/template', operation: 'ClientExists', variables: id, result: () => [] },
 
   { method: 'GET', path: '/kyctiers', operation: 'KycTierLimits', result: (d) => d.kycTierLimits },

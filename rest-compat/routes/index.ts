@@ -1,6 +1,8 @@
 import type { FixedRoute, Route } from '../route.js';
 import { accountRoutes } from './account.routes.js';
 import { chargeRoutes } from './charges.routes.js';
+import { loanChargeRoutes } from './loan-charges.routes.js';
+import { clientChargeRoutes } from './client-charges.routes.js';
 import { auditRoutes } from './audit.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { cobRoutes } from './cob.routes.js';
@@ -19,6 +21,7 @@ import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
+  ...loanChargeRoutes, ...clientChargeRoutes,
   ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
   ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...selfAppsRoutes,
 ];

@@ -9,12 +9,13 @@ const INDIVIDUAL = { id: 1, code: 'accountType.individual', value: 'Individual' 
 /**
  * Fineract's GET /loans/template?templateType=individual&clientId=&productId=: the module's template,
  * completed with the client's account number, the loan officers, the active savings accounts a loan may be
- * linked to, the product's day counts and grace, and the features not offered (charges, funds, purposes,
+ * linked to, the product's day counts and grace and charges, and the features not offered (funds, purposes,
  * tranches, interest recalculation, variable instalments) as empty or off.
  */
 function loanTemplate(d: RouteData) {
   const product = d.loanProduct as RouteData | undefined;
   const client = d.client as { accountNo: string; savingsAccounts: (LinkableAccount & { status: { id: number } })[] } | undefined;
+  const charges = d.loanProductChargeTemplate as { chargeOptions: RouteData[]; charges: RouteData[] } | undefined;
   return {
     ...d.loanTemplate,
     ...(client ? {
@@ -31,7 +32,10 @@ function loanTemplate(d: RouteData) {
     } : {}),
     loanType: INDIVIDUAL,
     loanOfficerOptions: (d.staff as { isActive: boolean }[]).filter((s) => s.isActive),
-    loanPurposeOptions: [], fundOptions: [], chargeOptions: [], charges: [],
+    loanPurposeOptions: [], fundOptions: [],
+    // The product's charges as Fineract's template lists them (LoanChargeData: chargeId, amountOrPercentage), and the options.
+    chargeOptions: charges?.chargeOptions ?? [],
+    charges: (charges?.charges ?? []).map((c) => ({ ...c, chargeId: c.id, amountOrPercentage: c.amount })),
     // Repayments on the nth weekday of a month or on a day of the week are not offered: schedules step from the disbursement.
     repaymentFrequencyNthDayTypeOptions: [], repaymentFrequencyDaysOfWeekTypeOptions: [],
     multiDisburseLoan: false, canDefineInstallmentAmount: false, isInterestRecalculationEnabled: false, isVariableInstallmentsAllowed: false,
@@ -97,7 +101,10 @@ export const loanRoutes: Route[] = [
     variables: (req) => {
       const associations = (req.query.get('associations') ?? '').split(',').map((a) => a.trim());
       const all = associations.includes('all');
-      return { id: intParam(req.params.loanId), withSchedule: all || associations.includes('repaymentSchedule'), withTransactions: all || associations.includes('transactions') };
+      return {
+        id: intParam(req.params.loanId), withSchedule: all || associations.includes('repaymentSchedule'), withTransactions: all || associations.includes('transactions'),
+        withCharges: all || associations.includes('charges'),
+      };
     },
     result: (d) => d.loan,
   },

@@ -1,6 +1,7 @@
 import type { Identity } from '../kernel/identity.js';
 import { formatAmount } from '../kernel/money.js';
 import type { Tx } from '../kernel/tx.js';
+import type { SavingsChargesHook, SavingsChargesSlot } from './savings-charges.hook.js';
 import type { AccountDependencies } from './account.ports.js';
 import { STATUS_ACTIVE } from './account.rows.js';
 import { canDebit } from './domain/balance-rules.js';
@@ -28,11 +29,16 @@ export interface AccountForCharges {
  * What the charges module reaches savings and current accounts through (wired in the composition root):
  * who may see an account, its fee flags, and fees taken from it, each in the caller's transaction.
  */
-export function accountsForCharges(deps: Required<AccountDependencies>, accounts: SavingsAccountService, fees: SavingsFees) {
+export function accountsForCharges(deps: Required<AccountDependencies>, accounts: SavingsAccountService, fees: SavingsFees, charges: SavingsChargesSlot) {
   return {
     /** The charges module's fee callbacks; the account module calls them on withdrawals and credits. */
     register(hook: SavingsFeeHook): void {
       fees.register(hook);
+    },
+
+    /** The charges module's hook for products' charges and accounts opened on them. */
+    registerOpenings(hook: SavingsChargesHook): void {
+      charges.register(hook);
     },
 
     /** The account when the caller may see it; otherwise 404, as the account's own paths answer. */

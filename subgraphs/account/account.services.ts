@@ -5,6 +5,7 @@ import type { RecordCash, SavingsForLoans } from '../kernel/ports.js';
 import type { AccountDependencies } from './account.ports.js';
 import { errors } from '../kernel/errors.js';
 import { accountsForCharges } from './account-for-charges.js';
+import { SavingsChargesSlot } from './savings-charges.hook.js';
 import { accountsForPayments } from './account-for-payments.js';
 import { accountsForSelf } from './account-for-self.js';
 import { MakerCheckerService } from './maker-checker.service.js';
@@ -52,8 +53,9 @@ export interface AccountServices {
 
 export function createAccountServices(db: Database, deps: AccountDependencies): AccountServices {
   const full: Required<AccountDependencies> = { ...deps, recordCash: deps.recordCash ?? noTill, cashSql: deps.cashSql ?? null };
-  const products = new ProductService(db, full);
-  const accounts = new SavingsAccountService(db, full);
+  const charges = new SavingsChargesSlot();
+  const products = new ProductService(db, full, charges);
+  const accounts = new SavingsAccountService(db, full, charges);
   const movements = new SavingsMovements(full);
   const queries = new SavingsTransactionQueries(db, full, accounts);
   const fees = new SavingsFees(full, movements);
@@ -78,7 +80,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forLoans: savingsForLoans(full, movements, queries),
     forSelf: accountsForSelf(full, accounts, queries, transfers),
     forPayments: accountsForPayments(full, movements),
-    forCharges: accountsForCharges(full, accounts, fees),
+    forCharges: accountsForCharges(full, accounts, fees, charges),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

@@ -257,7 +257,7 @@ export class CreateSavingsAccountInput {
   @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withdrawalFeeForTransfers?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) withHoldTax?: boolean | null;
   @Field(() => String, { nullable: true, description: 'Accepted for Fineract clients; not used.' }) monthDayFormat?: string | null;
-  @Field(() => [GraphQLJSONObject], { nullable: true, description: 'Charges are not supported yet: only an empty list is accepted.' }) charges?: Record<string, unknown>[] | null;
+  @Field(() => [GraphQLJSONObject], { nullable: true, description: 'Fineract\'s charges, [{chargeId, amount, dueDate, feeOnMonthDay, feeInterval}] (dates yyyy-MM-dd); left out, the product\'s charges.' }) charges?: Record<string, unknown>[] | null;
 }
 
 @InputType({ description: 'Approval of a savings account application.' })

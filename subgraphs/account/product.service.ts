@@ -8,6 +8,7 @@ import { mergeParameters, unsupportedParameters } from '../kernel/fineract-param
 import { nextValue } from '../kernel/sequence.js';
 import type { AccountDependencies } from './account.ports.js';
 import { SAVINGS_PRODUCT_PARAMETERS } from './savings-product.parameters.js';
+import type { SavingsChargesSlot } from './savings-charges.hook.js';
 import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
 import { ACCOUNT_CODES } from './codes.js';
 import { CASH_GL, LIABILITY_GL, SETTLEMENT_GL } from './account.rows.js';
@@ -48,6 +49,8 @@ export class ProductService {
   constructor(
     private readonly db: Database,
     private readonly deps: Required<AccountDependencies>,
+    /** The charges module's hook for a product's `charges`. */
+    private readonly charges: SavingsChargesSlot,
   ) {}
 
   async list(identity: Identity): Promise<SavingsProduct[]> {
@@ -109,8 +112,20 @@ export class ProductService {
           throw duplicateOr(error);
         }
       }
+      await this.recordCharges(tx, id, merged.currencyCode!, input);
       return { product: (await this.find(tx, id))!, changes };
     });
+  }
+
+  /** A product's `charges` ([{id}]), when sent: checked and recorded by the charges module; refused without it. */
+  private async recordCharges(tx: Tx, productId: number, currencyCode: string, input: SavingsProductInput): Promise<void> {
+    const listed = (input as Record<string, unknown>).charges;
+    if (listed === undefined || listed === null) return;
+    const hook = this.charges.get();
+    if (!Array.isArray(listed) || (!hook && listed.length > 0)) {
+      throw errors.validation([{ code: 'validation.msg.savingsproduct.charges.not.supported', message: 'charges must be a list of {id} of savings charges.', parameterName: 'charges' }]);
+    }
+    await hook?.productCharges(tx, productId, currencyCode.toUpperCase(), listed);
   }
 
   /** Provisioning: the default products, once. */
@@ -122,7 +137,9 @@ export class ProductService {
   private async createCore(tx: Tx, actor: number | null, input: SavingsProductInput): Promise<SavingsProduct> {
     await this.checkCurrency(tx, input.currencyCode!.toUpperCase());
     await this.checkMappings(tx, input.accountType, mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS));
-    return this.insert(tx, actor, input);
+    const product = await this.insert(tx, actor, input);
+    await this.recordCharges(tx, product.id, product.currencyCode, input);
+    return product;
   }
 
   private async insert(tx: Tx, actor: number | null, input: SavingsProductInput): Promise<SavingsProduct> {

@@ -13,6 +13,7 @@ import { nuban } from './domain/nuban.js';
 import { ACCOUNT_CODES } from './codes.js';
 import { unappliedInterestSettings } from './domain/unapplied-settings.js';
 import { referenceCount } from './store/reference.store.js';
+import type { SavingsChargesSlot } from './savings-charges.hook.js';
 import {
   accountsOfClientsPaged, activateAccount, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountListFilter, type AccountScope, type BlockColumn,
 } from './store/savings-account.store.js';
@@ -85,6 +86,8 @@ export class SavingsAccountService {
   constructor(
     private readonly db: Database,
     private readonly deps: Required<AccountDependencies>,
+    /** The charges module's hook: an opened account gets its product's (or its application's) charges. */
+    private readonly charges: SavingsChargesSlot,
   ) {}
 
   // ---- scope ---------------------------------------------------------------------------------
@@ -170,7 +173,7 @@ export class SavingsAccountService {
     v.required('productId', input.productId);
     v.required('submittedOnDate', input.submittedOnDate);
     v.maxLength('externalId', input.externalId, 100);
-    v.check(input.charges == null || input.charges.length === 0, 'charges', 'not.supported', 'Savings charges are not supported yet.', input.charges);
+    v.check(input.charges == null || input.charges.length === 0 || this.charges.get() !== null, 'charges', 'not.supported', 'Savings charges are not available.', input.charges);
     for (const error of unappliedInterestSettings('savingsaccount', input)) v.add(error);
     for (const key of ['overdraftLimit', 'minRequiredBalance'] as const) {
       const value = input[key];
@@ -211,6 +214,8 @@ export class SavingsAccountService {
       }
       throw error;
     }
+    // The charges the application lists, or its product's when it lists none (`charges` left out).
+    await this.charges.get()?.opened(tx, staff, id, input.productId!, input.charges ?? null);
     return (await loadAccount(tx, today, id))!;
   }
 

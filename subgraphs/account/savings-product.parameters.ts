@@ -33,7 +33,8 @@ export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   withdrawalFeeType: { use: 'off' },
   feeAmount: { use: 'off' },
   feeOnMonthDay: { use: 'off' },
-  charges: { use: 'off' },
+  // The charges each account opened on the product gets ([{id}]); the charges module checks and records them too.
+  charges: { use: 'stored', type: 'JSON' },
   paymentChannelToFundSourceMappings: { use: 'off' },
   feeToIncomeAccountMappings: { use: 'off' },
   penaltyToIncomeAccountMappings: { use: 'off' },

@@ -25,7 +25,8 @@ import { accountFromTill } from './adapters/account-from-till.js';
 import { auditFromOrganisation } from './adapters/audit-from-organisation.js';
 import { chargesFromAccount, registerChargesWithAccount } from './adapters/charges-from-account.js';
 import { chargesFromLedger } from './adapters/charges-from-ledger.js';
-import { registerChargesWithLoan } from './adapters/charges-from-loan.js';
+import { chargesFromLoan, registerChargesWithLoan } from './adapters/charges-from-loan.js';
+import { chargesFromCustomer } from './adapters/charges-from-customer.js';
 import { chargesFromOrganisation } from './adapters/charges-from-organisation.js';
 import { registerCobWithCharges } from './adapters/cob-from-charges.js';
 import { cobFromLoan, registerCobWithLoan } from './adapters/cob-from-loan.js';
@@ -112,7 +113,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 
   const webhooks = createWebhooksServices(db, webhooksFromOrganisation(organisation));
 
-  const charges = createChargesServices(db, { ...chargesFromLedger(ledger), ...chargesFromAccount(account), ...chargesFromOrganisation(organisation) });
+  const charges = createChargesServices(db, { ...chargesFromLedger(ledger), ...chargesFromAccount(account), ...chargesFromOrganisation(organisation), ...chargesFromLoan(loan), ...chargesFromCustomer(customer) });
   registerChargesWithAccount(charges, account);
   registerChargesWithLoan(charges, loan);
 

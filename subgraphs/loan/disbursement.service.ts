@@ -65,11 +65,18 @@ export class DisbursementService {
     const account = await savings.operatingAccount(tx, loan.clientId, loan.linkAccountId);
     if (account.currency !== loan.currencyCode) throw rule(LOAN_CODES.loanDisbursalAccountCurrencyMismatch, `Account ${account.accountNo} is in ${account.currency}, the loan in ${loan.currencyCode}.`, [account.id]);
     const txnId = await nextTransactionId(tx);
-    const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: principal, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
+    // Disbursement charges are collected now: the deducted ones come off what the account is credited, each
+    // credited to its income account in the disbursement's journal.
+    const fees = (await this.applications.charges.get()?.atDisbursement(tx, id, principal, loan.digits)) ?? { deducted: '0', lines: [] };
+    const paidOut = new BigNumber(principal).minus(fees.deducted).toFixed();
+    const credited = await savings.creditFromLoan(tx, { accountId: account.id, amount: paidOut, date, loanId: id, loanTransactionId: txnId, note: input.note ?? null, userId: actor.userId });
     // Its event rides in the loan.disbursed row written below.
     const posting = await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date,
-      lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: principal }],
+      lines: [
+        { glCode: LOAN_GL.loanPortfolio, debit: principal }, { glCode: account.liabilityGlCode, credit: paidOut },
+        ...fees.lines.map((l) => ({ glCode: l.glCode, credit: l.amount })),
+      ],
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${txnId}` }, comments: `Loan ${loan.accountNo} disbursed to account ${account.accountNo}`, actor: actor.userId,
       companionEvent: true,
     });
@@ -77,6 +84,7 @@ export class DisbursementService {
     const record = disbursementRecord(tx, { id: txnId, loanId: id, on: date, principal, savingsAccountId: account.id, savingsTransactionId: credited.savingsTransactionId, note: input.note ?? null, userId: actor.userId });
     const disbursed = await markDisbursed(tx, id, { on: date, userId: actor.userId, principal, savingsAccountId: account.id }, [record]);
     await writeSchedule(tx, id, await this.applications.regenerate(tx, disbursed, date, principal));
+    await this.applications.charges.get()?.scheduled(tx, id);
     const borrower = await this.deps.borrower(tx, loan.clientId);
     await emit(tx, riding({
       eventType: 'loan.disbursed', entityName: 'LOAN', actionName: 'DISBURSE',
@@ -105,13 +113,19 @@ export class DisbursementService {
     if (disbursement.savingsTransactionId !== null) await savings.reverseForLoan(tx, disbursement.savingsTransactionId, actor.userId);
     const account = await savings.operatingAccount(tx, loan.clientId, disbursement.savingsAccountId);
     const reversalId = await nextTransactionId(tx);
+    // Disbursement charges collected with it are given back: their income reversed, the account debited only what it got.
+    const fees = (await this.applications.charges.get()?.disbursementUndone(tx, id)) ?? { deducted: '0', lines: [] };
     await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx),
-      lines: [{ glCode: account.liabilityGlCode, debit: disbursement.amount }, { glCode: LOAN_GL.loanPortfolio, credit: disbursement.amount }],
+      lines: [
+        { glCode: account.liabilityGlCode, debit: new BigNumber(disbursement.amount).minus(fees.deducted).toFixed() }, ...fees.lines.map((l) => ({ glCode: l.glCode, debit: l.amount })),
+        { glCode: LOAN_GL.loanPortfolio, credit: disbursement.amount },
+      ],
       source: { entityType: 'LOAN', entityId: id, transactionId: `L${reversalId}` }, comments: `Reversal of L${disbursement.id}`, actor: actor.userId,
     });
     const reverted = await markUndisbursed(tx, id, actor.userId, [transactionReversal(tx, disbursement.id, actor.userId)]);
     await writeSchedule(tx, id, await this.applications.regenerate(tx, reverted, reverted.expectedDisbursementDate, effectivePrincipal(reverted)));
+    await this.applications.charges.get()?.scheduled(tx, id);
     return { loan: reverted, changes: { status: { id: STATUS_APPROVED, code: 'loanStatusType.approved', value: 'Approved' }, note: note ?? null } };
   }
 }

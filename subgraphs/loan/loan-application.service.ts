@@ -17,6 +17,7 @@ import { writeSchedule } from './store/schedule.js';
 import type { LoanScheduleType } from './loan.types.js';
 import { currencyOf, previewPeriods, scheduleView } from './loan.view.js';
 import { LOAN_CODES } from './codes.js';
+import type { LoanChargesSlot } from './loan-charges.hook.js';
 
 /** Loan applications: submission, schedule preview, modification, withdrawal and rejection. The writer of loan.loan's application state. */
 export class LoanApplicationService {
@@ -27,6 +28,11 @@ export class LoanApplicationService {
     private readonly deps: LoanDependencies,
     private readonly products: LoanProductService,
   ) {}
+
+  /** The charges module's hook (held with the products): applications' charges, and charges re-laid on new schedules. */
+  get charges(): LoanChargesSlot {
+    return this.products.charges;
+  }
 
   /** The cob module's calendar: from then on new schedules' due dates respect working days and holidays. */
   useCalendar(calendar: ScheduleCalendar): void {
@@ -87,6 +93,8 @@ export class LoanApplicationService {
       submittedDelegatedBy: staff.kind === 'staff' ? (staff.delegatedBy ?? null) : null,
     });
     await writeSchedule(tx, id, await this.onCalendar(tx, client.officeId, generateSchedule(scheduleTermsOf(terms))));
+    // The charges the application lists, or its product's when it lists none (`charges` left out).
+    await this.charges.get()?.applied(tx, staff.userId, id, input.charges ?? null);
     return (await findLoan(tx, id))!;
   }
 
@@ -99,6 +107,9 @@ export class LoanApplicationService {
   /** Staff change an application; a customer (self-service) changes their own. */
   async modifyCore(tx: Tx, actor: Actor | CustomerIdentity, id: number, input: LoanApplicationInput): Promise<{ loan: LoanRow; changes: Record<string, unknown> }> {
     const loan = await this.requireVisible(tx, actor, id, true);
+    if ((input.charges?.length ?? 0) > 0) {
+      throw errors.validation([{ code: 'validation.msg.loan.charges.not.supported', message: 'A loan\'s charges are changed through /loans/{loanId}/charges.', parameterName: 'charges' }]);
+    }
     if (loan.statusId !== STATUS_SUBMITTED) throw errors.domainRule(LOAN_CODES.loanCannotModifyLoanInItsPresentState, 'Only a submitted application can be modified.', [id]);
     if (input.clientId != null && input.clientId !== loan.clientId) throw errors.domainRule(LOAN_CODES.loanClientCannotBeChanged, 'The borrower of an application cannot be changed.', [id], 'clientId');
     const merged: LoanApplicationInput = { ...currentInput(loan), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v != null)) };
@@ -111,6 +122,7 @@ export class LoanApplicationService {
     // A change of terms invalidates approvals given to the old terms.
     await clearApprovals(tx, id);
     await writeSchedule(tx, id, await this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTermsOf(terms))));
+    await this.charges.get()?.scheduled(tx, id);
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
     return { loan: (await findLoan(tx, id))!, changes };
   }

@@ -35,18 +35,20 @@ export const LOAN_PRODUCT_PARAMETERS: ParameterCatalogue = {
   incomeFromChargeOffInterestAccountId: { use: 'stored', type: 'Int' },
   incomeFromChargeOffFeesAccountId: { use: 'stored', type: 'Int' },
   incomeFromChargeOffPenaltyAccountId: { use: 'stored', type: 'Int' },
+  // The charges each loan opened on the product gets ([{id}]); the charges module checks and records them too.
+  charges: { use: 'stored', type: 'JSON' },
+  // Days past due before an overdue-instalment penalty applies (the charges module's daily step).
+  graceOnArrearsAgeing: { use: 'stored', type: 'Int' },
   incomeFromGoodwillCreditInterestAccountId: { use: 'stored', type: 'Int' },
   incomeFromGoodwillCreditFeesAccountId: { use: 'stored', type: 'Int' },
   incomeFromGoodwillCreditPenaltyAccountId: { use: 'stored', type: 'Int' },
   // Features this service lacks: accepted only off or at Fineract's default.
   inArrearsTolerance: { use: 'off' },
-  graceOnArrearsAgeing: { use: 'off' },
   allowPartialPeriodInterestCalcualtion: { use: 'off' },
   paymentAllocation: { use: 'off' },
   creditAllocation: { use: 'off' },
   recurringMoratoriumOnPrincipalPeriods: { use: 'off' },
   graceOnInterestCharged: { use: 'off' },
-  charges: { use: 'off' },
   startDate: { use: 'off' },
   closeDate: { use: 'off' },
   isLinkedToFloatingInterestRates: { use: 'off' },

@@ -14,6 +14,7 @@ import { loanProductTemplate } from './loan-product.template.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 import { LOAN_CODES } from './codes.js';
 import { LOAN_GL } from './loan-product.rows.js';
+import { LoanChargesSlot } from './loan-charges.hook.js';
 
 export type LoanProductInput = { [K in ProductField]?: LoanProductRow[K] | null };
 
@@ -102,6 +103,9 @@ function validate(p: LoanProductInput, v: Validator): void {
 
 /** Loan products (Fineract m_product_loan). The only writer of loan.product. */
 export class LoanProductService {
+  /** The charges module's hook (wired in the composition root): products' charges, applications' charges, charges on schedules. */
+  readonly charges = new LoanChargesSlot();
+
   constructor(
     private readonly db: Database,
     /** The ledger's GL code of a GL account id (LoanDependencies.glCode). */
@@ -156,6 +160,7 @@ export class LoanProductService {
     const id = fixedId ?? (await nextValue(tx, 'loan_product'));
     if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
     await insertProduct(tx, id, product, parameters, actor);
+    await this.recordCharges(tx, id, product.currencyCode!, input);
     return this.require(tx, id);
   }
 
@@ -183,7 +188,19 @@ export class LoanProductService {
     for (const key of changedParameters) changes[key] = parameters[key] ?? null;
     const changedFields = Object.fromEntries(Object.entries(changes).filter(([k]) => Object.hasOwn(PRODUCT_COLUMNS, k))) as Partial<Record<ProductField, unknown>>;
     await updateProduct(tx, id, changedFields, changedParameters.length > 0 ? parameters : null, actor.userId);
+    await this.recordCharges(tx, id, merged.currencyCode!, input);
     return { product: await this.require(tx, id), changes };
+  }
+
+  /** A product's `charges` ([{id}]), when sent: checked and recorded by the charges module; refused without it. */
+  private async recordCharges(tx: Tx, productId: number, currencyCode: string, input: LoanProductInput): Promise<void> {
+    const listed = (input as Record<string, unknown>).charges;
+    if (listed === undefined || listed === null) return;
+    const hook = this.charges.get();
+    if (!Array.isArray(listed) || (!hook && listed.length > 0)) {
+      throw errors.validation([{ code: 'validation.msg.loanproduct.charges.not.supported', message: 'charges must be a list of {id} of loan charges.', parameterName: 'charges' }]);
+    }
+    await hook?.productCharges(tx, productId, currencyCode, listed);
   }
 
   /**

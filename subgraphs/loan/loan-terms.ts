@@ -93,7 +93,7 @@ export function checkApplication(input: LoanApplicationInput, requireClient: boo
   v.required('expectedDisbursementDate', input.expectedDisbursementDate);
   if (input.loanType != null && input.loanType.toLowerCase() !== 'individual') v.fail('loanType', 'is.not.one.of.expected.enumerations', 'loanType must be individual.', input.loanType);
   v.maxLength('externalId', input.externalId, 100);
-  for (const name of ['charges', 'collateral', 'disbursementData'] as const) {
+  for (const name of ['collateral', 'disbursementData'] as const) {
     if ((input[name]?.length ?? 0) > 0) v.fail(name, 'not.supported', `Loan ${name} are not supported; send an empty list or leave ${name} out.`);
   }
   if (input.isEqualAmortization === true) v.fail('isEqualAmortization', 'not.supported', 'Equal amortization of interest is not supported.');

@@ -150,7 +150,7 @@ export class UpdateLoanApplicationInput {
   @Field(() => Int, { description: 'Number of first instalments that carry no interest payment.', nullable: true }) graceOnInterestPayment?: number | null;
   // Sent by Fineract's web and mobile clients with their defaults; accepted when they ask for nothing this
   // service does not do (no charges, collateral or tranches, no equal amortization of interest, no top-up).
-  @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s loan charges; only an empty list is accepted (no charges here).', nullable: true }) charges?: Record<string, unknown>[] | null;
+  @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s loan charges, [{chargeId, amount, dueDate}] (amount overrides the definition\'s; dueDate yyyy-MM-dd); left out, the product\'s charges.', nullable: true }) charges?: Record<string, unknown>[] | null;
   @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s collateral list; only an empty list is accepted.', nullable: true }) collateral?: Record<string, unknown>[] | null;
   @Field(() => [GraphQLJSONObject], { description: 'Fineract\'s tranche list; only an empty list is accepted (single disbursement).', nullable: true }) disbursementData?: Record<string, unknown>[] | null;
   @Field(() => Boolean, { description: 'Fineract\'s equal-amortization flag; only false is accepted.', nullable: true }) isEqualAmortization?: boolean | null;
@@ -233,6 +233,10 @@ export class LoanSchedulePeriodType {
   @Field(() => DecimalScalar, { description: 'Interest still owed (decimal string).', nullable: true }) interestOutstanding!: string | null;
   @Field(() => DecimalScalar, { description: 'Fees due on this instalment (decimal string).', nullable: true }) feeChargesDue!: string | null;
   @Field(() => DecimalScalar, { description: 'Penalties due on this instalment (decimal string).', nullable: true }) penaltyChargesDue!: string | null;
+  @Field(() => DecimalScalar, { description: 'Fees paid on this instalment (decimal string).', nullable: true }) feeChargesPaid!: string | null;
+  @Field(() => DecimalScalar, { description: 'Fees still owed on this instalment (decimal string); a waived fee is no longer due.', nullable: true }) feeChargesOutstanding!: string | null;
+  @Field(() => DecimalScalar, { description: 'Penalties paid on this instalment (decimal string).', nullable: true }) penaltyChargesPaid!: string | null;
+  @Field(() => DecimalScalar, { description: 'Penalties still owed on this instalment (decimal string); a waived penalty is no longer due.', nullable: true }) penaltyChargesOutstanding!: string | null;
   @Field(() => DecimalScalar, { description: 'Total due on this instalment: principal, interest, fees and penalties (decimal string).' }) totalDueForPeriod!: string;
   @Field(() => DecimalScalar, { description: 'Paid so far on this instalment (decimal string).', nullable: true }) totalPaidForPeriod!: string | null;
   @Field(() => DecimalScalar, { description: 'Still owed on this instalment (decimal string).', nullable: true }) totalOutstandingForPeriod!: string | null;
@@ -268,7 +272,11 @@ export class LoanSummaryType {
   @Field(() => DecimalScalar, { description: 'Interest still owed (decimal string).' }) interestOutstanding!: string;
   @Field(() => DecimalScalar, { description: 'Interest past its due date and unpaid (decimal string).' }) interestOverdue!: string;
   @Field(() => DecimalScalar, { description: 'Fees charged (decimal string).' }) feeChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Fees paid (decimal string).' }) feeChargesPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Fees still owed (decimal string).' }) feeChargesOutstanding!: string;
   @Field(() => DecimalScalar, { description: 'Penalties charged (decimal string).' }) penaltyChargesCharged!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties paid (decimal string).' }) penaltyChargesPaid!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties still owed (decimal string).' }) penaltyChargesOutstanding!: string;
   @Field(() => DecimalScalar, { description: 'Everything to repay over the loan (decimal string).' }) totalExpectedRepayment!: string;
   @Field(() => DecimalScalar, { description: 'Total repaid so far (decimal string).' }) totalRepayment!: string;
   @Field(() => DecimalScalar, { description: 'Total still owed (decimal string).' }) totalOutstanding!: string;

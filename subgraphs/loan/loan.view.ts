@@ -106,6 +106,7 @@ export function scheduleView(principal: string, disbursementDate: string, curren
     period: null, fromDate: null, dueDate: disbursementDate, daysInPeriod: null, complete: true, principalDisbursed: amount(principal),
     principalOriginalDue: null, principalDue: null, principalPaid: null, principalOutstanding: null, principalLoanBalanceOutstanding: amount(principal),
     interestOriginalDue: null, interestDue: null, interestPaid: null, interestOutstanding: null, feeChargesDue: '0', penaltyChargesDue: '0',
+    feeChargesPaid: null, feeChargesOutstanding: null, penaltyChargesPaid: null, penaltyChargesOutstanding: null,
     totalDueForPeriod: '0', totalPaidForPeriod: null, totalOutstandingForPeriod: null, totalOverdue: null, totalInstallmentAmountForPeriod: null,
   }];
   for (const p of periods) {
@@ -119,6 +120,8 @@ export function scheduleView(principal: string, disbursementDate: string, curren
       principalOutstanding: amount(new BigNumber(p.principalDue).minus(p.principalPaid)), principalLoanBalanceOutstanding: amount(balance),
       interestOriginalDue: amount(p.interestDue), interestDue: amount(p.interestDue), interestPaid: amount(p.interestPaid),
       interestOutstanding: amount(new BigNumber(p.interestDue).minus(p.interestPaid)), feeChargesDue: amount(p.feeDue), penaltyChargesDue: amount(p.penaltyDue),
+      feeChargesPaid: amount(p.feePaid), feeChargesOutstanding: amount(new BigNumber(p.feeDue).minus(p.feePaid)),
+      penaltyChargesPaid: amount(p.penaltyPaid), penaltyChargesOutstanding: amount(new BigNumber(p.penaltyDue).minus(p.penaltyPaid)),
       totalDueForPeriod: amount(due), totalPaidForPeriod: amount(paid), totalOutstandingForPeriod: amount(outstanding),
       totalOverdue: today !== null && p.dueDate < today ? amount(outstanding) : '0', totalInstallmentAmountForPeriod: amount(due),
     });
@@ -126,6 +129,7 @@ export function scheduleView(principal: string, disbursementDate: string, curren
   const principalExpected = sumOf(periods, (p) => p.principalDue);
   const interest = sumOf(periods, (p) => p.interestDue);
   const paid = sumOf(periods, (p) => new BigNumber(p.principalPaid).plus(p.interestPaid).plus(p.feePaid).plus(p.penaltyPaid));
+  const charges = sumOf(periods, (p) => new BigNumber(p.feeDue).plus(p.penaltyDue));
   const last = periods[periods.length - 1];
   return {
     currency,
@@ -136,9 +140,9 @@ export function scheduleView(principal: string, disbursementDate: string, curren
     totalInterestCharged: amount(interest),
     totalFeeChargesCharged: amount(sumOf(periods, (p) => p.feeDue)),
     totalPenaltyChargesCharged: amount(sumOf(periods, (p) => p.penaltyDue)),
-    totalRepaymentExpected: amount(principalExpected.plus(interest)),
+    totalRepaymentExpected: amount(principalExpected.plus(interest).plus(charges)),
     totalRepayment: amount(paid),
-    totalOutstanding: amount(principalExpected.plus(interest).minus(paid)),
+    totalOutstanding: amount(principalExpected.plus(interest).plus(charges).minus(paid)),
     periods: rows,
   };
 }
@@ -179,19 +183,29 @@ export function summaryView(currency: LoanCurrencyType, principal: string, perio
   const interestPaid = sumOf(periods, (p) => p.interestPaid);
   const principalOverdue = sumOf(overdue, (p) => new BigNumber(p.principalDue).minus(p.principalPaid));
   const interestOverdue = sumOf(overdue, (p) => new BigNumber(p.interestDue).minus(p.interestPaid));
+  const feeCharged = sumOf(periods, (p) => p.feeDue);
+  const feePaid = sumOf(periods, (p) => p.feePaid);
+  const penaltyCharged = sumOf(periods, (p) => p.penaltyDue);
+  const penaltyPaid = sumOf(periods, (p) => p.penaltyPaid);
+  const chargesOverdue = sumOf(overdue, (p) => new BigNumber(p.feeDue).minus(p.feePaid).plus(p.penaltyDue).minus(p.penaltyPaid));
   // A written-off loan owes nothing on the books: what it owed is in the written-off figures.
   const isWrittenOff = !new BigNumber(writtenOff.principal).plus(writtenOff.interest).plus(writtenOff.fee).plus(writtenOff.penalty).isZero();
   const principalOutstanding = new BigNumber(principal).minus(principalPaid).minus(writtenOff.principal);
   const interestOutstanding = interestCharged.minus(interestPaid).minus(writtenOff.interest);
+  const feeOutstanding = feeCharged.minus(feePaid).minus(writtenOff.fee);
+  const penaltyOutstanding = penaltyCharged.minus(penaltyPaid).minus(writtenOff.penalty);
   const nothingOverdue = isWrittenOff ? new BigNumber(0) : null;
   const totalWrittenOff = new BigNumber(writtenOff.principal).plus(writtenOff.interest).plus(writtenOff.fee).plus(writtenOff.penalty);
   return {
     currency,
     principalDisbursed: amount(principal), principalPaid: amount(principalPaid), principalOutstanding: amount(principalOutstanding), principalOverdue: amount(nothingOverdue ?? principalOverdue),
     interestCharged: amount(interestCharged), interestPaid: amount(interestPaid), interestOutstanding: amount(interestOutstanding), interestOverdue: amount(nothingOverdue ?? interestOverdue),
-    feeChargesCharged: '0', penaltyChargesCharged: '0',
-    totalExpectedRepayment: amount(new BigNumber(principal).plus(interestCharged)), totalRepayment: amount(principalPaid.plus(interestPaid)),
-    totalOutstanding: amount(principalOutstanding.plus(interestOutstanding)), totalOverdue: amount(nothingOverdue ?? principalOverdue.plus(interestOverdue)),
+    feeChargesCharged: amount(feeCharged), feeChargesPaid: amount(feePaid), feeChargesOutstanding: amount(feeOutstanding),
+    penaltyChargesCharged: amount(penaltyCharged), penaltyChargesPaid: amount(penaltyPaid), penaltyChargesOutstanding: amount(penaltyOutstanding),
+    totalExpectedRepayment: amount(new BigNumber(principal).plus(interestCharged).plus(feeCharged).plus(penaltyCharged)),
+    totalRepayment: amount(principalPaid.plus(interestPaid).plus(feePaid).plus(penaltyPaid)),
+    totalOutstanding: amount(principalOutstanding.plus(interestOutstanding).plus(feeOutstanding).plus(penaltyOutstanding)),
+    totalOverdue: amount(nothingOverdue ?? principalOverdue.plus(interestOverdue).plus(chargesOverdue)),
     principalWrittenOff: amount(writtenOff.principal), interestWrittenOff: amount(writtenOff.interest), feeChargesWrittenOff: amount(writtenOff.fee),
     penaltyChargesWrittenOff: amount(writtenOff.penalty), totalWrittenOff: amount(totalWrittenOff), totalRecovered: amount(writtenOff.recovered),
   };

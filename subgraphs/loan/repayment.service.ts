@@ -14,6 +14,7 @@ import { LOAN_GL } from './loan-product.rows.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { closeIfRepaid, reopenLoan, STATUS_ACTIVE, STATUS_CLOSED, type LoanRow } from './store/loans.js';
 import { loadPeriods, payInstalments, unpayInstalments } from './store/schedule.js';
+import { allocationOf } from './store/charges-due.js';
 import { findTransaction, loadTransactions, nextTransactionId, repaymentRecord, reverseTransaction, TXN_REPAYMENT } from './store/transactions.js';
 import type { LoanTransactionType } from './loan.types.js';
 import { currencyOf, effectivePrincipal, transactionView } from './loan.view.js';
@@ -102,6 +103,10 @@ export class RepaymentService {
     const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: debitGl, debit: text }];
     if (new BigNumber(allocation.principal).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, credit: allocation.principal });
     if (new BigNumber(allocation.interest).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, credit: allocation.interest });
+    // Fees and penalties paid are income of the charges they paid (the charges module records them paid).
+    if (new BigNumber(allocation.fee).plus(allocation.penalty).gt(0)) {
+      for (const l of await this.chargesHook().paid(tx, loanId, allocation.periods)) lines.push({ glCode: l.glCode, credit: l.amount });
+    }
     // Its event rides in the loan.repayment row written below.
     const posting = await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date, lines, source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` },
@@ -119,7 +124,7 @@ export class RepaymentService {
       eventType: 'loan.repayment', entityName: 'LOAN', actionName: 'REPAYMENT',
       data: {
         loanId, accountNo: loan.accountNo, clientId: loan.clientId, transactionId: txnId, amount: exactNumber(amount), principalPortion: exactNumber(allocation.principal),
-        interestPortion: exactNumber(allocation.interest), outstanding: exactNumber(outstanding), currency: loan.currencyCode, date, closed,
+        interestPortion: exactNumber(allocation.interest), feeChargesPortion: exactNumber(allocation.fee), penaltyChargesPortion: exactNumber(allocation.penalty), outstanding: exactNumber(outstanding), currency: loan.currencyCode, date, closed,
         reason: closed && date < lastDue ? 'prepayment' : 'repayment',
       },
     }, posting.companion));
@@ -137,6 +142,7 @@ export class RepaymentService {
     if (target.typeId !== TXN_REPAYMENT || live[live.length - 1]!.id !== transactionId) throw rule(LOAN_CODES.loanTransactionUndoOnlyLastRepayment, 'Only the last repayment can be undone.', [transactionId]);
     // A repayment that closed the loan early cut the schedule's interest: its kept version comes back whole.
     if (!(await restoreScheduleOf(tx, loanId, transactionId))) await unpayInstalments(tx, loanId, transactionId);
+    const chargeLines = new BigNumber(target.feePortion).plus(target.penaltyPortion).gt(0) ? await this.chargesHook().unpaid(tx, loanId, await allocationOf(tx, transactionId)) : [];
     const reversalId = await nextTransactionId(tx);
     let creditGl: string = LOAN_GL.bankSettlement;
     if (target.savingsTransactionId !== null && target.savingsAccountId !== null) {
@@ -151,6 +157,7 @@ export class RepaymentService {
     const lines: { glCode: string; debit?: string; credit?: string }[] = [{ glCode: creditGl, credit: new BigNumber(target.amount).toFixed() }];
     if (new BigNumber(target.principalPortion).gt(0)) lines.push({ glCode: LOAN_GL.loanPortfolio, debit: new BigNumber(target.principalPortion).toFixed() });
     if (new BigNumber(target.interestPortion).gt(0)) lines.push({ glCode: LOAN_GL.interestIncome, debit: new BigNumber(target.interestPortion).toFixed() });
+    for (const l of chargeLines) lines.push({ glCode: l.glCode, debit: l.amount });
     await this.deps.post(tx, {
       officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx), lines,
       source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${reversalId}` }, comments: `Reversal of L${transactionId}`, actor: actor.userId,
@@ -167,6 +174,13 @@ export class RepaymentService {
       if (!found) throw errors.notFound(LOAN_CODES.loanTransactionIdInvalid, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
       return transactionView(found, currencyOf(loan.currencyCode, loan.digits));
     });
+  }
+
+  /** Fees and penalties are owed only through charges: a loan with a fee portion has the charges module wired. */
+  private chargesHook() {
+    const hook = this.applications.charges.get();
+    if (!hook) throw new Error('a loan owes fees or penalties but the charges module is not wired');
+    return hook;
   }
 
   private async funding(tx: Tx, loan: LoanRow, input: RepaymentInput): Promise<Funding> {

@@ -84,7 +84,7 @@ describe('savings products and accounts', () => {
     assert.equal((await t.get(`/savingsaccounts?clientId=${clientId}&status=active`)).body.totalFilteredRecords, 1);
   });
 
-  test("Fineract web client bodies are accepted (interest, lock-in and charge fields included); charges must be empty", async () => {
+  test("Fineract web client bodies are accepted (interest, lock-in and charge fields included); a charge that does not exist is refused", async () => {
     const product = await t.post('/savingsproducts', {
       name: 'Web Savings', shortName: 'WEB', description: 'from the web app', currencyCode: 'NGN', digitsAfterDecimal: 2, inMultiplesOf: 1, nominalAnnualInterestRate: 5,
       interestCompoundingPeriodType: 1, interestPostingPeriodType: 4, interestCalculationType: 1, interestCalculationDaysInYearType: 365, minRequiredOpeningBalance: 0,
@@ -100,7 +100,8 @@ describe('savings products and accounts', () => {
       allowOverdraft: false, enforceMinRequiredBalance: false, withHoldTax: false, charges: [], externalId: 'WEB-1', locale: 'en', dateFormat: 'dd MMMM yyyy', monthDayFormat: 'dd MMM',
     });
     assert.equal(created.status, 200, created.text);
-    assertError(await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, charges: [{ chargeId: 1 }], ...iso }), 400, 'validation.msg.savingsaccount.charges.not.supported');
+    // Charges are taken (test/charges/client-charges.test.ts); one that does not exist refuses the whole application.
+    assertError(await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, charges: [{ chargeId: 999999 }], ...iso }), 404, 'error.msg.charge.id.invalid');
     assertError(await t.post('/savingsaccounts', { clientId, productId: products.savings, submittedOnDate: TODAY, bogus: 1, ...iso }), 400, 'error.msg.parameter.unsupported');
   });
 

@@ -124,7 +124,8 @@ describe('loans: products, schedules and applications', () => {
     assertError(await t.post('/loans', application(client, 99, 5000)), 404, 'error.msg.loanproduct.id.invalid');
     assertError(await t.post('/loans', application(123456, 1, 5000)), 404, 'error.msg.client.id.invalid');
     assertError(await t.post('/loans', { ...application(client, 1, 5000), bogus: 1 }), 400, 'error.msg.parameter.unsupported');
-    assertError(await t.post('/loans', application(client, 1, 5000, { charges: [{ chargeId: 1, amount: 10 }] })), 400, 'validation.msg.loan.charges.not.supported');
+    // Charges are taken (test/charges/loan-charges.test.ts); one that does not exist refuses the whole application.
+    assertError(await t.post('/loans', application(client, 1, 5000, { charges: [{ chargeId: 999999, amount: 10 }] })), 404, 'error.msg.charge.id.invalid');
     const webClient = await t.post('/loans', application(client, 1, 5000, {
       charges: [], collateral: [], disbursementData: [], isEqualAmortization: false, allowPartialPeriodInterestCalcualtion: false,
       createStandingInstructionAtDisbursement: false, graceOnArrearsAgeing: 0, inArrearsTolerance: 0, daysInYearType: 1,

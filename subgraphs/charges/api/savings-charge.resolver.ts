@@ -1,7 +1,7 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { ChargesServices } from '../charges.services.js';
-import { PaySavingsAccountChargeInput, SavingsAccountChargeInput, SavingsAccountChargeType } from './savings-charge.types.js';
+import { PaySavingsAccountChargeInput, SavingsAccountChargeInput, SavingsAccountChargeType, SavingsProductChargeTemplateType } from './savings-charge.types.js';
 
 const ACCOUNT_ID = 'The account\'s id; another tenant\'s or a not visible account is "not found".';
 const CHARGE_ID = 'The account charge\'s id (not the charge definition\'s).';
@@ -19,6 +19,11 @@ export class SavingsChargeResolver {
   @Query(() => [SavingsAccountChargeType], { description: 'Self-service: the charges of one of the customer\'s own accounts (GET /self/savingsaccounts/{id}/charges).' })
   async mySavingsAccountCharges(@Arg('accountId', () => Int, { description: 'The account\'s id; an account of someone else is "not found".' }) accountId: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChargeType[]> {
     return this.services.savingsChargeQueries.listOwn(ctx.identity, accountId);
+  }
+
+  @Query(() => SavingsProductChargeTemplateType, { description: 'The charges an application on a savings product may list, and the product\'s own (GET /savingsaccounts/template?productId=).' })
+  async savingsProductChargeTemplate(@Arg('productId', () => Int, { description: 'The savings product\'s id; an unknown product has none of its own.' }) productId: number, @Ctx() ctx: RequestContext): Promise<SavingsProductChargeTemplateType> {
+    return this.services.savingsChargeQueries.productTemplate(ctx.identity, productId);
   }
 
   @Query(() => SavingsAccountChargeType, { description: 'One charge of a savings or current account.' })

@@ -1,7 +1,7 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../../kernel/enum-option.type.js';
 import { DecimalScalar, LocalDateScalar } from '../../kernel/scalars.js';
-import { ChargeCurrencyType } from './charge.types.js';
+import { ChargeCurrencyType, ChargeType } from './charge.types.js';
 
 @ObjectType('SavingsAccountCharge', { description: 'A charge on a savings or current account (Fineract\'s savings account charge): what was charged, paid, waived and is outstanding.' })
 export class SavingsAccountChargeType {
@@ -41,4 +41,10 @@ export class SavingsAccountChargeInput {
 export class PaySavingsAccountChargeInput {
   @Field(() => DecimalScalar, { description: 'How much to pay; everything outstanding by default.', nullable: true }) amount?: string | null;
   @Field(() => LocalDateScalar, { description: 'The transaction date; the business date by default.', nullable: true }) dueDate?: string | null;
+}
+
+@ObjectType('SavingsProductChargeTemplate', { description: 'The charges part of GET /savingsaccounts/template?productId=.' })
+export class SavingsProductChargeTemplateType {
+  @Field(() => [ChargeType], { description: 'Active savings charges an application may list (any currency: keep the product\'s).' }) chargeOptions!: ChargeType[];
+  @Field(() => [ChargeType], { description: 'The product\'s charges: what an application that lists none gets.' }) charges!: ChargeType[];
 }

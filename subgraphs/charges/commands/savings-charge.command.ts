@@ -8,9 +8,12 @@ import { chargeAmount } from '../domain/amount.js';
 import { APPLIES_TO, TIME_TYPE } from '../domain/charge-kinds.js';
 import { firstRecurringDueDate, nextRecurringDueDate, parseMonthDay, type RecurringFee } from '../domain/due-dates.js';
 import { CHARGES_CODES, SAVINGS_CHARGE_CODES } from '../codes.js';
-import type { ChargesDependencies, SavingsFee, SavingsFeeCallbacks } from '../ports.js';
+import type { ChargesDependencies, SavingsFee, SavingsFeeCallbacks, SavingsOpeningCallbacks } from '../ports.js';
+import { productChargeIds, setProductCharges } from '../store/product-charge.store.js';
+import { checkListLength, entryOf, jsonText, productChargeList } from './listed-charges.js';
 import * as charges from '../store/charge.store.js';
 import * as store from '../store/savings-charge.store.js';
+import * as clientCharges from '../store/client-charge.store.js';
 import { chargeNotFound } from './charge-definition.command.js';
 
 /** POST /savingsaccounts/{id}/charges. */
@@ -30,6 +33,8 @@ const TXN_WITHDRAWAL_FEE = 4;
 const TXN_ANNUAL_FEE = 5;
 const TXN_PAY_CHARGE = 7;
 const STATUS_ACTIVE = 300;
+/** product_charge's product type of savings products. */
+const PRODUCT_SAVINGS = 2;
 /** The daily step's batch, and the most occurrences one fee is caught up by in one run (two years of months). */
 const DUE_BATCH = 200;
 const MAX_CATCH_UP = 24;
@@ -61,7 +66,29 @@ export class SavingsChargeCommands {
         return Promise.all(rows.map(async (r) => this.fee(tx, r, chargeAmount({ calculationTypeId: r.calculationType, amount: r.amountOrPercentage, principal: amount, digits: account.digits }))));
       },
       outstandingFees: async (tx, accountId) => Promise.all((await store.owedOf(tx, accountId)).map((r) => this.fee(tx, r, r.amountOutstanding))),
-      collected: async (tx, feeId, amount) => store.recordPaid(tx, feeId, amount),
+      // A negative id is a client charge paid from the account (client-charge.command.ts).
+      collected: async (tx, feeId, amount) => (feeId < 0 ? clientCharges.recordPaid(tx, -feeId, amount) : store.recordPaid(tx, feeId, amount)),
+    };
+  }
+
+  /** The callbacks the account module calls when a product's charges are set and an account is opened on it. */
+  openings(): SavingsOpeningCallbacks {
+    return {
+      productCharges: async (tx, productId, currencyCode, listed) => {
+        const ids = productChargeList(listed, 'savingsproduct');
+        for (const chargeId of ids) {
+          const definition = await charges.findCharge(tx, chargeId);
+          if (!definition) throw chargeNotFound(chargeId);
+          if (definition.appliesTo !== APPLIES_TO.savings.id) throw rule(SAVINGS_CHARGE_CODES.cannotApply, `Charge '${definition.name}' cannot be applied to savings accounts.`, [chargeId], 'charges');
+          if (!definition.active) throw rule(CHARGES_CODES.chargeNotActive, `Charge '${definition.name}' is not active.`, [chargeId], 'charges');
+          if (definition.currencyCode !== currencyCode) throw rule(SAVINGS_CHARGE_CODES.currencyMismatch, `Charge '${definition.name}' is in ${definition.currencyCode}, the product in ${currencyCode}.`, [chargeId], 'charges');
+        }
+        await setProductCharges(tx, PRODUCT_SAVINGS, productId, ids);
+      },
+      opened: async (tx, staff, accountId, productId, listed) => {
+        const inputs = listed === null ? (await productChargeIds(tx, PRODUCT_SAVINGS, productId)).map((chargeId) => ({ chargeId })) : openingCharges(listed);
+        for (const input of inputs) await this.addCore(tx, staff, accountId, input);
+      },
     };
   }
 
@@ -234,4 +261,22 @@ export class SavingsChargeCommands {
     if (!income) throw new Error(`charge ${row.chargeId}: income account ${row.incomeAccountId} is gone`);
     return { feeId: row.id, chargeName: row.name, amount, incomeGlCode: income.glCode, transactionType: transactionTypeOf(row.timeType) };
   }
+}
+
+/** The charges a savings application lists ([{chargeId, amount, dueDate, feeOnMonthDay, feeInterval}]), checked. */
+function openingCharges(listed: readonly unknown[]): SavingsChargeInput[] {
+  const v = new Validator('savingsaccount');
+  checkListLength(v, listed);
+  const inputs = listed.map((entry, i) => {
+    const e = entryOf(entry);
+    const chargeId = Number(jsonText(e.chargeId));
+    if (!Number.isInteger(chargeId) || chargeId <= 0) v.fail(`charges[${i}].chargeId`, 'cannot.be.blank', 'Each charge needs a chargeId.', e.chargeId);
+    // Dates inside the list are not translated by the REST layer: ISO dates only.
+    const dueDate = jsonText(e.dueDate);
+    if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) v.fail(`charges[${i}].dueDate`, 'invalid.date.format', 'A charge\'s dueDate must be yyyy-MM-dd.', e.dueDate);
+    const interval = jsonText(e.feeInterval);
+    return { chargeId, amount: jsonText(e.amount), dueDate, feeOnMonthDay: jsonText(e.feeOnMonthDay), feeInterval: interval === null ? null : Number(interval) };
+  });
+  v.throwIfAny();
+  return inputs;
 }

@@ -1,9 +1,14 @@
 import type { Database } from '../../platform/database.js';
 import { requireCustomer, requireStaff, type Identity } from '../../kernel/identity.js';
-import { CALCULATION_TYPE_BY_ID, TIME_TYPE_BY_ID, type ChargeEnum } from '../domain/charge-kinds.js';
+import { APPLIES_TO, CALCULATION_TYPE_BY_ID, TIME_TYPE_BY_ID, type ChargeEnum } from '../domain/charge-kinds.js';
 import { savingsChargeNotFound } from '../commands/savings-charge.command.js';
 import type { ChargesDependencies } from '../ports.js';
-import { currencyView, type ChargeCurrencyView } from './charge.query.js';
+import { currencyView, type ChargeCurrencyView, type ChargeQueries, type ChargeView } from './charge.query.js';
+import * as charges from '../store/charge.store.js';
+import { productChargeIds } from '../store/product-charge.store.js';
+
+/** product_charge's product type of savings products. */
+const PRODUCT_SAVINGS = 2;
 import * as store from '../store/savings-charge.store.js';
 
 /** A charge of a savings or current account as Fineract's GET /savingsaccounts/{id}/charges shows it. */
@@ -35,6 +40,7 @@ export class SavingsChargeQueries {
   constructor(
     private readonly db: Database,
     private readonly deps: ChargesDependencies,
+    private readonly definitions: ChargeQueries,
   ) {}
 
   async list(identity: Identity, accountId: number): Promise<SavingsChargeView[]> {
@@ -53,6 +59,19 @@ export class SavingsChargeQueries {
       const account = await this.deps.savings.visible(tx, customer, accountId);
       const currency = await this.deps.currency(tx, account.currencyCode);
       return (await store.savingsChargesOf(tx, accountId)).map((r) => view(r, currency && currencyView(currency)));
+    });
+  }
+
+  /**
+   * The charges part of GET /savingsaccounts/template?productId=: active savings charges (the caller keeps those
+   * in the product's currency) and the product's own (what an application without `charges` gets).
+   */
+  async productTemplate(identity: Identity, productId: number): Promise<{ chargeOptions: ChargeView[]; charges: ChargeView[] }> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const options = await charges.listCharges(tx, { appliesTo: APPLIES_TO.savings.id, active: true });
+      const own = await Promise.all((await productChargeIds(tx, PRODUCT_SAVINGS, productId)).map((id) => charges.findCharge(tx, id)));
+      return { chargeOptions: await this.definitions.views(tx, options), charges: await this.definitions.views(tx, own.filter((r) => r !== null)) };
     });
   }
 

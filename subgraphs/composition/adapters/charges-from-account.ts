@@ -10,4 +10,6 @@ export function chargesFromAccount(account: AccountServices): Pick<ChargesDepend
 /** Withdrawal fees and owed fees are taken by the account module's own movements, through these callbacks. */
 export function registerChargesWithAccount(charges: ChargesServices, account: AccountServices): void {
   account.forCharges.register(charges.savingsCharges.callbacks());
+  // Products' charges and the accounts opened on them.
+  account.forCharges.registerOpenings(charges.savingsCharges.openings());
 }

@@ -1,8 +1,11 @@
+import BigNumber from 'bignumber.js';
+
 /**
  * The seam between loan servicing and loan charges: what fees and penalties each instalment owes on a date,
- * beyond what is already paid. Charges on loans are built apart (fees, penalties, disbursement fees fill the
- * schedule's fee_due / penalty_due); until they land this answers zero for every period, and the payoff, the
- * write-off and the waiver read fees and penalties only through it, so merging them is a change here alone.
+ * beyond what is already paid. The charges module lays each charge's part on the schedule's fee_due /
+ * penalty_due (waivers already taken off), so what is owed is due less paid. Every instalment's fees and
+ * penalties count whatever the date: a loan is closed only when all of them are paid (closeIfRepaid), so the
+ * payoff includes them too.
  */
 
 export interface ChargesDue {
@@ -11,6 +14,18 @@ export interface ChargesDue {
   penalty: string;
 }
 
-export function chargesDueOn(periods: readonly { period: number }[], _onDate: string): ChargesDue[] {
-  return periods.map((p) => ({ period: p.period, fee: '0', penalty: '0' }));
+export interface ChargedPeriod {
+  period: number;
+  feeDue?: string;
+  feePaid?: string;
+  penaltyDue?: string;
+  penaltyPaid?: string;
+}
+
+export function chargesDueOn(periods: readonly ChargedPeriod[], _onDate: string): ChargesDue[] {
+  return periods.map((p) => ({
+    period: p.period,
+    fee: new BigNumber(p.feeDue ?? 0).minus(p.feePaid ?? 0).toFixed(),
+    penalty: new BigNumber(p.penaltyDue ?? 0).minus(p.penaltyPaid ?? 0).toFixed(),
+  }));
 }
