@@ -8,6 +8,29 @@ const result = (field: string) => (d: RouteData) => {
 };
 const loanId = (req: RouteRequest) => ({ loanId: intParam(req.params.loanId) });
 
+/** Fineract's /rescheduleloans (issue 36); the template path comes before /{id}, which would take it as an id. */
+const rescheduleRoutes: Route[] = [
+  { method: 'GET', path: '/rescheduleloans/template', operation: 'LoanRescheduleTemplate', result: (d) => d.loanRescheduleTemplate },
+  ...([undefined, 'all', 'pending', 'approve', 'reject'] as const).map((command): Route => ({
+    method: 'GET', path: '/rescheduleloans', command, operation: 'LoanRescheduleRequests',
+    variables: (req) => ({ loanId: intParam(req.query.get('loanId')), command }), result: (d) => d.loanRescheduleRequests,
+    notes: 'At most 200 requests, newest first.',
+  })),
+  { method: 'GET', path: '/rescheduleloans/:id', operation: 'LoanRescheduleRequest', variables: (req) => ({ id: intParam(req.params.id) }), result: (d) => d.loanRescheduleRequest },
+  {
+    method: 'POST', path: '/rescheduleloans', command: 'reschedule', operation: 'RequestLoanReschedule', body: 'input', resource: 'rescheduleloan',
+    result: result('requestLoanReschedule'),
+  },
+  {
+    method: 'POST', path: '/rescheduleloans/:id', command: 'approve', operation: 'ApproveLoanReschedule', body: 'input', resource: 'rescheduleloan',
+    variables: (req) => ({ id: intParam(req.params.id) }), result: result('approveLoanReschedule'),
+  },
+  {
+    method: 'POST', path: '/rescheduleloans/:id', command: 'reject', operation: 'RejectLoanReschedule', body: 'input', resource: 'rescheduleloan',
+    variables: (req) => ({ id: intParam(req.params.id) }), result: result('rejectLoanReschedule'),
+  },
+];
+
 /** Fineract's servicing paths after disbursement (issue 36): payoff templates, foreclosure, write-off and its undo, recovery payments. */
 export const loanServicingRoutes: Route[] = [
   ...(['prepayLoan', 'foreclosure'] as const).map((command): Route => ({
@@ -34,4 +57,5 @@ export const loanServicingRoutes: Route[] = [
     method: 'POST', path: '/loans/:loanId/transactions', command: 'recoverypayment', operation: 'MakeLoanRecoveryPayment', body: 'input', resource: 'loan.transaction',
     variables: loanId, result: result('makeLoanRecoveryPayment'),
   },
+  ...rescheduleRoutes,
 ];

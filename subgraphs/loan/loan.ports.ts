@@ -63,6 +63,8 @@ export interface LoanDependencies {
   recordCash: RecordCash | null;
   /** Whether `valueId` is an active value of the code named `codeName` (WriteOffReasons, LoanRescheduleReason). */
   codeValueValid: (tx: Tx, codeName: string, valueId: number) => Promise<boolean>;
+  /** The active values of the code named `codeName`, in order (a template's options: LoanRescheduleReason). */
+  codeValues: (tx: Tx, codeName: string) => Promise<{ id: number; name: string }[]>;
   /** Tenants the daily scheduler walks (system query). */
   tenantIds: () => Promise<string[]>;
   /** Operational warnings (an over-90 loan with no recovery officer to take it). */

@@ -14,6 +14,7 @@ import { loanSeeder } from './loan.seed.js';
 import { RepaymentService } from './repayment.service.js';
 import { LoanServicingService } from './loan-servicing.service.js';
 import { WriteOffService } from './write-off.service.js';
+import { RescheduleService } from './reschedule.service.js';
 
 /** The loan module's facade. */
 export interface LoanServices {
@@ -29,6 +30,8 @@ export interface LoanServices {
   servicing: LoanServicingService;
   /** Write-off, its undo, recovery payments, and the undo of any last transaction. */
   writeOffs: WriteOffService;
+  /** Reschedule requests, their four-eyes decision and the regenerated schedule. */
+  reschedules: RescheduleService;
   delinquency: DelinquencyService;
   /** What the self-service module reads loans through (wired in the composition root). */
   forSelf: ReturnType<typeof loansForSelf>;
@@ -55,6 +58,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     repayments,
     servicing,
     writeOffs: new WriteOffService(db, deps, applications, products, repayments),
+    reschedules: new RescheduleService(db, deps, applications, products),
     delinquency,
     forSelf: loansForSelf(applications, queries, products, servicing),
     forCob: loansForCob(delinquency),
