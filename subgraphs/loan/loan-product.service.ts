@@ -7,7 +7,7 @@ import { mergeParameters, unsupportedParameters } from '../kernel/fineract-param
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productsNamed, updateProduct, type ProductField } from './store/products.js';
-import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
+import { INTEREST_FLAT, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
 import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 import type { LoanProductTemplateType } from './loan.types.js';
 import { loanProductTemplate } from './loan-product.template.js';
@@ -100,6 +100,19 @@ function validate(p: LoanProductInput, v: Validator): void {
   }
 }
 
+/** Interest recalculation runs on the balance: it needs its strategy, and a flat product cannot have it. */
+function checkRecalculation(interestType: number | null | undefined, parameters: Record<string, unknown>): void {
+  if (String(parameters.isInterestRecalculationEnabled ?? false).toLowerCase() !== 'true') return;
+  const v = new Validator('loanproduct');
+  if (parameters.rescheduleStrategyMethod == null) {
+    v.fail('rescheduleStrategyMethod', 'cannot.be.blank', 'rescheduleStrategyMethod (1, 2 or 3) is mandatory when isInterestRecalculationEnabled is true.');
+  }
+  if (interestType === INTEREST_FLAT) {
+    v.fail('isInterestRecalculationEnabled', 'not.supported.for.flat.interest', 'Interest recalculation runs on the declining balance; a flat product cannot have it.', true);
+  }
+  v.throwIfAny();
+}
+
 /** Loan products (Fineract m_product_loan). The only writer of loan.product. */
 export class LoanProductService {
   constructor(
@@ -152,6 +165,7 @@ export class LoanProductService {
     v.throwIfAny();
     await this.assertUnique(tx, product.name!, product.shortName!, null);
     const parameters = mergeParameters({}, input, LOAN_PRODUCT_PARAMETERS);
+    checkRecalculation(product.interestType, parameters);
     await this.checkMappings(tx, parameters);
     const id = fixedId ?? (await nextValue(tx, 'loan_product'));
     if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
@@ -178,6 +192,7 @@ export class LoanProductService {
     v.throwIfAny();
     if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
     const parameters = mergeParameters(current.parameters, input, LOAN_PRODUCT_PARAMETERS);
+    checkRecalculation(merged.interestType, parameters);
     await this.checkMappings(tx, parameters);
     const changedParameters = Object.keys({ ...current.parameters, ...parameters }).filter((k) => JSON.stringify(current.parameters[k]) !== JSON.stringify(parameters[k]));
     for (const key of changedParameters) changes[key] = parameters[key] ?? null;
