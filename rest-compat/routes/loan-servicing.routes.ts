@@ -38,6 +38,15 @@ export const loanServicingRoutes: Route[] = [
     variables: (req) => ({ ...loanId(req), transactionDate: queryDate(req, 'transactionDate') }), result: (d) => d.loanPayoffTemplate,
   })),
   {
+    method: 'GET', path: '/loans/:loanId/transactions/template', command: 'writeoff', operation: 'LoanWriteOffTemplate', variables: loanId,
+    result: (d) => ({ ...d.loanTransactionTemplate, writeOffReasonOptions: d.writeOffReasonOptions }),
+  },
+  { method: 'GET', path: '/loans/:loanId/transactions/template', command: 'waiveinterest', operation: 'LoanWaiveInterestTemplate', variables: loanId, result: (d) => d.loanTransactionTemplate },
+  {
+    method: 'GET', path: '/loans/:loanId/transactions/template', command: 'recoverypayment', operation: 'LoanRecoveryPaymentTemplate', variables: loanId,
+    result: (d) => ({ ...d.loanTransactionTemplate, paymentTypeOptions: d.paymentTypes }),
+  },
+  {
     method: 'POST', path: '/loans/:loanId/transactions', command: 'foreclosure', operation: 'ForecloseLoan', body: 'input', resource: 'loan.transaction',
     variables: loanId, result: result('forecloseLoan'),
   },

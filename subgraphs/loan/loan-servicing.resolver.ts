@@ -3,7 +3,7 @@ import type { RequestContext } from '../platform/request-context.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { LoanServices } from './loan.services.js';
 import { LoanTransactionResult } from './loan.types.js';
-import { LoanForeclosureInput, LoanPayoffTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
+import { LoanForeclosureInput, LoanPayoffTemplateType, LoanTransactionTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
 import type { LoanRow } from './store/loans.js';
 
 const transactionResult = ({ loan, transactionId, changes }: { loan: LoanRow; transactionId: number; changes: Record<string, unknown> }): LoanTransactionResult => ({
@@ -22,6 +22,15 @@ export class LoanServicingResolver {
     @Arg('transactionDate', () => LocalDateScalar, { nullable: true, description: 'The payoff date (YYYY-MM-DD); the business date when omitted.' }) transactionDate?: string,
   ): Promise<LoanPayoffTemplateType> {
     return this.services.servicing.payoffTemplate(ctx.identity, loanId, transactionDate);
+  }
+
+  @Query(() => LoanTransactionTemplateType, { description: "Fineract's transactions template for writeoff, waiveinterest or recoverypayment on the business date." })
+  async loanTransactionTemplate(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('command', () => String, { description: 'writeoff, waiveinterest or recoverypayment.' }) command: string,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionTemplateType> {
+    return this.services.servicing.transactionTemplate(ctx.identity, loanId, command);
   }
 
   @Mutation(() => LoanTransactionResult, { description: 'Forecloses the loan: its payoff on the date is received as a repayment and the loan closes (600); interest not yet earned is never charged.' })

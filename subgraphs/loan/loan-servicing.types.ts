@@ -19,6 +19,24 @@ export class LoanPayoffTemplateType {
   @Field(() => DecimalScalar, { description: 'The principal disbursed (decimal string).' }) netDisbursalAmount!: string;
 }
 
+@ObjectType('LoanTransactionTemplate', {
+  description: "Fineract's transactions template for writeoff, waiveinterest and recoverypayment: what the command would take on the business date.",
+})
+export class LoanTransactionTemplateType {
+  @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
+  @Field(() => LoanTransactionKindType, { description: 'The transaction this template prepares.' }) type!: LoanTransactionKindType;
+  @Field(() => LocalDateScalar, { description: 'The business date (YYYY-MM-DD).' }) date!: string;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+  @Field(() => DecimalScalar, {
+    description: 'writeoff: what a write-off today writes off (principal, interest earned to today, fees and penalties due); waiveinterest: the interest of instalments due by today still unpaid; recoverypayment: what was written off and not yet recovered (decimal string).',
+  }) amount!: string;
+  @Field(() => DecimalScalar, { description: 'Of which principal (decimal string).' }) principalPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which interest (decimal string).' }) interestPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which fees (decimal string).' }) feeChargesPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which penalties (decimal string).' }) penaltyChargesPortion!: string;
+  @Field(() => DecimalScalar, { description: 'The principal disbursed (decimal string).' }) netDisbursalAmount!: string;
+}
+
 @InputType('LoanForeclosureInput', { description: "Fineract's foreclosure body: the loan closes on the date for its payoff then." })
 export class LoanForeclosureInput {
   @Field(() => LocalDateScalar, { description: 'Business day of the foreclosure (YYYY-MM-DD); the business date when null.', nullable: true }) transactionDate?: string | null;

@@ -130,6 +130,28 @@ describe('loans: write-off, undo and recovery', () => {
     assert.equal((await t.get(`/loans/${loanId}`)).body.status.id, 300);
   });
 
+  test('templates on 15 March: waiveinterest 1,850.88 (instalment 2, due and unpaid); writeoff 92,544.04 + 2,702.79 = 95,246.83 with the reasons; recoverypayment what is left to recover', async () => {
+    const loanId = await overdueLoan();
+    const template = (command: string) => t.get(`/loans/${loanId}/transactions/template?command=${command}`);
+    const waive = await template('waiveinterest');
+    assert.equal(waive.status, 200, waive.text);
+    assert.deepEqual([waive.body.type.waiveInterest, waive.body.date, waive.body.amount, waive.body.interestPortion], [true, [2025, 3, 15], 1850.88, 1850.88]);
+    const writeOff = await template('writeoff');
+    assert.equal(writeOff.status, 200, writeOff.text);
+    assert.deepEqual([writeOff.body.type.writeOff, writeOff.body.amount, writeOff.body.principalPortion, writeOff.body.interestPortion], [true, 95246.83, 92544.04, 2702.79]);
+    assert.ok(writeOff.body.writeOffReasonOptions.some((r: { id: number }) => r.id === reasonId));
+    assertError(await template('recoverypayment'), 403, 'error.msg.loan.recoverypayment.not.written.off');
+
+    assert.equal((await tx(loanId, 'writeoff', { transactionDate: '2025-03-15' })).status, 200);
+    assert.equal((await tx(loanId, 'recoverypayment', { transactionDate: '2025-03-15', transactionAmount: '246.83', paymentTypeId: 2 })).status, 200);
+    const recovery = await template('recoverypayment');
+    assert.equal(recovery.status, 200, recovery.text);
+    // 95,246.83 written off - 246.83 recovered.
+    assert.deepEqual([recovery.body.type.recoveryRepayment, recovery.body.amount], [true, 95000]);
+    assert.ok(recovery.body.paymentTypeOptions.length > 0);
+    assertError(await template('writeoff'), 403, 'error.msg.loan.repayment.loan.not.active');
+  });
+
   test('another tenant\'s loan is 404 for every command; a teller (no WRITEOFF_LOAN) is 403', async () => {
     const loanId = await overdueLoan();
     const other = await service.tenant();
