@@ -205,7 +205,8 @@ export class LoanProductService {
    * Fineract's GL mapping ids for the roles disbursements and repayments post today: postings use the
    * chart's fixed accounts (portfolio 13101, interest income 41101, fund source 11101 or the settlement
    * bank 11201), so mapping another account would be believed and ignored: 400 until mappings are applied.
-   * The ids of roles nothing posts yet (fees, penalties, write-off, charge-off) are kept for later.
+   * The write-off account is applied (any of the tenant's accounts); the ids of roles nothing posts yet (fees,
+   * penalties, charge-off) are kept for later.
    */
   private async checkMappings(tx: Tx, parameters: Record<string, unknown>): Promise<void> {
     const applied: Record<string, readonly string[]> = {
@@ -225,6 +226,11 @@ export class LoanProductService {
         parameterName: name,
         value: id,
       });
+    }
+    // The product's own loss account is applied (write-off.service.ts): it must be one of the tenant's accounts.
+    const lossId = parameters.writeOffAccountId;
+    if (lossId != null && (typeof lossId !== 'number' || (await this.glCode(tx, lossId)) === null)) {
+      v.add({ code: 'error.msg.loanproduct.writeOffAccountId.invalid', message: 'writeOffAccountId is not one of the tenant\'s GL accounts.', parameterName: 'writeOffAccountId', value: lossId });
     }
     v.throwIfAny();
   }

@@ -14,7 +14,7 @@ import type { RepaymentService } from './repayment.service.js';
 import { closeIfRepaid, reopenLoan, STATUS_ACTIVE, STATUS_CLOSED, STATUS_WRITTEN_OFF, type LoanRow } from './store/loans.js';
 import { loadPeriods } from './store/schedule.js';
 import { keepSchedule, restoreScheduleOf, setInterestDue } from './store/schedule-history.js';
-import { insertRecovery, markWrittenOff, waiverRecord, writeOffRecord } from './store/servicing.js';
+import { insertRecovery, markWrittenOff, waiverRecord, writeOffGlCode, writeOffRecord } from './store/servicing.js';
 import { loadTransactions, nextTransactionId, reverseTransaction, TXN_RECOVERY_REPAYMENT, TXN_WAIVE_INTEREST, TXN_WRITEOFF, type TransactionRow } from './store/transactions.js';
 import { waiveInterest } from './domain/waiver.js';
 import { writtenOffOf } from './loan.view.js';
@@ -36,7 +36,7 @@ const ACTIVE_STATUS = { id: STATUS_ACTIVE, code: 'loanStatusType.active', value:
 
 /**
  * Write-off, its undo, and recovery payments (issue 36). A write-off closes the loan as written off (601) for what it
- * owes on the date: its principal outstanding (DR 52101 loan loss, CR 13101 loans receivable), the interest earned
+ * owes on the date: its principal outstanding (DR 52101 loan loss or the product's writeOffAccountId, CR 13101 loans receivable), the interest earned
  * and unpaid, fees and penalties due (cash-based: never booked as income, so nothing to reverse in the ledger; the
  * schedule's later interest is cut as a payoff cuts it and kept in loan.schedule_history for the undo). A recovery
  * payment on a written-off loan is all income: DR cash or bank, CR 42301 bad debt recovered. The loan row is locked
@@ -74,16 +74,17 @@ export class WriteOffService {
     await keepSchedule(tx, loanId, { reason: 'writeoff', transactionId: txnId }, actor.userId);
     await setInterestDue(tx, loanId, payoff.interestByPeriod);
     const principal = new BigNumber(payoff.principal);
+    const lossGl = await this.lossAccount(tx, loan);
     // Only principal is on the books under cash accounting; a loan that owes interest alone writes off without a posting.
     const posting = principal.gt(0)
       ? await this.deps.post(tx, {
-        officeId: loan.officeId, currency: loan.currencyCode, date, lines: [{ glCode: LOAN_GL.loanLoss, debit: payoff.principal }, { glCode: LOAN_GL.loanPortfolio, credit: payoff.principal }],
+        officeId: loan.officeId, currency: loan.currencyCode, date, lines: [{ glCode: lossGl, debit: payoff.principal }, { glCode: LOAN_GL.loanPortfolio, credit: payoff.principal }],
         source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` }, comments: `Write-off of loan ${loan.accountNo}`, actor: actor.userId, companionEvent: true,
       })
       : {};
     await markWrittenOff(tx, loanId, date, actor.userId, [writeOffRecord(tx, {
       id: txnId, loanId, on: date, principal: payoff.principal, interest: payoff.interest, fee: payoff.fee, penalty: payoff.penalty,
-      reasonId: input.writeoffReasonId ?? null, note: input.note ?? null, userId: actor.userId,
+      reasonId: input.writeoffReasonId ?? null, note: input.note ?? null, userId: actor.userId, glCode: lossGl,
     })]);
     await emit(tx, riding({
       eventType: 'loan.writtenoff', entityName: 'LOAN', actionName: 'WRITEOFF',
@@ -123,7 +124,7 @@ export class WriteOffService {
     if (principal.gt(0)) {
       await this.deps.post(tx, {
         officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx),
-        lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal.toFixed() }, { glCode: LOAN_GL.loanLoss, credit: principal.toFixed() }],
+        lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal.toFixed() }, { glCode: (await writeOffGlCode(tx, writeOff.id)) ?? LOAN_GL.loanLoss, credit: principal.toFixed() }],
         source: { entityType: 'LOAN', entityId: loan.id, transactionId: `L${reversalId}` }, comments: `Reversal of L${writeOff.id}`, actor: actor.userId,
       });
     }
@@ -224,6 +225,13 @@ export class WriteOffService {
       }
       return this.repayments.undoCore(tx, actor, loanId, transactionId);
     });
+  }
+
+  /** The product's own loss account (its writeOffAccountId) when it names one, else 52101 loan loss. */
+  private async lossAccount(tx: Tx, loan: LoanRow): Promise<string> {
+    const product = await this.products.require(tx, loan.productId);
+    const id = product.parameters.writeOffAccountId;
+    return (typeof id === 'number' ? await this.deps.glCode(tx, id) : null) ?? LOAN_GL.loanLoss;
   }
 
   private async undoRecoveryCore(tx: Tx, actor: Actor, loan: LoanRow, recovery: TransactionRow): Promise<Result> {

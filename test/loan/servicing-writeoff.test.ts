@@ -152,6 +152,35 @@ describe('loans: write-off, undo and recovery', () => {
     assertError(await template('writeoff'), 403, 'error.msg.loan.repayment.loan.not.active');
   });
 
+  test('a product with its own loss account (writeOffAccountId): DR that account, CR 13101 for 92,544.04; the undo credits it back', async () => {
+    const gl = await t.post('/glaccounts', { name: 'Microloan losses', glCode: '52199', type: 5, usage: 1, manualEntriesAllowed: true });
+    assert.equal(gl.status, 200, gl.text);
+    const productBody = (name: string, shortName: string, writeOffAccountId: number) => ({
+      name, shortName, currencyCode: 'NGN', digitsAfterDecimal: 2, principal: 100000, minPrincipal: 1000, maxPrincipal: 1000000, numberOfRepayments: 12, repaymentEvery: 1,
+      repaymentFrequencyType: 2, interestRatePerPeriod: 2, interestRateFrequencyType: 2, interestCalculationPeriodType: 1, transactionProcessingStrategyCode: 'mifos-standard-strategy',
+      accountingRule: 2, amortizationType: 1, interestType: 0, daysInYearType: 1, daysInMonthType: 1, writeOffAccountId, locale: 'en',
+    });
+    assertError(await t.post('/loanproducts', productBody('Bad loss account', 'BLA', 999999)), 400, 'error.msg.loanproduct.writeOffAccountId.invalid');
+    const product = await t.post('/loanproducts', productBody('Own loss account', 'OLA', gl.body.resourceId));
+    assert.equal(product.status, 200, product.text);
+    await setBusinessDate(t, '2025-01-01');
+    const client = await activeClient(t, branch);
+    await savingsAccount(t, client);
+    const loanId = await approvedLoan(t, client, 100000, product.body.resourceId, manager);
+    const disbursed = await t.post(`/loans/${loanId}?command=disburse`, { actualDisbursementDate: '2025-01-01', ...DATE });
+    assert.equal(disbursed.status, 200, disbursed.text);
+    await setBusinessDate(t, '2025-03-15');
+    const repaid = await tx(loanId, 'repayment', { transactionDate: '2025-02-01', transactionAmount: '9455.96', paymentTypeId: 2 });
+    assert.equal(repaid.status, 200, repaid.text);
+    const res = await tx(loanId, 'writeoff', { transactionDate: '2025-03-15' });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(await journal(t, `L${res.body.resourceId}`), [['13101', 'CREDIT', 92544.04], ['52199', 'DEBIT', 92544.04]]);
+    const undone = await tx(loanId, 'undowriteoff', {});
+    assert.equal(undone.status, 200, undone.text);
+    assert.equal(await net(loanId, '52199'), 0);
+    assert.equal(await net(loanId, '52101'), 0);
+  });
+
   test('another tenant\'s loan is 404 for every command; a teller (no WRITEOFF_LOAN) is 403', async () => {
     const loanId = await overdueLoan();
     const other = await service.tenant();

@@ -7,6 +7,8 @@ const TENANT = `tenant_id varchar(64) not null references organisation.tenant (i
 /**
  * Loan reschedule requests (Fineract's /rescheduleloans, issue 36): what a maker asked to change from an instalment
  * on, and who approved or rejected it. The schedule they replace is kept in loan.schedule_history (reschedule_id).
+ * And the loss account a write-off debited (the product's own, or 52101), so its undo credits that same account
+ * whatever the product says by then.
  */
 export class LoanRescheduleMigration extends Migration {
   override async up(): Promise<void> {
@@ -36,5 +38,6 @@ export class LoanRescheduleMigration extends Migration {
       foreign key (tenant_id, loan_id) references loan.loan (tenant_id, id) on delete cascade deferrable initially deferred)`);
     this.addSql(`create index reschedule_request_loan on loan.reschedule_request (tenant_id, loan_id, id)`);
     for (const sql of tenantRlsSql('loan.reschedule_request')) this.addSql(sql);
+    this.addSql(`alter table loan.transaction add column gl_code varchar(50)`);
   }
 }
