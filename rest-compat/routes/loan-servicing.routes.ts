@@ -66,5 +66,11 @@ export const loanServicingRoutes: Route[] = [
     method: 'POST', path: '/loans/:loanId/transactions', command: 'recoverypayment', operation: 'MakeLoanRecoveryPayment', body: 'input', resource: 'loan.transaction',
     variables: loanId, result: result('makeLoanRecoveryPayment'),
   },
+  // Waivers held above loan-interest-waiver-ceiling: this service's own paths (Fineract holds them in its generic inbox).
+  { method: 'GET', path: '/loans/:loanId/waiverrequests', operation: 'LoanInterestWaiverRequests', variables: loanId, result: (d) => d.loanInterestWaiverRequests, notes: 'At most 200, newest first.' },
+  ...(['approve', 'reject'] as const).map((command): Route => ({
+    method: 'POST', path: '/loans/:loanId/waiverrequests/:id', command, operation: command === 'approve' ? 'ApproveLoanInterestWaiver' : 'RejectLoanInterestWaiver', body: 'none',
+    variables: (req) => ({ ...loanId(req), id: intParam(req.params.id) }), result: result(command === 'approve' ? 'approveLoanInterestWaiver' : 'rejectLoanInterestWaiver'),
+  })),
   ...rescheduleRoutes,
 ];

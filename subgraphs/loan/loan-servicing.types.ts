@@ -76,3 +76,17 @@ export class LoanRecoveryPaymentInput {
   @Field(() => String, { description: 'Receipt number of the payment, or null.', nullable: true }) receiptNumber?: string | null;
   @Field(() => String, { description: 'Bank number (sort code) of the payment, or null.', nullable: true }) bankNumber?: string | null;
 }
+
+@ObjectType('LoanInterestWaiverRequest', { description: 'An interest waiver above the tenant\'s loan-interest-waiver-ceiling, waiting for (or decided by) a second person.' })
+export class LoanInterestWaiverRequestType {
+  @Field(() => Int, { description: 'Id of the request.' }) id!: number;
+  @Field(() => Int, { description: 'Id of the loan.' }) loanId!: number;
+  @Field(() => Int, { description: '100 pending approval, 200 approved (the waiver was made), 500 rejected.' }) statusId!: number;
+  @Field(() => DecimalScalar, { description: 'Interest to waive (decimal string).' }) transactionAmount!: string;
+  @Field(() => LocalDateScalar, { description: 'Date the waiver is made as of.' }) transactionDate!: string;
+  @Field(() => String, { description: 'Note, or null.', nullable: true }) note!: string | null;
+  @Field(() => Int, { description: 'Id of the user who asked for it.' }) makerId!: number;
+  @Field(() => Int, { description: 'Id of the user who approved or rejected it, or null.', nullable: true }) checkerId!: number | null;
+  @Field(() => LocalDateScalar, { description: 'Business date of the decision, or null.', nullable: true }) decidedOnDate!: string | null;
+  @Field(() => Int, { description: 'Id of the waiver transaction once approved, or null.', nullable: true }) transactionId!: number | null;
+}

@@ -17,6 +17,7 @@ import { keepSchedule, restoreScheduleOf, setInterestDue } from './store/schedul
 import { insertRecovery, markWrittenOff, waiverRecord, writeOffGlCode, writeOffRecord } from './store/servicing.js';
 import { loadTransactions, nextTransactionId, reverseTransaction, TXN_RECOVERY_REPAYMENT, TXN_WAIVE_INTEREST, TXN_WRITEOFF, type TransactionRow } from './store/transactions.js';
 import { waiveInterest } from './domain/waiver.js';
+import { insertWaiverRequest, WAIVER_PENDING } from './store/waiver-requests.js';
 import { writtenOffOf } from './loan.view.js';
 import type { LoanRecoveryPaymentInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
 import { LOAN_CODES } from './codes.js';
@@ -33,6 +34,9 @@ const checkNote = (note: string | null | undefined) => {
 };
 const WRITTEN_OFF_STATUS = { id: STATUS_WRITTEN_OFF, code: 'loanStatusType.closed.written.off', value: 'Closed (written off)' };
 const ACTIVE_STATUS = { id: STATUS_ACTIVE, code: 'loanStatusType.active', value: 'Active' };
+const WAIVER_PENDING_STATUS = { id: WAIVER_PENDING, code: 'waiverStatusType.pending.approval', value: 'Pending approval' };
+/** The tenant setting above which a waiver needs a second person. */
+export const WAIVER_CEILING = 'loan-interest-waiver-ceiling';
 
 /**
  * Write-off, its undo, and recovery payments (issue 36). A write-off closes the loan as written off (601) for what it
@@ -170,8 +174,8 @@ export class WriteOffService {
   /**
    * POST /loans/{id}/transactions?command=waiveinterest: the interest of the earliest unpaid instalments is lowered by
    * the amount (kept in loan.schedule_history for the undo). Cash accounting never booked it, so nothing is posted; a
-   * waiver that leaves nothing owed closes the loan. Waivers above a tenant limit waiting for a second person are not
-   * built yet.
+   * waiver that leaves nothing owed closes the loan. Above the tenant's loan-interest-waiver-ceiling (when enabled) it
+   * is held as a request until a second person approves it (waiver-approval.service.ts).
    */
   async waiveInterest(identity: Identity, loanId: number, input: LoanWaiveInterestInput): Promise<Result> {
     const actor = requireStaff(identity, 'WAIVEINTERESTPORTION_LOAN');
@@ -179,26 +183,41 @@ export class WriteOffService {
     const amount = new BigNumber(input.transactionAmount);
     if (!amount.isFinite() || amount.lte(0)) throw invalid('transactionAmount', 'not.greater.than.zero', 'transactionAmount must be greater than 0.', input.transactionAmount);
     return this.db.tx(actor.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, actor, loanId, true);
-      if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanRepaymentLoanNotActive, 'Interest is waived on active loans only.', [loanId]);
-      if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
-      const today = await this.deps.businessDates.today(tx);
-      const date = input.transactionDate ?? today;
-      if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
-      if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
-      const periods = await loadPeriods(tx, [loanId]);
-      const waived = waiveInterest(periods, amount, loan.digits);
-      if (!waived) throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the interest still unpaid.`, [amount.toFixed()], 'transactionAmount');
-      const txnId = await nextTransactionId(tx);
-      await keepSchedule(tx, loanId, { reason: 'waiver', transactionId: txnId }, actor.userId);
-      await setInterestDue(tx, loanId, waived);
-      const principalOutstanding = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid), new BigNumber(0));
-      const record = waiverRecord(tx, { id: txnId, loanId, on: date, amount: amount.toFixed(), outstandingAfter: principalOutstanding.toFixed(), note: input.note ?? null, userId: actor.userId });
-      const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [record]);
-      const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: amount.toFixed(), interestPortion: amount.toFixed(), note: input.note ?? null };
-      if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
-      return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
+      const ceiling = await this.deps.settings.read(tx, WAIVER_CEILING);
+      const held = ceiling.enabled && ceiling.value !== null && amount.gt(ceiling.value);
+      return this.waiveInterestCore(tx, actor, loanId, input, held ? 'hold' : 'waive');
     });
+  }
+
+  /** `hold`: checks the waiver as if it were made now, then records it for a checker instead of making it. */
+  async waiveInterestCore(tx: Tx, actor: Actor, loanId: number, input: LoanWaiveInterestInput, mode: 'waive' | 'hold'): Promise<Result> {
+    const amount = new BigNumber(input.transactionAmount);
+    const loan = await this.applications.requireVisible(tx, actor, loanId, true);
+    if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanRepaymentLoanNotActive, 'Interest is waived on active loans only.', [loanId]);
+    if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
+    const today = await this.deps.businessDates.today(tx);
+    const date = input.transactionDate ?? today;
+    if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
+    if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
+    const periods = await loadPeriods(tx, [loanId]);
+    const waived = waiveInterest(periods, amount, loan.digits);
+    if (!waived) throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the interest still unpaid.`, [amount.toFixed()], 'transactionAmount');
+    if (mode === 'hold') {
+      const requestId = await insertWaiverRequest(tx, { loanId, amount: amount.toFixed(), transactionDate: date, note: input.note ?? null, makerId: actor.userId, makerDelegatedBy: actor.delegatedBy ?? null });
+      return {
+        loan, transactionId: requestId,
+        changes: { status: WAIVER_PENDING_STATUS, waiverRequestId: requestId, transactionDate: date, transactionAmount: amount.toFixed(), note: input.note ?? null },
+      };
+    }
+    const txnId = await nextTransactionId(tx);
+    await keepSchedule(tx, loanId, { reason: 'waiver', transactionId: txnId }, actor.userId);
+    await setInterestDue(tx, loanId, waived);
+    const principalOutstanding = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid), new BigNumber(0));
+    const record = waiverRecord(tx, { id: txnId, loanId, on: date, amount: amount.toFixed(), outstandingAfter: principalOutstanding.toFixed(), note: input.note ?? null, userId: actor.userId });
+    const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [record]);
+    const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: amount.toFixed(), interestPortion: amount.toFixed(), note: input.note ?? null };
+    if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
+    return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
   }
 
   /**

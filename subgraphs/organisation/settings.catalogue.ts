@@ -42,6 +42,8 @@ export const SETTINGS: SettingDef[] = [
   // enquiry 100 times in 16 s, reading other people's names. Both are counted per customer per hour.
   { id: 19, name: 'self-beneficiary-creations-per-hour', description: 'Beneficiaries a customer may try to add per hour (each attempt counts, found or not).', enabled: true, value: '20', stringValue: null, kind: 'value' },
   { id: 20, name: 'self-name-enquiries-per-hour', description: 'Inter-bank name enquiries a customer may make per hour.', enabled: true, value: '60', stringValue: null, kind: 'value' },
+  // Issue 36: off by default, as maker-checker is; once enabled, 100,000 unless the tenant sets a value.
+  { id: 21, name: 'loan-interest-waiver-ceiling', description: 'When enabled, a loan interest waiver above this amount waits for a second person to approve it (four eyes).', enabled: false, value: '100000', stringValue: null, kind: 'value' },
 ];
 
 export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));

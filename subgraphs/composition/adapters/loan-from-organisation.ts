@@ -5,9 +5,10 @@ import type { OrganisationServices } from '../../organisation/organisation.servi
 /** Business dates, scope, staff and approvers, payment types, code values (write-off reasons), and the tenants the aging scheduler walks. */
 export function loanFromOrganisation(
   organisation: OrganisationServices,
-): Pick<LoanDependencies, 'businessDates' | 'scope' | 'officeSubtreeOf' | 'staffExists' | 'paymentType' | 'usersWithRoleAbove' | 'tenantIds' | 'codeValueValid' | 'codeValues'> {
+): Pick<LoanDependencies, 'businessDates' | 'scope' | 'officeSubtreeOf' | 'staffExists' | 'paymentType' | 'usersWithRoleAbove' | 'tenantIds' | 'codeValueValid' | 'codeValues' | 'settings'> {
   return {
     businessDates: organisation.businessDates,
+    settings: organisation.settings,
     scope: organisation.scope,
     officeSubtreeOf: (tx, staff, officeId) => organisation.offices.subtreeOf(tx, staff, officeId),
     staffExists: async (tx, staffId) => (await organisation.staff.find(tx, staffId)) !== null,
