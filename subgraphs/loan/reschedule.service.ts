@@ -4,6 +4,8 @@ import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { requireStaff, sameEyes, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { enumOption } from '../kernel/enum-option.type.js';
+import { exactNumber } from '../kernel/exact-json.js';
+import { emit } from '../kernel/outbox.js';
 import { rescheduledPeriods, type RescheduleChange } from './domain/reschedule.js';
 import { MAX_REPAYMENTS } from './domain/schedule.js';
 import type { LoanApplicationService } from './loan-application.service.js';
@@ -51,8 +53,8 @@ const positiveInteger = (v: Validator, name: string, value: number | null | unde
  * (new first due date, grace on principal or interest, extra terms, a new rate); a different person (four eyes, as
  * for loan approval) approves it, and the schedule is regenerated from that instalment by domain/reschedule.ts:
  * the principal still owed at its start over the remaining instalments plus the extra ones, by the product's day
- * count. The replaced schedule is kept in loan.schedule_history. Nothing is posted: under cash accounting interest
- * is booked when received. The loan row is locked for submission and decision.
+ * count. The replaced schedule is kept in loan.schedule_history; `loan.rescheduled` is emitted. Nothing is posted:
+ * under cash accounting interest is booked when received. The loan row is locked for submission and decision.
  */
 export class RescheduleService {
   constructor(
@@ -127,6 +129,14 @@ export class RescheduleService {
       await rewriteScheduleFrom(tx, loan.id, from, regenerated, { interestRatePerPeriod: rate, numberOfRepayments: regenerated.length }, actor.userId, [
         decideReschedule(tx, id, 'approved', approvedOn, actor.userId),
       ]);
+      const totalInterest = regenerated.reduce((sum, p) => sum.plus(p.interestDue), new BigNumber(0));
+      await emit(tx, {
+        eventType: 'loan.rescheduled', entityName: 'RESCHEDULELOAN', actionName: 'APPROVE',
+        data: {
+          loanId: loan.id, accountNo: loan.accountNo, clientId: loan.clientId, officeId: loan.officeId, rescheduleId: id, rescheduleFromDate: request.rescheduleFromDate,
+          approvedOn, numberOfRepayments: regenerated.length, interestRatePerPeriod: exactNumber(rate), totalInterest: exactNumber(totalInterest), currency: loan.currencyCode,
+        },
+      });
       return {
         officeId: loan.officeId, clientId: loan.clientId, loanId: loan.id, resourceId: id,
         changes: { status: statusOf(RESCHEDULE_APPROVED), approvedOnDate: approvedOn, numberOfRepayments: regenerated.length, interestRatePerPeriod: new BigNumber(rate).toFixed() },

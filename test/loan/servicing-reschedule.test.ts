@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type TenantSession } from '../support/service.js';
+import { assertSchemas } from '../payments/support.js';
 import { activeClient, application, DATE, journal, savingsAccount, setBusinessDate } from './support.js';
 
 /**
@@ -100,6 +101,16 @@ describe('loans: rescheduling and day counts', () => {
     // Interest: 2,000.00 paid + 1,388.16 + 1,290.66 + ... + 116.58 = 2,000.00 + 10,006.30.
     assert.deepEqual([loan.summary.principalOutstanding, loan.summary.interestCharged, loan.numberOfRepayments, loan.interestRatePerPeriod], [92544.04, 12006.3, 14, 1.5]);
     assert.equal(await journalCount(loanId), journalBefore, 'a reschedule posts nothing (cash accounting)');
+
+    // loan.rescheduled, checked against its JSON Schema in docs/events.
+    const events = await service.platform.db.system((em) => em.execute<{ event_type: string; raw: string }[]>(
+      `select event_type, payload::text as raw from kernel.outbox where tenant_id = ? and event_type = 'loan.rescheduled' and (payload->'data'->>'loanId')::int = ?`, [t.tenant, loanId],
+    ));
+    assertSchemas(events);
+    assert.deepEqual(events.map((e) => JSON.parse(e.raw).data), [{
+      loanId, accountNo: loan.accountNo, clientId: loan.clientId, officeId: branch, rescheduleId: id, rescheduleFromDate: '2025-03-01', approvedOn: '2025-02-10',
+      numberOfRepayments: 14, interestRatePerPeriod: 1.5, totalInterest: 12006.3, currency: 'NGN',
+    }]);
 
     const listed = (await t.get(`/rescheduleloans?loanId=${loanId}`)).body;
     assert.deepEqual(listed.map((r: { id: number; statusEnum: { id: number; approved: boolean } }) => [r.id, r.statusEnum.id, r.statusEnum.approved]), [[id, 200, true]]);
