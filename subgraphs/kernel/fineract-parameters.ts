@@ -65,6 +65,7 @@ export function unsupportedParameters(resource: string, input: object, catalogue
     if (rule.use !== 'off' || isOff(value)) continue;
     if (typeof value === 'string' && rule.defaults?.some((d) => d.toUpperCase() === value.trim().toUpperCase())) continue;
     if (typeof value === 'number' && rule.defaults?.includes(String(value))) continue;
+    if (typeof value === 'boolean' && rule.defaults?.includes(String(value))) continue;
     if (typeof value === 'object' && value !== null && !Array.isArray(value) && rule.defaults?.includes(JSON.stringify(value))) continue;
     found.push({
       code: `error.msg.${resource}.${name}.not.supported`,

@@ -4,7 +4,7 @@ import { errors } from '../kernel/errors.js';
 import { requireStaff, type Actor, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
 import { generateSchedule, type Schedule } from './domain/schedule.js';
-import { applicationTerms, checkApplication, currentInput, scheduleTerms, scheduleTermsOf, storedTerms, type LoanApplicationInput, type Terms } from './loan-terms.js';
+import { applicationTerms, checkApplication, currentInput, dayCountOf, scheduleTerms, scheduleTermsOf, storedTerms, type LoanApplicationInput, type Terms } from './loan-terms.js';
 import type { LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies, ScheduleCalendar } from './loan.ports.js';
 import { clearApprovals } from './store/approvals.js';
@@ -172,7 +172,8 @@ export class LoanApplicationService {
 
   /** Schedule from the stored terms (after approval lowered the amount, or from the actual disbursement date). */
   async regenerate(tx: Tx, loan: LoanRow, disbursementDate: string, principal: string): Promise<Schedule> {
-    return this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTerms(loan, disbursementDate, principal)));
+    const product = await this.products.require(tx, loan.productId);
+    return this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTerms(loan, disbursementDate, principal, dayCountOf(product))));
   }
 
   /** Validates an application against its product (Fineract codes) and fills what it leaves out from the product. */

@@ -10,7 +10,7 @@ import type { RequestContext } from '../platform/request-context.js';
  * The loan events this subscription listens to. The loan module writes them with data
  * {loanId, clientId, officeId, staffId, ...}; a name not listed here is not streamed.
  */
-export const LOAN_EVENT_TYPES = ['loan.submitted', 'loan.approved', 'loan.rejected', 'loan.disbursed', 'loan.repayment', 'loan.closed', 'loan.writtenoff'];
+export const LOAN_EVENT_TYPES = ['loan.submitted', 'loan.approved', 'loan.rejected', 'loan.disbursed', 'loan.repayment', 'loan.closed', 'loan.writtenoff', 'loan.rescheduled'];
 
 @ObjectType('LoanEvent', { description: 'A committed loan event (approval, disbursement, repayment...).' })
 export class LoanEventType {

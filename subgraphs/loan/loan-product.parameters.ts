@@ -69,11 +69,13 @@ export const LOAN_PRODUCT_PARAMETERS: ParameterCatalogue = {
   multiDisburseLoan: { use: 'off' },
   outstandingLoanBalance: { use: 'off' },
   maxTrancheCount: { use: 'off' },
-  isInterestRecalculationEnabled: { use: 'off' },
-  rescheduleStrategyMethod: { use: 'off' },
+  // Interest recalculation (recalculation.ts) with no compounding and a daily rest: the flag, and the strategy a part
+  // prepayment regenerates the schedule by (1 reschedule next repayments, 2 fewer instalments, 3 a lower instalment).
+  isInterestRecalculationEnabled: { use: 'off', defaults: ['true'] },
+  rescheduleStrategyMethod: { use: 'off', defaults: ['1', '2', '3'] },
   interestRecalculationCompoundingMethod: { use: 'off' },
-  recalculationRestFrequencyInterval: { use: 'off' },
-  recalculationRestFrequencyType: { use: 'off' },
+  recalculationRestFrequencyInterval: { use: 'off', defaults: ['1'] },
+  recalculationRestFrequencyType: { use: 'off', defaults: ['2'] },
   recalculationCompoundingFrequencyInterval: { use: 'off' },
   recalculationCompoundingFrequencyType: { use: 'off' },
   recalculationCompoundingFrequencyDayOfWeekType: { use: 'off' },

@@ -7,7 +7,7 @@ import { mergeParameters, unsupportedParameters } from '../kernel/fineract-param
 import { nextValue, reserveUpTo } from '../kernel/sequence.js';
 import { MIFOS_STANDARD_STRATEGY } from './domain/allocation.js';
 import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productsNamed, updateProduct, type ProductField } from './store/products.js';
-import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
+import { INTEREST_FLAT, MAX_REPAYMENT_EVERY, MAX_REPAYMENTS } from './domain/schedule.js';
 import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
 import type { LoanProductTemplateType } from './loan.types.js';
 import { loanProductTemplate } from './loan-product.template.js';
@@ -101,6 +101,19 @@ function validate(p: LoanProductInput, v: Validator): void {
   }
 }
 
+/** Interest recalculation runs on the balance: it needs its strategy, and a flat product cannot have it. */
+function checkRecalculation(interestType: number | null | undefined, parameters: Record<string, unknown>): void {
+  if (String(parameters.isInterestRecalculationEnabled ?? false).toLowerCase() !== 'true') return;
+  const v = new Validator('loanproduct');
+  if (parameters.rescheduleStrategyMethod == null) {
+    v.fail('rescheduleStrategyMethod', 'cannot.be.blank', 'rescheduleStrategyMethod (1, 2 or 3) is mandatory when isInterestRecalculationEnabled is true.');
+  }
+  if (interestType === INTEREST_FLAT) {
+    v.fail('isInterestRecalculationEnabled', 'not.supported.for.flat.interest', 'Interest recalculation runs on the declining balance; a flat product cannot have it.', true);
+  }
+  v.throwIfAny();
+}
+
 /** Loan products (Fineract m_product_loan). The only writer of loan.product. */
 export class LoanProductService {
   /** The charges module's hook (wired in the composition root): products' charges, applications' charges, charges on schedules. */
@@ -156,6 +169,7 @@ export class LoanProductService {
     v.throwIfAny();
     await this.assertUnique(tx, product.name!, product.shortName!, null);
     const parameters = mergeParameters({}, input, LOAN_PRODUCT_PARAMETERS);
+    checkRecalculation(product.interestType, parameters);
     await this.checkMappings(tx, parameters);
     const id = fixedId ?? (await nextValue(tx, 'loan_product'));
     if (fixedId !== undefined) await reserveUpTo(tx, 'loan_product', fixedId);
@@ -183,6 +197,7 @@ export class LoanProductService {
     v.throwIfAny();
     if (changes.name !== undefined || changes.shortName !== undefined) await this.assertUnique(tx, merged.name!, merged.shortName!, id);
     const parameters = mergeParameters(current.parameters, input, LOAN_PRODUCT_PARAMETERS);
+    checkRecalculation(merged.interestType, parameters);
     await this.checkMappings(tx, parameters);
     const changedParameters = Object.keys({ ...current.parameters, ...parameters }).filter((k) => JSON.stringify(current.parameters[k]) !== JSON.stringify(parameters[k]));
     for (const key of changedParameters) changes[key] = parameters[key] ?? null;
@@ -207,7 +222,8 @@ export class LoanProductService {
    * Fineract's GL mapping ids for the roles disbursements and repayments post today: postings use the
    * chart's fixed accounts (portfolio 13101, interest income 41101, fund source 11101 or the settlement
    * bank 11201), so mapping another account would be believed and ignored: 400 until mappings are applied.
-   * The ids of roles nothing posts yet (fees, penalties, write-off, charge-off) are kept for later.
+   * The write-off account is applied (any of the tenant's accounts); the ids of roles nothing posts yet (fees,
+   * penalties, charge-off) are kept for later.
    */
   private async checkMappings(tx: Tx, parameters: Record<string, unknown>): Promise<void> {
     const applied: Record<string, readonly string[]> = {
@@ -227,6 +243,11 @@ export class LoanProductService {
         parameterName: name,
         value: id,
       });
+    }
+    // The product's own loss account is applied (write-off.service.ts): it must be one of the tenant's accounts.
+    const lossId = parameters.writeOffAccountId;
+    if (lossId != null && (typeof lossId !== 'number' || (await this.glCode(tx, lossId)) === null)) {
+      v.add({ code: 'error.msg.loanproduct.writeOffAccountId.invalid', message: 'writeOffAccountId is not one of the tenant\'s GL accounts.', parameterName: 'writeOffAccountId', value: lossId });
     }
     v.throwIfAny();
   }

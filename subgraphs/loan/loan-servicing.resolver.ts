@@ -3,7 +3,7 @@ import type { RequestContext } from '../platform/request-context.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { LoanServices } from './loan.services.js';
 import { LoanTransactionResult } from './loan.types.js';
-import { LoanForeclosureInput, LoanPayoffTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
+import { LoanForeclosureInput, LoanInterestWaiverRequestType, LoanPayoffTemplateType, LoanTransactionTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
 import type { LoanRow } from './store/loans.js';
 
 const transactionResult = ({ loan, transactionId, changes }: { loan: LoanRow; transactionId: number; changes: Record<string, unknown> }): LoanTransactionResult => ({
@@ -22,6 +22,15 @@ export class LoanServicingResolver {
     @Arg('transactionDate', () => LocalDateScalar, { nullable: true, description: 'The payoff date (YYYY-MM-DD); the business date when omitted.' }) transactionDate?: string,
   ): Promise<LoanPayoffTemplateType> {
     return this.services.servicing.payoffTemplate(ctx.identity, loanId, transactionDate);
+  }
+
+  @Query(() => LoanTransactionTemplateType, { description: "Fineract's transactions template for writeoff, waiveinterest or recoverypayment on the business date." })
+  async loanTransactionTemplate(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('command', () => String, { description: 'writeoff, waiveinterest or recoverypayment.' }) command: string,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionTemplateType> {
+    return this.services.servicing.transactionTemplate(ctx.identity, loanId, command);
   }
 
   @Mutation(() => LoanTransactionResult, { description: 'Forecloses the loan: its payoff on the date is received as a repayment and the loan closes (600); interest not yet earned is never charged.' })
@@ -60,6 +69,32 @@ export class LoanServicingResolver {
     @Ctx() ctx: RequestContext,
   ): Promise<LoanTransactionResult> {
     return transactionResult(await this.services.writeOffs.waiveInterest(ctx.identity, loanId, input));
+  }
+
+  @Query(() => [LoanInterestWaiverRequestType], { description: 'The loan\'s interest waivers held for a second person (above loan-interest-waiver-ceiling), newest first, at most 200.' })
+  async loanInterestWaiverRequests(@Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number, @Ctx() ctx: RequestContext): Promise<LoanInterestWaiverRequestType[]> {
+    return (await this.services.waiverApprovals.list(ctx.identity, loanId)).map((r) => ({
+      id: r.id, loanId: r.loanId, statusId: r.statusId, transactionAmount: r.amount, transactionDate: r.transactionDate, note: r.note, makerId: r.makerId,
+      checkerId: r.checkerId, decidedOnDate: r.decidedOn, transactionId: r.transactionId,
+    }));
+  }
+
+  @Mutation(() => LoanTransactionResult, { description: 'Approves a held interest waiver (never by its maker): the waiver is made as of its date.' })
+  async approveLoanInterestWaiver(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('id', () => Int, { description: 'Waiver request id.' }) id: number,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionResult> {
+    return transactionResult(await this.services.waiverApprovals.approve(ctx.identity, loanId, id));
+  }
+
+  @Mutation(() => LoanTransactionResult, { description: 'Rejects a held interest waiver; the schedule is unchanged.' })
+  async rejectLoanInterestWaiver(
+    @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
+    @Arg('id', () => Int, { description: 'Waiver request id.' }) id: number,
+    @Ctx() ctx: RequestContext,
+  ): Promise<LoanTransactionResult> {
+    return transactionResult(await this.services.waiverApprovals.reject(ctx.identity, loanId, id));
   }
 
   @Mutation(() => LoanTransactionResult, { description: 'Records money received on a written-off loan: DR cash (11101) or bank (11201), CR 42301 bad debt recovered.' })

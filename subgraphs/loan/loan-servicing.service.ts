@@ -8,15 +8,19 @@ import type { LoanProductService } from './loan-product.service.js';
 import type { LoanDependencies } from './loan.ports.js';
 import { loanPayoff } from './payoff.js';
 import type { RepaymentService } from './repayment.service.js';
-import { STATUS_ACTIVE, type LoanRow } from './store/loans.js';
-import { currencyOf, effectivePrincipal } from './loan.view.js';
-import type { LoanForeclosureInput, LoanPayoffTemplateType } from './loan-servicing.types.js';
+import { STATUS_ACTIVE, STATUS_WRITTEN_OFF, type LoanRow } from './store/loans.js';
+import { currencyOf, effectivePrincipal, writtenOffOf } from './loan.view.js';
+import type { LoanForeclosureInput, LoanPayoffTemplateType, LoanTransactionTemplateType } from './loan-servicing.types.js';
 import { LOAN_CODES } from './codes.js';
 import { transactionKind } from './transaction-kinds.js';
-import { TXN_REPAYMENT } from './store/transactions.js';
+import { loadPeriods } from './store/schedule.js';
+import { loadTransactions, TXN_RECOVERY_REPAYMENT, TXN_REPAYMENT, TXN_WAIVE_INTEREST, TXN_WRITEOFF } from './store/transactions.js';
 
 export const PAYOFF_COMMANDS = ['prepayLoan', 'foreclosure'] as const;
 export type PayoffCommand = (typeof PAYOFF_COMMANDS)[number];
+/** The other commands GET /loans/{id}/transactions/template answers for. */
+export const TEMPLATE_COMMANDS = ['writeoff', 'waiveinterest', 'recoverypayment'] as const;
+export type TemplateCommand = (typeof TEMPLATE_COMMANDS)[number];
 
 
 /**
@@ -51,6 +55,38 @@ export class LoanServicingService {
       interestPortion: payoff.interest, feeChargesPortion: payoff.fee, penaltyChargesPortion: payoff.penalty, outstandingLoanBalance: payoff.principal,
       netDisbursalAmount: new BigNumber(effectivePrincipal(loan)).toFixed(loan.digits),
     };
+  }
+
+  /** GET /loans/{id}/transactions/template?command=writeoff|waiveinterest|recoverypayment, on the business date. */
+  async transactionTemplate(identity: Identity, loanId: number, command: string): Promise<LoanTransactionTemplateType> {
+    const staff = requireStaff(identity, 'READ_LOAN');
+    if (!(TEMPLATE_COMMANDS as readonly string[]).includes(command)) {
+      throw errors.badRequest('error.msg.command.unsupported', `Unrecognized command ${command}; use ${TEMPLATE_COMMANDS.join(', ')}.`, 'command');
+    }
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const loan = await this.applications.requireVisible(tx, staff, loanId);
+      const today = await this.deps.businessDates.today(tx);
+      const d = loan.digits;
+      const base = { loanId, date: today, currency: currencyOf(loan.currencyCode, d), netDisbursalAmount: new BigNumber(effectivePrincipal(loan)).toFixed(d) };
+      const zero = new BigNumber(0).toFixed(d);
+      if (command === 'recoverypayment') {
+        if (loan.statusId !== STATUS_WRITTEN_OFF) throw errors.domainRule(LOAN_CODES.loanRecoveryPaymentNotWrittenOff, 'Recovery payments are accepted on written-off loans only.', [loanId]);
+        const w = writtenOffOf(await loadTransactions(tx, loanId));
+        const left = new BigNumber(w.principal).plus(w.interest).plus(w.fee).plus(w.penalty).minus(w.recovered).toFixed(d);
+        return { ...base, type: transactionKind(TXN_RECOVERY_REPAYMENT), amount: left, principalPortion: zero, interestPortion: zero, feeChargesPortion: zero, penaltyChargesPortion: zero };
+      }
+      if (loan.statusId !== STATUS_ACTIVE) throw errors.domainRule(LOAN_CODES.loanRepaymentLoanNotActive, `Only an active loan can take ${command}.`, [loanId]);
+      if (command === 'writeoff') {
+        const payoff = await loanPayoff(tx, this.products, loan, today);
+        return {
+          ...base, type: transactionKind(TXN_WRITEOFF), amount: payoff.total, principalPortion: payoff.principal, interestPortion: payoff.interest,
+          feeChargesPortion: payoff.fee, penaltyChargesPortion: payoff.penalty,
+        };
+      }
+      const due = (await loadPeriods(tx, [loanId])).filter((p) => p.dueDate <= today);
+      const interest = due.reduce((s, p) => s.plus(p.interestDue).minus(p.interestPaid), new BigNumber(0)).toFixed(d);
+      return { ...base, type: transactionKind(TXN_WAIVE_INTEREST), amount: interest, principalPortion: zero, interestPortion: interest, feeChargesPortion: zero, penaltyChargesPortion: zero };
+    });
   }
 
   /** POST /loans/{id}/transactions?command=foreclosure: the loan closes on the date, for its payoff then. */

@@ -19,6 +19,24 @@ export class LoanPayoffTemplateType {
   @Field(() => DecimalScalar, { description: 'The principal disbursed (decimal string).' }) netDisbursalAmount!: string;
 }
 
+@ObjectType('LoanTransactionTemplate', {
+  description: "Fineract's transactions template for writeoff, waiveinterest and recoverypayment: what the command would take on the business date.",
+})
+export class LoanTransactionTemplateType {
+  @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
+  @Field(() => LoanTransactionKindType, { description: 'The transaction this template prepares.' }) type!: LoanTransactionKindType;
+  @Field(() => LocalDateScalar, { description: 'The business date (YYYY-MM-DD).' }) date!: string;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+  @Field(() => DecimalScalar, {
+    description: 'writeoff: what a write-off today writes off (principal, interest earned to today, fees and penalties due); waiveinterest: the interest of instalments due by today still unpaid; recoverypayment: what was written off and not yet recovered (decimal string).',
+  }) amount!: string;
+  @Field(() => DecimalScalar, { description: 'Of which principal (decimal string).' }) principalPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which interest (decimal string).' }) interestPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which fees (decimal string).' }) feeChargesPortion!: string;
+  @Field(() => DecimalScalar, { description: 'Of which penalties (decimal string).' }) penaltyChargesPortion!: string;
+  @Field(() => DecimalScalar, { description: 'The principal disbursed (decimal string).' }) netDisbursalAmount!: string;
+}
+
 @InputType('LoanForeclosureInput', { description: "Fineract's foreclosure body: the loan closes on the date for its payoff then." })
 export class LoanForeclosureInput {
   @Field(() => LocalDateScalar, { description: 'Business day of the foreclosure (YYYY-MM-DD); the business date when null.', nullable: true }) transactionDate?: string | null;
@@ -57,4 +75,18 @@ export class LoanRecoveryPaymentInput {
   @Field(() => String, { description: 'Payment routing code, or null.', nullable: true }) routingCode?: string | null;
   @Field(() => String, { description: 'Receipt number of the payment, or null.', nullable: true }) receiptNumber?: string | null;
   @Field(() => String, { description: 'Bank number (sort code) of the payment, or null.', nullable: true }) bankNumber?: string | null;
+}
+
+@ObjectType('LoanInterestWaiverRequest', { description: 'An interest waiver above the tenant\'s loan-interest-waiver-ceiling, waiting for (or decided by) a second person.' })
+export class LoanInterestWaiverRequestType {
+  @Field(() => Int, { description: 'Id of the request.' }) id!: number;
+  @Field(() => Int, { description: 'Id of the loan.' }) loanId!: number;
+  @Field(() => Int, { description: '100 pending approval, 200 approved (the waiver was made), 500 rejected.' }) statusId!: number;
+  @Field(() => DecimalScalar, { description: 'Interest to waive (decimal string).' }) transactionAmount!: string;
+  @Field(() => LocalDateScalar, { description: 'Date the waiver is made as of.' }) transactionDate!: string;
+  @Field(() => String, { description: 'Note, or null.', nullable: true }) note!: string | null;
+  @Field(() => Int, { description: 'Id of the user who asked for it.' }) makerId!: number;
+  @Field(() => Int, { description: 'Id of the user who approved or rejected it, or null.', nullable: true }) checkerId!: number | null;
+  @Field(() => LocalDateScalar, { description: 'Business date of the decision, or null.', nullable: true }) decidedOnDate!: string | null;
+  @Field(() => Int, { description: 'Id of the waiver transaction once approved, or null.', nullable: true }) transactionId!: number | null;
 }

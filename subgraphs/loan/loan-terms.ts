@@ -1,5 +1,6 @@
 import BigNumber from 'bignumber.js';
 import { Validator } from '../kernel/errors.js';
+import type { DayCount } from './domain/day-count.js';
 import { MAX_REPAYMENT_EVERY, MAX_REPAYMENTS, type ScheduleTerms } from './domain/schedule.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 import type { LoanRow, LoanTerms } from './store/loans.js';
@@ -67,11 +68,14 @@ export interface Terms {
 const inRange = (value: BigNumber.Value, min: BigNumber.Value | null, max: BigNumber.Value | null) =>
   (min == null || new BigNumber(value).gte(min)) && (max == null || new BigNumber(value).lte(max));
 
-export const scheduleTerms = (loan: LoanRow, disbursementDate: string, principal: string): ScheduleTerms => ({
+/** The product's day count, which the loan's schedule and payoff use (loans do not override it). */
+export const dayCountOf = (product: Pick<LoanProductRow, 'daysInYearType' | 'daysInMonthType'>): DayCount => ({ daysInYearType: product.daysInYearType, daysInMonthType: product.daysInMonthType });
+
+export const scheduleTerms = (loan: LoanRow, disbursementDate: string, principal: string, dayCount: DayCount): ScheduleTerms => ({
   principal, numberOfRepayments: loan.numberOfRepayments, repaymentEvery: loan.repaymentEvery, repaymentFrequencyType: loan.repaymentFrequencyType,
   interestRatePerPeriod: loan.interestRatePerPeriod, interestRateFrequencyType: loan.interestRateFrequencyType, amortizationType: loan.amortizationType,
   interestType: loan.interestType, digits: loan.digits, graceOnPrincipalPayment: loan.graceOnPrincipalPayment, graceOnInterestPayment: loan.graceOnInterestPayment,
-  disbursementDate, repaymentsStartingFromDate: loan.repaymentsStartingFrom,
+  disbursementDate, repaymentsStartingFromDate: loan.repaymentsStartingFrom, dayCount, interestCalculationPeriodType: loan.interestCalculationPeriodType,
 });
 
 /** The schedule an application's terms give, from its expected disbursement date. */
@@ -81,6 +85,7 @@ export function scheduleTermsOf(terms: Terms): ScheduleTerms {
     interestRatePerPeriod: terms.interestRatePerPeriod, interestRateFrequencyType: terms.interestRateFrequencyType, amortizationType: terms.amortizationType,
     interestType: terms.interestType, digits: terms.product.digitsAfterDecimal, graceOnPrincipalPayment: terms.graceOnPrincipalPayment,
     graceOnInterestPayment: terms.graceOnInterestPayment, disbursementDate: terms.expectedDisbursementDate, repaymentsStartingFromDate: terms.repaymentsStartingFromDate,
+    dayCount: dayCountOf(terms.product), interestCalculationPeriodType: terms.interestCalculationPeriodType,
   };
 }
 

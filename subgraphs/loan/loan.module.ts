@@ -9,8 +9,10 @@ import { LoanMigration } from './migrations/20261122000700_loan.js';
 import { LoanProductParametersMigration } from './migrations/20261125002510_product_parameters.js';
 import { LoanDelegatedMakersMigration } from './migrations/20261125140000_delegated_makers.js';
 import { LoanServicingMigration } from './migrations/20261128143000_servicing.js';
+import { LoanRescheduleMigration } from './migrations/20261128180000_reschedule.js';
 import { LoanEventsSubscriptionResolver } from './loan-events.subscription.js';
 import { LoanServicingResolver } from './loan-servicing.resolver.js';
+import { LoanRescheduleResolver } from './reschedule.resolver.js';
 
 /** Tables are read and written with SQL by the loan stores (store/); no ORM entities. */
 export const loanDatabase: DatabaseModule = {
@@ -20,13 +22,14 @@ export const loanDatabase: DatabaseModule = {
     { name: '20261125002510_product_parameters', class: LoanProductParametersMigration },
     { name: '20261125140000_delegated_makers', class: LoanDelegatedMakersMigration },
     { name: '20261128143000_servicing', class: LoanServicingMigration },
+    { name: '20261128180000_reschedule', class: LoanRescheduleMigration },
   ],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildLoanSchema(services: () => LoanServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [LoanProductResolver, LoanResolver, LoanScheduleResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver, LoanEventsSubscriptionResolver, LoanServicingResolver],
+    resolvers: [LoanProductResolver, LoanResolver, LoanScheduleResolver, ApprovalPolicyResolver, DelinquencyResolver, ClientLoansResolver, LoanEventsSubscriptionResolver, LoanServicingResolver, LoanRescheduleResolver],
     container: (cls) => new (cls as new (s: LoanServices) => object)(services()),
     orphanedTypes: [ClientLoans],
     referenceResolvers: {

@@ -1,7 +1,7 @@
 import type { Tx } from '../kernel/tx.js';
 import type { CompanionEvent } from '../kernel/outbox.js';
 import type { StaffIdentity } from '../kernel/identity.js';
-import type { BusinessDates, RecordCash, SavingsForLoans, Scope } from '../kernel/ports.js';
+import type { BusinessDates, RecordCash, SavingsForLoans, Scope, TenantSettings } from '../kernel/ports.js';
 
 /*
  * What the loan module needs from the others (borrowers, postings, savings), and the shapes it sees them in. A leaf:
@@ -63,6 +63,10 @@ export interface LoanDependencies {
   recordCash: RecordCash | null;
   /** Whether `valueId` is an active value of the code named `codeName` (WriteOffReasons, LoanRescheduleReason). */
   codeValueValid: (tx: Tx, codeName: string, valueId: number) => Promise<boolean>;
+  /** The active values of the code named `codeName`, in order (a template's options: LoanRescheduleReason). */
+  codeValues: (tx: Tx, codeName: string) => Promise<{ id: number; name: string }[]>;
+  /** Tenant settings (loan-interest-waiver-ceiling). */
+  settings: TenantSettings;
   /** Tenants the daily scheduler walks (system query). */
   tenantIds: () => Promise<string[]>;
   /** Operational warnings (an over-90 loan with no recovery officer to take it). */

@@ -15,6 +15,8 @@ import { loanSeeder } from './loan.seed.js';
 import { RepaymentService } from './repayment.service.js';
 import { LoanServicingService } from './loan-servicing.service.js';
 import { WriteOffService } from './write-off.service.js';
+import { RescheduleService } from './reschedule.service.js';
+import { WaiverApprovalService } from './waiver-approval.service.js';
 
 /** The loan module's facade. */
 export interface LoanServices {
@@ -30,6 +32,10 @@ export interface LoanServices {
   servicing: LoanServicingService;
   /** Write-off, its undo, recovery payments, and the undo of any last transaction. */
   writeOffs: WriteOffService;
+  /** Reschedule requests, their four-eyes decision and the regenerated schedule. */
+  reschedules: RescheduleService;
+  /** Interest waivers above the tenant's ceiling: a second person approves or rejects them. */
+  waiverApprovals: WaiverApprovalService;
   delinquency: DelinquencyService;
   /** What the self-service module reads loans through (wired in the composition root). */
   forSelf: ReturnType<typeof loansForSelf>;
@@ -48,6 +54,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
   const queries = new LoanQueryService(db, deps, products, policies, applications);
   const repayments = new RepaymentService(db, deps, applications, products);
   const servicing = new LoanServicingService(db, deps, applications, products, repayments);
+  const writeOffs = new WriteOffService(db, deps, applications, products, repayments);
   return {
     products,
     applications,
@@ -57,7 +64,9 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     disbursements: new DisbursementService(db, deps, applications),
     repayments,
     servicing,
-    writeOffs: new WriteOffService(db, deps, applications, products, repayments),
+    writeOffs,
+    reschedules: new RescheduleService(db, deps, applications, products),
+    waiverApprovals: new WaiverApprovalService(db, deps, applications, writeOffs),
     delinquency,
     forSelf: loansForSelf(applications, queries, products, servicing),
     forCob: loansForCob(delinquency),

@@ -14,9 +14,10 @@ import type { RepaymentService } from './repayment.service.js';
 import { closeIfRepaid, reopenLoan, STATUS_ACTIVE, STATUS_CLOSED, STATUS_WRITTEN_OFF, type LoanRow } from './store/loans.js';
 import { loadPeriods } from './store/schedule.js';
 import { keepSchedule, restoreScheduleOf, setInterestDue } from './store/schedule-history.js';
-import { insertRecovery, markWrittenOff, waiverRecord, writeOffRecord } from './store/servicing.js';
+import { insertRecovery, markWrittenOff, waiverRecord, writeOffGlCode, writeOffRecord } from './store/servicing.js';
 import { loadTransactions, nextTransactionId, reverseTransaction, TXN_RECOVERY_REPAYMENT, TXN_WAIVE_INTEREST, TXN_WRITEOFF, type TransactionRow } from './store/transactions.js';
 import { waiveInterest } from './domain/waiver.js';
+import { insertWaiverRequest, WAIVER_PENDING } from './store/waiver-requests.js';
 import { writtenOffOf } from './loan.view.js';
 import type { LoanRecoveryPaymentInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
 import { LOAN_CODES } from './codes.js';
@@ -33,10 +34,13 @@ const checkNote = (note: string | null | undefined) => {
 };
 const WRITTEN_OFF_STATUS = { id: STATUS_WRITTEN_OFF, code: 'loanStatusType.closed.written.off', value: 'Closed (written off)' };
 const ACTIVE_STATUS = { id: STATUS_ACTIVE, code: 'loanStatusType.active', value: 'Active' };
+const WAIVER_PENDING_STATUS = { id: WAIVER_PENDING, code: 'waiverStatusType.pending.approval', value: 'Pending approval' };
+/** The tenant setting above which a waiver needs a second person. */
+export const WAIVER_CEILING = 'loan-interest-waiver-ceiling';
 
 /**
  * Write-off, its undo, and recovery payments (issue 36). A write-off closes the loan as written off (601) for what it
- * owes on the date: its principal outstanding (DR 52101 loan loss, CR 13101 loans receivable), the interest earned
+ * owes on the date: its principal outstanding (DR 52101 loan loss or the product's writeOffAccountId, CR 13101 loans receivable), the interest earned
  * and unpaid, fees and penalties due (cash-based: never booked as income, so nothing to reverse in the ledger; the
  * schedule's later interest is cut as a payoff cuts it and kept in loan.schedule_history for the undo). A recovery
  * payment on a written-off loan is all income: DR cash or bank, CR 42301 bad debt recovered. The loan row is locked
@@ -74,16 +78,17 @@ export class WriteOffService {
     await keepSchedule(tx, loanId, { reason: 'writeoff', transactionId: txnId }, actor.userId);
     await setInterestDue(tx, loanId, payoff.interestByPeriod);
     const principal = new BigNumber(payoff.principal);
+    const lossGl = await this.lossAccount(tx, loan);
     // Only principal is on the books under cash accounting; a loan that owes interest alone writes off without a posting.
     const posting = principal.gt(0)
       ? await this.deps.post(tx, {
-        officeId: loan.officeId, currency: loan.currencyCode, date, lines: [{ glCode: LOAN_GL.loanLoss, debit: payoff.principal }, { glCode: LOAN_GL.loanPortfolio, credit: payoff.principal }],
+        officeId: loan.officeId, currency: loan.currencyCode, date, lines: [{ glCode: lossGl, debit: payoff.principal }, { glCode: LOAN_GL.loanPortfolio, credit: payoff.principal }],
         source: { entityType: 'LOAN', entityId: loanId, transactionId: `L${txnId}` }, comments: `Write-off of loan ${loan.accountNo}`, actor: actor.userId, companionEvent: true,
       })
       : {};
     await markWrittenOff(tx, loanId, date, actor.userId, [writeOffRecord(tx, {
       id: txnId, loanId, on: date, principal: payoff.principal, interest: payoff.interest, fee: payoff.fee, penalty: payoff.penalty,
-      reasonId: input.writeoffReasonId ?? null, note: input.note ?? null, userId: actor.userId,
+      reasonId: input.writeoffReasonId ?? null, note: input.note ?? null, userId: actor.userId, glCode: lossGl,
     })]);
     await emit(tx, riding({
       eventType: 'loan.writtenoff', entityName: 'LOAN', actionName: 'WRITEOFF',
@@ -123,7 +128,7 @@ export class WriteOffService {
     if (principal.gt(0)) {
       await this.deps.post(tx, {
         officeId: loan.officeId, currency: loan.currencyCode, date: await this.deps.businessDates.today(tx),
-        lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal.toFixed() }, { glCode: LOAN_GL.loanLoss, credit: principal.toFixed() }],
+        lines: [{ glCode: LOAN_GL.loanPortfolio, debit: principal.toFixed() }, { glCode: (await writeOffGlCode(tx, writeOff.id)) ?? LOAN_GL.loanLoss, credit: principal.toFixed() }],
         source: { entityType: 'LOAN', entityId: loan.id, transactionId: `L${reversalId}` }, comments: `Reversal of L${writeOff.id}`, actor: actor.userId,
       });
     }
@@ -169,8 +174,8 @@ export class WriteOffService {
   /**
    * POST /loans/{id}/transactions?command=waiveinterest: the interest of the earliest unpaid instalments is lowered by
    * the amount (kept in loan.schedule_history for the undo). Cash accounting never booked it, so nothing is posted; a
-   * waiver that leaves nothing owed closes the loan. Waivers above a tenant limit waiting for a second person are not
-   * built yet.
+   * waiver that leaves nothing owed closes the loan. Above the tenant's loan-interest-waiver-ceiling (when enabled) it
+   * is held as a request until a second person approves it (waiver-approval.service.ts).
    */
   async waiveInterest(identity: Identity, loanId: number, input: LoanWaiveInterestInput): Promise<Result> {
     const actor = requireStaff(identity, 'WAIVEINTERESTPORTION_LOAN');
@@ -178,26 +183,41 @@ export class WriteOffService {
     const amount = new BigNumber(input.transactionAmount);
     if (!amount.isFinite() || amount.lte(0)) throw invalid('transactionAmount', 'not.greater.than.zero', 'transactionAmount must be greater than 0.', input.transactionAmount);
     return this.db.tx(actor.tenantId, async (tx) => {
-      const loan = await this.applications.requireVisible(tx, actor, loanId, true);
-      if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanRepaymentLoanNotActive, 'Interest is waived on active loans only.', [loanId]);
-      if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
-      const today = await this.deps.businessDates.today(tx);
-      const date = input.transactionDate ?? today;
-      if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
-      if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
-      const periods = await loadPeriods(tx, [loanId]);
-      const waived = waiveInterest(periods, amount, loan.digits);
-      if (!waived) throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the interest still unpaid.`, [amount.toFixed()], 'transactionAmount');
-      const txnId = await nextTransactionId(tx);
-      await keepSchedule(tx, loanId, { reason: 'waiver', transactionId: txnId }, actor.userId);
-      await setInterestDue(tx, loanId, waived);
-      const principalOutstanding = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid), new BigNumber(0));
-      const record = waiverRecord(tx, { id: txnId, loanId, on: date, amount: amount.toFixed(), outstandingAfter: principalOutstanding.toFixed(), note: input.note ?? null, userId: actor.userId });
-      const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [record]);
-      const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: amount.toFixed(), interestPortion: amount.toFixed(), note: input.note ?? null };
-      if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
-      return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
+      const ceiling = await this.deps.settings.read(tx, WAIVER_CEILING);
+      const held = ceiling.enabled && ceiling.value !== null && amount.gt(ceiling.value);
+      return this.waiveInterestCore(tx, actor, loanId, input, held ? 'hold' : 'waive');
     });
+  }
+
+  /** `hold`: checks the waiver as if it were made now, then records it for a checker instead of making it. */
+  async waiveInterestCore(tx: Tx, actor: Actor, loanId: number, input: LoanWaiveInterestInput, mode: 'waive' | 'hold'): Promise<Result> {
+    const amount = new BigNumber(input.transactionAmount);
+    const loan = await this.applications.requireVisible(tx, actor, loanId, true);
+    if (loan.statusId !== STATUS_ACTIVE) throw rule(LOAN_CODES.loanRepaymentLoanNotActive, 'Interest is waived on active loans only.', [loanId]);
+    if ((amount.decimalPlaces() ?? 0) > loan.digits) throw invalid('transactionAmount', 'exceeds.decimal.places', `transactionAmount has more than ${loan.digits} decimals.`, input.transactionAmount);
+    const today = await this.deps.businessDates.today(tx);
+    const date = input.transactionDate ?? today;
+    if (date > today) throw invalid('transactionDate', 'cannot.be.a.future.date', `transactionDate cannot be after the business date ${today}.`, date);
+    if (date < loan.disbursedOn!) throw invalid('transactionDate', 'cannot.be.before.disbursement.date', `transactionDate cannot be before the disbursement on ${loan.disbursedOn}.`, date);
+    const periods = await loadPeriods(tx, [loanId]);
+    const waived = waiveInterest(periods, amount, loan.digits);
+    if (!waived) throw rule(LOAN_CODES.loanTransactionAmountGreaterThanOutstanding, `transactionAmount ${amount.toFixed()} is above the interest still unpaid.`, [amount.toFixed()], 'transactionAmount');
+    if (mode === 'hold') {
+      const requestId = await insertWaiverRequest(tx, { loanId, amount: amount.toFixed(), transactionDate: date, note: input.note ?? null, makerId: actor.userId, makerDelegatedBy: actor.delegatedBy ?? null });
+      return {
+        loan, transactionId: requestId,
+        changes: { status: WAIVER_PENDING_STATUS, waiverRequestId: requestId, transactionDate: date, transactionAmount: amount.toFixed(), note: input.note ?? null },
+      };
+    }
+    const txnId = await nextTransactionId(tx);
+    await keepSchedule(tx, loanId, { reason: 'waiver', transactionId: txnId }, actor.userId);
+    await setInterestDue(tx, loanId, waived);
+    const principalOutstanding = periods.reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid), new BigNumber(0));
+    const record = waiverRecord(tx, { id: txnId, loanId, on: date, amount: amount.toFixed(), outstandingAfter: principalOutstanding.toFixed(), note: input.note ?? null, userId: actor.userId });
+    const closed = await closeIfRepaid(tx, loanId, date, actor.userId, [record]);
+    const changes: Record<string, unknown> = { transactionDate: date, transactionAmount: amount.toFixed(), interestPortion: amount.toFixed(), note: input.note ?? null };
+    if (closed) changes.status = { id: STATUS_CLOSED, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' };
+    return { loan: { ...loan, statusId: closed ? STATUS_CLOSED : loan.statusId }, transactionId: txnId, changes };
   }
 
   /**
@@ -224,6 +244,13 @@ export class WriteOffService {
       }
       return this.repayments.undoCore(tx, actor, loanId, transactionId);
     });
+  }
+
+  /** The product's own loss account (its writeOffAccountId) when it names one, else 52101 loan loss. */
+  private async lossAccount(tx: Tx, loan: LoanRow): Promise<string> {
+    const product = await this.products.require(tx, loan.productId);
+    const id = product.parameters.writeOffAccountId;
+    return (typeof id === 'number' ? await this.deps.glCode(tx, id) : null) ?? LOAN_GL.loanLoss;
   }
 
   private async undoRecoveryCore(tx: Tx, actor: Actor, loan: LoanRow, recovery: TransactionRow): Promise<Result> {

@@ -119,10 +119,13 @@ export class CodeService {
   /** The active values of the code of that name (none for an unknown code): the option lists of Fineract's templates. */
   async activeValuesOfCode(identity: Identity, codeName: string): Promise<CodeValue[]> {
     const staff = requireStaff(identity, 'READ_CODEVALUE');
-    return this.db.tx(staff.tenantId, async (tx) => {
-      const code = await tx.em.findOne(Code, { name: codeName });
-      return code ? tx.em.find(CodeValue, { codeId: code.id, isActive: true }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
-    });
+    return this.db.tx(staff.tenantId, (tx) => this.activeValuesOfCodeCore(tx, codeName));
+  }
+
+  /** Inside the caller's transaction, for another module's template (the loan reschedule reasons). */
+  async activeValuesOfCodeCore(tx: Tx, codeName: string): Promise<CodeValue[]> {
+    const code = await tx.em.findOne(Code, { name: codeName });
+    return code ? tx.em.find(CodeValue, { codeId: code.id, isActive: true }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
   }
 
   async value(identity: Identity, codeId: number, id: number): Promise<CodeValue> {

@@ -50,6 +50,35 @@ describe('loans: interest waiver', () => {
     assert.equal((await t.get(`/loans/${loanId}`)).body.summary.interestCharged, 13471.53);
   });
 
+  test('above loan-interest-waiver-ceiling (1,000) a waiver waits for a second person; below it is made at once; a rejected one changes nothing', async () => {
+    assert.equal((await t.put('/configurations/21', { enabled: true, value: 1000 })).status, 200);
+    const waive = (amount: string) => t.post(`/loans/${loanId}/transactions?command=waiveinterest`, { transactionDate: '2025-02-15', transactionAmount: amount, ...DATE });
+    const held = await waive('1500');
+    assert.equal(held.status, 200, held.text);
+    assert.equal(held.body.changes.status.code, 'waiverStatusType.pending.approval');
+    const requestId = held.body.resourceId as number;
+    assert.deepEqual((await schedule()).slice(0, 2), [[1, 2000], [2, 1850.88]], 'nothing waived yet');
+    assert.equal((await waive('900')).status, 200);
+    assert.deepEqual((await schedule()).slice(0, 2), [[1, 1100], [2, 1850.88]], '900 is below the ceiling: made at once');
+
+    assertError(await t.post(`/loans/${loanId}/waiverrequests/${requestId}?command=approve`), 403, 'error.msg.loan.waiveinterest.approval.by.maker.not.allowed');
+    const checker = await t.userWithRoles([1], branch);
+    const approved = await checker.post(`/loans/${loanId}/waiverrequests/${requestId}?command=approve`);
+    assert.equal(approved.status, 200, approved.text);
+    // 1,500: instalment 1's remaining 1,100 and 400 of instalment 2 (1,850.88 - 400 = 1,450.88).
+    assert.deepEqual((await schedule()).slice(0, 2), [[1, 0], [2, 1450.88]]);
+    assertError(await checker.post(`/loans/${loanId}/waiverrequests/${requestId}?command=approve`), 403, 'error.msg.loan.waiveinterest.request.not.pending');
+
+    const second = await waive('1200');
+    assert.equal(second.status, 200, second.text);
+    assert.equal((await checker.post(`/loans/${loanId}/waiverrequests/${second.body.resourceId}?command=reject`)).status, 200);
+    assert.deepEqual((await schedule()).slice(0, 2), [[1, 0], [2, 1450.88]]);
+    const requests = (await t.get(`/loans/${loanId}/waiverrequests`)).body as { id: number; statusId: number; transactionAmount: number; transactionId: number | null }[];
+    assert.deepEqual(requests.map((r) => [r.id, r.statusId, r.transactionAmount]), [[second.body.resourceId, 500, 1200], [requestId, 200, 1500]]);
+    assert.equal(requests[1]!.transactionId, approved.body.resourceId);
+    assert.equal((await t.put('/configurations/21', { enabled: false })).status, 200);
+  });
+
   test('another tenant\'s loan is 404; a teller may not waive', async () => {
     const other = await service.tenant();
     assertError(await other.post(`/loans/${loanId}/transactions?command=waiveinterest`, { transactionAmount: 1, ...DATE }), 404, 'error.msg.loan.id.invalid');

@@ -130,6 +130,57 @@ describe('loans: write-off, undo and recovery', () => {
     assert.equal((await t.get(`/loans/${loanId}`)).body.status.id, 300);
   });
 
+  test('templates on 15 March: waiveinterest 1,850.88 (instalment 2, due and unpaid); writeoff 92,544.04 + 2,702.79 = 95,246.83 with the reasons; recoverypayment what is left to recover', async () => {
+    const loanId = await overdueLoan();
+    const template = (command: string) => t.get(`/loans/${loanId}/transactions/template?command=${command}`);
+    const waive = await template('waiveinterest');
+    assert.equal(waive.status, 200, waive.text);
+    assert.deepEqual([waive.body.type.waiveInterest, waive.body.date, waive.body.amount, waive.body.interestPortion], [true, [2025, 3, 15], 1850.88, 1850.88]);
+    const writeOff = await template('writeoff');
+    assert.equal(writeOff.status, 200, writeOff.text);
+    assert.deepEqual([writeOff.body.type.writeOff, writeOff.body.amount, writeOff.body.principalPortion, writeOff.body.interestPortion], [true, 95246.83, 92544.04, 2702.79]);
+    assert.ok(writeOff.body.writeOffReasonOptions.some((r: { id: number }) => r.id === reasonId));
+    assertError(await template('recoverypayment'), 403, 'error.msg.loan.recoverypayment.not.written.off');
+
+    assert.equal((await tx(loanId, 'writeoff', { transactionDate: '2025-03-15' })).status, 200);
+    assert.equal((await tx(loanId, 'recoverypayment', { transactionDate: '2025-03-15', transactionAmount: '246.83', paymentTypeId: 2 })).status, 200);
+    const recovery = await template('recoverypayment');
+    assert.equal(recovery.status, 200, recovery.text);
+    // 95,246.83 written off - 246.83 recovered.
+    assert.deepEqual([recovery.body.type.recoveryRepayment, recovery.body.amount], [true, 95000]);
+    assert.ok(recovery.body.paymentTypeOptions.length > 0);
+    assertError(await template('writeoff'), 403, 'error.msg.loan.repayment.loan.not.active');
+  });
+
+  test('a product with its own loss account (writeOffAccountId): DR that account, CR 13101 for 92,544.04; the undo credits it back', async () => {
+    const gl = await t.post('/glaccounts', { name: 'Microloan losses', glCode: '52199', type: 5, usage: 1, manualEntriesAllowed: true });
+    assert.equal(gl.status, 200, gl.text);
+    const productBody = (name: string, shortName: string, writeOffAccountId: number) => ({
+      name, shortName, currencyCode: 'NGN', digitsAfterDecimal: 2, principal: 100000, minPrincipal: 1000, maxPrincipal: 1000000, numberOfRepayments: 12, repaymentEvery: 1,
+      repaymentFrequencyType: 2, interestRatePerPeriod: 2, interestRateFrequencyType: 2, interestCalculationPeriodType: 1, transactionProcessingStrategyCode: 'mifos-standard-strategy',
+      accountingRule: 2, amortizationType: 1, interestType: 0, daysInYearType: 1, daysInMonthType: 1, writeOffAccountId, locale: 'en',
+    });
+    assertError(await t.post('/loanproducts', productBody('Bad loss account', 'BLA', 999999)), 400, 'error.msg.loanproduct.writeOffAccountId.invalid');
+    const product = await t.post('/loanproducts', productBody('Own loss account', 'OLA', gl.body.resourceId));
+    assert.equal(product.status, 200, product.text);
+    await setBusinessDate(t, '2025-01-01');
+    const client = await activeClient(t, branch);
+    await savingsAccount(t, client);
+    const loanId = await approvedLoan(t, client, 100000, product.body.resourceId, manager);
+    const disbursed = await t.post(`/loans/${loanId}?command=disburse`, { actualDisbursementDate: '2025-01-01', ...DATE });
+    assert.equal(disbursed.status, 200, disbursed.text);
+    await setBusinessDate(t, '2025-03-15');
+    const repaid = await tx(loanId, 'repayment', { transactionDate: '2025-02-01', transactionAmount: '9455.96', paymentTypeId: 2 });
+    assert.equal(repaid.status, 200, repaid.text);
+    const res = await tx(loanId, 'writeoff', { transactionDate: '2025-03-15' });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(await journal(t, `L${res.body.resourceId}`), [['13101', 'CREDIT', 92544.04], ['52199', 'DEBIT', 92544.04]]);
+    const undone = await tx(loanId, 'undowriteoff', {});
+    assert.equal(undone.status, 200, undone.text);
+    assert.equal(await net(loanId, '52199'), 0);
+    assert.equal(await net(loanId, '52101'), 0);
+  });
+
   test('another tenant\'s loan is 404 for every command; a teller (no WRITEOFF_LOAN) is 403', async () => {
     const loanId = await overdueLoan();
     const other = await service.tenant();

@@ -1,7 +1,8 @@
 import BigNumber from 'bignumber.js';
+import { allocate, totalOutstanding, type Allocation, type InstalmentBalance, type PeriodAllocation } from './allocation.js';
 import { interestBetween } from './day-count.js';
 import { equalInstallment } from './schedule.js';
-import type { PayoffTerms, ServicedPeriod } from './payoff.js';
+import { interestEarned, type PayoffTerms, type ServicedPeriod } from './payoff.js';
 
 /**
  * Interest recalculation after a part prepayment (products with isInterestRecalculationEnabled, a declining
@@ -87,4 +88,55 @@ export function recalculateAfterPrepayment(periods: readonly ServicedPeriod[], d
     out.push({ ...p, principalDue: principal.plus(prepaid).toFixed(d), interestDue: interest.toFixed(d), principalPaid: new Exact(p.principalPaid).plus(prepaid).toFixed(d) });
   }
   return out;
+}
+
+/** An instalment with its dates and every due and paid amount (the schedule's row). */
+export type RecalculatedPeriod = ServicedPeriod & InstalmentBalance;
+
+/**
+ * A repayment of `amount` on `date` on a loan with recalculation: everything due up to the date is paid first (the
+ * instalments due on or before it, by the standard allocation, then the interest the current period has earned so
+ * far), and what is left is extra principal that recalculateAfterPrepayment takes off the balance from the date.
+ * Answers the whole schedule after it, with what was paid, and the payment's split per instalment (the difference
+ * in amounts paid); null when nothing is left over for principal (an ordinary repayment) or the extra would close
+ * the loan (a payoff).
+ */
+export function repayWithRecalculation(
+  periods: readonly RecalculatedPeriod[], date: string, amount: BigNumber.Value, terms: RecalculationTerms,
+): { periods: RecalculatedPeriod[]; allocation: Allocation } | null {
+  const current = periods.find((p) => p.dueDate > date);
+  if (!current) return null;
+  const dueNow = periods.filter((p) => p.dueDate <= date);
+  const owedNow = totalOutstanding(dueNow);
+  const balance = periods.filter((p) => p.dueDate > date).reduce((s, p) => s.plus(p.principalDue).minus(p.principalPaid), new Exact(0));
+  const accrued = BigNumber.max(interestEarned(current, date, balance, terms).minus(current.interestPaid), 0);
+  const extra = new Exact(amount).minus(owedNow).minus(accrued);
+  if (extra.lte(0) || extra.gte(balance)) return null;
+  const paidNow = allocate(dueNow, owedNow)!;
+  const byPeriod = new Map(paidNow.periods.map((a) => [a.period, a]));
+  const paid = periods.map((p) => {
+    const a = byPeriod.get(p.period);
+    const add = (v: string, x: string | undefined) => new Exact(v).plus(x ?? 0).toFixed(terms.digits);
+    const next = a ? { ...p, principalPaid: add(p.principalPaid, a.principal), interestPaid: add(p.interestPaid, a.interest), feePaid: add(p.feePaid, a.fee), penaltyPaid: add(p.penaltyPaid, a.penalty) } : { ...p };
+    return p.period === current.period ? { ...next, interestPaid: new Exact(next.interestPaid).plus(accrued).toFixed(terms.digits) } : next;
+  });
+  const base = new Map(paid.map((p) => [p.period, p]));
+  const regenerated = recalculateAfterPrepayment(paid, date, extra, terms).map((p) => ({ ...base.get(p.period)!, ...p }));
+  const before = new Map(periods.map((p) => [p.period, p]));
+  const parts: PeriodAllocation[] = [];
+  const totals = { principal: new Exact(0), interest: new Exact(0), fee: new Exact(0), penalty: new Exact(0) };
+  for (const p of regenerated) {
+    const old = before.get(p.period)!;
+    const diff = {
+      principal: new Exact(p.principalPaid).minus(old.principalPaid), interest: new Exact(p.interestPaid).minus(old.interestPaid),
+      fee: new Exact(p.feePaid).minus(old.feePaid), penalty: new Exact(p.penaltyPaid).minus(old.penaltyPaid),
+    };
+    if (Object.values(diff).every((x) => x.isZero())) continue;
+    for (const k of ['principal', 'interest', 'fee', 'penalty'] as const) totals[k] = totals[k].plus(diff[k]);
+    parts.push({ period: p.period, principal: diff.principal.toFixed(), interest: diff.interest.toFixed(), fee: diff.fee.toFixed(), penalty: diff.penalty.toFixed() });
+  }
+  return {
+    periods: regenerated,
+    allocation: { principal: totals.principal.toFixed(), interest: totals.interest.toFixed(), fee: totals.fee.toFixed(), penalty: totals.penalty.toFixed(), periods: parts },
+  };
 }

@@ -1,5 +1,6 @@
 import BigNumber from 'bignumber.js';
 import { addPeriods, FREQUENCY_DAYS, FREQUENCY_MONTHS, FREQUENCY_WEEKS, FREQUENCY_YEARS } from './dates.js';
+import { annualRate, DAYS_IN_YEAR_ACTUAL, yearFraction, type DayCount } from './day-count.js';
 
 /**
  * Repayment schedules for the three amortisation methods of docs/interface.md, exact to the currency's
@@ -22,6 +23,9 @@ export const INTEREST_DECLINING_BALANCE = 0;
 export const INTEREST_FLAT = 1;
 export const INTEREST_RATE_PER_MONTH = 2;
 export const INTEREST_RATE_PER_YEAR = 3;
+/** interestCalculationPeriodType: 0 daily (every period by its days), 1 same as the repayment period. */
+export const INTEREST_CALCULATION_DAILY = 0;
+export const INTEREST_CALCULATION_SAME_AS_REPAYMENT = 1;
 
 export type ScheduleMethod = 'flat' | 'reducing-balance' | 'declining-balance';
 
@@ -48,6 +52,15 @@ export interface ScheduleTerms {
   disbursementDate: string;
   /** First due date when the borrower asked for one; later periods follow it. */
   repaymentsStartingFromDate?: string | null;
+  /**
+   * The product's day count. With it, a part period (a first period longer or shorter than the repayment
+   * frequency, from repaymentsStartingFromDate or a reschedule's adjusted due date) earns interest for its days
+   * by the convention, and so does every period when interest is calculated daily. Without it every period
+   * earns the period rate whole (schedules built before day counts were used).
+   */
+  dayCount?: DayCount;
+  /** 0 daily, 1 same as the repayment period (the default). */
+  interestCalculationPeriodType?: number;
 }
 
 export interface SchedulePeriod {
@@ -80,9 +93,11 @@ const UNITS_PER_YEAR: Record<number, number> = { [FREQUENCY_DAYS]: 365, [FREQUEN
  * The interest rate of one repayment period as a fraction: the nominal rate brought to a year, then to
  * the period (repaymentEvery x frequency). A monthly rate on monthly repayments stays exact (2% -> 0.02).
  */
-export function periodRate(terms: Pick<ScheduleTerms, 'interestRatePerPeriod' | 'interestRateFrequencyType' | 'repaymentEvery' | 'repaymentFrequencyType'>): BigNumber {
+export function periodRate(terms: Pick<ScheduleTerms, 'interestRatePerPeriod' | 'interestRateFrequencyType' | 'repaymentEvery' | 'repaymentFrequencyType' | 'dayCount'>): BigNumber {
   const rate = new Exact(terms.interestRatePerPeriod).div(100);
-  const unitsPerYear = UNITS_PER_YEAR[terms.repaymentFrequencyType];
+  // Daily repayments on a fixed year (360, 364, 365) divide the year by its days, as Fineract does; actual keeps 365.
+  const fixedYear = terms.dayCount && terms.dayCount.daysInYearType !== DAYS_IN_YEAR_ACTUAL ? terms.dayCount.daysInYearType : null;
+  const unitsPerYear = terms.repaymentFrequencyType === FREQUENCY_DAYS && fixedYear !== null ? fixedYear : UNITS_PER_YEAR[terms.repaymentFrequencyType];
   if (unitsPerYear === undefined) throw new RangeError(`unknown repayment frequency ${terms.repaymentFrequencyType}`);
   if (terms.interestRateFrequencyType === INTEREST_RATE_PER_MONTH && terms.repaymentFrequencyType === FREQUENCY_MONTHS) return rate.times(terms.repaymentEvery);
   const annual = terms.interestRateFrequencyType === INTEREST_RATE_PER_MONTH ? rate.times(12) : rate;
@@ -113,8 +128,20 @@ export function generateSchedule(terms: ScheduleTerms): Schedule {
       ? addPeriods(terms.repaymentsStartingFromDate, terms.repaymentFrequencyType, terms.repaymentEvery, i - 1)
       : addPeriods(terms.disbursementDate, terms.repaymentFrequencyType, terms.repaymentEvery, i);
 
-  const flatInterestTotal = round(principal.times(r).times(n));
-  const flatInterest = round(flatInterestTotal.div(n));
+  // Each period's interest as a fraction of its opening balance (of the principal, on a flat loan): the period
+  // rate for a whole period; by the day count for a part period, or for every period when interest is daily.
+  const dates = Array.from({ length: n }, (_, k) => ({ from: k === 0 ? terms.disbursementDate : dueDate(k), due: dueDate(k + 1) }));
+  const naturalFirstDue = addPeriods(terms.disbursementDate, terms.repaymentFrequencyType, terms.repaymentEvery, 1);
+  const daily = terms.interestCalculationPeriodType === INTEREST_CALCULATION_DAILY;
+  const annual = annualRate(terms.interestRatePerPeriod, terms.interestRateFrequencyType);
+  const factors = dates.map(({ from, due }, k) => {
+    const part = k === 0 && due !== naturalFirstDue;
+    return terms.dayCount && (daily || part) ? annual.times(yearFraction(from, due, terms.dayCount)) : r;
+  });
+  const factorSum = factors.reduce((s, f) => s.plus(f), new Exact(0));
+  const flatInterestTotal = round(principal.times(factorSum));
+  // Flat interest is shared out by the periods' factors: equal shares when every period is whole.
+  const flatInterestOf = (k: number) => (factorSum.isZero() ? new Exact(0) : round(flatInterestTotal.times(factors[k]!).div(factorSum)));
   const equalPrincipal = round(principal.div(amortizing));
   const installment = method === 'reducing-balance' ? equalInstallment(principal, r, amortizing, digits) : null;
 
@@ -127,14 +154,15 @@ export function generateSchedule(terms: ScheduleTerms): Schedule {
   for (let i = 1; i <= n; i++) {
     const last = i === n;
     let interest: BigNumber;
-    if (method === 'flat') interest = last ? flatInterestTotal.minus(interestSoFar) : flatInterest;
-    else interest = round(outstanding.times(r));
+    if (method === 'flat') interest = last ? flatInterestTotal.minus(interestSoFar) : flatInterestOf(i - 1);
+    else interest = round(outstanding.times(factors[i - 1]!));
     interestSoFar = interestSoFar.plus(interest);
 
     let principalPart: BigNumber;
     if (i <= principalGrace) principalPart = new Exact(0);
     else if (last) principalPart = outstanding;
-    else if (installment) principalPart = BigNumber.min(installment.minus(interest), outstanding);
+    // A long part period's interest can exceed the instalment: then it repays no principal.
+    else if (installment) principalPart = BigNumber.min(BigNumber.max(installment.minus(interest), 0), outstanding);
     else principalPart = BigNumber.min(equalPrincipal, outstanding);
 
     let interestDue = interest;
@@ -147,7 +175,7 @@ export function generateSchedule(terms: ScheduleTerms): Schedule {
     }
 
     outstanding = outstanding.minus(principalPart);
-    const due = dueDate(i);
+    const due = dates[i - 1]!.due;
     periods.push({
       period: i,
       fromDate,

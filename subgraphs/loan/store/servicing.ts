@@ -15,15 +15,26 @@ export interface WriteOffRecord {
   reasonId: number | null;
   note: string | null;
   userId: number;
+  /** The loss account debited. */
+  glCode: string;
 }
 
 /** The statement that records a write-off: its amount is everything written off, split into its portions. */
 export const writeOffRecord = (tx: Tx, r: WriteOffRecord): Statement => ({
   sql: `insert into loan.transaction (tenant_id, id, loan_id, type_id, transaction_date, amount, principal_portion, interest_portion, fee_portion, penalty_portion,
-          outstanding_after, reason_id, note, created_by, updated_by)
-        values (?, ?, ?, ?, ?::date, ?::numeric + ?::numeric + ?::numeric + ?::numeric, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-  params: [tx.tenantId, r.id, r.loanId, TXN_WRITEOFF, r.on, r.principal, r.interest, r.fee, r.penalty, r.principal, r.interest, r.fee, r.penalty, r.reasonId, r.note, r.userId, r.userId],
+          outstanding_after, reason_id, note, gl_code, created_by, updated_by)
+        values (?, ?, ?, ?, ?::date, ?::numeric + ?::numeric + ?::numeric + ?::numeric, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+  params: [
+    tx.tenantId, r.id, r.loanId, TXN_WRITEOFF, r.on, r.principal, r.interest, r.fee, r.penalty, r.principal, r.interest, r.fee, r.penalty, r.reasonId, r.note, r.glCode,
+    r.userId, r.userId,
+  ],
 });
+
+/** The loss account a write-off debited (null for one written before it was recorded: 52101 then). */
+export async function writeOffGlCode(tx: Tx, transactionId: number): Promise<string | null> {
+  const found = await tx.query<{ gl_code: string | null }>(`select gl_code from loan.transaction where tenant_id = ? and id = ?`, [tx.tenantId, transactionId]);
+  return found[0]?.gl_code ?? null;
+}
 
 /** Records a recovery payment (money received on a written-off loan: all of it is recovery income). */
 export async function insertRecovery(tx: Tx, r: { id: number; loanId: number; on: string; amount: string; paymentTypeId: number; note: string | null; userId: number }): Promise<void> {
