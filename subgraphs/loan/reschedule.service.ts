@@ -129,6 +129,8 @@ export class RescheduleService {
       await rewriteScheduleFrom(tx, loan.id, from, regenerated, { interestRatePerPeriod: rate, numberOfRepayments: regenerated.length }, actor.userId, [
         decideReschedule(tx, id, 'approved', approvedOn, actor.userId),
       ]);
+      // The regenerated instalments carry no fees yet: the loan's charges are laid on them again.
+      await this.applications.charges.get()?.scheduled(tx, loan.id);
       const totalInterest = regenerated.reduce((sum, p) => sum.plus(p.interestDue), new BigNumber(0));
       await emit(tx, {
         eventType: 'loan.rescheduled', entityName: 'RESCHEDULELOAN', actionName: 'APPROVE',

@@ -44,8 +44,8 @@ export const SETTINGS: SettingDef[] = [
   { id: 20, name: 'self-name-enquiries-per-hour', description: 'Inter-bank name enquiries a customer may make per hour.', enabled: true, value: '60', stringValue: null, kind: 'value' },
   // Issue 36: off by default, as maker-checker is; once enabled, 100,000 unless the tenant sets a value.
   { id: 21, name: 'loan-interest-waiver-ceiling', description: 'When enabled, a loan interest waiver above this amount waits for a second person to approve it (four eyes).', enabled: false, value: '100000', stringValue: null, kind: 'value' },
-  // Fineract's names that its staff console reads on every loan screen (ids from 30, leaving room
-  // for the service's own settings below).
+  // Fineract's names that its staff console reads on every loan screen (ids from 30: the
+  // service's own settings keep 1-29).
   { id: 30, name: 'loan-arrears-delinquency-display-data', description: 'What the staff console shows on a loan: 0 - both, 1 - arrears, 2 - delinquency.', enabled: true, value: '0', stringValue: null, kind: 'value' },
   { id: 31, name: 'charge-accrual-date', description: 'The date a charge is accrued on: due-date (the only one offered).', enabled: true, value: null, stringValue: 'due-date', kind: 'string' },
 ];
