@@ -35,10 +35,10 @@ export const cobRoutes: Route[] = [
     variables: (req) => ({ jobId: intParam(req.params.jobId), offset: intParam(req.query.get('offset')), limit: intParam(req.query.get('limit')) }),
     result: (d) => d.cobJobRunHistory, notes: 'At most 200 runs a page (limit).',
   },
-  { method: 'POST', path: '/jobs/:jobId', command: 'executeJob', operation: 'ExecuteCobJob', body: 'none', variables: (req) => ({ jobId: intParam(req.params.jobId) }), result: (d) => d.executeCobJob },
+  { method: 'POST', path: '/jobs/:jobId', command: 'executeJob', operation: 'ExecuteCobJob', variables: (req) => ({ jobId: intParam(req.params.jobId) }), result: (d) => d.executeCobJob },
   { method: 'PUT', path: '/jobs/:jobId', operation: 'UpdateCobJob', body: 'input', resource: 'schedulerjob', variables: (req) => ({ jobId: intParam(req.params.jobId) }), result: (d) => d.updateCobJob },
   { method: 'GET', path: '/scheduler', operation: 'CobScheduler', result: (d) => d.cobScheduler },
-  { method: 'POST', path: '/scheduler', command: 'start', operation: 'SetCobScheduler', body: 'none', variables: () => ({ active: true }), result: () => ({}) },
-  { method: 'POST', path: '/scheduler', command: 'stop', operation: 'SetCobScheduler', body: 'none', variables: () => ({ active: false }), result: () => ({}) },
+  { method: 'POST', path: '/scheduler', command: 'start', operation: 'SetCobScheduler', variables: () => ({ active: true }), result: () => ({}) },
+  { method: 'POST', path: '/scheduler', command: 'stop', operation: 'SetCobScheduler', variables: () => ({ active: false }), result: () => ({}) },
   { method: 'GET', path: '/cob/runs', operation: 'CobRuns', variables: (req) => ({ limit: intParam(req.query.get('limit')) }), result: (d) => d.cobRuns },
 ];

@@ -180,12 +180,14 @@ export class CloseOfBusiness {
 
   /**
    * Closes the dates after the last closed one through `target`, in order, stopping at the first that does
-   * not complete. A tenant never closed starts at `target`. A date already closed is not run again.
+   * not complete. A tenant never closed starts at its business date (or `target`, if that is earlier): the
+   * scheduler's target may be days past it. A date already closed is not run again.
    */
   async closeThrough(tenantId: string, target: string, trigger: Trigger): Promise<RunOutcome[]> {
-    const last = await this.db.tx(tenantId, (tx) => lastCompletedDate(tx));
+    const { last, businessDate } = await this.db.tx(tenantId, async (tx) => ({ last: await lastCompletedDate(tx), businessDate: await this.deps.businessDates.today(tx) }));
+    const first = last === null ? (businessDate < target ? businessDate : target) : last >= target ? target : addDays(last, 1);
     const dates: string[] = [];
-    for (let d = last === null || last >= target ? target : addDays(last, 1); d <= target && dates.length < MAX_CATCH_UP_DATES; d = addDays(d, 1)) dates.push(d);
+    for (let d = first; d <= target && dates.length < MAX_CATCH_UP_DATES; d = addDays(d, 1)) dates.push(d);
     const outcomes: RunOutcome[] = [];
     for (const date of dates) {
       if (this.halted) break;
