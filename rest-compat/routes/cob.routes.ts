@@ -28,7 +28,11 @@ export const cobRoutes: Route[] = [
   { method: 'POST', path: '/cob', command: 'run', operation: 'RunCloseOfBusiness', body: 'none', result: (d) => d.runCloseOfBusiness },
   // The run's steps as Fineract's scheduler jobs; /jobs/names before /jobs/:jobId, whose id is an integer.
   { method: 'GET', path: '/jobs', operation: 'CobJobs', result: (d) => d.cobJobs },
-  { method: 'GET', path: '/jobs/names', operation: 'CobJobNames', result: (d) => d.cobJobNames },
+  { method: 'GET', path: '/jobs/names', operation: 'CobBusinessJobs', result: (d) => d.cobBusinessJobs },
+  {
+    method: 'GET', path: '/jobs/:jobName/steps', operation: 'CobBusinessSteps', variables: (req) => ({ jobName: String(req.params.jobName).slice(0, 100) }),
+    result: (d) => d.cobBusinessSteps, notes: 'The one business job is LOAN_CLOSE_OF_BUSINESS.',
+  },
   { method: 'GET', path: '/jobs/:jobId', operation: 'CobJob', variables: (req) => ({ jobId: intParam(req.params.jobId) }), result: (d) => d.cobJob },
   {
     method: 'GET', path: '/jobs/:jobId/runhistory', operation: 'CobJobRunHistory',

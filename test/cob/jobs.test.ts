@@ -65,13 +65,17 @@ describe('cob: the steps as scheduler jobs, the scheduler', () => {
     assertError(await t.get('/jobs/99'), 404, 'error.msg.sheduler.job.id.invalid');
     assertError(await t.post('/jobs/99?command=executeJob'), 404, 'error.msg.sheduler.job.id.invalid');
 
+    // Fineract's business jobs: the close of business, and its steps in order.
     const names = await t.get('/jobs/names');
     assert.equal(names.status, 200, names.text);
-    assert.deepEqual(names.body.map((n: { enumStyleName: string }) => n.enumStyleName), [
-      'APPLY_CHARGE_TO_OVERDUE_LOAN_INSTALLMENT', 'LOAN_DELINQUENCY_CLASSIFICATION', 'ADD_PERIODIC_ACCRUAL_ENTRIES', 'POST_INTEREST_FOR_SAVINGS',
-      'PAY_DUE_SAVINGS_CHARGES', 'UPDATE_SAVINGS_DORMANT_ACCOUNTS', 'APPLY_HOLIDAYS_TO_LOANS',
+    assert.deepEqual(names.body, { businessJobs: ['LOAN_CLOSE_OF_BUSINESS'] });
+    const steps = await t.get('/jobs/LOAN_CLOSE_OF_BUSINESS/steps');
+    assert.equal(steps.status, 200, steps.text);
+    assert.deepEqual(steps.body.businessSteps.map((s: { stepName: string; order: number }) => [s.order, s.stepName]), [
+      [1, 'APPLY_CHARGE_TO_OVERDUE_LOAN_INSTALLMENT'], [2, 'LOAN_DELINQUENCY_CLASSIFICATION'], [3, 'ADD_PERIODIC_ACCRUAL_ENTRIES'], [4, 'POST_INTEREST_FOR_SAVINGS'],
+      [5, 'PAY_DUE_SAVINGS_CHARGES'], [6, 'UPDATE_SAVINGS_DORMANT_ACCOUNTS'], [7, 'APPLY_HOLIDAYS_TO_LOANS'],
     ]);
-    assert.equal(names.body[1].humanReadableName, 'Loan Delinquency Classification');
+    assertError(await t.get('/jobs/LOAN_COB/steps'), 404, 'error.msg.sheduler.job.id.invalid');
 
     // Reading needs READ_SCHEDULER; running EXECUTEJOB_SCHEDULER; changing UPDATE_SCHEDULER.
     const manager = await t.userWithRoles([320007], branch);

@@ -4,7 +4,7 @@ import type { CobServices } from '../cob.services.js';
 import type { JobView } from '../queries/jobs.query.js';
 import type { JobRunRow } from '../store/job.store.js';
 import {
-  CobJobChangeType, CobJobExecutionType, CobJobNameType, CobJobRunPageType, CobJobRunType, CobJobType, CobSchedulerStatusType, UpdateCobJobInput,
+  CobBusinessJobsType, CobBusinessStepsType, CobJobChangeType, CobJobExecutionType, CobJobRunPageType, CobJobRunType, CobJobType, CobSchedulerStatusType, UpdateCobJobInput,
 } from './jobs.types.js';
 
 const runType = (r: JobRunRow): CobJobRunType => ({
@@ -44,9 +44,14 @@ export class JobsResolver {
     return { totalFilteredRecords: page.total, pageItems: page.rows.map(runType) };
   }
 
-  @Query(() => [CobJobNameType], { description: 'The jobs\' names (GET /jobs/names).' })
-  cobJobNames(@Ctx() ctx: RequestContext): CobJobNameType[] {
-    return this.services.jobs.names(ctx.identity);
+  @Query(() => CobBusinessJobsType, { description: 'Fineract\'s business jobs: the close of business (GET /jobs/names).' })
+  cobBusinessJobs(@Ctx() ctx: RequestContext): CobBusinessJobsType {
+    return { businessJobs: this.services.jobs.businessJobs(ctx.identity) };
+  }
+
+  @Query(() => CobBusinessStepsType, { description: 'A business job\'s steps in order (GET /jobs/{jobName}/steps).' })
+  cobBusinessSteps(@Arg('jobName', { description: 'LOAN_CLOSE_OF_BUSINESS.' }) jobName: string, @Ctx() ctx: RequestContext): CobBusinessStepsType {
+    return { jobName, businessSteps: this.services.jobs.businessSteps(ctx.identity, jobName) };
   }
 
   @Query(() => CobSchedulerStatusType, { description: 'Whether the tenant\'s scheduler runs (GET /scheduler).' })

@@ -34,10 +34,21 @@ export class CobJobRunPageType {
   @Field(() => [CobJobRunType], { description: 'The page.' }) pageItems!: CobJobRunType[];
 }
 
-@ObjectType('CobJobName', { description: 'A job\'s name (GET /jobs/names).' })
-export class CobJobNameType {
-  @Field({ description: 'The enum-style name (the step code).' }) enumStyleName!: string;
-  @Field({ description: 'The name as people read it.' }) humanReadableName!: string;
+@ObjectType('CobBusinessJobs', { description: 'Fineract\'s business jobs (GET /jobs/names).' })
+export class CobBusinessJobsType {
+  @Field(() => [String], { description: 'The close of business, LOAN_CLOSE_OF_BUSINESS.' }) businessJobs!: string[];
+}
+
+@ObjectType('CobBusinessStep', { description: 'A step of a business job.' })
+export class CobBusinessStepType {
+  @Field({ description: 'The step\'s code, e.g. LOAN_DELINQUENCY_CLASSIFICATION.' }) stepName!: string;
+  @Field(() => Int, { description: 'Its place in the run (1 first).' }) order!: number;
+}
+
+@ObjectType('CobBusinessSteps', { description: 'A business job\'s steps (GET /jobs/{jobName}/steps).' })
+export class CobBusinessStepsType {
+  @Field({ description: 'The business job.' }) jobName!: string;
+  @Field(() => [CobBusinessStepType], { description: 'Its steps, in order.' }) businessSteps!: CobBusinessStepType[];
 }
 
 @ObjectType('CobJobExecution', { description: 'A job executed on demand.' })

@@ -8,6 +8,9 @@ import { DEFAULT_CRON, JOB_IDS, dailyCronSeconds, nextRun, stepOfJob } from '../
 import { COB_STEP_CODES, type CobStepCode } from '../domain/steps.js';
 import { jobRuns, jobSettings, lastJobRuns, schedulerActive, stepsInProgress, type JobRunRow } from '../store/job.store.js';
 
+/** Fineract's name of the close-of-business business job. */
+export const BUSINESS_JOB = 'LOAN_CLOSE_OF_BUSINESS';
+
 /** A page of a job's run history holds at most this many runs. */
 export const MAX_JOB_RUNS_PAGE = 200;
 
@@ -49,10 +52,17 @@ export class JobQueries {
     return this.db.tx(staff.tenantId, (tx) => jobRuns(tx, code, from, size));
   }
 
-  /** GET /jobs/names: each job's name as an enum (its step code) and as people read it. */
-  names(identity: Identity): { enumStyleName: string; humanReadableName: string }[] {
+  /** GET /jobs/names (Fineract's business jobs): the close of business, whose steps are the jobs above. */
+  businessJobs(identity: Identity): string[] {
     requireStaff(identity, 'READ_SCHEDULER');
-    return COB_STEP_CODES.map((code) => ({ enumStyleName: code, humanReadableName: STEP_NAMES[code] }));
+    return [BUSINESS_JOB];
+  }
+
+  /** GET /jobs/{jobName}/steps: the close of business's steps in their order (1 first). */
+  businessSteps(identity: Identity, jobName: string): { stepName: string; order: number }[] {
+    requireStaff(identity, 'READ_SCHEDULER');
+    if (jobName !== BUSINESS_JOB) throw errors.notFound(COB_CODES.jobIdInvalid, `Job with name ${jobName.slice(0, 60)} does not exist`, jobName.slice(0, 60));
+    return COB_STEP_CODES.map((code, i) => ({ stepName: code, order: i + 1 }));
   }
 
   async schedulerActive(identity: Identity): Promise<boolean> {
