@@ -80,7 +80,7 @@ export async function loanBench(options: {
   for (const label of ['first run', 'second run (idempotent)']) {
     const t0 = performance.now();
     const res = await fetch(`${baseUrl}/api/v1/jobs/1?command=executeJob`, { method: 'POST', headers });
-    const result = (await res.json()) as { loansAged?: number };
-    console.log(`${`aging job, ${loans.toLocaleString('en')} active loans, ${label}`.padEnd(46)} ${((performance.now() - t0) / 1000).toFixed(2)} s  (status ${res.status}, ${result.loansAged ?? '?'} loans aged)`);
+    const result = (await res.json()) as { processed?: number };
+    console.log(`${`aging job, ${loans.toLocaleString('en')} active loans, ${label}`.padEnd(46)} ${((performance.now() - t0) / 1000).toFixed(2)} s  (status ${res.status}, ${result.processed ?? '?'} loans aged)`);
   }
 }

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountBench, type AccountFigures } from './account.js';
+import { cobBench } from './cob.js';
 import { eventsBench } from './events.js';
 import { ledgerBench } from './ledger.js';
 import { loanBench } from './loan.js';
@@ -24,7 +25,7 @@ import { startServiceProcess, vacuumAnalyze, type BenchService } from './service
  * without it the bench starts the service as npm start does (WORKERS processes) on a fresh PostgreSQL
  * database (TEST_DATABASE_ADMIN_URL) and also inserts BENCH_JOURNAL_LINES (default 1,000,000) journal
  * lines to time the trial balance, and BENCH_AGING_LOANS (default 100,000) active loans for loan aging.
- * BENCH_ONLY=<groups> (comma-separated: basic, accounts, router, ownsql, pgbench, restlayer, events, ledger, loan) runs a
+ * BENCH_ONLY=<groups> (comma-separated: basic, accounts, router, ownsql, pgbench, restlayer, events, ledger, loan, cob) runs a
  * subset (ownsql replays the accounts group's deposits, so it needs that group), BENCH_ACCOUNT_SCENARIOS=<deposit,graphql,hot,transfer> some of the accounts group's scenarios; each
  * scenario of the accounts group prints its CPU per request, the service's and PostgreSQL's, and pgbench its own;
  * BENCH_PROFILE=<dir> writes each service process's CPU profile there and prints where time goes (self time by
@@ -37,7 +38,7 @@ import { startServiceProcess, vacuumAnalyze, type BenchService } from './service
  */
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const groups = new Set((process.env.BENCH_ONLY ?? 'basic,accounts,router,ownsql,pgbench,restlayer,events,ledger,loan').split(',').map((g) => g.trim()));
+const groups = new Set((process.env.BENCH_ONLY ?? 'basic,accounts,router,ownsql,pgbench,restlayer,events,ledger,loan,cob').split(',').map((g) => g.trim()));
 // The local service's certificate is self-signed; the bench only ever talks to it.
 process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
 if (process.env.BENCH_PROFILE) mkdirSync(process.env.BENCH_PROFILE, { recursive: true });
@@ -91,6 +92,7 @@ let router: { router: number; subgraph: number } | null = null;
 if (groups.has('router') && service) router = await routerBench({ service, headers, tenant, connections, duration });
 if (groups.has('events')) await eventsBench({ baseUrl, headers, tenant, rate: Number(process.env.BENCH_EVENT_RATE ?? 500), seconds: Number(process.env.BENCH_EVENT_SECONDS ?? 10), connections: Number(process.env.BENCH_EVENT_CONNECTIONS ?? 32) });
 if (groups.has('ledger')) await ledgerBench({ baseUrl, headers, databaseUrl: service?.databaseUrl ?? null, tenant, connections, duration, journalLines: Number(process.env.BENCH_JOURNAL_LINES ?? 1_000_000) });
+if (groups.has('cob')) await cobGroup();
 if (groups.has('loan')) await loanBench({ baseUrl, headers, databaseUrl: service?.databaseUrl ?? null, tenant, connections, duration, agingLoans: Number(process.env.BENCH_AGING_LOANS ?? 100_000) });
 await service?.stop();
 
@@ -150,4 +152,21 @@ async function ownSqlYardstick(bench: BenchService, figures: AccountFigures): Pr
     deposit: figures.deposit === null ? null : await replay(`own SQL replay, cash deposit (${setup.accounts.length} accounts)`, setup.accounts),
     hot: figures.hot === null ? null : await replay('own SQL replay, cash deposit (one hot account)', [setup.hot]),
   };
+}
+
+/** The close-of-business group, on the `cob` tenant the bench's own service provisions (BENCH_COB_LOANS, BENCH_COB_ACCOUNTS). */
+async function cobGroup(): Promise<void> {
+  if (!service) {
+    console.log('close of business: skipped (needs the bench to start its own service)');
+    return;
+  }
+  const cobTenant = 'cob';
+  const res = await fetch(`${baseUrl}/api/v1/authentication?tenantIdentifier=${cobTenant}`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: process.env.BENCH_PASSWORD ?? 'password' }),
+  });
+  const cobKey = ((await res.json()) as { base64EncodedAuthenticationKey: string }).base64EncodedAuthenticationKey;
+  await cobBench({
+    baseUrl: baseUrl!, headers: { authorization: `Basic ${cobKey}`, 'service-platform-tenantid': cobTenant, 'content-type': 'application/json' }, databaseUrl: service.databaseUrl,
+    tenant: cobTenant, loans: Number(process.env.BENCH_COB_LOANS ?? 100_000), accounts: Number(process.env.BENCH_COB_ACCOUNTS ?? 100_000),
+  });
 }

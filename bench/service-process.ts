@@ -33,7 +33,11 @@ const profileArgs = (): string[] => (process.env.BENCH_PROFILE ? ['--cpu-prof', 
  */
 export async function startServiceProcess(): Promise<BenchService> {
   const signingKey = randomBytes(32).toString('hex');
-  const service = await ServiceProcess.start({ NODE_ENV: 'development', LOG_LEVEL: 'warn', INTERNAL_SIGNING_KEY: signingKey }, { nodeArgs: profileArgs(), keepDatabase: true });
+  // A tenant of its own for the close-of-business group; no scheduled close of business under the other groups' loads.
+  const service = await ServiceProcess.start(
+    { NODE_ENV: 'development', LOG_LEVEL: 'warn', INTERNAL_SIGNING_KEY: signingKey, TENANTS: 'default,cob', COB_SCHEDULER_TICK_MS: '0' },
+    { nodeArgs: profileArgs(), keepDatabase: true },
+  );
   return {
     url: service.url, pid: service.pid, databaseUrl: service.databaseUrl, signingKey, readyMs: service.readyMs,
     stop: () => service.stop(), dropDatabase: () => dropTestDatabase(service.databaseUrl),

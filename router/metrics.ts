@@ -54,6 +54,14 @@ export interface MetricsSources {
   webhookDeliveries?: () => Promise<{ pending: number; retrying: number; dead: number }>;
   /** Group commit (platform/commit-batch.ts): this process's batched transactions and the commands they ran. */
   commitBatches?: () => { batches: number; commands: number };
+  /** Close of business (subgraphs/cob/commands/run-metrics.ts): this process's runs and steps, by outcome. */
+  closeOfBusiness?: () => CloseOfBusinessCounts;
+}
+
+/** Totals since the process started; steps are the run's fixed step codes, outcomes success or failed. */
+export interface CloseOfBusinessCounts {
+  runs: Record<'success' | 'failed', { count: number; seconds: number }>;
+  steps: { step: string; outcome: 'success' | 'failed'; count: number; processed: number; seconds: number }[];
 }
 
 export type Surface = 'rest' | 'graphql' | 'ws';
@@ -106,7 +114,7 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
     // A worker's registry is the one the primary gathers when any worker is scraped (one edge per worker).
     if (cluster.isWorker) answerClusterScrapes(this.registry);
-    const { pool, backgroundPool, outboxLagSeconds, webhookDeliveries, commitBatches } = sources;
+    const { pool, backgroundPool, outboxLagSeconds, webhookDeliveries, commitBatches, closeOfBusiness } = sources;
     // Read at scrape time; a source that fails leaves its series out of that scrape rather than failing it.
     if (pool) {
       // The pool's own counters, in memory: reading them twice per scrape costs nothing.
@@ -157,6 +165,7 @@ export class Metrics {
         },
       });
     }
+    if (closeOfBusiness) this.closeOfBusinessMetrics(closeOfBusiness);
     if (outboxLagSeconds) {
       new Gauge({
         name: 'outbox_relay_lag_seconds', help: 'Age of the oldest committed event not yet relayed (0 when none waits).', registers: [this.registry],
@@ -177,6 +186,36 @@ export class Metrics {
         },
       });
     }
+  }
+
+  /** Counters read from the close of business's own tallies at scrape time; labels are its 7 step codes and 2 outcomes. */
+  private closeOfBusinessMetrics(read: () => CloseOfBusinessCounts): void {
+    const counter = (name: string, help: string, labelNames: string[], fill: (c: Counter, now: CloseOfBusinessCounts) => void) =>
+      new Counter({
+        name, help, labelNames, registers: [this.registry],
+        collect() {
+          this.reset();
+          fill(this, read());
+        },
+      });
+    counter('cob_runs_total', 'Close-of-business runs of a business date that ended, by outcome (success: the date closed).', ['outcome'], (c, now) => {
+      for (const outcome of ['success', 'failed'] as const) c.inc({ outcome }, now.runs[outcome].count);
+    });
+    counter('cob_run_duration_seconds_total', 'Time spent in those runs, by outcome.', ['outcome'], (c, now) => {
+      for (const outcome of ['success', 'failed'] as const) c.inc({ outcome }, now.runs[outcome].seconds);
+    });
+    counter('cob_step_runs_total', 'Close-of-business steps run (in a run or executed as a job), by step and outcome.', ['step', 'outcome'], (c, now) => {
+      for (const s of now.steps) c.inc({ step: s.step, outcome: s.outcome }, s.count);
+    });
+    counter('cob_step_accounts_processed_total', 'Accounts the steps processed, by step.', ['step'], (c, now) => {
+      for (const s of now.steps) c.inc({ step: s.step }, s.processed);
+    });
+    counter('cob_step_failures_total', 'Steps that failed (a batch rolled back; the run resumes at its cursor), by step.', ['step'], (c, now) => {
+      for (const s of now.steps) if (s.outcome === 'failed') c.inc({ step: s.step }, s.count);
+    });
+    counter('cob_step_duration_seconds_total', 'Time spent in the steps, by step.', ['step'], (c, now) => {
+      for (const s of now.steps) c.inc({ step: s.step }, s.seconds);
+    });
   }
 
   /** One answered request; `route` is the templated route (never the raw path), or undefined for an unknown path. */

@@ -150,7 +150,4 @@ export const loanRoutes: Route[] = [
   { method: 'GET', path: '/delinquency/buckets/:bucketId', operation: 'DelinquencyBucket', variables: id('bucketId'), result: (d) => d.delinquencyBucket },
   { method: 'POST', path: '/delinquency/buckets', operation: 'CreateDelinquencyBucket', body: 'input', resource: 'delinquencyBucket', result: (d) => ({ resourceId: d.createDelinquencyBucket.id }) },
   { method: 'PUT', path: '/delinquency/buckets/:bucketId', operation: 'UpdateDelinquencyBucket', body: 'input', variables: id('bucketId'), result: (d) => ({ resourceId: d.updateDelinquencyBucket.id }) },
-
-  { method: 'GET', path: '/jobs', operation: 'Jobs', result: (d) => d.jobs },
-  { method: 'POST', path: '/jobs/:jobId', command: 'executeJob', operation: 'ExecuteJob', variables: (req) => ({ jobId: intParam(req.params.jobId) }), result: (d) => d.executeJob },
 ];

@@ -12,6 +12,7 @@ import { transactionPageOfAccounts, type TransactionRow } from './store/savings-
 import type { TransferRow } from './store/transfer.store.js';
 import { validateTransfer, type TransferInput, type TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { DORMANT } from './dormancy.js';
 import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf } from './contract.js';
 
 /**
@@ -71,6 +72,11 @@ export function accountsForSelf(deps: Required<AccountDependencies>, accounts: S
     },
     validateTransfer: (input: TransferInput) => validateTransfer(input),
     transfer: async (tx: Tx, customer: CustomerIdentity, input: TransferInput): Promise<TransferRow> => {
+      // A dormant account's money moves only through staff (Fineract's dormancy): the customer is refused.
+      const source = input.fromAccountId == null ? null : await loadAccount(tx, await today(tx), Number(input.fromAccountId));
+      if (source && source.dormancyStatus >= DORMANT) {
+        throw errors.domainRule(ACCOUNT_CODES.savingsaccountTransactionAccountIsDormant, `Account ${source.accountNo} is dormant: withdrawals are made at a branch.`, [source.id]);
+      }
       // No ceiling is given, so a customer's transfer always executes (maker-checker holds staff transfers).
       const outcome = await transfers.createCore(tx, customer, input);
       if (outcome.kind !== 'executed') throw new Error('a transfer without a ceiling was held');

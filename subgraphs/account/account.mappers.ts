@@ -12,6 +12,7 @@ import type { AccountChange } from './savings-account.service.js';
 import type { MoneyResult } from './savings-transaction.commands.js';
 import type { TransactionRow } from './store/savings-transaction.store.js';
 import type { TransferRow } from './store/transfer.store.js';
+import { DORMANT, ESCHEAT, INACTIVE } from './dormancy.js';
 
 const STATUS: Record<number, [string, string]> = {
   [STATUS_SUBMITTED]: ['savingsAccountStatusType.submitted.and.pending.approval', 'Submitted and pending approval'],
@@ -60,7 +61,7 @@ export class Mappers {
   account(a: AccountRow): SavingsAccountType {
     const currency = this.currency(a.currencyCode, a.digitsAfterDecimal);
     const available = availableBalance(a).toFixed();
-    const sub = a.blocked ? enumOption(400, 'SavingsAccountSubStatusEnum.block', 'Block') : a.debitBlocked ? enumOption(500, 'SavingsAccountSubStatusEnum.blockDebit', 'Block Debit') : a.creditBlocked ? enumOption(600, 'SavingsAccountSubStatusEnum.blockCredit', 'Block Credit') : enumOption(0, 'SavingsAccountSubStatusEnum.none', 'None');
+    const sub = a.blocked ? enumOption(400, 'SavingsAccountSubStatusEnum.block', 'Block') : a.debitBlocked ? enumOption(500, 'SavingsAccountSubStatusEnum.blockDebit', 'Block Debit') : a.creditBlocked ? enumOption(600, 'SavingsAccountSubStatusEnum.blockCredit', 'Block Credit') : dormancySubStatus(a.dormancyStatus);
     return {
       id: a.id, accountNo: a.accountNo, externalId: a.externalId, clientId: a.clientId, clientName: null, client: { id: a.clientId }, officeId: a.officeId,
       savingsProductId: a.productId, savingsProductName: a.productName, productId: a.productId, productName: a.productName, shortProductName: a.shortProductName,
@@ -117,3 +118,12 @@ export class Mappers {
   }
 }
 
+const DORMANCY_SUB_STATUSES: Record<number, [string, string]> = {
+  [INACTIVE]: ['SavingsAccountSubStatusEnum.inactive', 'Inactive'], [DORMANT]: ['SavingsAccountSubStatusEnum.dormant', 'Dormant'], [ESCHEAT]: ['SavingsAccountSubStatusEnum.escheat', 'Escheat'],
+};
+
+/** A block shows first; otherwise the dormancy close of business set (Fineract's sub-status codes). */
+function dormancySubStatus(status: number) {
+  const known = DORMANCY_SUB_STATUSES[status];
+  return known ? enumOption(status, known[0], known[1]) : enumOption(0, 'SavingsAccountSubStatusEnum.none', 'None');
+}

@@ -58,4 +58,6 @@ export interface AccountRow {
   onHold: string;
   /** CHARGE_WITHDRAWAL_FEE | CHARGE_FEES_OUTSTANDING, kept by the charges module (savings-fees.ts). */
   chargeFlags: number;
+  /** Fineract's sub-status of a tracked account without customer transactions: 0 none, 100 inactive, 200 dormant, 300 escheat (close of business sets it). */
+  dormancyStatus: number;
 }

@@ -19,6 +19,7 @@ import { SavingsTransactionCommands } from './savings-transaction.commands.js';
 import { SavingsTransactionQueries } from './savings-transaction.queries.js';
 import { TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
+import { accountsForCob } from './account-for-cob.js';
 
 /** Without a till module no till is ever open: cash is refused exactly as the till rule refuses it. */
 export const noTill: RecordCash = async () => {
@@ -47,6 +48,8 @@ export interface AccountServices {
   forPayments: ReturnType<typeof accountsForPayments>;
   /** What the charges module takes fees through and registers its fee callbacks with (wired in the composition root). */
   forCharges: ReturnType<typeof accountsForCharges>;
+  /** Close of business's dormancy step (wired in the composition root). */
+  forCob: ReturnType<typeof accountsForCob>;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -81,6 +84,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forSelf: accountsForSelf(full, accounts, queries, transfers),
     forPayments: accountsForPayments(full, movements),
     forCharges: accountsForCharges(full, accounts, fees, charges),
+    forCob: accountsForCob(),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

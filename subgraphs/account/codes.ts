@@ -44,6 +44,8 @@ export const ACCOUNT_CODES = {
   savingsaccountTransactionBeforeActivationDate: 'error.msg.savingsaccount.transaction.before.activation.date',
   savingsaccountTransactionCreditBlocked: 'error.msg.savingsaccount.transaction.credit.blocked',
   savingsaccountTransactionDebitBlocked: 'error.msg.savingsaccount.transaction.debit.blocked',
+  /** 403: a customer's own withdrawal (self-service transfer) from a dormant or escheat account; staff may still debit it. */
+  savingsaccountTransactionAccountIsDormant: 'error.msg.savingsaccount.transaction.account.is.dormant',
   savingsaccountTransactionInTheFuture: 'error.msg.savingsaccount.transaction.in.the.future',
   savingsaccountTransactionInsufficientAccountBalance: 'error.msg.savingsaccount.transaction.insufficient.account.balance',
   savingsaccountTransactionNotUndoable: 'error.msg.savingsaccount.transaction.not.undoable',

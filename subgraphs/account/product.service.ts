@@ -14,6 +14,7 @@ import { ACCOUNT_CODES } from './codes.js';
 import { CASH_GL, LIABILITY_GL, SETTLEMENT_GL } from './account.rows.js';
 import { unappliedInterestSettings } from './domain/unapplied-settings.js';
 import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productCount, updateProduct, type ProductField, type ProductValue, type SavingsProduct } from './store/product.store.js';
+import { checkDormancyParameters } from './dormancy.js';
 
 export interface SavingsProductInput {
   name?: string | null;
@@ -102,6 +103,7 @@ export class ProductService {
         columns[key as ProductField] = normalized;
       }
       const parameters = mergeParameters(before.parameters, input, SAVINGS_PRODUCT_PARAMETERS);
+      checkDormancyParameters(parameters);
       await this.checkMappings(tx, merged.accountType, parameters);
       const changedParameters = Object.keys({ ...before.parameters, ...parameters }).filter((k) => JSON.stringify(before.parameters[k]) !== JSON.stringify(parameters[k]));
       for (const key of changedParameters) changes[key] = parameters[key] ?? null;
@@ -136,7 +138,9 @@ export class ProductService {
 
   private async createCore(tx: Tx, actor: number | null, input: SavingsProductInput): Promise<SavingsProduct> {
     await this.checkCurrency(tx, input.currencyCode!.toUpperCase());
-    await this.checkMappings(tx, input.accountType, mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS));
+    const parameters = mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS);
+    checkDormancyParameters(parameters);
+    await this.checkMappings(tx, input.accountType, parameters);
     const product = await this.insert(tx, actor, input);
     await this.recordCharges(tx, product.id, product.currencyCode, input);
     return product;

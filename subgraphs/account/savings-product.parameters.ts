@@ -26,6 +26,11 @@ export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   penaltiesReceivableAccountId: { use: 'stored', type: 'Int' },
   feesReceivableAccountId: { use: 'stored', type: 'Int' },
   interestPayableAccountId: { use: 'stored', type: 'Int' },
+  // Dormancy: close of business moves accounts without customer transactions to inactive, dormant, escheat (store/dormancy.store.ts).
+  isDormancyTrackingActive: { use: 'stored', type: 'Boolean' },
+  daysToInactive: { use: 'stored', type: 'Int' },
+  daysToDormancy: { use: 'stored', type: 'Int' },
+  daysToEscheat: { use: 'stored', type: 'Int' },
   // Features this service lacks: accepted only off.
   minRequiredOpeningBalance: { use: 'off' },
   lockinPeriodFrequency: { use: 'off' },
@@ -38,10 +43,6 @@ export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   paymentChannelToFundSourceMappings: { use: 'off' },
   feeToIncomeAccountMappings: { use: 'off' },
   penaltyToIncomeAccountMappings: { use: 'off' },
-  isDormancyTrackingActive: { use: 'off' },
-  daysToInactive: { use: 'off' },
-  daysToDormancy: { use: 'off' },
-  daysToEscheat: { use: 'off' },
   lienAllowed: { use: 'off' },
   maxAllowedLienLimit: { use: 'off' },
   withHoldTax: { use: 'off' },

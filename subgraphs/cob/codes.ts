@@ -1,3 +1,4 @@
+import type { LoanCodes } from '../loan/contract.js';
 import type { OrganisationCodes } from '../organisation/contract.js';
 
 /**
@@ -26,6 +27,10 @@ export const COB_CODES = {
   holidayCannotEditActive: 'validation.msg.holiday.update.cannot.edit.holiday.in.active.state',
   /** 400 */
   workingDaysRecurrenceInvalid: 'validation.msg.workingdays.recurrence.invalid',
+  /** 404 (Fineract's spelling). */
+  jobIdInvalid: 'error.msg.sheduler.job.id.invalid' satisfies LoanCodes['shedulerJobIdInvalid'],
+  /** 400: PUT /jobs/{id} with a cron expression that is not a daily one. */
+  jobCronExpressionInvalid: 'validation.msg.schedulerjob.cronExpression.invalid',
   /** 400 (Fineract's answer): a catch-up asked while another run of the tenant is in progress. */
   catchUpAlreadyRunning: 'error.msg.loan.cob.catch.up.already.running',
 } as const;

@@ -9,8 +9,6 @@ import { startRequeryWorker, type RequeryWorker } from '../payments/requery-work
 import { startDeliveryWorker, webhookFanOut, type DeliveryWorker } from '../webhooks/webhook-delivery.js';
 import type { Services } from './wiring.js';
 
-/** How often the loan scheduler checks whether a tenant's business date has been aged yet. */
-const LOAN_SCHEDULER_TICK_MS = 60_000;
 /** How often the background process purges Idempotency-Keys past their retention. */
 const IDEMPOTENCY_PURGE_MS = 3_600_000;
 /** How often the background process links new audit entries into their tenants' hash chains. */
@@ -47,9 +45,10 @@ export function startBackgroundWork(
   // Every process that commits publishes its own events to subscribers at once; the relay is the durable path.
   const live = startLivePublisher(db, pubsub, logger);
   const relay = options.relay ?? true ? startOutboxRelay(db, pubsub, logger, { sinks: [webhookFanOut({ notify: db.kind === 'postgresql' })], afterBatch: () => webhooks?.wake() }) : null;
-  // The daily loan aging job: every instance ticks, a per-(tenant, business date) claim makes it run once.
+  // The close of business (delinquency classification is one of its steps): every instance ticks, a
+  // per-tenant lease makes one process run a tenant's dates.
   const background = options.scheduler ?? options.relay ?? true;
-  if (background) services.loan.delinquency.startScheduler(LOAN_SCHEDULER_TICK_MS);
+  if (background) services.cob.scheduler.start(config.cobSchedulerTickMs);
   if (background) services.audit.chainer.start(AUDIT_CHAIN_MS);
   const purge = background
     ? setInterval(() => {
@@ -63,7 +62,7 @@ export function startBackgroundWork(
     requery,
     async stop() {
       await requery?.stop();
-      services.loan.delinquency.stopScheduler();
+      await services.cob.scheduler.stop();
       await services.audit.chainer.stop();
       if (purge) clearInterval(purge);
       await live.stop();

@@ -39,6 +39,7 @@ export interface Telemetry {
   outboxLagSeconds(): Promise<number>;
   webhookDeliveries(): Promise<{ pending: number; retrying: number; dead: number }>;
   commitBatches(): { batches: number; commands: number };
+  closeOfBusiness(): ReturnType<Services['cob']['metrics']['snapshot']>;
 }
 
 const BACKGROUND_POOL = 3;
@@ -91,6 +92,7 @@ export async function startPlatform(
       pool: () => db.poolStats(),
       backgroundPool: async () => (db.background === db ? null : db.background.poolStats()),
       commitBatches: () => db.batchStats(),
+      closeOfBusiness: () => services.cob.metrics.snapshot(),
       outboxLagSeconds: () => outboxLagSeconds(db),
       webhookDeliveries: () => deliveryBacklog(db),
     },

@@ -34,6 +34,8 @@ export interface Config {
   idempotencyRetentionHours: number;
   /** Accounts per close-of-business batch, each batch one transaction (COB_BATCH_SIZE). */
   cobBatchSize: number;
+  /** How often the close-of-business scheduler looks for dates due (COB_SCHEDULER_TICK_MS; 0: never, the default in tests). */
+  cobSchedulerTickMs: number;
   logLevel: string;
   /** SERVE: what this process runs. */
   serve: Serve;
@@ -178,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: v.SESSION_TTL_SECONDS ?? 8 * 3600,
     idempotencyRetentionHours: v.IDEMPOTENCY_RETENTION_HOURS ?? 24,
     cobBatchSize: v.COB_BATCH_SIZE ?? 2000,
+    // Tests pin business dates: a scheduler closing them behind a test's back would move them.
+    cobSchedulerTickMs: v.COB_SCHEDULER_TICK_MS ?? (mode === 'test' ? 0 : 60_000),
     logLevel: v.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS ?? 10_000,
     subscriptionLimits: {
@@ -283,6 +287,7 @@ function environmentSchema(env: NodeJS.ProcessEnv, production: boolean) {
       SESSION_TTL_SECONDS: integer(1),
       IDEMPOTENCY_RETENTION_HOURS: positive(),
       COB_BATCH_SIZE: integer(1),
+      COB_SCHEDULER_TICK_MS: integer(0),
       LOG_LEVEL: oneOf(LOG_LEVELS),
       SHUTDOWN_GRACE_MS: integer(0),
       SUBSCRIPTIONS_PER_CONNECTION: integer(1),

@@ -62,7 +62,7 @@ const GROUPS: Record<string, Record<string, string[]>> = {
     BUSINESS_DATE: ['READ', 'UPDATE'],
     CODE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
     CODEVALUE: ['READ', 'CREATE', 'UPDATE', 'DELETE'],
-    SCHEDULER: ['READ', 'EXECUTEJOB'],
+    SCHEDULER: ['READ', 'EXECUTEJOB', 'UPDATE'],
     WORKINGDAYS: ['READ', 'UPDATE'],
     HOLIDAY: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'ACTIVATE'],
     AUDIT: ['READ'],

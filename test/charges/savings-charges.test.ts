@@ -6,7 +6,8 @@ import { accountFixture, activeClient, BANK_TRANSFER, balance, iso, openAccount,
 import { assertSchemas, outbox } from '../payments/support.js';
 import { customer } from '../self/support.js';
 
-const AGING_JOB = 1;
+/** The close of business's savings-fees step as a job (PAY_DUE_SAVINGS_CHARGES). */
+const AGING_JOB = 5;
 
 /**
  * Savings charges over HTTPS on PostgreSQL, with the issue's worked example: a 50 withdrawal fee taken

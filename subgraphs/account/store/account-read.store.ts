@@ -17,7 +17,7 @@ export const ACCOUNT_COLUMNS = `a.id, a.account_no, a.external_id, a.client_id, 
     ${date('activated_on_date')}, ${date('closed_on_date')}, ${date('rejected_on_date')}, ${date('withdrawn_on_date')},
     a.nominal_annual_interest_rate::text as nominal_annual_interest_rate, a.allow_overdraft, a.overdraft_limit::text as overdraft_limit,
     a.min_required_balance::text as min_required_balance, a.enforce_min_required_balance, a.account_balance::text as account_balance,
-    a.total_deposits::text as total_deposits, a.total_withdrawals::text as total_withdrawals, a.blocked, a.debit_blocked, a.credit_blocked, a.charge_flags,
+    a.total_deposits::text as total_deposits, a.total_withdrawals::text as total_withdrawals, a.blocked, a.debit_blocked, a.credit_blocked, a.charge_flags, a.dormancy_status,
     (coalesce((select sum(m.amount) from account.maker_checker m where m.tenant_id = a.tenant_id and m.account_id = a.id
       and m.status = 'awaiting.approval' and m.made_on_date >= ?::date), 0)
     + coalesce((select sum(h.amount) from account.payment_hold h where h.tenant_id = a.tenant_id and h.account_id = a.id and h.status = 'held'), 0))::text as on_hold`;
@@ -62,6 +62,7 @@ export interface RawAccount {
   blocked: boolean;
   debit_blocked: boolean;
   credit_blocked: boolean;
+  dormancy_status: number;
   on_hold: string;
 }
 
@@ -98,6 +99,7 @@ export function toAccountRow(r: RawAccount): AccountRow {
     creditBlocked: r.credit_blocked,
     onHold: formatAmount(r.on_hold),
     chargeFlags: Number(r.charge_flags),
+    dormancyStatus: Number(r.dormancy_status),
   };
 }
 

@@ -169,7 +169,8 @@ export async function insertLeg(
   const rows = await tx.query<{ id: string; running_balance: string; total_deposits: string; total_withdrawals: string; cash_recorded: number }>(
     `with moved as (
          update account.savings_account set account_balance = account_balance + ?::numeric,
-           total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?
+           total_deposits = total_deposits + ?::numeric, total_withdrawals = total_withdrawals + ?::numeric, updated_at = now(), updated_by = ?,
+           dormancy_status = case when ?::boolean then 0 else dormancy_status end
          where tenant_id = ? and id = ?${usable}
            and greatest(abs(account_balance + ?::numeric), total_deposits + ?::numeric, total_withdrawals + ?::numeric) <= ?::numeric${cap != null ? ` and (select coalesce(sum(s.account_balance), 0) from account.savings_account s where s.tenant_id = ? and s.client_id = ?) + ?::numeric <= ?::numeric` : ''}
          returning account_balance, total_deposits, total_withdrawals),
@@ -185,7 +186,8 @@ export async function insertLeg(
          ${options.cash ? `(select count(*) from ${options.cash.result})` : '0'}::int as cash_recorded
        from txn, moved`,
     [
-      signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, tx.tenantId, leg.account.id,
+      // A customer's deposit or withdrawal reactivates an inactive or dormant account (close of business classifies it again).
+      signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, leg.actor, leg.type === TXN_DEPOSIT || leg.type === TXN_WITHDRAWAL, tx.tenantId, leg.account.id,
       signed, leg.credit ? leg.amount : '0', leg.credit ? '0' : leg.amount, BALANCE_COLUMN_MAX,
       ...(cap != null ? [tx.tenantId, leg.account.clientId, leg.amount, cap] : []),
       tx.tenantId, leg.id ?? null, leg.account.id, leg.type, leg.credit, leg.amount, leg.date, leg.date, leg.paymentTypeId, leg.isCash,

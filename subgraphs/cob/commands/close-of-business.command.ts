@@ -5,10 +5,13 @@ import { requireStaff, type Identity } from '../../kernel/identity.js';
 import { addDays } from '../domain/calendar.js';
 import { emit } from '../../kernel/outbox.js';
 import type { CobCompletedEvent, CobStepWork } from '../contract.js';
+import { stepOfJob } from '../domain/jobs.js';
 import { COB_STEP_CODES, type CobStepCode } from '../domain/steps.js';
 import type { CobDependencies } from '../ports.js';
+import { jobSettings, recordJobRun } from '../store/job.store.js';
 import { advanceStep, anyRunning, claimRun, claimStep, failStep, findRun, lastCompletedDate, setRunStatus, stepsOf, type RunRow, type StepRunRow, type Trigger } from '../store/run.store.js';
 import { COB_CODES } from '../codes.js';
+import type { RunMetrics } from './run-metrics.js';
 
 /** A catch-up closes at most this many dates per call; more wait for the next call (ten years of a forgotten tenant is an operator's problem). */
 export const MAX_CATCH_UP_DATES = 366;
@@ -35,6 +38,15 @@ export interface RunOutcome {
   steps: StepRunRow[];
 }
 
+/** One job executed on demand (POST /jobs/{id}?command=executeJob): the date it worked for and how it went. */
+export interface JobExecution {
+  jobId: number;
+  businessDate: string;
+  processed: number;
+  status: 'success' | 'failed';
+  error: string | null;
+}
+
 /**
  * The close-of-business run. A date's steps run in their fixed order; each step works in batches, and each
  * batch is one transaction holding the date's run row (so two runners of a tenant, in any process, take
@@ -46,7 +58,11 @@ export class CloseOfBusiness {
   private readonly work = new Map<CobStepCode, CobStepWork>(COB_STEP_CODES.map((code) => [code, EMPTY_SLOT]));
   /** Catch-ups this process is running, per tenant (a second asks while one runs are refused). */
   private readonly catchingUp = new Map<string, Promise<void>>();
+  /** Steps this process is executing on demand, as `tenant:step` (GET /jobs says they are running). */
+  private readonly executing = new Set<string>();
   private behind: { at: number; count: number } | null = null;
+  /** Set at shutdown: runs stop before their next batch (what they committed stays; the next run resumes). */
+  private halted = false;
 
   constructor(
     private readonly db: Database,
@@ -54,18 +70,67 @@ export class CloseOfBusiness {
     private readonly warn: (data: Record<string, unknown>, message: string) => void,
     /** Accounts per batch: one transaction each, so a crash loses at most one batch's work (rolled back, redone on resume). */
     private readonly batchSize: number,
+    private readonly metrics: RunMetrics,
   ) {}
+
+  halt(): void {
+    this.halted = true;
+  }
 
   /** Plugs a module's work into its slot (the composition root calls this once per step, at start). */
   register(code: CobStepCode, work: CobStepWork): void {
     this.work.set(code, work);
   }
 
-  /** POST /jobs/{id}?command=executeJob for the run: closes every date not yet closed through today's business date. */
+  /** POST /cob?command=run: closes every date not yet closed through today's business date. */
   async execute(identity: Identity): Promise<RunOutcome[]> {
     const staff = requireStaff(identity, 'EXECUTEJOB_SCHEDULER');
     const businessDate = await this.db.tx(staff.tenantId, (tx) => this.deps.businessDates.today(tx));
     return this.closeThrough(staff.tenantId, businessDate, 'manual');
+  }
+
+  /**
+   * POST /jobs/{id}?command=executeJob: runs one step now for the business date, every batch, whatever the
+   * run's ledger says (Fineract runs a job on demand even when its schedule already ran it): each step is
+   * idempotent per date and account, so running it again changes nothing. Its run joins the job's history.
+   */
+  async executeJob(identity: Identity, jobId: number): Promise<JobExecution> {
+    const staff = requireStaff(identity, 'EXECUTEJOB_SCHEDULER');
+    const code = stepOfJob(jobId);
+    if (code === null) throw errors.notFound(COB_CODES.jobIdInvalid, `Job with identifier ${jobId} does not exist`, jobId);
+    const tenantId = staff.tenantId;
+    const work = this.work.get(code)!;
+    const businessDate = await this.db.tx(tenantId, (tx) => this.deps.businessDates.today(tx));
+    const startedAt = new Date();
+    const began = performance.now();
+    let cursor = 0;
+    let processed = 0;
+    const key = `${tenantId}:${code}`;
+    this.executing.add(key);
+    try {
+      for (;;) {
+        const result = await this.db.tx(tenantId, (tx) => work.batch(tx, businessDate, cursor, this.batchSize));
+        cursor = result.cursor;
+        processed += result.processed;
+        if (result.done) break;
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message.slice(0, 1000) : 'step failed';
+      await this.db.tx(tenantId, (tx) => recordJobRun(tx, { stepCode: code, businessDate, triggeredBy: 'execute', status: 'failed', startedAt, processed, errorMessage: message, failedAfterAccountId: cursor }));
+      this.metrics.step(code, 'failed', processed, performance.now() - began);
+      this.warn({ tenantId, businessDate, step: code, err: error }, 'job executed on demand failed');
+      return { jobId, businessDate, processed, status: 'failed', error: message };
+    } finally {
+      this.executing.delete(key);
+    }
+    await this.db.tx(tenantId, (tx) => recordJobRun(tx, { stepCode: code, businessDate, triggeredBy: 'execute', status: 'success', startedAt, processed, errorMessage: null, failedAfterAccountId: null }));
+    this.metrics.step(code, 'success', processed, performance.now() - began);
+    return { jobId, businessDate, processed, status: 'success', error: null };
+  }
+
+  /** Whether this process is executing the step for the tenant on demand. */
+  isExecuting(tenantId: string, code: CobStepCode): boolean {
+    return this.executing.has(`${tenantId}:${code}`);
   }
 
   /**
@@ -115,14 +180,17 @@ export class CloseOfBusiness {
 
   /**
    * Closes the dates after the last closed one through `target`, in order, stopping at the first that does
-   * not complete. A tenant never closed starts at `target`. A date already closed is not run again.
+   * not complete. A tenant never closed starts at its business date (or `target`, if that is earlier): the
+   * scheduler's target may be days past it. A date already closed is not run again.
    */
   async closeThrough(tenantId: string, target: string, trigger: Trigger): Promise<RunOutcome[]> {
-    const last = await this.db.tx(tenantId, (tx) => lastCompletedDate(tx));
+    const { last, businessDate } = await this.db.tx(tenantId, async (tx) => ({ last: await lastCompletedDate(tx), businessDate: await this.deps.businessDates.today(tx) }));
+    const first = last === null ? (businessDate < target ? businessDate : target) : last >= target ? target : addDays(last, 1);
     const dates: string[] = [];
-    for (let d = last === null || last >= target ? target : addDays(last, 1); d <= target && dates.length < MAX_CATCH_UP_DATES; d = addDays(d, 1)) dates.push(d);
+    for (let d = first; d <= target && dates.length < MAX_CATCH_UP_DATES; d = addDays(d, 1)) dates.push(d);
     const outcomes: RunOutcome[] = [];
     for (const date of dates) {
+      if (this.halted) break;
       const outcome = await this.closeDate(tenantId, date, trigger);
       outcomes.push(outcome);
       if (outcome.run.status !== 'COMPLETED') break;
@@ -132,25 +200,38 @@ export class CloseOfBusiness {
 
   /** Runs (or resumes) one date's steps; a date already closed is answered as it stands. */
   async closeDate(tenantId: string, businessDate: string, trigger: Trigger): Promise<RunOutcome> {
+    const runBegan = performance.now();
+    // A job made inactive (PUT /jobs/{id} active false) is skipped by the run: its step completes with nothing done.
+    const inactive = new Set((await this.db.tx(tenantId, (tx) => jobSettings(tx))).filter((j) => !j.active).map((j) => j.stepCode));
     for (const [position, code] of COB_STEP_CODES.entries()) {
-      const work = this.work.get(code)!;
+      const work = inactive.has(code) ? EMPTY_SLOT : this.work.get(code)!;
+      const stepBegan = performance.now();
+      let processed = 0;
       for (;;) {
+        if (this.halted) return this.outcome(tenantId, businessDate);
         let state: 'closed' | 'done' | 'more';
         try {
-          state = await this.db.tx(tenantId, (tx) => this.batch(tx, businessDate, trigger, code, position + 1, work));
+          const result = await this.db.tx(tenantId, (tx) => this.batch(tx, businessDate, trigger, code, position + 1, work));
+          state = result.state;
+          processed += result.processed;
         } catch (error) {
           const message = error instanceof Error ? error.message.slice(0, 1000) : 'step failed';
           await this.db.tx(tenantId, async (tx) => {
             await claimRun(tx, businessDate, trigger);
             await failStep(tx, businessDate, code, position + 1, message);
             await setRunStatus(tx, businessDate, 'FAILED', `${code}: ${message}`.slice(0, 1000));
+            const step = (await stepsOf(tx, [businessDate])).find((s) => s.stepCode === code)!;
+            await recordJobRun(tx, { stepCode: code, businessDate, triggeredBy: trigger, status: 'failed', startedAt: step.startedAt, processed: step.processed, errorMessage: message, failedAfterAccountId: step.cursor });
           });
+          this.metrics.step(code, 'failed', processed, performance.now() - stepBegan);
+          this.metrics.run('failed', performance.now() - runBegan);
           this.warn({ tenantId, businessDate, step: code, err: error }, 'close-of-business step failed; the next run resumes at its cursor');
           return this.outcome(tenantId, businessDate);
         }
         if (state === 'closed') return this.outcome(tenantId, businessDate);
         if (state === 'done') break;
       }
+      this.metrics.step(code, 'success', processed, performance.now() - stepBegan);
     }
     await this.db.tx(tenantId, async (tx) => {
       const run = await claimRun(tx, businessDate, trigger);
@@ -167,20 +248,25 @@ export class CloseOfBusiness {
       };
       await emit(tx, { eventType: 'cob.completed', entityName: 'COB', actionName: 'COMPLETE', data: { ...data } });
     });
+    this.metrics.run('success', performance.now() - runBegan);
     return this.outcome(tenantId, businessDate);
   }
 
   /** One batch of one step, with its progress, in the caller's transaction. */
-  private async batch(tx: Tx, businessDate: string, trigger: Trigger, code: CobStepCode, position: number, work: CobStepWork): Promise<'closed' | 'done' | 'more'> {
+  private async batch(tx: Tx, businessDate: string, trigger: Trigger, code: CobStepCode, position: number, work: CobStepWork): Promise<{ state: 'closed' | 'done' | 'more'; processed: number }> {
     const run = await claimRun(tx, businessDate, trigger);
-    if (run.status === 'COMPLETED') return 'closed';
+    if (run.status === 'COMPLETED') return { state: 'closed', processed: 0 };
     if (run.status === 'FAILED') await setRunStatus(tx, businessDate, 'RUNNING', null);
     const step = await claimStep(tx, businessDate, code, position);
-    if (step.status === 'COMPLETED') return 'done';
+    if (step.status === 'COMPLETED') return { state: 'done', processed: 0 };
     const began = performance.now();
     const result = await work.batch(tx, businessDate, step.cursor, this.batchSize);
     await advanceStep(tx, businessDate, code, result.cursor, result.processed, result.done, Math.round(performance.now() - began));
-    return result.done ? 'done' : 'more';
+    // The job's history hears of the step once, in the transaction that completes it.
+    if (result.done) {
+      await recordJobRun(tx, { stepCode: code, businessDate, triggeredBy: run.triggeredBy, status: 'success', startedAt: step.startedAt, processed: step.processed + result.processed, errorMessage: null, failedAfterAccountId: null });
+    }
+    return { state: result.done ? 'done' : 'more', processed: result.processed };
   }
 
   private async outcome(tenantId: string, businessDate: string): Promise<RunOutcome> {
