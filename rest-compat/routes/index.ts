@@ -5,6 +5,7 @@ import { auditRoutes } from './audit.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { cobRoutes } from './cob.routes.js';
 import { customerRoutes } from './customer.routes.js';
+import { groupRoutes } from './groups.routes.js';
 import { unofferedFeatureRoutes } from './unoffered.routes.js';
 import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
@@ -19,7 +20,7 @@ import { tillRoutes } from './till.routes.js';
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
   ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
-  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes,
+  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...groupRoutes,
 ];
 
 /** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */

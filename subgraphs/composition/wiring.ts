@@ -6,6 +6,7 @@ import { createAuditServices, type AuditServices } from '../audit/audit.services
 import { createChargesServices, type ChargesServices } from '../charges/charges.services.js';
 import { createCobServices, type CobServices } from '../cob/cob.services.js';
 import { createCustomerServices, type CustomerServices } from '../customer/customer.services.js';
+import { createGroupsServices, type GroupsServices } from '../groups/groups.services.js';
 import { createLedgerServices, type LedgerServices } from '../ledger/ledger.services.js';
 import { createLoanServices, type LoanServices } from '../loan/loan.services.js';
 import type { LoginFailureCounts } from '../organisation/store/login-failures.store.js';
@@ -31,6 +32,8 @@ import { registerCobWithCharges } from './adapters/cob-from-charges.js';
 import { cobFromLoan, registerCobWithLoan } from './adapters/cob-from-loan.js';
 import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
 import { customerFromOrganisation, registerCustomerWithOrganisation } from './adapters/customer-from-organisation.js';
+import { groupsFromCustomer, registerGroupsWithCustomer } from './adapters/groups-from-customer.js';
+import { groupsFromOrganisation } from './adapters/groups-from-organisation.js';
 import { ledgerFromOrganisation, registerLedgerWithOrganisation } from './adapters/ledger-from-organisation.js';
 import { loanFromAccount } from './adapters/loan-from-account.js';
 import { loanFromCustomer, registerLoanWithCustomer } from './adapters/loan-from-customer.js';
@@ -62,6 +65,7 @@ export interface Services {
   charges: ChargesServices;
   cob: CobServices;
   audit: AuditServices;
+  groups: GroupsServices;
 }
 
 /**
@@ -123,7 +127,10 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   registerCobWithCharges(cob, charges);
 
   const audit = createAuditServices(db, auditFromOrganisation(organisation), db.background, logger);
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit };
+
+  const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer) });
+  registerGroupsWithCustomer(groups, customer);
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit, groups };
 }
 
 /** The configured switch (PAYMENT_SWITCH_URL), else the in-process sandbox. */
