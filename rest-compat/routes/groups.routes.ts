@@ -69,5 +69,21 @@ function groupingRoutes(level: 'group' | 'center'): Route[] {
   ];
 }
 
-/** Centers and groups (Fineract's /centers and /groups). */
-export const groupRoutes: Route[] = [...groupingRoutes('group'), ...groupingRoutes('center')];
+/** Fineract's CalendarsApiResource for centers' and groups' collection meetings. */
+function meetingRoutes(level: 'group' | 'center'): Route[] {
+  const base = `/${level}s/:${level}Id/calendars`;
+  const ids = (req: RouteRequest) => ({ kind: level, id: intParam(req.params[`${level}Id`]) });
+  const withCalendar = (req: RouteRequest) => ({ ...ids(req), calendarId: intParam(req.params.calendarId) });
+  const answer = (p: { id: number; groupingId: number; changes: Record<string, unknown> }) => ({
+    resourceId: p.id, groupId: p.groupingId, ...(Object.keys(p.changes).length > 0 ? { changes: p.changes } : {}),
+  });
+  return [
+    { method: 'GET', path: base, operation: 'Meetings', variables: ids, result: (d) => d.meetings },
+    { method: 'GET', path: `${base}/:calendarId`, operation: 'Meeting', variables: withCalendar, result: (d) => d.meeting },
+    { method: 'POST', path: base, operation: 'CreateMeeting', body: 'input', resource: 'calendar', variables: ids, result: (d) => answer(d.createMeeting) },
+    { method: 'PUT', path: `${base}/:calendarId`, operation: 'UpdateMeeting', body: 'input', resource: 'calendar', variables: withCalendar, result: (d) => answer(d.updateMeeting) },
+  ];
+}
+
+/** Centers and groups (Fineract's /centers and /groups) and their meetings. */
+export const groupRoutes: Route[] = [...groupingRoutes('group'), ...groupingRoutes('center'), ...meetingRoutes('group'), ...meetingRoutes('center')];

@@ -32,6 +32,7 @@ import { registerCobWithCharges } from './adapters/cob-from-charges.js';
 import { cobFromLoan, registerCobWithLoan } from './adapters/cob-from-loan.js';
 import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
 import { customerFromOrganisation, registerCustomerWithOrganisation } from './adapters/customer-from-organisation.js';
+import { groupsFromCob } from './adapters/groups-from-cob.js';
 import { groupsFromCustomer, registerGroupsWithCustomer } from './adapters/groups-from-customer.js';
 import { groupsFromOrganisation } from './adapters/groups-from-organisation.js';
 import { ledgerFromOrganisation, registerLedgerWithOrganisation } from './adapters/ledger-from-organisation.js';
@@ -128,7 +129,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 
   const audit = createAuditServices(db, auditFromOrganisation(organisation), db.background, logger);
 
-  const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer) });
+  const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer), ...groupsFromCob(cob) });
   registerGroupsWithCustomer(groups, customer);
   return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit, groups };
 }

@@ -18,6 +18,7 @@ export const GROUPS_CODES = {
   groupAlreadyInCenter: 'error.msg.group.already.associated.with.center',
   groupNotInCenter: 'error.msg.group.not.in.center',
   groupNotInCenterOffice: 'error.msg.group.not.in.center.office',
+  groupHasOwnMeeting: 'error.msg.center.associating.group.not.allowed.with.meeting.attached.to.group',
   hasNoStaff: 'error.msg.group.has.no.staff',
   staffNotInOfficeHierarchy: 'error.msg.group.staff.not.in.office.hierarchy',
   staffInactive: 'error.msg.group.staff.inactive',
@@ -30,4 +31,11 @@ export const GROUPS_CODES = {
   officeIdInvalid: 'error.msg.office.id.invalid' satisfies OrganisationCodes['officeIdInvalid'],
   staffIdInvalid: 'error.msg.staff.id.invalid' satisfies OrganisationCodes['staffIdInvalid'],
   clientIdInvalid: 'error.msg.client.id.invalid' satisfies CustomerCodes['clientIdInvalid'],
+} as const;
+
+/** Meetings' codes (Fineract's CalendarsApiResource). */
+export const CALENDAR_CODES = {
+  notFound: 'error.msg.calendar.id.invalid',
+  alreadyAttached: 'error.msg.calendar.duplicate.collection.calendar',
+  groupFollowsCenter: 'error.msg.calendar.group.in.center',
 } as const;

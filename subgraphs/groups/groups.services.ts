@@ -1,14 +1,18 @@
 import type { Database } from '../platform/database.js';
 import { GroupingCommands } from './commands/grouping.command.js';
+import { MeetingCommands } from './commands/meeting.command.js';
 import { Membership } from './commands/membership.command.js';
 import type { GroupsDependencies } from './ports.js';
 import { GroupingQueries } from './queries/grouping.query.js';
+import { MeetingQueries } from './queries/meeting.query.js';
 
-/** The groups module's facade: centers, groups and their members. */
+/** The groups module's facade: centers, groups, their members and their meetings. */
 export interface GroupsServices {
   groupings: GroupingCommands;
   membership: Membership;
   queries: GroupingQueries;
+  meetings: MeetingCommands;
+  meetingQueries: MeetingQueries;
 }
 
 export function createGroupsServices(db: Database, deps: GroupsDependencies): GroupsServices {
@@ -17,5 +21,7 @@ export function createGroupsServices(db: Database, deps: GroupsDependencies): Gr
     groupings: new GroupingCommands(db, deps, membership),
     membership,
     queries: new GroupingQueries(db, deps),
+    meetings: new MeetingCommands(db, deps),
+    meetingQueries: new MeetingQueries(db, deps),
   };
 }

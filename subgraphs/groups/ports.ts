@@ -1,3 +1,4 @@
+import type { AdjustDueDates } from '../cob/contract.js';
 import type { ClientOfGroup } from '../customer/contract.js';
 import type { Identity, StaffIdentity } from '../kernel/identity.js';
 import type { Tx } from '../kernel/tx.js';
@@ -37,4 +38,6 @@ export interface GroupsDependencies {
   /** Clients by id, whoever asks: the members a group already holds were checked when they joined. */
   clientsByIds: (tx: Tx, ids: readonly number[]) => Promise<ClientOfGroup[]>;
   businessDates: { today(tx: Tx): Promise<string> };
+  /** The tenant's working days and the office's holidays applied to meeting dates (cob's calendar). */
+  adjustDueDates: AdjustDueDates;
 }

@@ -5,6 +5,7 @@ import { requireStaff, type Actor, type Identity } from '../../kernel/identity.j
 import { GROUPS_CODES } from '../codes.js';
 import { LEVEL, STATUS } from '../domain/grouping.js';
 import type { GroupsDependencies } from '../ports.js';
+import * as calendars from '../store/calendar.store.js';
 import * as store from '../store/grouping.store.js';
 import { MAX_MEMBERS_PER_REQUEST, notFound, visibleGrouping, type GroupingResult } from './grouping-checks.js';
 
@@ -101,6 +102,8 @@ export class Membership {
       if (!group || !(await this.deps.officeInScope(tx, actor, group.officeId))) throw notFound(LEVEL.group, id);
       if (group.officeId !== center.officeId) throw rule(GROUPS_CODES.groupNotInCenterOffice, `Group with identifier ${id} does not belong to the center's office.`, [id, center.id], 'groupMembers');
       if (group.parentId !== null) throw rule(GROUPS_CODES.groupAlreadyInCenter, `Group with identifier ${id} is already in center ${group.parentId}.`, [id, group.parentId], 'groupMembers');
+      // A group in a center meets with the center: one with a meeting of its own would have two.
+      if (await calendars.calendarOf(tx, id)) throw rule(GROUPS_CODES.groupHasOwnMeeting, `Group with identifier ${id} has a meeting of its own.`, [id, center.id], 'groupMembers');
     }
     await store.setParent(tx, ids, center.id, actor.userId);
   }
