@@ -30,6 +30,8 @@ function loanTemplate(d: RouteData) {
       proposedPrincipal: d.loanTemplate.principal, approvedPrincipal: d.loanTemplate.principal,
     } : {}),
     loanType: INDIVIDUAL,
+    // A loan to a group itself is not offered; a member's own loan within a group (JLG) is.
+    loanTypeOptions: [INDIVIDUAL, { id: 3, code: 'accountType.jlg', value: 'JLG' }],
     loanOfficerOptions: (d.staff as { isActive: boolean }[]).filter((s) => s.isActive),
     loanPurposeOptions: [], fundOptions: [], chargeOptions: [], charges: [],
     // Repayments on the nth weekday of a month or on a day of the week are not offered: schedules step from the disbursement.

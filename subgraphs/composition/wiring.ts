@@ -34,6 +34,7 @@ import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
 import { customerFromOrganisation, registerCustomerWithOrganisation } from './adapters/customer-from-organisation.js';
 import { groupsFromCob } from './adapters/groups-from-cob.js';
 import { groupsFromCustomer, registerGroupsWithCustomer } from './adapters/groups-from-customer.js';
+import { registerGroupsWithLoan } from './adapters/groups-from-loan.js';
 import { groupsFromOrganisation } from './adapters/groups-from-organisation.js';
 import { ledgerFromOrganisation, registerLedgerWithOrganisation } from './adapters/ledger-from-organisation.js';
 import { loanFromAccount } from './adapters/loan-from-account.js';
@@ -131,6 +132,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 
   const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer), ...groupsFromCob(cob) });
   registerGroupsWithCustomer(groups, customer);
+  registerGroupsWithLoan(groups, loan);
   return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit, groups };
 }
 

@@ -38,4 +38,5 @@ export const CALENDAR_CODES = {
   notFound: 'error.msg.calendar.id.invalid',
   alreadyAttached: 'error.msg.calendar.duplicate.collection.calendar',
   groupFollowsCenter: 'error.msg.calendar.group.in.center',
+  notRepeating: 'error.msg.calendar.not.repeating',
 } as const;

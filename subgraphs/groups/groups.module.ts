@@ -9,7 +9,7 @@ import { GroupsMigration } from './migrations/20261128000400_groups.js';
 import { MeetingsMigration } from './migrations/20261128000500_meetings.js';
 
 /** The modules whose services the groups module's ports are wired to (subgraphs/composition/). */
-export const dependsOn = ['organisation', 'customer', 'cob'] as const;
+export const dependsOn = ['organisation', 'customer', 'cob', 'loan'] as const;
 
 /** Tables are written with SQL (store/); no ORM entities. */
 export const groupsDatabase: DatabaseModule = {
