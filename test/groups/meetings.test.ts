@@ -70,6 +70,17 @@ describe('meetings', () => {
     assert.deepEqual(after.nextTenRecurringDates.slice(0, 3), [[2025, 3, 6], [2025, 3, 20], [2025, 4, 3]]);
   });
 
+  test('GraphQL: a center with its groups and its meeting in one query', async () => {
+    const res = await t.graphql(`query ($id: Int!) { center(id: $id, associations: ["groupMembers"]) { name groupLevel groupMembers { name calendars { entityId } } calendars { title recurrence } } }`, { id: center });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.errors, undefined, res.text);
+    const got = res.body.data.center;
+    assert.equal(got.name, 'Tuesday Center');
+    assert.equal(got.groupLevel, '1');
+    assert.deepEqual(got.groupMembers, [{ name: 'Tuesday A', calendars: [{ entityId: center }] }]);
+    assert.equal(got.calendars[0].title, 'Weekly collection');
+  });
+
   test('a group outside a center has its own meeting, and cannot join a center with it', async () => {
     const alone = (await t.post('/groups', { officeId: branch, name: 'Alone', active: true, activationDate: '2025-01-07', ...DATES })).body.resourceId;
     const monthly = await t.post(`/groups/${alone}/calendars`, { title: 'Monthly', typeId: 1, startDate: '2025-01-31', repeating: true, frequency: 3, interval: 1, ...DATES });
