@@ -31,6 +31,10 @@ export const MAX_LIST_LENGTH: Readonly<Record<string, number>> = {
   'UpdateUserInput.roles': 50,
   'CreateHookInput.events': 200,
   'UpdateHookInput.events': 200,
+  'GroupingInput.clientMembers': 100,
+  'GroupingInput.groupMembers': 100,
+  'ClientMembersInput.clientMembers': 100,
+  'GroupMembersInput.groupMembers': 100,
 };
 
 /** Every other list: ISO 4217's currencies (`PUT /currencies`) are about 180. */

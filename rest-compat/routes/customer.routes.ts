@@ -63,8 +63,8 @@ const CLIENT_COMMANDS: [command: string, operation: string, field: string][] = [
  */
 function singleClientRoutes(path: string, ref: (req: RouteRequest) => Record<string, unknown>): Route[] {
   return [
-    // Fineract always answers `groups`; the Mifos X web app's client view fails without it. Groups are not offered.
-    { method: 'GET', path, operation: 'Client', variables: ref, result: (d) => ({ ...d.client, groups: [] }) },
+    // Fineract always answers `groups`; the Mifos X web app's client view fails without it.
+    { method: 'GET', path, operation: 'Client', variables: ref, result: (d) => d.client },
     { method: 'PUT', path, operation: 'UpdateClient', body: 'input', variables: ref, result: (d) => clientChange(d.updateClient) },
     {
       method: 'DELETE', path, operation: 'DeleteClient', variables: ref,

@@ -7,6 +7,7 @@ import { auditRoutes } from './audit.routes.js';
 import { codeRoutes } from './codes.routes.js';
 import { cobRoutes } from './cob.routes.js';
 import { customerRoutes } from './customer.routes.js';
+import { groupRoutes } from './groups.routes.js';
 import { unofferedFeatureRoutes } from './unoffered.routes.js';
 import { hookRoutes } from './hook.routes.js';
 import { ledgerRoutes } from './ledger.routes.js';
@@ -23,7 +24,7 @@ import { tillRoutes } from './till.routes.js';
 export const ROUTES: Route[] = [
   ...loanChargeRoutes, ...clientChargeRoutes,
   ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
-  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...selfAppsRoutes,
+  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...selfAppsRoutes, ...groupRoutes,
 ];
 
 /** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */

@@ -31,6 +31,8 @@ function loanTemplate(d: RouteData) {
       proposedPrincipal: d.loanTemplate.principal, approvedPrincipal: d.loanTemplate.principal,
     } : {}),
     loanType: INDIVIDUAL,
+    // A loan to a group itself is not offered; a member's own loan within a group (JLG) is.
+    loanTypeOptions: [INDIVIDUAL, { id: 3, code: 'accountType.jlg', value: 'JLG' }],
     loanOfficerOptions: (d.staff as { isActive: boolean }[]).filter((s) => s.isActive),
     loanPurposeOptions: [], fundOptions: [],
     // The product's charges as Fineract's template lists them (LoanChargeData: chargeId, amountOrPercentage), and the options.

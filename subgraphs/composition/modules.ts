@@ -6,6 +6,7 @@ import { auditDatabase, buildAuditSchema } from '../audit/audit.module.js';
 import { buildChargesSchema, chargesDatabase } from '../charges/charges.module.js';
 import { buildCobSchema, cobDatabase } from '../cob/cob.module.js';
 import { customerDatabase, buildCustomerSchema } from '../customer/customer.module.js';
+import { buildGroupsSchema, groupsDatabase } from '../groups/groups.module.js';
 import type { SubgraphName } from '../kernel/config.js';
 import { type DatabaseModule } from '../kernel/tx.js';
 import { buildLedgerSchema, ledgerDatabase } from '../ledger/ledger.module.js';
@@ -19,7 +20,7 @@ import { buildWebhooksSchema, webhooksDatabase } from '../webhooks/webhooks.modu
 import type { Services } from './wiring.js';
 
 /** Which modules exist: their tables (migrated in this order) and their subgraph schemas. */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase, auditDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase, auditDatabase, groupsDatabase];
 
 /** The subgraphs whose writes queue on one row, and how to tell an operation's lane (SubgraphRuntime.batchLane). */
 export const BATCH_LANES: Partial<Record<SubgraphName, NonNullable<SubgraphRuntime['batchLane']>>> = {
@@ -39,4 +40,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   charges: (services) => buildChargesSchema(() => services().charges),
   cob: (services) => buildCobSchema(() => services().cob),
   audit: (services) => buildAuditSchema(() => services().audit),
+  groups: (services) => buildGroupsSchema(() => services().groups),
 };

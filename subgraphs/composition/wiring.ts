@@ -6,6 +6,7 @@ import { createAuditServices, type AuditServices } from '../audit/audit.services
 import { createChargesServices, type ChargesServices } from '../charges/charges.services.js';
 import { createCobServices, type CobServices } from '../cob/cob.services.js';
 import { createCustomerServices, type CustomerServices } from '../customer/customer.services.js';
+import { createGroupsServices, type GroupsServices } from '../groups/groups.services.js';
 import { createLedgerServices, type LedgerServices } from '../ledger/ledger.services.js';
 import { createLoanServices, type LoanServices } from '../loan/loan.services.js';
 import type { LoginFailureCounts } from '../organisation/store/login-failures.store.js';
@@ -33,6 +34,10 @@ import { registerCobWithCharges } from './adapters/cob-from-charges.js';
 import { cobFromLoan, registerCobWithLoan } from './adapters/cob-from-loan.js';
 import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
 import { customerFromOrganisation, registerCustomerWithOrganisation } from './adapters/customer-from-organisation.js';
+import { groupsFromCob } from './adapters/groups-from-cob.js';
+import { groupsFromCustomer, registerGroupsWithCustomer } from './adapters/groups-from-customer.js';
+import { registerGroupsWithLoan } from './adapters/groups-from-loan.js';
+import { groupsFromOrganisation } from './adapters/groups-from-organisation.js';
 import { ledgerFromOrganisation, registerLedgerWithOrganisation } from './adapters/ledger-from-organisation.js';
 import { loanFromAccount } from './adapters/loan-from-account.js';
 import { loanFromCustomer, registerLoanWithCustomer } from './adapters/loan-from-customer.js';
@@ -64,6 +69,7 @@ export interface Services {
   charges: ChargesServices;
   cob: CobServices;
   audit: AuditServices;
+  groups: GroupsServices;
 }
 
 /**
@@ -126,7 +132,11 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   registerCobWithAccount(cob, account);
 
   const audit = createAuditServices(db, auditFromOrganisation(organisation), db.background, logger);
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit };
+
+  const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer), ...groupsFromCob(cob) });
+  registerGroupsWithCustomer(groups, customer);
+  registerGroupsWithLoan(groups, loan);
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit, groups };
 }
 
 /** The configured switch (PAYMENT_SWITCH_URL), else the in-process sandbox. */

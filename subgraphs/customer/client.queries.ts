@@ -7,7 +7,8 @@ import { ordering } from '../kernel/paging.js';
 import { activationsByDay } from './client-report.store.js';
 import { Client, CLIENT_STATUS_ACTIVE } from './client.entity.js';
 import { CLIENT_ORDER_COLUMNS, clientNotFound, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type ClientFilter, type ClientRef } from './client.model.js';
-import { clientById, clientIdByExternalId, clientPage, clientsUseCodeValue, lockClient, lockedActiveWithBvn } from './client.store.js';
+import { clientById, clientIdByExternalId, clientsByIds, clientPage, clientsUseCodeValue, lockClient, lockedActiveWithBvn } from './client.store.js';
+import type { ClientGroup, ClientOfGroup, GroupsOfClient } from './contract.js';
 import type { CustomerDependencies } from './customer.ports.js';
 import { parseStatus } from './domain/client-rules.js';
 import { kycTierLimits, type KycTierLimits } from './kyc.js';
@@ -18,6 +19,8 @@ import { kycTierLimits, type KycTierLimits } from './kyc.js';
  * is decided here for all of them.
  */
 export class ClientQueries {
+  private groupsReader: GroupsOfClient = async () => [];
+
   constructor(
     private readonly db: Database,
     private readonly deps: Pick<CustomerDependencies, 'officeInScope' | 'officeSubtree' | 'officeSubtreeOf' | 'staffNames' | 'portfolioStaffId'>,
@@ -124,6 +127,27 @@ export class ClientQueries {
     return { id: client.id, officeId: client.officeId, staffId: client.staffId, active: client.statusId === CLIENT_STATUS_ACTIVE, cif: client.cif, accountNo: client.accountNo, displayName: client.displayName };
   }
 
+  /** For the groups module inside its transaction: a client the caller may see, as a member, or null. */
+  async forGroups(tx: Tx, staff: StaffIdentity, clientId: number): Promise<ClientOfGroup | null> {
+    const client = await this.findInScope(tx, staff, clientId);
+    return client && memberOf(client);
+  }
+
+  /** For the groups module: its members by id (already checked when they joined). */
+  async membersByIds(tx: Tx, ids: readonly number[]): Promise<ClientOfGroup[]> {
+    return ids.length === 0 ? [] : (await clientsByIds(tx, ids)).map(memberOf);
+  }
+
+  /** The groups module registers what answers a client's groups (it depends on customer, not the reverse). */
+  setGroupsReader(reader: GroupsOfClient): void {
+    this.groupsReader = reader;
+  }
+
+  /** The groups of a client the caller has already been allowed to read. */
+  async groupsOf(tenantId: string, clientId: number): Promise<ClientGroup[]> {
+    return this.db.tx(tenantId, (tx) => this.groupsReader(tx, clientId));
+  }
+
   /** Interface section 8 limits of the client's current tier, for deposit and balance checks. */
   async tierLimits(tx: Tx, clientId: number): Promise<KycTierLimits> {
     const client = await clientById(tx, clientId);
@@ -148,4 +172,11 @@ export class ClientQueries {
   isAccountOfficer(staff: StaffIdentity): boolean {
     return this.deps.portfolioStaffId(staff) !== undefined;
   }
+}
+
+function memberOf(client: Client): ClientOfGroup {
+  return {
+    id: client.id, accountNo: client.accountNo, displayName: client.displayName, officeId: client.officeId, staffId: client.staffId,
+    statusId: client.statusId, active: client.statusId === CLIENT_STATUS_ACTIVE, activationDate: client.activationDate ?? null,
+  };
 }

@@ -12,7 +12,7 @@ import type { CorporateKyc } from './corporate-kyc.service.js';
 import type { CustomerServices } from './customer.services.js';
 import type { CodeValueRef } from './customer.ports.js';
 import {
-  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientDayCountType, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientSearchInput, ClientType, CorporateKycChangePayload,
+  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientGroupType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientDayCountType, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientSearchInput, ClientType, CorporateKycChangePayload,
   CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
@@ -318,6 +318,12 @@ export class ClientResolver {
     if (client.staffId == null) return null;
     const byId = loader<number, string>(ctx, 'staffName', (ids) => this.services.clients.staffNames(ctx.identity.tenantId, ids));
     return byId.load(client.staffId);
+  }
+
+  @FieldResolver(() => [ClientGroupType], { description: 'The groups the client belongs to (a client may be in several).' })
+  async groups(@Root() client: ClientType, @Ctx() ctx: RequestContext): Promise<ClientGroupType[]> {
+    // The client itself was read through a scoped query; its memberships follow it.
+    return this.services.clients.groupsOf(ctx.identity.tenantId, client.id);
   }
 
   @FieldResolver(() => [ClientOfficialType], { nullable: true })

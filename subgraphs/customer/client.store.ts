@@ -13,6 +13,11 @@ export function clientById(tx: Tx, id: number): Promise<Client | null> {
   return tx.em.findOne(Client, { id });
 }
 
+/** Clients by id in one statement (a group's members). */
+export function clientsByIds(tx: Tx, ids: readonly number[]): Promise<Client[]> {
+  return tx.em.find(Client, { id: { $in: [...ids] } }, { orderBy: { id: 'asc' } });
+}
+
 export async function clientIdByExternalId(tx: Tx, externalId: string): Promise<number | null> {
   return (await tx.em.findOne(Client, { externalId }, { fields: ['id'] }))?.id ?? null;
 }

@@ -35,6 +35,14 @@ export class ClientCodeValueType {
   @Field({ description: 'Fineract\'s `mandatory` flag of the code value.' }) mandatory!: boolean;
 }
 
+@ObjectType('ClientGroup', { description: 'A group the client belongs to (Fineract\'s `groups` of GET /clients/{id}).' })
+export class ClientGroupType {
+  @Field(() => Int, { description: 'The group\'s id.' }) id!: number;
+  @Field({ description: 'The group\'s account number.' }) accountNo!: string;
+  @Field({ description: 'The group\'s name.' }) name!: string;
+  @Field(() => String, { description: 'The group\'s external id, or null.', nullable: true }) externalId!: string | null;
+}
+
 @ObjectType('ClientOfficial', { description: 'A director, signatory or beneficial owner of a corporate client.' })
 export class ClientOfficialType {
   @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;

@@ -5,6 +5,9 @@ import type { OrganisationCodes } from '../organisation/contract.js';
 // and a type-only import cannot bring the text, so it is repeated here and checked against the owner's.
 /** The loan module's globalisation codes: the contract clients match on, named once. */
 export const LOAN_CODES = {
+  loanRepaymentFrequencyNotMeetingFrequency: 'error.msg.calendar.loan.repayment.frequency.not.the.same.as.meeting.frequency',
+  loanFirstRepaymentDateNotMeetingDate: 'error.msg.loan.application.first.repayment.date.do.not.match.meeting.date',
+  loanDisbursementDateNotMeetingDate: 'error.msg.loan.application.disbursement.date.do.not.match.meeting.date',
   approvalpolicyDefaultCannotBeDeleted: 'error.msg.approvalpolicy.default.cannot.be.deleted',
   approvalpolicyIdInvalid: 'error.msg.approvalpolicy.id.invalid',
   approvalpolicyProductDuplicate: 'error.msg.approvalpolicy.product.duplicate',

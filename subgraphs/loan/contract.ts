@@ -7,6 +7,7 @@ import type { LOAN_CODES } from './codes.js';
 import type { LoanProductRow } from './loan-product.rows.js';
 
 export type { LoanApplicationInput } from './loan-terms.js';
+export type { GroupMeetings, MeetingSchedule } from './loan.ports.js';
 
 export type LoanCodes = typeof LOAN_CODES;
 

@@ -3,15 +3,16 @@ import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { requireStaff, type Actor, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { nextValue } from '../kernel/sequence.js';
-import { generateSchedule, type Schedule } from './domain/schedule.js';
+import { addDays } from '../kernel/scalars.js';
+import { generateSchedule, type Schedule, type ScheduleTerms } from './domain/schedule.js';
 import { applicationTerms, checkApplication, currentInput, dayCountOf, scheduleTerms, scheduleTermsOf, storedTerms, type LoanApplicationInput, type Terms } from './loan-terms.js';
 import type { LoanProductService } from './loan-product.service.js';
-import type { LoanDependencies, ScheduleCalendar } from './loan.ports.js';
+import type { GroupMeetings, LoanDependencies, ScheduleCalendar } from './loan.ports.js';
 import { clearApprovals } from './store/approvals.js';
 import { openLoanCount } from './store/loan-lists.js';
 import {
   endApplication, externalIdTaken, findLoan, insertLoan, loanNotFound, STATUS_APPROVED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN,
-  updateLoanTerms, type LoanRow,
+  setGroupLoan, updateLoanTerms, type LoanRow,
 } from './store/loans.js';
 import { writeSchedule } from './store/schedule.js';
 import type { LoanScheduleType } from './loan.types.js';
@@ -20,8 +21,15 @@ import { LOAN_CODES } from './codes.js';
 import type { LoanChargesSlot } from './loan-charges.hook.js';
 
 /** Loan applications: submission, schedule preview, modification, withdrawal and rejection. The writer of loan.loan's application state. */
+/** What a JLG loan that follows its group's meeting needs to place its instalments (issue 39). */
+interface MeetingFollow {
+  groupId: number;
+  calendarId: number;
+}
+
 export class LoanApplicationService {
   private calendar: ScheduleCalendar | null = null;
+  private meetings: GroupMeetings | null = null;
 
   constructor(
     private readonly db: Database,
@@ -39,11 +47,60 @@ export class LoanApplicationService {
     this.calendar = calendar;
   }
 
+  /** The groups module's meetings: from then on JLG loans may follow their group's meeting. */
+  useMeetings(meetings: GroupMeetings): void {
+    this.meetings = meetings;
+  }
+
   /** A generated schedule on the calendar of the loan's office: each period then starts where the one before now ends. */
   async onCalendar(tx: Tx, officeId: number, schedule: Schedule): Promise<Schedule> {
     if (!this.calendar) return schedule;
     const due = await this.calendar(tx, officeId, schedule.periods.map((p) => p.dueDate));
-    return { ...schedule, periods: schedule.periods.map((p, i) => ({ ...p, fromDate: i === 0 ? p.fromDate : due[i - 1]!, dueDate: due[i]! })) };
+    return withDueDates(schedule, due);
+  }
+
+  /**
+   * A new schedule: on the group's meeting dates when the loan follows a meeting (the meeting's dates are already
+   * moved by working days and holidays), otherwise on the office's calendar. A meeting that repeats otherwise than
+   * the loan would put instalments of a month's interest a week apart: refused, as Fineract does.
+   */
+  private async placed(tx: Tx, officeId: number, terms: ScheduleTerms, follow: MeetingFollow | null): Promise<Schedule> {
+    const schedule = generateSchedule(terms);
+    if (!follow || !this.meetings) return this.onCalendar(tx, officeId, schedule);
+    const first = terms.repaymentsStartingFromDate ?? addDays(terms.disbursementDate, 1);
+    const meeting = await this.meetings.meetingDates(tx, follow.groupId, follow.calendarId, first, schedule.periods.length);
+    // Loan frequencies 0 days, 1 weeks, 2 months, 3 years are the meeting's 1 daily, 2 weekly, 3 monthly, 4 yearly.
+    if (meeting.frequency !== terms.repaymentFrequencyType + 1 || meeting.interval !== terms.repaymentEvery) {
+      throw errors.domainRule(LOAN_CODES.loanRepaymentFrequencyNotMeetingFrequency, 'The loan\'s repayment frequency must be the meeting\'s.', [follow.calendarId], 'repaymentFrequencyType');
+    }
+    if (terms.repaymentsStartingFromDate != null && meeting.dates[0] !== terms.repaymentsStartingFromDate) {
+      throw errors.domainRule(LOAN_CODES.loanFirstRepaymentDateNotMeetingDate, 'The first repayment date must be a meeting date.', [terms.repaymentsStartingFromDate], 'repaymentsStartingFromDate');
+    }
+    if (meeting.dates.length < schedule.periods.length) {
+      throw errors.domainRule(LOAN_CODES.loanFirstRepaymentDateNotMeetingDate, 'The meeting ends before the loan\'s last instalment.', [follow.calendarId], 'calendarId');
+    }
+    return withDueDates(schedule, meeting.dates);
+  }
+
+  /** A JLG application's group (the client a member of it) and the meeting it follows; null for an individual loan. */
+  private async groupTerms(tx: Tx, staff: StaffIdentity | CustomerIdentity, input: LoanApplicationInput, clientId: number): Promise<{ follow: MeetingFollow | null; calendarId: number | null } | null> {
+    if (input.loanType?.toLowerCase() !== 'jlg') return null;
+    if (staff.kind !== 'staff' || !this.meetings) throw errors.forbidden('Group loans are made by staff.');
+    const group = await this.meetings.memberGroup(tx, staff, input.groupId!, clientId);
+    const follows = input.syncRepaymentsWithMeeting === true || input.syncDisbursementWithMeeting === true;
+    // The meeting the loan names must be the group's (meetingDates answers the groups module's 404 otherwise).
+    const meeting = follows ? await this.meetings.meetingDates(tx, input.groupId!, input.calendarId!, input.expectedDisbursementDate!, 1) : null;
+    if (input.syncDisbursementWithMeeting) {
+      if (meeting?.dates[0] !== input.expectedDisbursementDate) {
+        throw errors.domainRule(LOAN_CODES.loanDisbursementDateNotMeetingDate, 'The expected disbursement date must be a meeting date.', [input.expectedDisbursementDate], 'expectedDisbursementDate');
+      }
+    }
+    return { follow: input.syncRepaymentsWithMeeting ? { groupId: input.groupId!, calendarId: input.calendarId! } : null, calendarId: follows ? input.calendarId! : group.calendarId };
+  }
+
+  /** The meeting a stored JLG loan follows, or null. */
+  private followOf(loan: LoanRow): MeetingFollow | null {
+    return loan.syncRepaymentsWithMeeting && loan.groupId !== null && loan.calendarId !== null ? { groupId: loan.groupId, calendarId: loan.calendarId } : null;
   }
 
   /** The loan when the caller may see it (office subtree, an account officer's own book); 404 otherwise, never 403. */
@@ -62,7 +119,8 @@ export class LoanApplicationService {
       const terms = await this.terms(tx, input, { requireClient: false, current: null });
       // Without a borrower, the preview uses the head office's holidays.
       const officeId = input.clientId != null ? (await this.visibleBorrower(tx, staff, input.clientId)).officeId : 1;
-      const schedule = await this.onCalendar(tx, officeId, generateSchedule(scheduleTermsOf(terms)));
+      const group = input.clientId != null ? await this.groupTerms(tx, staff, input, input.clientId) : null;
+      const schedule = await this.placed(tx, officeId, scheduleTermsOf(terms), group?.follow ?? null);
       const currency = currencyOf(terms.product.currencyCode, terms.product.digitsAfterDecimal, terms.product.inMultiplesOf);
       return scheduleView(terms.principal, terms.expectedDisbursementDate, currency, previewPeriods(schedule), null);
     });
@@ -86,13 +144,19 @@ export class LoanApplicationService {
       throw errors.notFound(LOAN_CODES.staffIdInvalid, `Staff with identifier ${input.loanOfficerId} does not exist`, input.loanOfficerId);
     }
     if (input.externalId) await this.assertExternalIdFree(tx, input.externalId, null);
+    const group = await this.groupTerms(tx, staff, input, client.id);
     const id = await nextValue(tx, 'loan');
     await insertLoan(tx, {
       ...storedTerms(terms, { linkAccountId: input.linkAccountId ?? null, externalId: input.externalId ?? null, loanOfficerId }),
       id, clientId: client.id, officeId: client.officeId, submittedByUserId: staff.userId,
       submittedDelegatedBy: staff.kind === 'staff' ? (staff.delegatedBy ?? null) : null,
     });
-    await writeSchedule(tx, id, await this.onCalendar(tx, client.officeId, generateSchedule(scheduleTermsOf(terms))));
+    if (group) {
+      await setGroupLoan(tx, id, {
+        groupId: input.groupId!, calendarId: group.calendarId, syncRepaymentsWithMeeting: group.follow !== null, syncDisbursementWithMeeting: input.syncDisbursementWithMeeting === true,
+      });
+    }
+    await writeSchedule(tx, id, await this.placed(tx, client.officeId, scheduleTermsOf(terms), group?.follow ?? null));
     // The charges the application lists, or its product's when it lists none (`charges` left out).
     await this.charges.get()?.applied(tx, staff.userId, id, input.charges ?? null);
     return (await findLoan(tx, id))!;
@@ -121,7 +185,7 @@ export class LoanApplicationService {
     await updateLoanTerms(tx, id, storedTerms(terms, { linkAccountId: merged.linkAccountId ?? null, externalId: merged.externalId ?? null, loanOfficerId: merged.loanOfficerId ?? loan.loanOfficerId }), actor.userId);
     // A change of terms invalidates approvals given to the old terms.
     await clearApprovals(tx, id);
-    await writeSchedule(tx, id, await this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTermsOf(terms))));
+    await writeSchedule(tx, id, await this.placed(tx, loan.officeId, scheduleTermsOf(terms), this.followOf(loan)));
     await this.charges.get()?.scheduled(tx, id);
     const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
     return { loan: (await findLoan(tx, id))!, changes };
@@ -173,7 +237,7 @@ export class LoanApplicationService {
   /** Schedule from the stored terms (after approval lowered the amount, or from the actual disbursement date). */
   async regenerate(tx: Tx, loan: LoanRow, disbursementDate: string, principal: string): Promise<Schedule> {
     const product = await this.products.require(tx, loan.productId);
-    return this.onCalendar(tx, loan.officeId, generateSchedule(scheduleTerms(loan, disbursementDate, principal, dayCountOf(product))));
+    return this.placed(tx, loan.officeId, scheduleTerms(loan, disbursementDate, principal, dayCountOf(product)), this.followOf(loan));
   }
 
   /** Validates an application against its product (Fineract codes) and fills what it leaves out from the product. */
@@ -201,3 +265,8 @@ export class LoanApplicationService {
 
 }
 
+
+/** The schedule with its due dates replaced, in order: each period then starts where the one before now ends. */
+function withDueDates(schedule: Schedule, due: readonly string[]): Schedule {
+  return { ...schedule, periods: schedule.periods.map((p, i) => ({ ...p, fromDate: i === 0 ? p.fromDate : due[i - 1]!, dueDate: due[i]! })) };
+}

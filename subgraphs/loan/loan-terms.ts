@@ -28,7 +28,12 @@ export interface LoanApplicationInput {
   expectedDisbursementDate?: string | null;
   submittedOnDate?: string | null;
   repaymentsStartingFromDate?: string | null;
+  /** individual (default) or jlg: a member's own loan within a group (groupId). */
   loanType?: string | null;
+  groupId?: number | null;
+  calendarId?: number | null;
+  syncRepaymentsWithMeeting?: boolean | null;
+  syncDisbursementWithMeeting?: boolean | null;
   linkAccountId?: number | null;
   externalId?: string | null;
   loanOfficerId?: number | null;
@@ -96,7 +101,15 @@ export function checkApplication(input: LoanApplicationInput, requireClient: boo
   v.required('productId', input.productId);
   v.required('principal', input.principal);
   v.required('expectedDisbursementDate', input.expectedDisbursementDate);
-  if (input.loanType != null && input.loanType.toLowerCase() !== 'individual') v.fail('loanType', 'is.not.one.of.expected.enumerations', 'loanType must be individual.', input.loanType);
+  const loanType = input.loanType?.toLowerCase() ?? 'individual';
+  // A loan to a group itself (loanType group) has no client borrower: not offered.
+  if (loanType !== 'individual' && loanType !== 'jlg') v.fail('loanType', 'is.not.one.of.expected.enumerations', 'loanType must be individual or jlg.', input.loanType);
+  if (loanType === 'jlg') v.required('groupId', input.groupId);
+  if (loanType !== 'jlg' && input.groupId != null) v.fail('groupId', 'not.supported.for.individual.loans', 'A groupId goes with loanType jlg.', input.groupId);
+  if ((input.syncRepaymentsWithMeeting || input.syncDisbursementWithMeeting) && loanType === 'jlg') v.required('calendarId', input.calendarId);
+  if ((input.syncRepaymentsWithMeeting || input.syncDisbursementWithMeeting) && loanType !== 'jlg') {
+    v.fail('syncRepaymentsWithMeeting', 'not.supported.for.individual.loans', 'Only a JLG loan follows a group meeting.', true);
+  }
   v.maxLength('externalId', input.externalId, 100);
   for (const name of ['collateral', 'disbursementData'] as const) {
     if ((input[name]?.length ?? 0) > 0) v.fail(name, 'not.supported', `Loan ${name} are not supported; send an empty list or leave ${name} out.`);

@@ -41,6 +41,27 @@ export interface LoanPosting {
  */
 export type ScheduleCalendar = (tx: Tx, officeId: number, dueDates: readonly string[]) => Promise<string[]>;
 
+/** A meeting's dates for a loan that follows it (issue 39): already moved by working days and holidays. */
+export interface MeetingSchedule {
+  calendarId: number;
+  /** The meeting's frequency: 1 daily, 2 weekly, 3 monthly, 4 yearly; and every how many. */
+  frequency: number;
+  interval: number;
+  dates: string[];
+}
+
+/**
+ * Group lending, registered by the groups module (which depends on this one). Each answers the groups
+ * module's own 404 or 403 when the group is not the caller's to see, the client is not its member, or the
+ * calendar is not the group's meeting.
+ */
+export interface GroupMeetings {
+  /** Inside the caller's transaction: the active group the client belongs to, with the meeting it follows (null: none). */
+  memberGroup(tx: Tx, staff: StaffIdentity, groupId: number, clientId: number): Promise<{ officeId: number; calendarId: number | null }>;
+  /** The meeting dates of the group's calendar `calendarId` on or after `from`: at most `count`. */
+  meetingDates(tx: Tx, groupId: number, calendarId: number, from: string, count: number): Promise<MeetingSchedule>;
+}
+
 export interface LoanDependencies {
   borrower: (tx: Tx, clientId: number) => Promise<LoanBorrower | null>;
   businessDates: BusinessDates;

@@ -158,6 +158,10 @@ export class UpdateLoanApplicationInput {
   @Field(() => Boolean, { nullable: true, description: 'Accepted and ignored.' }) allowPartialPeriodInterestCalcualtion?: boolean | null;
   @Field(() => Boolean, { nullable: true, description: 'Accepted and ignored.' }) createStandingInstructionAtDisbursement?: boolean | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) graceOnArrearsAgeing?: number | null;
+  @Field(() => Int, { description: 'JLG loans: the group the client belongs to.', nullable: true }) groupId?: number | null;
+  @Field(() => Int, { description: 'JLG loans: the group\'s meeting (its calendar id) the loan follows.', nullable: true }) calendarId?: number | null;
+  @Field(() => Boolean, { description: 'JLG loans: instalments fall on the meeting\'s dates.', nullable: true }) syncRepaymentsWithMeeting?: boolean | null;
+  @Field(() => Boolean, { description: 'JLG loans: the expected disbursement date must be a meeting date.', nullable: true }) syncDisbursementWithMeeting?: boolean | null;
   @Field(() => DecimalScalar, { nullable: true, description: 'Accepted and ignored.' }) inArrearsTolerance?: string | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) fundId?: number | null;
   @Field(() => Int, { nullable: true, description: 'Accepted and ignored.' }) loanPurposeId?: number | null;
@@ -387,6 +391,7 @@ export class LoanType {
   @Field(() => String, { description: 'Name of the loan product.', nullable: true }) loanProductName!: string | null;
   @Field(() => Int, { description: 'Id of the staff member managing the loan, or null.', nullable: true }) loanOfficerId!: number | null;
   @Field(() => EnumOption, { description: 'Kind of loan: individual, group or JLG (Fineract\'s `{id, code, value}`).' }) loanType!: EnumOption;
+  @Field(() => Int, { description: 'JLG loans: the group the borrower borrows within; null otherwise.', nullable: true }) groupId!: number | null;
   @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
   @Field(() => DecimalScalar, { description: 'Principal amount (decimal string) in the loan\'s currency.' }) principal!: string;
   @Field(() => DecimalScalar, { description: 'Principal applied for (decimal string).' }) proposedPrincipal!: string;

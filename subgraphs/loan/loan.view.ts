@@ -237,6 +237,9 @@ export interface LoanViewParts {
 /** The principal a loan's figures run on: disbursed or approved amount once known, else the proposal. */
 export const effectivePrincipal = (loan: LoanRow) => loan.approvedPrincipal ?? loan.principal;
 
+/** Fineract's AccountType of a member's loan within a group. */
+const LOAN_TYPE_JLG = 3;
+
 export function loanView(parts: LoanViewParts): LoanType {
   const { loan } = parts;
   const currency = currencyOf(loan.currencyCode, loan.digits);
@@ -247,7 +250,8 @@ export function loanView(parts: LoanViewParts): LoanType {
     id: loan.id, accountNo: loan.accountNo, externalId: loan.externalId, status: statusOf(loan.statusId),
     clientId: loan.clientId, clientName: parts.clientName, clientAccountNo: parts.clientAccountNo, clientOfficeId: parts.clientOfficeId, officeId: loan.officeId,
     loanProductId: loan.productId, loanProductName: parts.productName, loanOfficerId: loan.loanOfficerId,
-    loanType: enumOption(1, 'accountType.individual', 'Individual'), currency,
+    loanType: loan.loanTypeId === LOAN_TYPE_JLG ? enumOption(3, 'accountType.jlg', 'JLG') : enumOption(1, 'accountType.individual', 'Individual'), currency,
+    groupId: loan.groupId,
     principal: amount(principal), proposedPrincipal: amount(loan.principal), approvedPrincipal: loan.approvedPrincipal == null ? null : amount(loan.approvedPrincipal),
     termFrequency: loan.loanTermFrequency, termPeriodFrequencyType: frequencyOption(loan.loanTermFrequencyType),
     numberOfRepayments: loan.numberOfRepayments, repaymentEvery: loan.repaymentEvery, repaymentFrequencyType: repaymentFrequencyOption(loan.repaymentFrequencyType),

@@ -59,6 +59,12 @@ export interface LoanRow {
   delinquentDate: string | null;
   delinquencyRangeId: number | null;
   recoveryOfficerUserId: number | null;
+  /** Fineract's AccountType: 1 individual, 3 JLG (a member's loan within a group). */
+  loanTypeId: number;
+  groupId: number | null;
+  /** The meeting its instalments follow, when syncRepaymentsWithMeeting. */
+  calendarId: number | null;
+  syncRepaymentsWithMeeting: boolean;
 }
 
 export const LOAN_COLUMNS = [
@@ -69,6 +75,7 @@ export const LOAN_COLUMNS = [
   'grace_on_interest_payment', date('submitted_on'), date('expected_disbursement_date'), date('repayments_starting_from'), date('approved_on'),
   'approved_by_user_id', date('rejected_on'), date('withdrawn_on'), date('disbursed_on'), date('closed_on'), 'link_account_id',
   'disbursed_to_savings_id', 'days_past_due', 'delinquent_amount', date('delinquent_date'), 'delinquency_range_id', 'recovery_officer_user_id',
+  'loan_type_id', 'group_id', 'calendar_id', 'sync_repayments_with_meeting',
 ].join(', ');
 
 export const loanNotFound = (id: number) => errors.notFound(LOAN_CODES.loanIdInvalid, `Loan with identifier ${id} does not exist`, id);
@@ -141,6 +148,17 @@ export async function insertLoan(
       tx.tenantId, loan.id, String(loan.id).padStart(9, '0'), loan.clientId, loan.officeId, loan.submittedByUserId, loan.submittedDelegatedBy, STATUS_SUBMITTED,
       ...termValues(loan), loan.submittedByUserId, loan.submittedByUserId,
     ],
+  );
+}
+
+/** A JLG loan's group and meeting (issue 39), set with the application and kept by its changes. */
+export async function setGroupLoan(
+  tx: Tx, id: number, g: { groupId: number; calendarId: number | null; syncRepaymentsWithMeeting: boolean; syncDisbursementWithMeeting: boolean },
+): Promise<void> {
+  await tx.query(
+    `update loan.loan set loan_type_id = 3, group_id = ?, calendar_id = ?, sync_repayments_with_meeting = ?, sync_disbursement_with_meeting = ?
+      where tenant_id = ? and id = ?`,
+    [g.groupId, g.calendarId, g.syncRepaymentsWithMeeting, g.syncDisbursementWithMeeting, tx.tenantId, id],
   );
 }
 
