@@ -16,6 +16,7 @@ import { MakerDelegatedByMigration } from './migrations/20261125150000_maker_del
 import { TransactionDateIndexMigration } from './migrations/20261128000100_transaction_date_index.js';
 import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 import { BranchDayResolver } from './branch-day.resolver.js';
+import { SavingsInterestResolver } from './savings-interest.resolver.js';
 
 export const accountDatabase: DatabaseModule = {
   entities: [],
@@ -29,7 +30,7 @@ export const accountDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildAccountSchema(services: () => AccountServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver, AccountTransactionsSubscriptionResolver, BranchDayResolver],
+    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver, AccountTransactionsSubscriptionResolver, BranchDayResolver, SavingsInterestResolver],
     container: (cls) => new (cls as new (s: AccountServices) => object)(services()),
     referenceResolvers: {
       SavingsAccount: {

@@ -13,6 +13,7 @@ import { ReferenceService } from './reference.service.js';
 import { SavingsAccountService } from './savings-account.service.js';
 import { savingsForLoans } from './savings-for-loans.js';
 import { SavingsFees } from './savings-fees.js';
+import { SavingsInterest } from './savings-interest.service.js';
 import { SavingsMovements } from './savings-movements.js';
 import { SavingsTransactionCommands } from './savings-transaction.commands.js';
 import { SavingsTransactionQueries } from './savings-transaction.queries.js';
@@ -46,6 +47,8 @@ export interface AccountServices {
   forPayments: ReturnType<typeof accountsForPayments>;
   /** What the charges module takes fees through and registers its fee callbacks with (wired in the composition root). */
   forCharges: ReturnType<typeof accountsForCharges>;
+  /** Savings interest: calculateInterest, postInterest and the close of business's posting step. */
+  interest: SavingsInterest;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -79,6 +82,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forSelf: accountsForSelf(full, accounts, queries, transfers),
     forPayments: accountsForPayments(full, movements),
     forCharges: accountsForCharges(full, accounts, fees),
+    interest: new SavingsInterest(db, full, accounts, movements),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

@@ -5,7 +5,7 @@ import type { ParameterCatalogue } from '../kernel/fineract-parameters.js';
  * (see kernel/fineract-parameters.ts for what `stored` and `off` mean).
  */
 export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
-  // Interest is stored and read back; it stays descriptive until interest posting is built.
+  // Applied by savings interest: a day below it earns nothing. The overdraft interest pair stays descriptive.
   minBalanceForInterestCalculation: { use: 'stored', type: 'Decimal' },
   nominalAnnualInterestRateOverdraft: { use: 'stored', type: 'Decimal' },
   minOverdraftForInterestCalculation: { use: 'stored', type: 'Decimal' },

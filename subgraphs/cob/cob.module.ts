@@ -7,7 +7,7 @@ import type { CobServices } from './cob.services.js';
 import { CobMigration } from './migrations/20261128000100_cob.js';
 
 /** The modules whose services the cob module's ports are wired to (subgraphs/registry.ts). */
-export const dependsOn = ['organisation', 'loan', 'charges'] as const;
+export const dependsOn = ['organisation', 'loan', 'charges', 'account'] as const;
 
 /** Tables are written with SQL (store/); no ORM entities. */
 export const cobDatabase: DatabaseModule = {

@@ -27,6 +27,7 @@ import { chargesFromAccount, registerChargesWithAccount } from './adapters/charg
 import { chargesFromLedger } from './adapters/charges-from-ledger.js';
 import { registerChargesWithLoan } from './adapters/charges-from-loan.js';
 import { chargesFromOrganisation } from './adapters/charges-from-organisation.js';
+import { registerCobWithAccount } from './adapters/cob-from-account.js';
 import { registerCobWithCharges } from './adapters/cob-from-charges.js';
 import { cobFromLoan, registerCobWithLoan } from './adapters/cob-from-loan.js';
 import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
@@ -121,6 +122,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   });
   registerCobWithLoan(cob, loan);
   registerCobWithCharges(cob, charges);
+  registerCobWithAccount(cob, account);
 
   const audit = createAuditServices(db, auditFromOrganisation(organisation), db.background, logger);
   return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit };

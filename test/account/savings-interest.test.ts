@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { assertError } from '../support/assertions.js';
+import type { TestService, TenantSession } from '../support/service.js';
+import { accountFixture, activeClient, BANK_TRANSFER, balance, iso, pinBusinessDate } from './support.js';
+import { assertSchemas, outbox } from '../payments/support.js';
+
+/**
+ * Savings interest over HTTPS on PostgreSQL, with the issue's worked examples computed by hand: 10% a year,
+ * 365 days, deposits on days 1, 10 and 20 of November 2026 (30 days), posted monthly; the same with
+ * average daily balance posted quarterly; a deposit backdated into a posted month; the close of business.
+ */
+describe('savings interest', () => {
+  let service: TestService;
+  let t: TenantSession;
+  let branch: number;
+
+  before(async () => {
+    ({ service, t, branch } = await accountFixture());
+  });
+  after(async () => service.stop());
+
+  const product = async (name: string, settings: Record<string, unknown>): Promise<number> => {
+    const res = await t.post('/savingsproducts', {
+      name, shortName: name.slice(0, 4), currencyCode: 'NGN', digitsAfterDecimal: 2, nominalAnnualInterestRate: 10, interestCalculationDaysInYearType: 365, accountingRule: 2, locale: 'en', ...settings,
+    });
+    assert.equal(res.status, 200, res.text);
+    return res.body.resourceId as number;
+  };
+  const open = async (productId: number, date: string): Promise<number> => {
+    const clientId = await activeClient(t, branch);
+    const created = await t.post('/savingsaccounts', { clientId, productId, submittedOnDate: date, ...iso });
+    assert.equal(created.status, 200, created.text);
+    const activated = await t.post(`/savingsaccounts/${created.body.savingsId}?command=activate`, { activatedOnDate: date, ...iso });
+    assert.equal(activated.status, 200, activated.text);
+    return created.body.savingsId as number;
+  };
+  const deposit = async (accountId: number, amount: number, date: string): Promise<number> => {
+    const res = await t.post(`/savingsaccounts/${accountId}/transactions?command=deposit`, { transactionDate: date, transactionAmount: amount, paymentTypeId: BANK_TRANSFER, ...iso });
+    assert.equal(res.status, 200, res.text);
+    return res.body.resourceId as number;
+  };
+  const transactions = async (accountId: number) =>
+    ((await t.get(`/savingsaccounts/${accountId}/transactions?limit=200`)).body.pageItems as { id: number; transactionType: { id: number; value: string }; amount: number; runningBalance: number; date: number[]; reversed: boolean }[])
+      .map((x) => ({ id: x.id, type: x.transactionType.id, value: x.transactionType.value, amount: x.amount, date: x.date.join('-'), reversed: x.reversed }));
+  const journal = async (transactionId: number) =>
+    ((await t.get(`/journalentries?transactionId=S${transactionId}`)).body.pageItems as { glAccountCode: string; entryType: { value: string }; amount: number; reversed?: boolean }[])
+      .map((l) => [l.glAccountCode, l.entryType.value, l.amount]).sort();
+  const interestEvents = async (accountId: number) =>
+    (await outbox(service, t.tenant, ['account.credit', 'account.debit'])).filter((e) => e.payload.data.accountId === accountId && ['INTEREST', 'REVERSAL'].includes(String(e.payload.data.type)));
+
+  test('daily balance, posted monthly: 100,000 x 9 + 150,000 x 10 + 180,000 x 11 = 4,380,000 balance-days x 10% / 365 = 1,200.00; a backdated deposit reposts the month', async () => {
+    const productId = await product('Monthly Saver', { interestCalculationType: 1, interestCompoundingPeriodType: 4, interestPostingPeriodType: 4 });
+    await pinBusinessDate(t, '2026-11-30');
+    const accountId = await open(productId, '2026-11-01');
+    // Two deposits of 50,000 (a tier-1 customer's single-deposit cap) make the 100,000 of day 1.
+    await deposit(accountId, 50000, '2026-11-01');
+    await deposit(accountId, 50000, '2026-11-01');
+    await deposit(accountId, 50000, '2026-11-10');
+    await deposit(accountId, 30000, '2026-11-20');
+
+    // On the month's last day nothing has ended: posting posts nothing; calculating shows the month so far.
+    const early = await t.post(`/savingsaccounts/${accountId}?command=calculateInterest`);
+    assert.equal(early.status, 200, early.text);
+    assert.deepEqual(early.body.changes, { interestToPost: '0.00', interestAccrued: '1200.00', calculatedThrough: '2026-11-30' });
+    assert.deepEqual((await t.post(`/savingsaccounts/${accountId}?command=postInterest`)).body.changes, { postings: [], reversedTransactionIds: [] });
+
+    await pinBusinessDate(t, '2026-12-01');
+    const calculated = await t.post(`/savingsaccounts/${accountId}?command=calculateInterest`);
+    // December so far is its first day, on the unposted balance: 180,000 x 1 x 10% / 365 = 49.315... -> 49.32.
+    assert.deepEqual(calculated.body.changes, { interestToPost: '1200.00', interestAccrued: '49.32', calculatedThrough: '2026-12-01' });
+    assert.equal((await balance(t, accountId)).accountBalance, 180000, 'calculating writes nothing');
+
+    const posted = await t.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assert.equal(posted.status, 200, posted.text);
+    assert.deepEqual(posted.body.savingsId, accountId);
+    const [first] = posted.body.changes.postings as { date: string; amount: string; transactionId: number }[];
+    assert.deepEqual([first!.date, first!.amount], ['2026-11-30', '1200.00']);
+    assert.equal((await balance(t, accountId)).accountBalance, 181200);
+    const interest = (await transactions(accountId)).find((x) => x.id === first!.transactionId)!;
+    assert.deepEqual([interest.type, interest.value, interest.amount, interest.date], [3, 'Interest Posting', 1200, '2026-11-30']);
+    assert.deepEqual(await journal(first!.transactionId), [['21101', 'CREDIT', 1200], ['51101', 'DEBIT', 1200]]);
+    // Posting again changes nothing.
+    assert.deepEqual((await t.post(`/savingsaccounts/${accountId}?command=postInterest`)).body.changes, { postings: [], reversedTransactionIds: [] });
+
+    // 36,500 backdated to November 25 earns 36,500 x 6 days x 10% / 365 = 60.00 more: the 1,200.00 is reversed and 1,260.00 posted.
+    await deposit(accountId, 36500, '2026-11-25');
+    const reposted = await t.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assert.equal(reposted.status, 200, reposted.text);
+    assert.deepEqual(reposted.body.changes.reversedTransactionIds, [first!.transactionId]);
+    const [second] = reposted.body.changes.postings as { date: string; amount: string; transactionId: number }[];
+    assert.deepEqual([second!.date, second!.amount], ['2026-11-30', '1260.00']);
+    // 180,000 + 36,500 + 1,260.00
+    assert.equal((await balance(t, accountId)).accountBalance, 217760);
+    const after = await transactions(accountId);
+    assert.equal(after.find((x) => x.id === first!.transactionId)!.reversed, true);
+    // The first posting's journal is reversed (its reversal entry offsets DR 51101 / CR 21101 1,200.00).
+    const reversedLines = (await t.get(`/journalentries?transactionId=S${first!.transactionId}`)).body.pageItems as { glAccountCode: string; reversed: boolean }[];
+    assert.deepEqual(reversedLines.map((l) => [l.glAccountCode, l.reversed]).sort(), [['21101', true], ['51101', true]]);
+    assert.deepEqual(await journal(second!.transactionId), [['21101', 'CREDIT', 1260], ['51101', 'DEBIT', 1260]]);
+
+    const events = await interestEvents(accountId);
+    assertSchemas(events);
+    assert.deepEqual(events.map((e) => [e.event_type, e.payload.data.type, e.payload.data.reason ?? null, e.payload.data.amount, e.payload.data.runningBalance, e.payload.data.date]), [
+      ['account.credit', 'INTEREST', 'interest', 1200, 181200, '2026-11-30'],
+      ['account.debit', 'REVERSAL', null, 1200, 216500, '2026-12-01'],
+      ['account.credit', 'INTEREST', 'interest', 1260, 217760, '2026-11-30'],
+    ]);
+
+    // The close of business of December 31 posts December: 217,760 (November's interest earns from December 1) x 31 x 10% / 365 = 1,849.468... -> 1,849.47.
+    await pinBusinessDate(t, '2026-12-31');
+    const run = await t.post('/cob?command=run');
+    assert.equal(run.status, 200, run.text);
+    const step = run.body[0].steps.find((s: { stepCode: string }) => s.stepCode === 'POST_INTEREST_FOR_SAVINGS');
+    assert.equal(step.status, 'COMPLETED');
+    assert.equal(step.processed, 1);
+    assert.equal((await balance(t, accountId)).accountBalance, 219609.47);
+    const december = (await transactions(accountId)).find((x) => x.type === 3 && x.date === '2026-12-31')!;
+    assert.equal(december.amount, 1849.47);
+    assert.deepEqual(await journal(december.id), [['21101', 'CREDIT', 1849.47], ['51101', 'DEBIT', 1849.47]]);
+  });
+
+  test('average daily balance, posted quarterly: 12,160,000 balance-days over 92 days x 10% x 92 / 365 = 3,331.51', async () => {
+    const productId = await product('Quarterly Saver', { interestCalculationType: 2, interestCompoundingPeriodType: 5, interestPostingPeriodType: 5 });
+    await pinBusinessDate(t, '2027-01-01');
+    const accountId = await open(productId, '2026-10-01');
+    // Oct 1 - Nov 9: 40 days x 100,000; Nov 10 - Dec 19: 40 x 150,000; Dec 20 - 31: 12 x 180,000. Average 132,173.913043478.
+    await deposit(accountId, 50000, '2026-10-01');
+    await deposit(accountId, 50000, '2026-10-01');
+    await deposit(accountId, 50000, '2026-11-10');
+    await deposit(accountId, 30000, '2026-12-20');
+    const posted = await t.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assert.equal(posted.status, 200, posted.text);
+    const postings = posted.body.changes.postings as { date: string; amount: string; transactionId: number }[];
+    assert.deepEqual(postings.map((p) => [p.date, p.amount]), [['2026-12-31', '3331.51']]);
+    assert.equal((await balance(t, accountId)).accountBalance, 183331.51);
+    assert.deepEqual(await journal(postings[0]!.transactionId), [['21101', 'CREDIT', 3331.51], ['51101', 'DEBIT', 3331.51]]);
+    const events = await interestEvents(accountId);
+    assert.deepEqual(events.map((e) => [e.event_type, e.payload.data.reason, e.payload.data.amount, e.payload.data.runningBalance]), [['account.credit', 'interest', 3331.51, 183331.51]]);
+  });
+
+  test('another tenant\'s account is not found; nothing is posted', async () => {
+    const other = await service.tenant();
+    const productId = await product('Hidden Saver', { interestPostingPeriodType: 4 });
+    await pinBusinessDate(t, '2027-01-01');
+    const accountId = await open(productId, '2026-12-01');
+    await deposit(accountId, 1000, '2026-12-01');
+    const res = await other.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assertError(res, 404, 'error.msg.saving.account.id.invalid');
+    assert.equal((await balance(t, accountId)).accountBalance, 1000);
+  });
+});
