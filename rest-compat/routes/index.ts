@@ -15,12 +15,13 @@ import { reportRoutes } from './report.routes.js';
 import { searchRoutes } from './search.routes.js';
 import { savingsInterestRoutes } from './savings-interest.routes.js';
 import { selfRoutes } from './self.routes.js';
+import { taxRoutes } from './taxes.routes.js';
 import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
   ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
-  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...savingsInterestRoutes,
+  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...savingsInterestRoutes, ...taxRoutes,
 ];
 
 /** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */

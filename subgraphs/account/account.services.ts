@@ -14,6 +14,7 @@ import { SavingsAccountService } from './savings-account.service.js';
 import { savingsForLoans } from './savings-for-loans.js';
 import { SavingsFees } from './savings-fees.js';
 import { SavingsInterest } from './savings-interest.service.js';
+import { TaxService } from './tax.service.js';
 import { SavingsMovements } from './savings-movements.js';
 import { SavingsTransactionCommands } from './savings-transaction.commands.js';
 import { SavingsTransactionQueries } from './savings-transaction.queries.js';
@@ -49,6 +50,8 @@ export interface AccountServices {
   forCharges: ReturnType<typeof accountsForCharges>;
   /** Savings interest: calculateInterest, postInterest and the close of business's posting step. */
   interest: SavingsInterest;
+  /** Withholding tax components and groups. */
+  taxes: TaxService;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -83,6 +86,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forPayments: accountsForPayments(full, movements),
     forCharges: accountsForCharges(full, accounts, fees),
     interest: new SavingsInterest(db, full, accounts, movements),
+    taxes: new TaxService(db, full),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

@@ -12,6 +12,7 @@ import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings
 import { ACCOUNT_CODES } from './codes.js';
 import { CASH_GL, LIABILITY_GL, SETTLEMENT_GL } from './account.rows.js';
 import { checkInterestSettings } from './domain/interest-settings.js';
+import { checkTaxGroup } from './tax.service.js';
 import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productCount, updateProduct, type ProductField, type ProductValue, type SavingsProduct } from './store/product.store.js';
 
 export interface SavingsProductInput {
@@ -161,6 +162,7 @@ export class ProductService {
    * The ids of roles nothing posts yet (fees, penalties, interest, write-off) are kept for later.
    */
   private async checkMappings(tx: Tx, accountType: string | null | undefined, parameters: Record<string, unknown>): Promise<void> {
+    await checkTaxGroup(tx, parameters);
     const applied: Record<string, readonly string[]> = {
       savingsControlAccountId: [LIABILITY_GL[(accountType ?? 'SAVINGS').toUpperCase() === 'CURRENT' ? 'CURRENT' : 'SAVINGS']],
       savingsReferenceAccountId: [CASH_GL, SETTLEMENT_GL],

@@ -4,7 +4,7 @@ import { Money } from '../kernel/money.js';
 import { riding } from '../kernel/outbox.js';
 import type { Tx } from '../kernel/tx.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
-import { INTEREST_EXPENSE_GL, LIABILITY_GL, STATUS_ACTIVE, TXN_INTEREST_POSTING, type AccountRow } from './account.rows.js';
+import { INTEREST_EXPENSE_GL, LIABILITY_GL, STATUS_ACTIVE, TXN_INTEREST_POSTING, TXN_WITHHOLD_TAX, type AccountRow } from './account.rows.js';
 import {
   addDays, currentPostingPeriod, endedPostingPeriods, periodEnd, periodInterest, POSTING_TYPES, type InterestSettings,
 } from './domain/savings-interest.js';
@@ -14,11 +14,13 @@ import type { SavingsMovements } from './savings-movements.js';
 import { loadAccount } from './store/account-read.store.js';
 import { accountsForInterest, balanceMoves, interestAccount, standingPostings, type InterestAccount } from './store/interest.store.js';
 import { nextTransactionId, transactionById } from './store/savings-transaction.store.js';
+import { findGroups, productTaxGroup } from './store/tax.store.js';
+import { WITHHOLDING_TAX_GL } from './tax.service.js';
 
 /** What a posting run did to one account: the periods (by end date) posted anew and the postings reversed. */
 export interface InterestRun {
   account: AccountRow;
-  posted: { date: string; amount: string; transactionId: number }[];
+  posted: { date: string; amount: string; transactionId: number; tax: string | null; taxTransactionId: number | null }[];
   reversed: number[];
 }
 
@@ -102,19 +104,27 @@ export class SavingsInterest {
     const settings = settingsOf(found);
     let moves = await balanceMoves(tx, account.id);
     const standing = await standingPostings(tx, account.id);
+    const taxes = await standingPostings(tx, account.id, TXN_WITHHOLD_TAX);
+    const taxGroupId = await productTaxGroup(tx, account.id);
     for (const period of endedPostingPeriods(found.activatedOnDate, through, settings.postingType)) {
       const amount = periodInterest(settings, moves, period);
       const existing = standing.filter((p) => p.date === period.end);
       if (existing.length === 1 && new Money(existing[0]!.amount).eq(amount)) continue;
       if (existing.length === 0 && new Money(amount).isZero()) continue;
+      // The tax withheld from a posting goes with it (undone first: it was taken after the interest).
+      for (const tax of taxes.filter((p) => p.date === period.end)) {
+        run.account = await this.reverse(tx, run.account, client, tax.id, today, actor);
+        run.reversed.push(tax.id);
+      }
       for (const posting of existing) {
         run.account = await this.reverse(tx, run.account, client, posting.id, today, actor);
         run.reversed.push(posting.id);
       }
       if (new Money(amount).gt(0)) {
         const posted = await this.credit(tx, run.account, client, period.end, amount, actor);
-        run.account = posted.account;
-        run.posted.push({ date: period.end, amount, transactionId: posted.id });
+        const withheld = taxGroupId === null ? null : await this.withhold(tx, posted.account, client, taxGroupId, period.end, amount, actor);
+        run.account = withheld?.account ?? posted.account;
+        run.posted.push({ date: period.end, amount, transactionId: posted.id, tax: withheld?.amount ?? null, taxTransactionId: withheld?.id ?? null });
       }
       // Later periods earn on the corrected balance.
       moves = await balanceMoves(tx, account.id);
@@ -136,6 +146,40 @@ export class SavingsInterest {
       id, account, credit: true, amount, date, type: TXN_INTEREST_POSTING, paymentTypeId: null, isCash: false, details: {}, note: 'Interest posting', actor,
     }, { event });
     return { id, account: { ...account, accountBalance: written.runningBalance, totalDeposits: written.totalDeposits, totalWithdrawals: written.totalWithdrawals } };
+  }
+
+  /**
+   * Withholding tax on a posting (Fineract's type 18): each component of the product's tax group in force on
+   * the posting's date takes its percentage of the interest, rounded half-even to the currency's digits, to
+   * its credit account (22201 when it names none); the total is one debit of the account (`account.debit`,
+   * `reason: "tax"`). Null when no component is in force or the tax rounds to nothing.
+   */
+  private async withhold(tx: Tx, account: AccountRow, client: AccountClient, taxGroupId: number, date: string, interest: string, actor: number | null): Promise<{ account: AccountRow; id: number; amount: string } | null> {
+    const group = (await findGroups(tx, [taxGroupId]))[0];
+    const lines: { glCode: string; credit: string }[] = [];
+    for (const { component, startDate } of group?.components ?? []) {
+      if (startDate > date || component.startDate > date) continue;
+      const part = new Money(interest).times(component.percentage).div(100).decimalPlaces(account.digitsAfterDecimal, Money.ROUND_HALF_EVEN);
+      if (part.lte(0)) continue;
+      const glCode = component.creditAccountId === null ? WITHHOLDING_TAX_GL : ((await this.deps.journal.glCode(tx, component.creditAccountId)) ?? WITHHOLDING_TAX_GL);
+      lines.push({ glCode, credit: part.toFixed() });
+    }
+    const total = lines.reduce((sum, l) => sum.plus(l.credit), new Money(0));
+    if (total.lte(0)) return null;
+    const amount = total.toFixed(account.digitsAfterDecimal);
+    const id = await nextTransactionId(tx);
+    const posting = await this.deps.journal.post(tx, {
+      companionEvent: true, officeId: account.officeId, currency: account.currencyCode, date,
+      lines: [{ glCode: LIABILITY_GL[account.accountType], debit: amount }, ...lines],
+      source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${id}` }, comments: 'Withhold tax', actor,
+    });
+    const bankName = await this.movements.bankName(tx);
+    const base = this.movements.movementEvent(account, client, id, false, amount, 'WITHDRAWAL', { bankName, accountNo: account.accountNo, senderName: client.displayName }, { date });
+    const event = riding({ ...base, data: { ...base.data, type: 'TAX', reason: 'tax' } }, posting.companion);
+    const written = await this.movements.writeLeg(tx, {
+      id, account, credit: false, amount, date, type: TXN_WITHHOLD_TAX, paymentTypeId: null, isCash: false, details: {}, note: 'Withhold tax', actor,
+    }, { event });
+    return { id, amount, account: { ...account, accountBalance: written.runningBalance, totalDeposits: written.totalDeposits, totalWithdrawals: written.totalWithdrawals } };
   }
 
   /** Takes a standing posting back out (its journal reversed on the business date), announced as an undo is. */

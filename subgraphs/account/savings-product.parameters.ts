@@ -10,6 +10,9 @@ export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   nominalAnnualInterestRateOverdraft: { use: 'stored', type: 'Decimal' },
   minOverdraftForInterestCalculation: { use: 'stored', type: 'Decimal' },
   withdrawalFeeForTransfers: { use: 'stored', type: 'Boolean' },
+  // Applied by savings interest: with withHoldTax, each posting withholds the tax group's components (tax.service.ts).
+  withHoldTax: { use: 'stored', type: 'Boolean' },
+  taxGroupId: { use: 'stored', type: 'Int' },
   lockinPeriodFrequencyType: { use: 'stored', type: 'Int' },
   // GL ids of Fineract's accounting mapping: kept for its clients; postings use the chart's fixed accounts, so
   // the two roles deposits and withdrawals post (control, reference) may only name those (product.service.ts).
@@ -43,6 +46,4 @@ export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   daysToEscheat: { use: 'off' },
   lienAllowed: { use: 'off' },
   maxAllowedLienLimit: { use: 'off' },
-  withHoldTax: { use: 'off' },
-  taxGroupId: { use: 'off' },
 };

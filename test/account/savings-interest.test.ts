@@ -120,6 +120,53 @@ describe('savings interest', () => {
     assert.deepEqual(await journal(december.id), [['21101', 'CREDIT', 1849.47], ['51101', 'DEBIT', 1849.47]]);
   });
 
+  test('10% withholding tax: November\'s 1,200.00 withholds 120.00 (type 18, CR 22201); a backdated deposit reverses both and reposts 1,260.00 less 126.00', async () => {
+    await pinBusinessDate(t, '2026-11-30');
+    const component = await t.post('/taxes/component', { name: 'WHT 10', percentage: 10, creditAccountType: 2, startDate: '2026-01-01', ...iso });
+    assert.equal(component.status, 200, component.text);
+    const group = await t.post('/taxes/group', { name: 'Withholding', taxComponents: [{ taxComponentId: component.body.resourceId }] });
+    assert.equal(group.status, 200, group.text);
+    const shown = (await t.get(`/taxes/group/${group.body.resourceId}`)).body;
+    assert.deepEqual([shown.name, shown.taxAssociations.length, shown.taxAssociations[0].taxComponent.percentage, shown.taxAssociations[0].taxComponent.creditAccount.glCode], ['Withholding', 1, 10, '22201']);
+    const productId = await product('Taxed Saver', { interestCalculationType: 1, interestCompoundingPeriodType: 4, interestPostingPeriodType: 4, withHoldTax: true, taxGroupId: group.body.resourceId });
+    const accountId = await open(productId, '2026-11-01');
+    await deposit(accountId, 50000, '2026-11-01');
+    await deposit(accountId, 50000, '2026-11-01');
+    await deposit(accountId, 50000, '2026-11-10');
+    await deposit(accountId, 30000, '2026-11-20');
+
+    await pinBusinessDate(t, '2026-12-01');
+    const posted = await t.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assert.equal(posted.status, 200, posted.text);
+    const [first] = posted.body.changes.postings as { date: string; amount: string; transactionId: number; tax: string; taxTransactionId: number }[];
+    assert.deepEqual([first!.amount, first!.tax], ['1200.00', '120.00']);
+    // 180,000 + 1,200.00 - 120.00
+    assert.equal((await balance(t, accountId)).accountBalance, 181080);
+    const tax = (await transactions(accountId)).find((x) => x.id === first!.taxTransactionId)!;
+    assert.deepEqual([tax.type, tax.value, tax.amount, tax.date], [18, 'Withhold Tax', 120, '2026-11-30']);
+    assert.deepEqual(await journal(first!.taxTransactionId), [['21101', 'DEBIT', 120], ['22201', 'CREDIT', 120]]);
+
+    // 36,500 backdated to November 25: 1,260.00 interest, 126.00 tax; 180,000 + 36,500 + 1,260.00 - 126.00 = 217,634.00.
+    await deposit(accountId, 36500, '2026-11-25');
+    const reposted = await t.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assert.deepEqual(reposted.body.changes.reversedTransactionIds, [first!.taxTransactionId, first!.transactionId]);
+    const [second] = reposted.body.changes.postings as { amount: string; tax: string; taxTransactionId: number }[];
+    assert.deepEqual([second!.amount, second!.tax], ['1260.00', '126.00']);
+    assert.equal((await balance(t, accountId)).accountBalance, 217634);
+    assert.deepEqual(await journal(second!.taxTransactionId), [['21101', 'DEBIT', 126], ['22201', 'CREDIT', 126]]);
+
+    const events = (await outbox(service, t.tenant, ['account.credit', 'account.debit'])).filter((e) => e.payload.data.accountId === accountId && e.payload.data.type !== 'DEPOSIT');
+    assertSchemas(events);
+    assert.deepEqual(events.map((e) => [e.event_type, e.payload.data.type, e.payload.data.reason ?? null, e.payload.data.amount, e.payload.data.runningBalance]), [
+      ['account.credit', 'INTEREST', 'interest', 1200, 181200],
+      ['account.debit', 'TAX', 'tax', 120, 181080],
+      ['account.credit', 'REVERSAL', null, 120, 217700],
+      ['account.debit', 'REVERSAL', null, 1200, 216500],
+      ['account.credit', 'INTEREST', 'interest', 1260, 217760],
+      ['account.debit', 'TAX', 'tax', 126, 217634],
+    ]);
+  });
+
   test('average daily balance, posted quarterly: 12,160,000 balance-days over 92 days x 10% x 92 / 365 = 3,331.51', async () => {
     const productId = await product('Quarterly Saver', { interestCalculationType: 2, interestCompoundingPeriodType: 5, interestPostingPeriodType: 5 });
     await pinBusinessDate(t, '2027-01-01');
