@@ -11,8 +11,12 @@ const change = (payload: { savingsAccount: { id: number; officeId: number; clien
   changes: payload.changes,
 });
 
-/** Savings interest (issue 38): Fineract's calculateInterest and postInterest commands on a savings account. */
+/** Savings interest (issue 38): Fineract's calculateInterest, postInterest and updateWithHoldTax commands on a savings account. */
 export const savingsInterestRoutes: Route[] = [
   { method: 'POST', path: '/savingsaccounts/:savingsId', command: 'calculateInterest', operation: 'CalculateSavingsInterest', body: 'none', variables: id, result: (d) => change(d.calculateSavingsInterest) },
+  {
+    method: 'POST', path: '/savingsaccounts/:savingsId', command: 'updateWithHoldTax', operation: 'UpdateSavingsWithHoldTax', body: 'input', resource: 'account', variables: id,
+    result: (d) => change(d.updateSavingsWithHoldTax),
+  },
   { method: 'POST', path: '/savingsaccounts/:savingsId', command: 'postInterest', operation: 'PostSavingsInterest', body: 'none', variables: id, result: (d) => change(d.postSavingsInterest) },
 ];

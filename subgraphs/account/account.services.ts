@@ -86,7 +86,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forPayments: accountsForPayments(full, movements),
     forCharges: accountsForCharges(full, accounts, fees),
     interest: new SavingsInterest(db, full, accounts, movements),
-    taxes: new TaxService(db, full),
+    taxes: new TaxService(db, full, accounts),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

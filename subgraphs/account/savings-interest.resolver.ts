@@ -1,10 +1,15 @@
-import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, Field, InputType, Int, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '../platform/request-context.js';
 import { Mappers } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import { SavingsAccountChangePayload } from './account.types.js';
 
 const ID_DESCRIPTION = 'The savings account\'s id. Another tenant\'s or office\'s account is "not found".';
+
+@InputType({ description: "Fineract's updateWithHoldTax body." })
+export class UpdateWithHoldTaxInput {
+  @Field(() => Boolean, { description: 'Whether interest postings withhold the product\'s tax group.' }) withHoldTax!: boolean;
+}
 
 /** Fineract's calculateInterest and postInterest savings account commands. */
 @Resolver()
@@ -27,5 +32,10 @@ export class SavingsInterestResolver {
   async postSavingsInterest(@Arg('id', () => Int, { description: ID_DESCRIPTION }) id: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
     const run = await this.services.interest.post(ctx.identity, id);
     return this.map.change({ account: run.account, changes: { postings: run.posted, reversedTransactionIds: run.reversed } });
+  }
+
+  @Mutation(() => SavingsAccountChangePayload, { description: "Fineract's updateWithHoldTax: whether the account's interest postings withhold tax (the product's tax group); 400 `validation.msg.account.withHoldTax.not.supported` when the product has none." })
+  async updateSavingsWithHoldTax(@Arg('id', () => Int, { description: ID_DESCRIPTION }) id: number, @Arg('input', () => UpdateWithHoldTaxInput, { description: 'The request body.' }) input: UpdateWithHoldTaxInput, @Ctx() ctx: RequestContext): Promise<SavingsAccountChangePayload> {
+    return this.map.change(await this.services.taxes.updateWithHoldTax(ctx.identity, id, input.withHoldTax));
   }
 }

@@ -6,7 +6,11 @@ import { Money } from '../kernel/money.js';
 import { nextValue } from '../kernel/sequence.js';
 import type { Tx } from '../kernel/tx.js';
 import type { AccountDependencies } from './account.ports.js';
-import { findComponents, findGroups, insertComponent, insertGroup, renameGroup, updateComponent, upsertGroupComponent, type TaxComponentRow, type TaxGroupRow } from './store/tax.store.js';
+import type { AccountRow } from './account.rows.js';
+import type { SavingsAccountService } from './savings-account.service.js';
+import {
+  accountTaxSettings, findComponents, findGroups, insertComponent, insertGroup, renameGroup, setAccountWithHoldTax, updateComponent, upsertGroupComponent, type TaxComponentRow, type TaxGroupRow,
+} from './store/tax.store.js';
 
 /** Fineract's GL account type of a tax component's credit account: only a liability (2) is offered. */
 export const TAX_CREDIT_ACCOUNT_LIABILITY = 2;
@@ -40,7 +44,26 @@ export class TaxService {
   constructor(
     private readonly db: Database,
     private readonly deps: Required<AccountDependencies>,
+    private readonly accounts: SavingsAccountService,
   ) {}
+
+  /**
+   * Fineract's updateWithHoldTax: whether the account's interest postings withhold tax. Turning it on needs a
+   * product with a tax group (400 `validation.msg.account.withHoldTax.not.supported`, as Fineract answers).
+   */
+  async updateWithHoldTax(identity: Identity, accountId: number, withHoldTax: boolean): Promise<{ account: AccountRow; changes: Record<string, unknown> }> {
+    const staff = requireStaff(identity, 'UPDATEWITHHOLDTAX_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const { account } = await this.accounts.visible(tx, staff, accountId, { lock: true });
+      const settings = (await accountTaxSettings(tx, accountId))!;
+      if (settings.withHoldTax === withHoldTax) return { account, changes: {} };
+      if (withHoldTax && settings.taxGroupId === null) {
+        new Validator('account').fail('withHoldTax', 'not.supported', 'The account\'s product names no tax group: tax cannot be withheld.', withHoldTax).throwIfAny();
+      }
+      await setAccountWithHoldTax(tx, accountId, withHoldTax, actorId(identity));
+      return { account, changes: { withHoldTax } };
+    });
+  }
 
   async components(identity: Identity): Promise<TaxComponentRow[]> {
     const staff = requireStaff(identity, 'READ_TAXCOMPONENT');

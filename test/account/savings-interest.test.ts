@@ -165,6 +165,18 @@ describe('savings interest', () => {
       ['account.credit', 'INTEREST', 'interest', 1260, 217760],
       ['account.debit', 'TAX', 'tax', 126, 217634],
     ]);
+
+    // updateWithHoldTax turns withholding off for this account: December posts 217,634 x 31 x 10% / 365 = 1,848.398... -> 1,848.40, no tax.
+    const off = await t.post(`/savingsaccounts/${accountId}?command=updateWithHoldTax`, { withHoldTax: false });
+    assert.equal(off.status, 200, off.text);
+    assert.deepEqual([off.body.savingsId, off.body.changes], [accountId, { withHoldTax: false }]);
+    await pinBusinessDate(t, '2027-01-01');
+    const december = await t.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assert.deepEqual((december.body.changes.postings as { date: string; amount: string; tax: string | null }[]).map((p) => [p.date, p.amount, p.tax]), [['2026-12-31', '1848.40', null]]);
+    assert.equal((await balance(t, accountId)).accountBalance, 219482.4);
+    // An account whose product names no tax group cannot withhold.
+    const untaxed = await open(await product('Untaxed Saver', {}), '2026-12-01');
+    assertError(await t.post(`/savingsaccounts/${untaxed}?command=updateWithHoldTax`, { withHoldTax: true }), 400, 'validation.msg.account.withHoldTax.not.supported');
   });
 
   test('average daily balance, posted quarterly: 12,160,000 balance-days over 92 days x 10% x 92 / 365 = 3,331.51', async () => {

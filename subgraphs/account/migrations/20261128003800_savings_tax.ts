@@ -36,6 +36,8 @@ export class SavingsTaxMigration extends Migration {
       primary key (tenant_id, group_id, component_id),
       foreign key (tenant_id, group_id) references account.tax_group (tenant_id, id) deferrable initially deferred,
       foreign key (tenant_id, component_id) references account.tax_component (tenant_id, id) deferrable initially deferred)`);
+    // Fineract's updateWithHoldTax on an account; null: the product's withHoldTax.
+    this.addSql(`alter table account.savings_account add column with_hold_tax boolean`);
     for (const table of ['tax_component', 'tax_group', 'tax_group_component']) {
       for (const sql of tenantRlsSql(`account.${table}`)) this.addSql(sql);
     }

@@ -84,12 +84,23 @@ export async function findGroups(tx: Tx, ids: readonly number[] | null): Promise
   }));
 }
 
-/** The withholding settings of an account's product (Fineract's withHoldTax and taxGroupId). */
-export async function productTaxGroup(tx: Tx, accountId: number): Promise<number | null> {
-  const rows = await tx.query<{ group_id: string | null }>(
-    `select case when (p.parameters->>'withHoldTax')::boolean then p.parameters->>'taxGroupId' end as group_id
+/** Whether the account withholds tax (its own setting, else its product's) and its product's tax group; null when there is no such account. */
+export async function accountTaxSettings(tx: Tx, accountId: number): Promise<{ withHoldTax: boolean; taxGroupId: number | null } | null> {
+  const rows = await tx.query<{ with_hold_tax: boolean | null; group_id: string | null }>(
+    `select coalesce(a.with_hold_tax, (p.parameters->>'withHoldTax')::boolean, false) as with_hold_tax, p.parameters->>'taxGroupId' as group_id
      from account.savings_account a join account.savings_product p on p.tenant_id = a.tenant_id and p.id = a.product_id where a.tenant_id = ? and a.id = ?`,
     [tx.tenantId, accountId],
   );
-  return rows[0]?.group_id == null ? null : Number(rows[0].group_id);
+  const r = rows[0];
+  return r ? { withHoldTax: r.with_hold_tax === true, taxGroupId: r.group_id == null ? null : Number(r.group_id) } : null;
+}
+
+/** The tax group an account's interest postings withhold, or null when it withholds none. */
+export async function productTaxGroup(tx: Tx, accountId: number): Promise<number | null> {
+  const settings = await accountTaxSettings(tx, accountId);
+  return settings?.withHoldTax ? settings.taxGroupId : null;
+}
+
+export async function setAccountWithHoldTax(tx: Tx, accountId: number, value: boolean, actor: number | null): Promise<void> {
+  await tx.query(`update account.savings_account set with_hold_tax = ?, updated_at = now(), updated_by = ? where tenant_id = ? and id = ?`, [value, actor, tx.tenantId, accountId]);
 }
