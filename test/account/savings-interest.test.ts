@@ -182,6 +182,13 @@ describe('savings interest', () => {
   test('average daily balance, posted quarterly: 12,160,000 balance-days over 92 days x 10% x 92 / 365 = 3,331.51', async () => {
     const productId = await product('Quarterly Saver', { interestCalculationType: 2, interestCompoundingPeriodType: 5, interestPostingPeriodType: 5 });
     await pinBusinessDate(t, '2027-01-01');
+    // An account follows its product's schedule: the product's values pass, others are refused and nothing is written.
+    const clientId = await activeClient(t, branch);
+    const monthly = await t.post('/savingsaccounts', { clientId, productId, submittedOnDate: '2026-10-01', interestPostingPeriodType: 4, ...iso });
+    assertError(monthly, 400, 'error.msg.savingsaccount.interestPostingPeriodType.not.supported');
+    assert.equal((await t.get(`/savingsaccounts?clientId=${clientId}`)).body.totalFilteredRecords ?? 0, 0);
+    const same = await t.post('/savingsaccounts', { clientId, productId, submittedOnDate: '2026-10-01', interestPostingPeriodType: 5, interestCompoundingPeriodType: 5, interestCalculationType: 2, interestCalculationDaysInYearType: 365, ...iso });
+    assert.equal(same.status, 200, same.text);
     const accountId = await open(productId, '2026-10-01');
     // Oct 1 - Nov 9: 40 days x 100,000; Nov 10 - Dec 19: 40 x 150,000; Dec 20 - 31: 12 x 180,000. Average 132,173.913043478.
     await deposit(accountId, 50000, '2026-10-01');

@@ -21,3 +21,24 @@ export function checkInterestSettings(resource: string, input: Partial<Record<ke
   }
   return found;
 }
+
+/** Fineract's defaults of a product that names no interest schedule (its template's). */
+const SCHEDULE_DEFAULTS = { interestCompoundingPeriodType: 1, interestPostingPeriodType: 4, interestCalculationType: 1, interestCalculationDaysInYearType: 365 } as const;
+
+/**
+ * An account's interest schedule is its product's (interest reads the product's settings): a value given on
+ * the account other than the product's would be believed and ignored, so it is refused with
+ * `error.msg.<resource>.<setting>.not.supported`; the product's own value (as Fineract's clients send it) passes.
+ */
+export function scheduleMismatches(
+  resource: string, input: Partial<Record<keyof typeof SCHEDULE_DEFAULTS, number | null>>, product: Partial<Record<keyof typeof SCHEDULE_DEFAULTS, number | null>>,
+): FieldError[] {
+  const found: FieldError[] = [];
+  for (const [name, fallback] of Object.entries(SCHEDULE_DEFAULTS) as [keyof typeof SCHEDULE_DEFAULTS, number][]) {
+    const value = input[name];
+    const own = product[name] ?? fallback;
+    if (value == null || value === own) continue;
+    found.push({ code: `error.msg.${resource}.${name}.not.supported`, message: `An account follows its product's interest schedule: ${name} may only be the product's (${own}).`, parameterName: name, value });
+  }
+  return found;
+}
