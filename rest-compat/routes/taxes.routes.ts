@@ -4,6 +4,12 @@ const id = (req: RouteRequest) => ({ id: intParam(req.params.id) });
 
 /** Withholding tax (issue 38): Fineract's /taxes/component and /taxes/group. */
 export const taxRoutes: Route[] = [
+  // The templates before the /:id paths, which would take "template" for an id.
+  {
+    method: 'GET', path: '/taxes/component/template', operation: 'TaxComponentTemplate',
+    result: (d) => ({ glAccountOptions: { liabilityAccountOptions: d.glAccounts }, glAccountTypeOptions: [{ id: 2, code: 'accountType.liability', value: 'LIABILITY' }] }),
+  },
+  { method: 'GET', path: '/taxes/group/template', operation: 'TaxGroupTemplate', result: (d) => ({ taxComponents: d.taxComponents }) },
   { method: 'GET', path: '/taxes/component', operation: 'TaxComponents', result: (d) => d.taxComponents },
   { method: 'GET', path: '/taxes/component/:id', operation: 'TaxComponent', variables: id, result: (d) => d.taxComponent },
   { method: 'POST', path: '/taxes/component', operation: 'CreateTaxComponent', body: 'input', resource: 'taxcomponent', result: (d) => ({ resourceId: d.createTaxComponent.id }) },

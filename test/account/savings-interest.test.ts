@@ -128,6 +128,10 @@ describe('savings interest', () => {
     assert.equal(group.status, 200, group.text);
     const shown = (await t.get(`/taxes/group/${group.body.resourceId}`)).body;
     assert.deepEqual([shown.name, shown.taxAssociations.length, shown.taxAssociations[0].taxComponent.percentage, shown.taxAssociations[0].taxComponent.creditAccount.glCode], ['Withholding', 1, 10, '22201']);
+    const componentTemplate = (await t.get('/taxes/component/template')).body;
+    assert.ok(componentTemplate.glAccountOptions.liabilityAccountOptions.some((a: { glCode: string }) => a.glCode === '22201'), 'the chart has 22201 Withholding tax payable');
+    assert.deepEqual(componentTemplate.glAccountTypeOptions.map((o: { id: number }) => o.id), [2]);
+    assert.deepEqual((await t.get('/taxes/group/template')).body.taxComponents.map((c: { id: number }) => c.id), [component.body.resourceId]);
     const productId = await product('Taxed Saver', { interestCalculationType: 1, interestCompoundingPeriodType: 4, interestPostingPeriodType: 4, withHoldTax: true, taxGroupId: group.body.resourceId });
     const accountId = await open(productId, '2026-11-01');
     await deposit(accountId, 50000, '2026-11-01');
