@@ -118,6 +118,21 @@ describe('savings interest', () => {
     const december = (await transactions(accountId)).find((x) => x.type === 3 && x.date === '2026-12-31')!;
     assert.equal(december.amount, 1849.47);
     assert.deepEqual(await journal(december.id), [['21101', 'CREDIT', 1849.47], ['51101', 'DEBIT', 1849.47]]);
+
+    // Interest is not undone by hand: the posting run corrects it.
+    assertError(await t.post(`/savingsaccounts/${accountId}/transactions/${december.id}?command=undo`), 403, 'error.msg.savingsaccount.transaction.not.undoable');
+
+    // A deposit backdated into posted December is found by the next close of business (January 1 ends no period):
+    // 3,650 from December 22 earns 3,650 x 10 days x 10% / 365 = 10.00 more, so December's 1,849.47 becomes 1,859.47.
+    await pinBusinessDate(t, '2027-01-01');
+    await deposit(accountId, 3650, '2026-12-22');
+    const next = await t.post('/cob?command=run');
+    assert.equal(next.status, 200, next.text);
+    assert.equal(next.body.at(-1).steps.find((s: { stepCode: string }) => s.stepCode === 'POST_INTEREST_FOR_SAVINGS').processed, 1);
+    const decemberNow = (await transactions(accountId)).filter((x) => x.type === 3 && x.date === '2026-12-31');
+    assert.deepEqual(decemberNow.map((x) => [x.amount, x.reversed]).sort(), [[1849.47, true], [1859.47, false]]);
+    // 219,609.47 + 3,650 + 10.00
+    assert.equal((await balance(t, accountId)).accountBalance, 223269.47);
   });
 
   test('10% withholding tax: November\'s 1,200.00 withholds 120.00 (type 18, CR 22201); a backdated deposit reverses both and reposts 1,260.00 less 126.00', async () => {
