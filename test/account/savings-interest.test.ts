@@ -222,6 +222,9 @@ describe('savings interest', () => {
     assert.deepEqual(await journal(postings[0]!.transactionId), [['21101', 'CREDIT', 3331.51], ['51101', 'DEBIT', 3331.51]]);
     const events = await interestEvents(accountId);
     assert.deepEqual(events.map((e) => [e.event_type, e.payload.data.reason, e.payload.data.amount, e.payload.data.runningBalance]), [['account.credit', 'interest', 3331.51, 183331.51]]);
+    // GraphQL names the posting's kind and filters on it.
+    const gql = await t.graphql(`query($id: Int!) { savingsTransactions(savingsAccountId: $id, transactionType: INTEREST_POSTING) { totalFilteredRecords pageItems { amount transactionTypeEnum } } }`, { id: accountId });
+    assert.deepEqual(gql.body.data?.savingsTransactions, { totalFilteredRecords: 1, pageItems: [{ amount: '3331.51', transactionTypeEnum: 'INTEREST_POSTING' }] });
   });
 
   test('another tenant\'s account is not found; nothing is posted', async () => {
