@@ -8,6 +8,7 @@ import { INTEREST_EXPENSE_GL, LIABILITY_GL, STATUS_ACTIVE, TXN_INTEREST_POSTING,
 import {
   addDays, currentPostingPeriod, endedPostingPeriods, periodEnd, periodInterest, POSTING_TYPES, type InterestSettings,
 } from './domain/savings-interest.js';
+import { balanceFloor } from './domain/balance-rules.js';
 import { notActive } from './movement-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
 import type { SavingsMovements } from './savings-movements.js';
@@ -74,7 +75,7 @@ export class SavingsInterest {
   async postCore(tx: Tx, staff: StaffIdentity, accountId: number): Promise<InterestRun> {
     const { account, client, today } = await this.accounts.visible(tx, staff, accountId, { lock: true });
     if (account.status !== STATUS_ACTIVE) throw notActive();
-    return this.postThrough(tx, account, client, addDays(today, -1), today, staff.userId);
+    return this.postThrough(tx, account, client, addDays(today, -1), today, staff.userId, false);
   }
 
   /**
@@ -90,14 +91,19 @@ export class SavingsInterest {
       const account = await loadAccount(tx, today, id, true);
       const client = account && (await this.deps.clients.forAccount(tx, account.clientId));
       if (!account || !client || account.status !== STATUS_ACTIVE) continue;
-      const run = await this.postThrough(tx, account, client, businessDate, today, null);
+      const run = await this.postThrough(tx, account, client, businessDate, today, null, true);
       if (run.posted.length > 0 || run.reversed.length > 0) processed++;
     }
     return { cursor: ids.length > 0 ? ids[ids.length - 1]! : cursor, processed, done: ids.length < limit };
   }
 
-  /** Every posting period of the locked account ended by `through`, computed and posted or corrected in order. */
-  private async postThrough(tx: Tx, account: AccountRow, client: AccountClient, through: string, today: string, actor: number | null): Promise<InterestRun> {
+  /**
+   * Every posting period of the locked account ended by `through`, computed and posted or corrected in order.
+   * A correction that lowers a posting the account no longer holds (the money was spent) is refused as an
+   * undo is (403 insufficient balance); with `lenient` (the close of business, which must not stop for one
+   * account) that period is left as posted and tried again at the next run.
+   */
+  private async postThrough(tx: Tx, account: AccountRow, client: AccountClient, through: string, today: string, actor: number | null, lenient: boolean): Promise<InterestRun> {
     const found = await interestAccount(tx, account.id);
     const run: InterestRun = { account, posted: [], reversed: [] };
     if (!found?.activatedOnDate) return run;
@@ -111,8 +117,12 @@ export class SavingsInterest {
       const existing = standing.filter((p) => p.date === period.end);
       if (existing.length === 1 && new Money(existing[0]!.amount).eq(amount)) continue;
       if (existing.length === 0 && new Money(amount).isZero()) continue;
+      const periodTaxes = taxes.filter((p) => p.date === period.end);
+      // Taking the standing posting out (its tax given back first) must leave the balance at or above its floor.
+      const outflow = existing.reduce((sum, p) => sum.plus(p.amount), new Money(0)).minus(periodTaxes.reduce((sum, p) => sum.plus(p.amount), new Money(0)));
+      if (lenient && new Money(run.account.accountBalance).minus(outflow).lt(balanceFloor(run.account))) continue;
       // The tax withheld from a posting goes with it (undone first: it was taken after the interest).
-      for (const tax of taxes.filter((p) => p.date === period.end)) {
+      for (const tax of periodTaxes) {
         run.account = await this.reverse(tx, run.account, client, tax.id, today, actor);
         run.reversed.push(tax.id);
       }

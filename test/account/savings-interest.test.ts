@@ -227,6 +227,25 @@ describe('savings interest', () => {
     assert.deepEqual(gql.body.data?.savingsTransactions, { totalFilteredRecords: 1, pageItems: [{ amount: '3331.51', transactionTypeEnum: 'INTEREST_POSTING' }] });
   });
 
+  test('a correction lowering interest the account has spent is refused by postInterest and left for later by the close of business', async () => {
+    const productId = await product('Spent Saver', { interestCalculationType: 1, interestCompoundingPeriodType: 4, interestPostingPeriodType: 4 });
+    await pinBusinessDate(t, '2027-01-02');
+    const accountId = await open(productId, '2026-12-01');
+    await deposit(accountId, 36500, '2026-12-01');
+    // 36,500 x 31 x 10% / 365 = 310.00
+    const posted = await t.post(`/savingsaccounts/${accountId}?command=postInterest`);
+    assert.deepEqual((posted.body.changes.postings as { amount: string }[]).map((p) => p.amount), ['310.00']);
+    // Everything is withdrawn, dated back to December 2: December now earns 36,500 x 1 x 10% / 365 = 10.00, but the 310.00 is gone.
+    const out = await t.post(`/savingsaccounts/${accountId}/transactions?command=withdrawal`, { transactionDate: '2026-12-02', transactionAmount: 36810, paymentTypeId: BANK_TRANSFER, ...iso });
+    assert.equal(out.status, 200, out.text);
+    assertError(await t.post(`/savingsaccounts/${accountId}?command=postInterest`), 403, 'error.msg.savingsaccount.transaction.insufficient.account.balance');
+    const run = await t.post('/cob?command=run');
+    assert.equal(run.status, 200, run.text);
+    assert.equal(run.body.at(-1).status, 'COMPLETED', 'one account cannot stop the run');
+    assert.equal((await balance(t, accountId)).accountBalance, 0);
+    assert.deepEqual((await transactions(accountId)).filter((x) => x.type === 3).map((x) => [x.amount, x.reversed]), [[310, false]]);
+  });
+
   test('another tenant\'s account is not found; nothing is posted', async () => {
     const other = await service.tenant();
     const productId = await product('Hidden Saver', { interestPostingPeriodType: 4 });
