@@ -16,15 +16,17 @@ import { organisationRoutes } from './organisation.routes.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { reportRoutes } from './report.routes.js';
 import { searchRoutes } from './search.routes.js';
+import { savingsInterestRoutes } from './savings-interest.routes.js';
 import { selfRoutes } from './self.routes.js';
 import { selfAppsRoutes } from './self-apps.routes.js';
+import { taxRoutes } from './taxes.routes.js';
 import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
   ...loanChargeRoutes, ...clientChargeRoutes,
   ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
-  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...selfAppsRoutes, ...groupRoutes,
+  ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...selfAppsRoutes, ...groupRoutes, ...savingsInterestRoutes, ...taxRoutes,
 ];
 
 /** Paths of Fineract features this service does not offer, answered empty as Fineract answers them when unused. */

@@ -22,6 +22,8 @@ registerEnumType(AccountTypeEnum, {
 export enum SavingsTransactionTypeEnum {
   DEPOSIT = 'DEPOSIT',
   WITHDRAWAL = 'WITHDRAWAL',
+  INTEREST_POSTING = 'INTEREST_POSTING',
+  WITHHOLD_TAX = 'WITHHOLD_TAX',
 }
 registerEnumType(SavingsTransactionTypeEnum, {
   name: 'SavingsTransactionTypeEnum',
@@ -29,12 +31,18 @@ registerEnumType(SavingsTransactionTypeEnum, {
   valuesConfig: {
     DEPOSIT: { description: 'Money into the account (a credit).' },
     WITHDRAWAL: { description: 'Money out of the account (a debit).' },
+    INTEREST_POSTING: { description: "Savings interest posted to the account (a credit, Fineract's type 3)." },
+    WITHHOLD_TAX: { description: "Tax withheld from posted interest (a debit, Fineract's type 18)." },
   },
 });
 
 export const accountTypeEnum = (accountType: string): AccountTypeEnum => (accountType === 'CURRENT' ? AccountTypeEnum.CURRENT : AccountTypeEnum.SAVINGS);
-export const savingsTransactionTypeEnum = (type: { deposit: boolean }): SavingsTransactionTypeEnum =>
-  type.deposit ? SavingsTransactionTypeEnum.DEPOSIT : SavingsTransactionTypeEnum.WITHDRAWAL;
+/** Fineract's transaction type ids of the enum's values. */
+export const SAVINGS_TRANSACTION_TYPE_IDS: Record<SavingsTransactionTypeEnum, number> = { DEPOSIT: 1, WITHDRAWAL: 2, INTEREST_POSTING: 3, WITHHOLD_TAX: 18 };
+export const savingsTransactionTypeEnum = (type: { id: number; deposit: boolean }): SavingsTransactionTypeEnum =>
+  type.id === SAVINGS_TRANSACTION_TYPE_IDS.INTEREST_POSTING ? SavingsTransactionTypeEnum.INTEREST_POSTING
+    : type.id === SAVINGS_TRANSACTION_TYPE_IDS.WITHHOLD_TAX ? SavingsTransactionTypeEnum.WITHHOLD_TAX
+      : type.deposit ? SavingsTransactionTypeEnum.DEPOSIT : SavingsTransactionTypeEnum.WITHDRAWAL;
 
 /**
  * A product input with its kind as the string REST sends, whichever form the GraphQL client chose: the enum

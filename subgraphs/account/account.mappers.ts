@@ -1,5 +1,5 @@
 import { enumOption, type EnumOption } from '../kernel/enum-option.type.js';
-import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, TXN_ANNUAL_FEE, TXN_DEPOSIT, TXN_PAY_CHARGE, TXN_WITHDRAWAL_FEE, type AccountRow } from './account.rows.js';
+import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, TXN_ANNUAL_FEE, TXN_DEPOSIT, TXN_PAY_CHARGE, TXN_INTEREST_POSTING, TXN_WITHHOLD_TAX, TXN_WITHDRAWAL_FEE, type AccountRow } from './account.rows.js';
 import type { AccountServices } from './account.services.js';
 import { availableBalance } from './domain/balance-rules.js';
 import type {
@@ -37,11 +37,13 @@ function statusType(id: number): SavingsAccountStatusType {
 }
 
 /** Service rows to GraphQL objects (Fineract's shapes). */
-/** Fineract's savings transaction types of fees the charges module takes (savings-fees.ts). */
+/** Fineract's savings transaction types other than deposit and withdrawal: fees (savings-fees.ts) and interest (savings-interest.service.ts). */
 const FEE_TYPES: Record<number, { code: string; value: string } | undefined> = {
   [TXN_WITHDRAWAL_FEE]: { code: 'savingsAccountTransactionType.withdrawalFee', value: 'Withdrawal Fee' },
   [TXN_ANNUAL_FEE]: { code: 'savingsAccountTransactionType.annualFee', value: 'Annual Fee' },
   [TXN_PAY_CHARGE]: { code: 'savingsAccountTransactionType.payCharge', value: 'Pay Charge' },
+  [TXN_INTEREST_POSTING]: { code: 'savingsAccountTransactionType.interestPosting', value: 'Interest Posting' },
+  [TXN_WITHHOLD_TAX]: { code: 'savingsAccountTransactionType.withholdTax', value: 'Withhold Tax' },
 };
 
 export class Mappers {

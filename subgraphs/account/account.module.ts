@@ -17,6 +17,9 @@ import { MakerDelegatedByMigration } from './migrations/20261125150000_maker_del
 import { TransactionDateIndexMigration } from './migrations/20261128000100_transaction_date_index.js';
 import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 import { BranchDayResolver } from './branch-day.resolver.js';
+import { SavingsInterestResolver } from './savings-interest.resolver.js';
+import { TaxResolver } from './tax.resolver.js';
+import { SavingsTaxMigration } from './migrations/20261128003800_savings_tax.js';
 
 export const accountDatabase: DatabaseModule = {
   entities: [],
@@ -25,13 +28,14 @@ export const accountDatabase: DatabaseModule = {
     { name: '20261125150000_maker_delegated_by', class: MakerDelegatedByMigration },
     { name: '20261128000100_transaction_date_index', class: TransactionDateIndexMigration },
     { name: '20261128000300_charge_flags', class: ChargeFlagsMigration },
-    { name: '20261128000400_dormancy', class: DormancyMigration }],
+    { name: '20261128000400_dormancy', class: DormancyMigration },
+    { name: '20261128003800_savings_tax', class: SavingsTaxMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildAccountSchema(services: () => AccountServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver, AccountTransactionsSubscriptionResolver, BranchDayResolver],
+    resolvers: [SavingsProductResolver, SavingsAccountResolver, SavingsTransactionResolver, SavingsReferenceResolver, AccountTransferResolver, MakerCheckerResolver, ClientAccountsResolver, AccountTransactionsSubscriptionResolver, BranchDayResolver, SavingsInterestResolver, TaxResolver],
     container: (cls) => new (cls as new (s: AccountServices) => object)(services()),
     referenceResolvers: {
       SavingsAccount: {

@@ -3,8 +3,7 @@ import { EnumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../platform/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
 import type { RequestContext } from '../platform/request-context.js';
-import { AccountTypeEnum, accountTypeEnum, SavingsTransactionTypeEnum, savingsTransactionTypeEnum, withAccountTypeString } from './account.enums.js';
-import { TXN_DEPOSIT, TXN_WITHDRAWAL } from './account.rows.js';
+import { AccountTypeEnum, accountTypeEnum, SAVINGS_TRANSACTION_TYPE_IDS, SavingsTransactionTypeEnum, savingsTransactionTypeEnum, withAccountTypeString } from './account.enums.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {
@@ -210,9 +209,9 @@ export class SavingsTransactionResolver {
     @Ctx() ctx: RequestContext,
     @Arg('offset', () => Int, { description: 'Rows to skip before the page starts (0 when omitted).', nullable: true }) offset?: number,
     @Arg('limit', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) limit?: number,
-    @Arg('transactionType', () => SavingsTransactionTypeEnum, { nullable: true, description: 'Only deposits or only withdrawals (transfers count as either); both when omitted.' }) transactionType?: SavingsTransactionTypeEnum,
+    @Arg('transactionType', () => SavingsTransactionTypeEnum, { nullable: true, description: 'Only deposits, withdrawals (transfers count as either), interest postings or withheld tax; all when omitted.' }) transactionType?: SavingsTransactionTypeEnum,
   ): Promise<SavingsTransactionPageType> {
-    const type = transactionType == null ? null : transactionType === SavingsTransactionTypeEnum.DEPOSIT ? TXN_DEPOSIT : TXN_WITHDRAWAL;
+    const type = transactionType == null ? null : SAVINGS_TRANSACTION_TYPE_IDS[transactionType];
     const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit, transactionType: type });
     return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transaction(t)) };
   }

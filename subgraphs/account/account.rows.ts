@@ -11,6 +11,11 @@ export const TXN_WITHDRAWAL = 2;
 export const TXN_WITHDRAWAL_FEE = 4;
 export const TXN_ANNUAL_FEE = 5;
 export const TXN_PAY_CHARGE = 7;
+/** Fineract's savings transaction types of savings interest: its posting and the tax withheld from it. */
+export const TXN_INTEREST_POSTING = 3;
+export const TXN_WITHHOLD_TAX = 18;
+/** Interest paid on deposits is an expense (DR) of the institution. */
+export const INTEREST_EXPENSE_GL = '51101';
 
 export const CHARGE_WITHDRAWAL_FEE = 1;
 export const CHARGE_FEES_OUTSTANDING = 2;

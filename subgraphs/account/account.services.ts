@@ -14,6 +14,8 @@ import { ReferenceService } from './reference.service.js';
 import { SavingsAccountService } from './savings-account.service.js';
 import { savingsForLoans } from './savings-for-loans.js';
 import { SavingsFees } from './savings-fees.js';
+import { SavingsInterest } from './savings-interest.service.js';
+import { TaxService } from './tax.service.js';
 import { SavingsMovements } from './savings-movements.js';
 import { SavingsTransactionCommands } from './savings-transaction.commands.js';
 import { SavingsTransactionQueries } from './savings-transaction.queries.js';
@@ -50,6 +52,10 @@ export interface AccountServices {
   forCharges: ReturnType<typeof accountsForCharges>;
   /** Close of business's dormancy step (wired in the composition root). */
   forCob: ReturnType<typeof accountsForCob>;
+  /** Savings interest: calculateInterest, postInterest and the close of business's posting step. */
+  interest: SavingsInterest;
+  /** Withholding tax components and groups. */
+  taxes: TaxService;
   deps: AccountDependencies;
   seedTenant: (tx: Tx) => Promise<void>;
 }
@@ -85,6 +91,8 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forPayments: accountsForPayments(full, movements),
     forCharges: accountsForCharges(full, accounts, fees, charges),
     forCob: accountsForCob(),
+    interest: new SavingsInterest(db, full, accounts, movements),
+    taxes: new TaxService(db, full, accounts),
     deps: full,
     seedTenant: (tx) => products.seed(tx),
   };

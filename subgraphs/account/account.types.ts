@@ -19,7 +19,7 @@ export class AccountCurrencyType {
   @Field({ description: 'Label to show, e.g. "Nigerian Naira (₦)".' }) displayLabel!: string;
 }
 
-@ObjectType('SavingsProduct', { description: 'A savings (GL 21101) or current (GL 21102) account product. Interest is stored, not yet posted.' })
+@ObjectType('SavingsProduct', { description: 'A savings (GL 21101) or current (GL 21102) account product. Its interest settings are applied by interest posting.' })
 export class SavingsProductType {
   @Field(() => Int, { description: 'Identifier (integer), unique within the tenant for this kind of record.' }) id!: number;
   @Field({ description: 'Display name.' }) name!: string;
@@ -75,8 +75,8 @@ export class UpdateSavingsProductInput {
   @Field(() => Int, { description: 'Decimal places amounts are kept to (0 to 6).', nullable: true }) digitsAfterDecimal?: number | null;
   @Field(() => Int, { description: 'Amounts are rounded to multiples of this many currency units; null or 0 for no rounding.', nullable: true }) inMultiplesOf?: number | null;
   @Field(() => DecimalScalar, { description: 'Nominal annual interest rate in percent (decimal string, e.g. "5.5").', nullable: true }) nominalAnnualInterestRate?: string | null;
-  @Field(() => Int, { description: 'How often interest compounds: 1 daily, 4 monthly, 5 quarterly, 6 biannually, 7 annually. Not applied yet: only 1 (Fineract\'s default) is accepted, another is 400 `error.msg.savingsproduct.interestCompoundingPeriodType.not.supported`.', nullable: true }) interestCompoundingPeriodType?: number | null;
-  @Field(() => Int, { description: 'How often interest is posted: 1 daily, 4 monthly, 5 quarterly, 6 biannually, 7 annually. Not applied yet: only 4 (Fineract\'s default) is accepted, another is 400 `error.msg.savingsproduct.interestPostingPeriodType.not.supported`.', nullable: true }) interestPostingPeriodType?: number | null;
+  @Field(() => Int, { description: 'How often interest compounds: 1 daily, 4 monthly, 5 quarterly, 6 biannually, 7 annually.', nullable: true }) interestCompoundingPeriodType?: number | null;
+  @Field(() => Int, { description: 'How often interest is posted: 4 monthly, 5 quarterly, 6 biannually, 7 annually.', nullable: true }) interestPostingPeriodType?: number | null;
   @Field(() => Int, { description: 'Balance interest is computed on: 1 daily balance, 2 average daily balance.', nullable: true }) interestCalculationType?: number | null;
   @Field(() => Int, { description: 'Days in the interest year: 360 or 365.', nullable: true }) interestCalculationDaysInYearType?: number | null;
   @Field(() => DecimalScalar, { description: 'Balance that must stay in the account (decimal string), or null.', nullable: true }) minRequiredBalance?: string | null;
@@ -247,10 +247,10 @@ export class CreateSavingsAccountInput {
   // Sent by Fineract's web client with every application; accepted so its bodies pass, not used yet
   // (interest, lock-in and withholding tax are later issues).
   @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; the field officer is the client\'s staff.' }) fieldOfficerId?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Not applied yet (no interest is compounded): only 1 (daily, Fineract\'s default) is accepted; another value is 400 `error.msg.savingsaccount.interestCompoundingPeriodType.not.supported`.' }) interestCompoundingPeriodType?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Not applied yet (no interest is posted): only 4 (monthly, Fineract\'s default) is accepted; another value is 400 `error.msg.savingsaccount.interestPostingPeriodType.not.supported`.' }) interestPostingPeriodType?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) interestCalculationType?: number | null;
-  @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) interestCalculationDaysInYearType?: number | null;
+  @Field(() => Int, { nullable: true, description: 'The account follows its product: only the product\'s value (1 daily when it names none) is accepted; another is 400 `error.msg.savingsaccount.interestCompoundingPeriodType.not.supported`.' }) interestCompoundingPeriodType?: number | null;
+  @Field(() => Int, { nullable: true, description: 'The account follows its product: only the product\'s value (4 monthly when it names none) is accepted; another is 400 `error.msg.savingsaccount.interestPostingPeriodType.not.supported`.' }) interestPostingPeriodType?: number | null;
+  @Field(() => Int, { nullable: true, description: 'The account follows its product: only the product\'s value (1 daily balance when it names none) is accepted.' }) interestCalculationType?: number | null;
+  @Field(() => Int, { nullable: true, description: 'The account follows its product: only the product\'s value (365 when it names none) is accepted.' }) interestCalculationDaysInYearType?: number | null;
   @Field(() => DecimalScalar, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) minRequiredOpeningBalance?: string | null;
   @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequency?: number | null;
   @Field(() => Int, { nullable: true, description: 'Accepted for Fineract clients; not used yet.' }) lockinPeriodFrequencyType?: number | null;

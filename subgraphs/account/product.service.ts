@@ -12,7 +12,8 @@ import type { SavingsChargesSlot } from './savings-charges.hook.js';
 import { SAVINGS_PRODUCT_TEMPLATE, type SavingsProductTemplate } from './savings-product.template.js';
 import { ACCOUNT_CODES } from './codes.js';
 import { CASH_GL, LIABILITY_GL, SETTLEMENT_GL } from './account.rows.js';
-import { unappliedInterestSettings } from './domain/unapplied-settings.js';
+import { checkInterestSettings } from './domain/interest-settings.js';
+import { checkTaxGroup } from './tax.service.js';
 import { findProduct, insertProduct, listProducts, PRODUCT_COLUMNS, productCount, updateProduct, type ProductField, type ProductValue, type SavingsProduct } from './store/product.store.js';
 import { checkDormancyParameters } from './dormancy.js';
 
@@ -25,7 +26,7 @@ export interface SavingsProductInput {
   digitsAfterDecimal?: number | null;
   inMultiplesOf?: number | null;
   nominalAnnualInterestRate?: string | null;
-  /** Interest is a later issue: the period types are stored as given, nothing is posted. */
+  /** Applied by savings interest (savings-interest.service.ts) to every account of the product. */
   interestCompoundingPeriodType?: number | null;
   interestPostingPeriodType?: number | null;
   interestCalculationType?: number | null;
@@ -182,6 +183,7 @@ export class ProductService {
    * The ids of roles nothing posts yet (fees, penalties, interest, write-off) are kept for later.
    */
   private async checkMappings(tx: Tx, accountType: string | null | undefined, parameters: Record<string, unknown>): Promise<void> {
+    await checkTaxGroup(tx, parameters);
     const applied: Record<string, readonly string[]> = {
       savingsControlAccountId: [LIABILITY_GL[(accountType ?? 'SAVINGS').toUpperCase() === 'CURRENT' ? 'CURRENT' : 'SAVINGS']],
       savingsReferenceAccountId: [CASH_GL, SETTLEMENT_GL],
@@ -230,7 +232,7 @@ function validate(input: SavingsProductInput, full: boolean): void {
   v.maxLength('shortName', input.shortName, 4);
   v.maxLength('description', input.description, 500);
   for (const error of unsupportedParameters('savingsproduct', input, SAVINGS_PRODUCT_PARAMETERS)) v.add(error);
-  for (const error of unappliedInterestSettings('savingsproduct', input)) v.add(error);
+  for (const error of checkInterestSettings('savingsproduct', input)) v.add(error);
   if (input.currencyCode != null) v.check(/^[A-Za-z]{3}$/.test(input.currencyCode), 'currencyCode', 'invalid', 'The parameter `currencyCode` must be a 3-letter ISO code.', input.currencyCode);
   if (input.digitsAfterDecimal != null) v.check(Number.isInteger(input.digitsAfterDecimal) && input.digitsAfterDecimal >= 0 && input.digitsAfterDecimal <= 6, 'digitsAfterDecimal', 'is.not.within.expected.range', 'The parameter `digitsAfterDecimal` must be between 0 and 6.', input.digitsAfterDecimal);
   if (input.accountType != null) v.check(['SAVINGS', 'CURRENT'].includes(input.accountType.toUpperCase()), 'accountType', 'is.not.one.of.expected.enumerations', 'The parameter `accountType` must be SAVINGS or CURRENT.', input.accountType);

@@ -11,7 +11,8 @@ import { loadAccount } from './store/account-read.store.js';
 import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { nuban } from './domain/nuban.js';
 import { ACCOUNT_CODES } from './codes.js';
-import { unappliedInterestSettings } from './domain/unapplied-settings.js';
+import { scheduleMismatches } from './domain/interest-settings.js';
+import { findProduct } from './store/product.store.js';
 import { referenceCount } from './store/reference.store.js';
 import type { SavingsChargesSlot } from './savings-charges.hook.js';
 import {
@@ -30,9 +31,11 @@ export interface CreateSavingsAccountInput {
   enforceMinRequiredBalance?: boolean | null;
   /** Not supported yet: only an empty list passes. */
   charges?: unknown[] | null;
-  /** Not applied yet: only Fineract's defaults pass (domain/unapplied-settings.ts). */
+  /** The account follows its product's interest schedule: only the product's values pass (domain/interest-settings.ts). */
   interestCompoundingPeriodType?: number | null;
   interestPostingPeriodType?: number | null;
+  interestCalculationType?: number | null;
+  interestCalculationDaysInYearType?: number | null;
 }
 
 export interface AccountDateInput {
@@ -174,7 +177,6 @@ export class SavingsAccountService {
     v.required('submittedOnDate', input.submittedOnDate);
     v.maxLength('externalId', input.externalId, 100);
     v.check(input.charges == null || input.charges.length === 0 || this.charges.get() !== null, 'charges', 'not.supported', 'Savings charges are not available.', input.charges);
-    for (const error of unappliedInterestSettings('savingsaccount', input)) v.add(error);
     for (const key of ['overdraftLimit', 'minRequiredBalance'] as const) {
       const value = input[key];
       if (value != null) v.check(new Money(value).gte(0) && new Money(value).lt('1e14'), key, 'must.be.zero.or.greater', `The parameter \`${key}\` must be zero or greater.`, value);
@@ -196,6 +198,9 @@ export class SavingsAccountService {
     }
     const product = await productTerms(tx, input.productId!);
     if (!product) throw errors.notFound(ACCOUNT_CODES.savingproductIdInvalid, `Savings product with identifier ${input.productId} does not exist`, input.productId);
+    const schedule = await findProduct(tx, input.productId!);
+    const scheduleErrors = scheduleMismatches('savingsaccount', input, schedule!);
+    if (scheduleErrors.length > 0) new Validator('savingsaccount').add(scheduleErrors[0]!).throwIfAny();
     const id = await nextValue(tx, 'savingsaccount');
     const bankCode = (await this.deps.settings.read(tx, 'bank-code')).stringValue ?? '999';
     const accountNo = nuban(bankCode, await nextValue(tx, 'savingsaccount.nuban'));

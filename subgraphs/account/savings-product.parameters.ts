@@ -5,11 +5,14 @@ import type { ParameterCatalogue } from '../kernel/fineract-parameters.js';
  * (see kernel/fineract-parameters.ts for what `stored` and `off` mean).
  */
 export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
-  // Interest is stored and read back; it stays descriptive until interest posting is built.
+  // Applied by savings interest: a day below it earns nothing. The overdraft interest pair stays descriptive.
   minBalanceForInterestCalculation: { use: 'stored', type: 'Decimal' },
   nominalAnnualInterestRateOverdraft: { use: 'stored', type: 'Decimal' },
   minOverdraftForInterestCalculation: { use: 'stored', type: 'Decimal' },
   withdrawalFeeForTransfers: { use: 'stored', type: 'Boolean' },
+  // Applied by savings interest: with withHoldTax, each posting withholds the tax group's components (tax.service.ts).
+  withHoldTax: { use: 'stored', type: 'Boolean' },
+  taxGroupId: { use: 'stored', type: 'Int' },
   lockinPeriodFrequencyType: { use: 'stored', type: 'Int' },
   // GL ids of Fineract's accounting mapping: kept for its clients; postings use the chart's fixed accounts, so
   // the two roles deposits and withdrawals post (control, reference) may only name those (product.service.ts).
@@ -45,6 +48,4 @@ export const SAVINGS_PRODUCT_PARAMETERS: ParameterCatalogue = {
   penaltyToIncomeAccountMappings: { use: 'off' },
   lienAllowed: { use: 'off' },
   maxAllowedLienLimit: { use: 'off' },
-  withHoldTax: { use: 'off' },
-  taxGroupId: { use: 'off' },
 };

@@ -8,7 +8,7 @@ import { requireStaff, type Identity, type StaffIdentity } from '../kernel/ident
 import { Money, formatAmount } from '../kernel/money.js';
 import type { CashMovement } from '../kernel/ports.js';
 import type { AccountDependencies, AccountPaymentType } from './account.ports.js';
-import { CASH_GL, CHARGE_FEES_OUTSTANDING, LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
+import { CASH_GL, CHARGE_FEES_OUTSTANDING, LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_INTEREST_POSTING, TXN_WITHDRAWAL, TXN_WITHHOLD_TAX, type AccountRow } from './account.rows.js';
 import { loadAccount } from './store/account-read.store.js';
 import { canDebit } from './domain/balance-rules.js';
 import { checkAmount, checkDate, checkUsable, insufficient, rule, txnNotFound, validateTransactionInput, type TransactionInput } from './movement-rules.js';
@@ -159,6 +159,10 @@ export class SavingsTransactionCommands {
     if (txn.reversed) throw rule(ACCOUNT_CODES.savingsaccountTransactionAlreadyReversed, `Transaction ${transactionId} is already reversed.`, [transactionId]);
     if (txn.transferId != null || found.loanId != null) {
       throw rule(ACCOUNT_CODES.savingsaccountTransactionNotUndoable, 'Transfer and loan transactions are undone through the transfer or the loan.', [transactionId]);
+    }
+    // Interest and its tax are the posting run's: it reverses and reposts them when a period changes.
+    if (txn.transactionType === TXN_INTEREST_POSTING || txn.transactionType === TXN_WITHHOLD_TAX) {
+      throw rule(ACCOUNT_CODES.savingsaccountTransactionNotUndoable, 'Interest postings and withheld tax are corrected by posting interest again, not undone.', [transactionId]);
     }
     // The other bank has paid out (or the money came from it): undoing our leg would refund or take back
     // money the switch settled, and GL 11201 would stop matching the settlement report. A return is new

@@ -27,6 +27,7 @@ export const DEFAULT_CHART: SeedAccount[] = [
   detail('21101', 'Customer savings', 2, '20000'),
   detail('21102', 'Customer current accounts', 2, '20000'),
   detail('22101', 'Suspense', 2, '20000'),
+  detail('22201', 'Withholding tax payable', 2, '20000'),
   header('30000', 'Equity', 3),
   detail('31101', 'Share capital', 3, '30000'),
   detail('32101', 'Retained earnings', 3, '30000'),

@@ -78,34 +78,33 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     assert.deepEqual(lien.body.errors.map((e: { userMessageGlobalisationCode: string }) => e.userMessageGlobalisationCode).sort(),
       ['error.msg.savingsproduct.lienAllowed.not.supported', 'error.msg.savingsproduct.maxAllowedLienLimit.not.supported']);
     assert.equal(lien.body.errors[0].parameterName, 'lienAllowed');
-    const tax = await api.post('/savingsproducts', savingsProductHelperBody({ withHoldTax: 'true', taxGroupId: '1' }));
-    assert.equal(tax.status, 400);
-    assert.equal(tax.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsproduct.withHoldTax.not.supported');
+    // Withholding tax names an existing tax group (test/account/savings-interest.test.ts applies it).
+    const tax = await api.post('/savingsproducts', savingsProductHelperBody({ withHoldTax: 'true', taxGroupId: '999' }));
+    assert.equal(tax.status, 404, tax.text);
+    assert.equal(tax.body.errors[0].userMessageGlobalisationCode, 'error.msg.tax.group.id.invalid');
     const accrual = await api.post('/savingsproducts', savingsProductHelperBody({ accountingRule: '3' }));
     assert.equal(accrual.status, 400);
     assert.equal(accrual.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsproduct.accountingRule.not.supported');
     assert.equal((await api.get('/savingsproducts')).body.length, before);
   });
 
-  test('interest compounding or posting other than the default is refused until interest applies it, on products and accounts; nothing is written', async () => {
+  test('interest settings are applied on products (values interest does not offer are refused, nothing written); accounts follow their product', async () => {
     const before = (await api.get('/savingsproducts')).body.length;
-    const monthly = await api.post('/savingsproducts', savingsProductHelperBody({ interestCompoundingPeriodType: '4', interestPostingPeriodType: '5' }));
-    assert.equal(monthly.status, 400, monthly.text);
-    assert.deepEqual(monthly.body.errors.map((e: { userMessageGlobalisationCode: string; parameterName: string }) => [e.userMessageGlobalisationCode, e.parameterName]), [
-      ['error.msg.savingsproduct.interestCompoundingPeriodType.not.supported', 'interestCompoundingPeriodType'],
-      ['error.msg.savingsproduct.interestPostingPeriodType.not.supported', 'interestPostingPeriodType'],
+    const weekly = await api.post('/savingsproducts', savingsProductHelperBody({ interestCompoundingPeriodType: '2', interestPostingPeriodType: '1', interestCalculationDaysInYearType: '364' }));
+    assert.equal(weekly.status, 400, weekly.text);
+    assert.deepEqual(weekly.body.errors.map((e: { userMessageGlobalisationCode: string; parameterName: string }) => [e.userMessageGlobalisationCode, e.parameterName]), [
+      ['validation.msg.savingsproduct.interestCompoundingPeriodType.is.not.one.of.expected.enumerations', 'interestCompoundingPeriodType'],
+      ['validation.msg.savingsproduct.interestPostingPeriodType.is.not.one.of.expected.enumerations', 'interestPostingPeriodType'],
+      ['validation.msg.savingsproduct.interestCalculationDaysInYearType.is.not.one.of.expected.enumerations', 'interestCalculationDaysInYearType'],
     ]);
     assert.equal((await api.get('/savingsproducts')).body.length, before);
 
     const productId = (await api.post('/savingsproducts', savingsProductHelperBody({ currencyCode: 'NGN', digitsAfterDecimal: '2' }))).body.resourceId;
-    const quarterly = await api.put(`/savingsproducts/${productId}`, { locale: 'en', interestPostingPeriodType: '5', nominalAnnualInterestRateOverdraft: '2' });
-    assert.equal(quarterly.status, 400, quarterly.text);
-    assert.equal(quarterly.body.errors[0].userMessageGlobalisationCode, 'error.msg.savingsproduct.interestPostingPeriodType.not.supported');
-    const unchanged = (await api.get(`/savingsproducts/${productId}`)).body;
-    assert.equal(unchanged.interestPostingPeriodType.id, 4);
-    assert.equal(unchanged.nominalAnnualInterestRateOverdraft, undefined, 'nothing of the refused change was written');
-    // The defaults themselves pass.
-    assert.equal((await api.put(`/savingsproducts/${productId}`, { locale: 'en', interestCompoundingPeriodType: '1', interestPostingPeriodType: '4' })).status, 200);
+    const quarterly = await api.put(`/savingsproducts/${productId}`, { locale: 'en', interestCompoundingPeriodType: '4', interestPostingPeriodType: '5', interestCalculationType: '2', minBalanceForInterestCalculation: '1000' });
+    assert.equal(quarterly.status, 200, quarterly.text);
+    const changed = (await api.get(`/savingsproducts/${productId}`)).body;
+    assert.deepEqual([changed.interestCompoundingPeriodType.id, changed.interestPostingPeriodType.id, changed.interestCalculationType.id, changed.minBalanceForInterestCalculation], [4, 5, 2, 1000]);
+    assert.equal((await api.put(`/savingsproducts/${productId}`, { locale: 'en', interestCompoundingPeriodType: '1', interestPostingPeriodType: '4', interestCalculationType: '1' })).status, 200);
 
     const branch = await t.branch();
     const clientId = (await api.post('/clients', { officeId: String(branch), legalFormId: '1', firstname: 'Saver', lastname: 'Two', active: 'true', activationDate: '01 January 2025', dateFormat: 'dd MMMM yyyy', locale: 'en' })).body.clientId;

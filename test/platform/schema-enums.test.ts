@@ -26,7 +26,7 @@ describe('closed sets are GraphQL enums beside the Fineract objects', () => {
       (res.body.data.__schema.types as { name: string; kind: string; enumValues: { name: string }[] | null }[])
         .find((type) => type.name === name && type.kind === 'ENUM')?.enumValues?.map((v) => v.name);
     assert.deepEqual(values('AccountTypeEnum'), ['SAVINGS', 'CURRENT']);
-    assert.deepEqual(values('SavingsTransactionTypeEnum'), ['DEPOSIT', 'WITHDRAWAL']);
+    assert.deepEqual(values('SavingsTransactionTypeEnum'), ['DEPOSIT', 'WITHDRAWAL', 'INTEREST_POSTING', 'WITHHOLD_TAX']);
     assert.deepEqual(values('LoanStatusEnum'), ['SUBMITTED_AND_PENDING_APPROVAL', 'APPROVED', 'ACTIVE', 'WITHDRAWN_BY_CLIENT', 'REJECTED', 'CLOSED_OBLIGATIONS_MET', 'CLOSED_WRITTEN_OFF']);
     assert.deepEqual(values('AmortizationTypeEnum'), ['EQUAL_PRINCIPAL', 'EQUAL_INSTALLMENTS']);
     assert.deepEqual(values('InterestTypeEnum'), ['DECLINING_BALANCE', 'FLAT']);
