@@ -11,6 +11,7 @@ import { ledgerRoutes } from './ledger.routes.js';
 import { loanRoutes } from './loan.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 import { paymentsRoutes } from './payments.routes.js';
+import { portfolioReportRoutes } from './portfolio-report.routes.js';
 import { reportRoutes } from './report.routes.js';
 import { searchRoutes } from './search.routes.js';
 import { selfRoutes } from './self.routes.js';
@@ -18,7 +19,7 @@ import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
-  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
+  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...portfolioReportRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
   ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes,
 ];
 

@@ -10,13 +10,22 @@ const column = (columnName: string, columnType = 'VARCHAR', columnDisplayType = 
 const reportListing = (req: RouteRequest) =>
   [...(req.query.get('R_reportListing') ?? '').matchAll(/'((?:[^']|'')*)'|([^,]+)/g)].map((m) => (m[1] ?? m[2] ?? '').replaceAll("''", "'").trim()).filter(Boolean);
 
-/** Fineract's GET /reports rows. */
+/** Fineract's GET /reports rows: the ledger's reports, then the portfolio reports (the reports module's, all of type Table). */
 const reportList = (d: RouteData) =>
-  (d.reports as ReportDef[]).map((r) => ({
+  [...(d.reports as ReportDef[]), ...(d.portfolioReports as Omit<ReportDef, 'type' | 'subType'>[]).map((r) => ({ ...r, type: 'Table', subType: null }))].map((r) => ({
     id: r.id, reportName: r.name, reportType: r.type, reportSubType: r.subType, reportCategory: r.category, description: r.description,
     coreReport: true, useReport: true,
     reportParameters: r.parameters.map((p) => ({ id: p.id, parameterId: p.id, parameterName: p.name, reportParameterName: p.variable })),
   }));
+
+/** Fineract's GET /reports/{id}, for the portfolio reports (the ledger's reports are listed by GET /reports only). */
+const portfolioReportById = (d: RouteData) => {
+  const r = d.portfolioReportDefinition as Omit<ReportDef, 'type' | 'subType'>;
+  return {
+    id: r.id, reportName: r.name, reportType: 'Table', reportSubType: null, reportCategory: r.category, description: r.description, coreReport: true, useReport: true,
+    reportParameters: r.parameters.map((p) => ({ id: p.id, parameterId: p.id, parameterName: p.name, reportParameterName: p.variable })),
+  };
+};
 
 /** Fineract's FullParameterList result set (stretchy_parameter columns). */
 function parameterList(parameters: ParameterDef[]): ReportResult {
@@ -58,10 +67,11 @@ const dashboardRoutes: Route[] = [
 
 /** The report list and the parameter reports the Reports menu runs first. Before /runreports/:reportName. */
 export const reportRoutes: Route[] = [
-  { method: 'GET', path: '/reports', operation: 'Reports', result: reportList },
+  { method: 'GET', path: '/reports', operation: 'ReportCatalogue', result: reportList },
+  { method: 'GET', path: '/reports/:reportId', operation: 'PortfolioReportDefinition', variables: (req) => ({ id: intParam(req.params.reportId) }), result: portfolioReportById },
   {
-    method: 'GET', path: '/runreports/FullParameterList', operation: 'ReportParameters', variables: (req) => ({ reportNames: reportListing(req) }),
-    result: (d, req) => renderReport('FullParameterList', parameterList(d.reportParameters), req),
+    method: 'GET', path: '/runreports/FullParameterList', operation: 'ReportCatalogueParameters', variables: (req) => ({ reportNames: reportListing(req) }),
+    result: (d, req) => renderReport('FullParameterList', parameterList([...d.reportParameters, ...d.portfolioReportParameters]), req),
   },
   { method: 'GET', path: '/runreports/OfficeIdSelectOne', operation: 'Offices', result: (d, req) => renderReport('OfficeIdSelectOne', officeChoices(d.offices), req) },
   ...dashboardRoutes,

@@ -12,6 +12,7 @@ import { buildLedgerSchema, ledgerDatabase } from '../ledger/ledger.module.js';
 import { buildLoanSchema, loanDatabase } from '../loan/loan.module.js';
 import { buildOrganisationSchema, organisationDatabase } from '../organisation/organisation.module.js';
 import { buildPaymentsSchema, paymentsDatabase } from '../payments/payments.module.js';
+import { buildReportsSchema, reportsDatabase } from '../reports/reports.module.js';
 import type { SubgraphRuntime } from '../platform/local-executor.js';
 import { buildSelfSchema, selfDatabase } from '../self/self.module.js';
 import { buildTillSchema, tillDatabase } from '../till/till.module.js';
@@ -19,7 +20,7 @@ import { buildWebhooksSchema, webhooksDatabase } from '../webhooks/webhooks.modu
 import type { Services } from './wiring.js';
 
 /** Which modules exist: their tables (migrated in this order) and their subgraph schemas. */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase, auditDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase, auditDatabase, reportsDatabase];
 
 /** The subgraphs whose writes queue on one row, and how to tell an operation's lane (SubgraphRuntime.batchLane). */
 export const BATCH_LANES: Partial<Record<SubgraphName, NonNullable<SubgraphRuntime['batchLane']>>> = {
@@ -39,4 +40,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   charges: (services) => buildChargesSchema(() => services().charges),
   cob: (services) => buildCobSchema(() => services().cob),
   audit: (services) => buildAuditSchema(() => services().audit),
+  reports: (services) => buildReportsSchema(() => services().reports),
 };

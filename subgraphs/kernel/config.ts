@@ -99,7 +99,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'charges', 'cob', 'audit'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'charges', 'cob', 'audit', 'reports'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -115,6 +115,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   charges: 4010,
   cob: 4011,
   audit: 4013,
+  reports: 4012,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';

@@ -9,6 +9,7 @@ import { LoanMigration } from './migrations/20261122000700_loan.js';
 import { LoanProductParametersMigration } from './migrations/20261125002510_product_parameters.js';
 import { LoanDelegatedMakersMigration } from './migrations/20261125140000_delegated_makers.js';
 import { LoanServicingMigration } from './migrations/20261128143000_servicing.js';
+import { LoanReportViewsMigration } from './migrations/20261128180000_report_views.js';
 import { LoanEventsSubscriptionResolver } from './loan-events.subscription.js';
 import { LoanServicingResolver } from './loan-servicing.resolver.js';
 
@@ -20,6 +21,7 @@ export const loanDatabase: DatabaseModule = {
     { name: '20261125002510_product_parameters', class: LoanProductParametersMigration },
     { name: '20261125140000_delegated_makers', class: LoanDelegatedMakersMigration },
     { name: '20261128143000_servicing', class: LoanServicingMigration },
+    { name: '20261128180000_report_views', class: LoanReportViewsMigration },
   ],
 };
 
