@@ -12,6 +12,7 @@ import { loanRoutes } from './loan.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { portfolioReportRoutes } from './portfolio-report.routes.js';
+import { statementRoutes } from './statement.routes.js';
 import { reportRoutes } from './report.routes.js';
 import { searchRoutes } from './search.routes.js';
 import { selfRoutes } from './self.routes.js';
@@ -19,7 +20,7 @@ import { tillRoutes } from './till.routes.js';
 
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
-  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...portfolioReportRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
+  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...portfolioReportRoutes, ...statementRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
   ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes,
 ];
 

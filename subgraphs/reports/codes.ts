@@ -11,4 +11,6 @@ export const REPORTS_CODES = {
   dateRangeTooLong: 'validation.msg.report.endDate.range.exceeds.limit',
   startAfterEnd: 'validation.msg.report.endDate.is.before.startDate',
   periodRequired: 'validation.msg.report.startDate.cannot.be.blank',
+  /** A statement of an account the caller may not see, or that does not exist (404, never 403). */
+  savingsAccountNotFound: 'error.msg.report.savingsaccount.not.found',
 } as const;

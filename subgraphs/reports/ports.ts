@@ -1,5 +1,5 @@
 import type { StaffIdentity } from '../kernel/identity.js';
-import type { BusinessDates } from '../kernel/ports.js';
+import type { BusinessDates, Scope } from '../kernel/ports.js';
 import type { Tx } from '../kernel/tx.js';
 
 /**
@@ -12,4 +12,6 @@ export interface ReportsDependencies {
   officeSubtreeOf: (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<number[] | null>;
   /** The tenant's business date: the default "as of" date of the portfolio reports. */
   businessDates: BusinessDates;
+  /** Whether the caller (staff or a self-service customer) may see a record of this office, officer's book and client. */
+  canSee: Scope['canSee'];
 }

@@ -1,0 +1,51 @@
+import { renderReport, type ReportResult } from '../report-output.js';
+import { intParam, queryDate, RawResponse, RouteInputError, type Route, type RouteRequest } from '../route.js';
+import { statementAmount, statementPdf, type StatementData } from '../statement-pdf.js';
+import { reportPathPattern } from './portfolio-report.routes.js';
+
+const STATEMENT_FORMATS = ['pdf', 'csv', 'json'];
+
+const isoDay = (value: unknown) => (Array.isArray(value) ? (value as number[]).map((n, i) => (i === 0 ? String(n) : String(n).padStart(2, '0'))).join('-') : String(value));
+
+/** "Client Saving Transactions" as Fineract's result set: an opening row, the lines, a closing row with the period's totals. */
+function statementTable(s: StatementData): ReportResult {
+  const amount = (v: unknown) => (v == null ? null : statementAmount(v, s.decimalPlaces));
+  const col = (columnName: string, columnType = 'VARCHAR', columnDisplayType = 'TEXT') => ({ columnName, columnType, columnDisplayType });
+  return {
+    columnHeaders: [col('Transaction Date', 'DATE', 'DATE'), col('Transaction Id'), col('Transaction Type'), col('Description'), col('Debit', 'DECIMAL', 'DECIMAL'), col('Credit', 'DECIMAL', 'DECIMAL'), col('Balance', 'DECIMAL', 'DECIMAL')],
+    data: [
+      { row: [isoDay(s.fromDate), null, 'Opening Balance', null, null, null, amount(s.openingBalance)] },
+      ...s.lines.map((l) => ({ row: [isoDay(l.date), l.transactionId, l.type, l.description, amount(l.debit), amount(l.credit), amount(l.balance)] })),
+      { row: [isoDay(s.toDate), null, 'Closing Balance', 'Totals', amount(s.totalDebits), amount(s.totalCredits), amount(s.closingBalance)] },
+    ],
+  };
+}
+
+const pdf = (s: StatementData) => new RawResponse('application/pdf', statementPdf(s), { 'content-disposition': `attachment; filename="statement-${s.accountNo}-${isoDay(s.fromDate)}-${isoDay(s.toDate)}.pdf"` });
+
+/** Statements: Fineract's report (staff) and the customer's own (self-service). The period is at most 366 days. */
+export const statementRoutes: Route[] = [
+  {
+    method: 'GET', path: `/runreports/${reportPathPattern('Client Saving Transactions')}`, operation: 'SavingsStatement',
+    variables: (req: RouteRequest) => ({ accountId: intParam(req.query.get('R_savingsAccountId')), fromDate: queryDate(req, 'R_startDate'), toDate: queryDate(req, 'R_endDate') }),
+    result: (d, req) => ((req.query.get('output-type') ?? '').toUpperCase() === 'PDF' ? pdf(d.savingsStatement) : renderReport('Client Saving Transactions', statementTable(d.savingsStatement), req)),
+    notes: 'R_savingsAccountId, R_startDate, R_endDate (at most 366 days). output-type=PDF for a PDF, exportCSV=true for CSV.',
+  },
+  {
+    method: 'GET', path: '/self/savingsaccounts/:accountId/statement', operation: 'SavingsStatement',
+    variables: (req: RouteRequest) => {
+      const format = req.query.get('format');
+      if (format !== null && !STATEMENT_FORMATS.includes(format.toLowerCase())) {
+        throw new RouteInputError({ code: 'validation.msg.statement.format.is.not.one.of.expected.enumerations', message: 'format must be pdf, csv or json.', parameterName: 'format', value: format.slice(0, 20) });
+      }
+      return { accountId: intParam(req.params.accountId), fromDate: queryDate(req, 'fromDate'), toDate: queryDate(req, 'toDate') };
+    },
+    result: (d, req) => {
+      const format = (req.query.get('format') ?? 'json').toLowerCase();
+      if (format === 'pdf') return pdf(d.savingsStatement);
+      if (format === 'csv') return renderReport(`statement-${d.savingsStatement.accountNo}`, statementTable(d.savingsStatement), { ...req, query: new URLSearchParams('exportCSV=true') });
+      return d.savingsStatement;
+    },
+    notes: 'The customer\'s own account only (another\'s is 404). fromDate, toDate (at most 366 days); format=pdf or csv, JSON otherwise.',
+  },
+];

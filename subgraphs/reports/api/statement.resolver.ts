@@ -1,0 +1,27 @@
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { LocalDateScalar } from '../../kernel/scalars.js';
+import type { RequestContext } from '../../platform/request-context.js';
+import type { ReportsServices } from '../reports.services.js';
+import { SavingsStatementType } from './statement.types.js';
+
+/** Account statements: staff over their scope, customers over their own accounts. */
+@Resolver()
+export class StatementResolver {
+  constructor(private readonly services: ReportsServices) {}
+
+  @Query(() => SavingsStatementType, { description: 'A savings or current account statement: opening balance, each transaction with its running balance, totals, closing balance. At most 366 days.' })
+  async savingsStatement(
+    @Arg('accountId', () => Int, { description: 'The savings or current account id; one you may not see is "not found".' }) accountId: number,
+    @Arg('fromDate', () => LocalDateScalar, { description: 'First day of the period.', nullable: true }) fromDate: string | undefined,
+    @Arg('toDate', () => LocalDateScalar, { description: 'Last day of the period.', nullable: true }) toDate: string | undefined,
+    @Ctx() ctx: RequestContext,
+  ): Promise<SavingsStatementType> {
+    const s = await this.services.statements.savings(ctx.identity, accountId, fromDate, toDate);
+    const a = s.account;
+    return {
+      institutionName: a.institutionName, accountId: a.id, accountNo: a.accountNo, productName: a.productName, currencyCode: a.currencyCode, decimalPlaces: a.digits, clientName: a.clientName, cif: a.cif,
+      officeName: a.officeName, fromDate: s.fromDate, toDate: s.toDate, openingBalance: s.openingBalance, lines: s.lines, totalDebits: s.totalDebits,
+      totalCredits: s.totalCredits, closingBalance: s.closingBalance,
+    };
+  }
+}

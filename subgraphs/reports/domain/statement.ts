@@ -1,0 +1,61 @@
+import { Money } from '../../kernel/money.js';
+import type { StatementAccount, StatementTransaction } from '../store/statement.store.js';
+
+/** A statement line: the transaction, and the balance after it. */
+export interface StatementLine {
+  transactionId: string;
+  date: string;
+  type: string;
+  description: string;
+  debit: string | null;
+  credit: string | null;
+  balance: string;
+}
+
+export interface SavingsStatement {
+  account: StatementAccount;
+  fromDate: string;
+  toDate: string;
+  openingBalance: string;
+  lines: StatementLine[];
+  totalDebits: string;
+  totalCredits: string;
+  closingBalance: string;
+}
+
+/** Fineract's savings transaction types, as a statement names them. */
+const TYPE_NAMES: Record<number, string> = { 1: 'Deposit', 2: 'Withdrawal', 3: 'Interest Posting', 4: 'Withdrawal Fee', 5: 'Annual Fee', 7: 'Pay Charge' };
+
+function typeName(t: StatementTransaction): string {
+  if (t.transfer) return t.credit ? 'Transfer in' : 'Transfer out';
+  return TYPE_NAMES[t.transactionType] ?? (t.credit ? 'Credit' : 'Debit');
+}
+
+/**
+ * The statement of a period: the opening balance (everything dated before it), each transaction with the
+ * balance after it, the period's debits and credits, and the closing balance, which is opening + credits -
+ * debits by construction. Amounts in the account's currency digits.
+ */
+export function savingsStatement(account: StatementAccount, fromDate: string, toDate: string, opening: string, transactions: readonly StatementTransaction[]): SavingsStatement {
+  const fixed = (v: Money) => v.toFixed(account.digits, Money.ROUND_HALF_EVEN);
+  let balance = new Money(opening);
+  let debits = new Money(0);
+  let credits = new Money(0);
+  const lines = transactions.map((t) => {
+    const amount = new Money(t.amount);
+    if (t.credit) {
+      balance = balance.plus(amount);
+      credits = credits.plus(amount);
+    } else {
+      balance = balance.minus(amount);
+      debits = debits.plus(amount);
+    }
+    return {
+      transactionId: t.id, date: t.transactionDate, type: typeName(t), description: t.note ?? typeName(t),
+      debit: t.credit ? null : fixed(amount), credit: t.credit ? fixed(amount) : null, balance: fixed(balance),
+    };
+  });
+  return {
+    account, fromDate, toDate, openingBalance: fixed(new Money(opening)), lines, totalDebits: fixed(debits), totalCredits: fixed(credits), closingBalance: fixed(balance),
+  };
+}

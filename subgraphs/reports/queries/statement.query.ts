@@ -1,0 +1,35 @@
+import type { Database } from '../../platform/database.js';
+import { errors, Validator } from '../../kernel/errors.js';
+import { requireStaff, type Identity } from '../../kernel/identity.js';
+import { REPORTS_CODES } from '../codes.js';
+import { savingsStatement, type SavingsStatement } from '../domain/statement.js';
+import type { ReportsDependencies } from '../ports.js';
+import * as store from '../store/statement.store.js';
+import { checkPeriod } from './portfolio.query.js';
+
+/**
+ * Account statements, for staff who may read the account (READ_SAVINGSACCOUNT, within their scope) and for
+ * a self-service customer's own accounts. An account the caller may not see is "not found". The period is
+ * bounded (at most a year and a day), which bounds the statement's size.
+ */
+export class StatementQueries {
+  constructor(
+    private readonly db: Database,
+    private readonly deps: ReportsDependencies,
+  ) {}
+
+  async savings(identity: Identity, accountId: number, fromDate: string | null | undefined, toDate: string | null | undefined): Promise<SavingsStatement> {
+    if (identity.kind !== 'customer') requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    const v = new Validator('report');
+    checkPeriod(v, fromDate, toDate);
+    v.throwIfAny();
+    return this.db.tx(identity.tenantId, async (tx) => {
+      const account = await store.statementAccount(tx, accountId);
+      const visible = account !== null && (await this.deps.canSee(tx, identity, { officeId: account.officeId, staffId: account.clientStaffId, clientId: account.clientId }));
+      if (!account || !visible) throw errors.notFound(REPORTS_CODES.savingsAccountNotFound, `Savings account with identifier ${accountId} does not exist`, accountId);
+      const opening = await store.balanceBefore(tx, accountId, fromDate!);
+      const transactions = await store.transactionsBetween(tx, accountId, fromDate!, toDate!);
+      return savingsStatement(account, fromDate!, toDate!, opening, transactions);
+    });
+  }
+}

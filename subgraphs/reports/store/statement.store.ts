@@ -1,0 +1,73 @@
+import type { Tx } from '../../kernel/tx.js';
+
+/**
+ * The statements' SQL, over the read-only views the account, customer and organisation modules publish
+ * (docs/reporting.md). Reversed transactions are left out: a statement shows what moved the balance.
+ */
+
+/** A savings or current account with what a statement's header shows. */
+export interface StatementAccount {
+  id: number;
+  accountNo: string;
+  accountType: string;
+  productName: string;
+  currencyCode: string;
+  digits: number;
+  officeId: number;
+  officeName: string;
+  clientId: number;
+  clientStaffId: number | null;
+  clientName: string;
+  cif: string;
+  clientAccountNo: string;
+  mobileNo: string | null;
+  institutionName: string;
+}
+
+export async function statementAccount(tx: Tx, accountId: number): Promise<StatementAccount | null> {
+  const found = await tx.query<StatementAccount>(
+    `select a.id, a.account_no as "accountNo", a.account_type as "accountType", a.product_name as "productName", a.currency_code as "currencyCode", a.digits::int as digits,
+       a.office_id as "officeId", o.name as "officeName", a.client_id as "clientId", c.staff_id as "clientStaffId", c.display_name as "clientName", c.cif,
+       c.account_no as "clientAccountNo", c.mobile_no as "mobileNo", coalesce(i.name, a.tenant_id) as "institutionName"
+     from account.report_savings_account a
+       join customer.report_client c on c.tenant_id = a.tenant_id and c.id = a.client_id
+       join organisation.report_office o on o.tenant_id = a.tenant_id and o.id = a.office_id
+       left join organisation.report_institution i on i.tenant_id = a.tenant_id
+     where a.tenant_id = ? and a.id = ?`,
+    [tx.tenantId, accountId],
+  );
+  return found[0] ?? null;
+}
+
+/** The signed sum (credits less debits) of the account's transactions dated before `date`: the opening balance. */
+export async function balanceBefore(tx: Tx, accountId: number, date: string): Promise<string> {
+  const found = await tx.query<{ balance: string }>(
+    `select coalesce(sum(case when credit then amount else -amount end), 0)::text as balance
+     from account.report_savings_transaction where tenant_id = ? and account_id = ? and not reversed and transaction_date < ?::date`,
+    [tx.tenantId, accountId, date],
+  );
+  return found[0]!.balance;
+}
+
+/** One transaction of the period. */
+export interface StatementTransaction {
+  id: string;
+  transactionDate: string;
+  transactionType: number;
+  credit: boolean;
+  amount: string;
+  note: string | null;
+  transfer: boolean;
+}
+
+/** The period's transactions in the order they moved the balance: by date, then as they were recorded. */
+export async function transactionsBetween(tx: Tx, accountId: number, from: string, to: string): Promise<StatementTransaction[]> {
+  return tx.query<StatementTransaction>(
+    `select id::text as id, to_char(transaction_date, 'YYYY-MM-DD') as "transactionDate", transaction_type::int as "transactionType", credit, amount::text as amount, note,
+       transfer_id is not null as transfer
+     from account.report_savings_transaction
+     where tenant_id = ? and account_id = ? and not reversed and transaction_date between ?::date and ?::date
+     order by transaction_date, position`,
+    [tx.tenantId, accountId, from, to],
+  );
+}
