@@ -3,6 +3,7 @@ import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { PortfolioReportResolver } from './api/portfolio-report.resolver.js';
 import { StatementResolver } from './api/statement.resolver.js';
+import { PortfolioTypedResolver } from './api/portfolio-typed.resolver.js';
 import { ReportsMigration } from './migrations/20261128180100_reports.js';
 import type { ReportsServices } from './reports.services.js';
 
@@ -24,7 +25,7 @@ export const reportsDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildReportsSchema(services: () => ReportsServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [PortfolioReportResolver, StatementResolver],
+    resolvers: [PortfolioReportResolver, PortfolioTypedResolver, StatementResolver],
     container: (cls) => new (cls as new (s: ReportsServices) => object)(services()),
   });
 }

@@ -81,6 +81,27 @@ describe('reports: portfolio reports over HTTPS (/runreports)', () => {
     assert.deepEqual(rows(await run('Portfolio at Risk', '&R_loanOfficerId=-1')).map((r) => r.Loans), [5], '-1: every officer');
   });
 
+  // The Decimal scalar writes exact digits without trailing zeros.
+  test('GraphQL: portfolioAtRisk, agingSummary and collectionReport give the same figures, typed', async () => {
+    const res = await t.graphql(`query($office: Int) {
+      portfolioAtRisk(officeId: $office, asOf: "2025-05-07") { currencyCode loans principalOutstanding loansInArrears bands { classification principal } par1 par30 par90 }
+      byBranch: portfolioAtRisk(officeId: 1, byOffice: true) { officeId principalOutstanding }
+      agingSummary(officeId: $office) { band loans principalOverdue }
+      collectionReport(officeId: $office, fromDate: "2025-02-01", toDate: "2025-02-28") { day loansDue amountDue amountCollected collectionRate }
+    }`, { office: branch });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.errors, undefined, res.text);
+    const d = res.body.data!;
+    assert.deepEqual(d.portfolioAtRisk, [{
+      currencyCode: 'NGN', loans: 5, principalOutstanding: '201000', loansInArrears: 4,
+      bands: [{ classification: '1-30', principal: '9000' }, { classification: '31-60', principal: '30000' }, { classification: '61-90', principal: '22000' }, { classification: 'Over 90', principal: '60000' }],
+      par1: '60.2', par30: '55.72', par90: '29.85',
+    }]);
+    assert.deepEqual(d.byBranch, [{ officeId: branch, principalOutstanding: '201000' }]);
+    assert.deepEqual(d.agingSummary.filter((b: { loans: number }) => b.loans > 0).map((b: { band: string }) => b.band), ['On Schedule', '1', '6', '10', '12+']);
+    assert.deepEqual(d.collectionReport, [{ day: '2025-02-01', loansDue: 5, amountDue: '26040', amountCollected: '2480', collectionRate: '9.52' }]);
+  });
+
   test('PAR as CSV (exportCSV=true): the header row and exact figures (as JSON numbers write them)', async () => {
     const res = await run('Portfolio at Risk', '&exportCSV=true');
     assert.equal(res.status, 200, res.text);

@@ -47,48 +47,89 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
   return [...groups.values()];
 }
 
+/** PAR of one currency (and office, by branch): the figures both /runreports and GraphQL answer. */
+export interface ParRow {
+  officeId: number | null;
+  officeName: string | null;
+  currencyCode: string;
+  loans: number;
+  principalOutstanding: string;
+  loansInArrears: number;
+  bands: { classification: string; principal: string }[];
+  par1: string;
+  par30: string;
+  par90: string;
+}
+
 /** Portfolio at Risk, one row per currency (or per office and currency with `byOffice`). */
-export function portfolioAtRisk(groups: readonly ArrearsGroup[], ranges: readonly DelinquencyRange[], byOffice: boolean): ReportTable {
-  const lead = byOffice ? [text('Office/Branch'), text('Currency')] : [text('Currency')];
-  const columnHeaders = [
-    ...lead, integer('Loans'), decimal('Principal Outstanding'), integer('Loans in Arrears'),
-    ...ranges.map((r) => decimal(`Principal in Arrears ${r.classification}`)),
-    decimal('PAR1 %'), decimal('PAR30 %'), decimal('PAR90 %'),
-  ];
-  const keyed = groupBy(groups, (g) => (byOffice ? `${g.officeId}|${g.currencyCode}` : g.currencyCode));
-  const rows = keyed.map((set) => {
+export function parRows(groups: readonly ArrearsGroup[], ranges: readonly DelinquencyRange[], byOffice: boolean): ParRow[] {
+  return groupBy(groups, (g) => (byOffice ? `${g.officeId}|${g.currencyCode}` : g.currencyCode)).map((set) => {
     const first = set[0]!;
     const digits = Math.max(...set.map((g) => g.digits));
     const outstanding = sum(set.map((g) => g.principalOutstanding));
     const over = (days: number) => sum(set.filter((g) => g.days > days).map((g) => g.principalOutstanding));
-    return [
-      ...(byOffice ? [first.officeName, first.currencyCode] : [first.currencyCode]),
-      String(set.reduce((n, g) => n + g.loans, 0)), fixed(outstanding, digits), String(set.filter((g) => g.days > 0).reduce((n, g) => n + g.loans, 0)),
-      ...ranges.map((r) => fixed(sum(set.filter((g) => inRange(g.days, r)).map((g) => g.principalOutstanding)), digits)),
-      parPercent(over(0), outstanding), parPercent(over(30), outstanding), parPercent(over(90), outstanding),
-    ];
+    return {
+      officeId: byOffice ? first.officeId : null, officeName: byOffice ? first.officeName : null, currencyCode: first.currencyCode,
+      loans: set.reduce((n, g) => n + g.loans, 0), principalOutstanding: fixed(outstanding, digits), loansInArrears: set.filter((g) => g.days > 0).reduce((n, g) => n + g.loans, 0),
+      bands: ranges.map((r) => ({ classification: r.classification, principal: fixed(sum(set.filter((g) => inRange(g.days, r)).map((g) => g.principalOutstanding)), digits) })),
+      par1: parPercent(over(0), outstanding), par30: parPercent(over(30), outstanding), par90: parPercent(over(90), outstanding),
+    };
   });
-  return { columnHeaders, rows };
 }
 
-/** Aging Summary (Arrears in Weeks): every band for every currency with active loans, Fineract's columns. */
-export function agingSummaryWeeks(groups: readonly ArrearsGroup[]): ReportTable {
-  const columnHeaders = [
-    text('currency'), text('Weeks In Arrears (Up To)'), integer('No Of Loans'), decimal('Original Principal'), decimal('Original Interest'),
-    decimal('Principal Paid'), decimal('Interest Paid'), decimal('Principal Overdue'), decimal('Interest Overdue'),
-  ];
+export function portfolioAtRisk(rows: readonly ParRow[], ranges: readonly DelinquencyRange[], byOffice: boolean): ReportTable {
+  const lead = byOffice ? [text('Office/Branch'), text('Currency')] : [text('Currency')];
+  return {
+    columnHeaders: [
+      ...lead, integer('Loans'), decimal('Principal Outstanding'), integer('Loans in Arrears'),
+      ...ranges.map((r) => decimal(`Principal in Arrears ${r.classification}`)),
+      decimal('PAR1 %'), decimal('PAR30 %'), decimal('PAR90 %'),
+    ],
+    rows: rows.map((r) => [
+      ...(byOffice ? [r.officeName, r.currencyCode] : [r.currencyCode]), String(r.loans), r.principalOutstanding, String(r.loansInArrears),
+      ...r.bands.map((b) => b.principal), r.par1, r.par30, r.par90,
+    ]),
+  };
+}
+
+/** One weekly band of one currency: Fineract's Aging Summary (Arrears in Weeks) row. */
+export interface AgingBandRow {
+  currencyCode: string;
+  band: string;
+  loans: number;
+  originalPrincipal: string;
+  originalInterest: string;
+  principalPaid: string;
+  interestPaid: string;
+  principalOverdue: string;
+  interestOverdue: string;
+}
+
+/** Every band for every currency with active loans, currencies in order. */
+export function agingBands(groups: readonly ArrearsGroup[]): AgingBandRow[] {
   const rows = groupBy(groups, (g) => g.currencyCode).flatMap((set) => {
     const digits = Math.max(...set.map((g) => g.digits));
     return WEEK_BANDS.map((band) => {
       const inBand = set.filter((g) => weeksBand(g.days) === band);
       const total = (pick: (g: ArrearsGroup) => string) => fixed(sum(inBand.map(pick)), digits);
-      return [
-        set[0]!.currencyCode, band, String(inBand.reduce((n, g) => n + g.loans, 0)), total((g) => g.originalPrincipal), total((g) => g.originalInterest),
-        total((g) => g.principalPaid), total((g) => g.interestPaid), total((g) => g.principalOverdue), total((g) => g.interestOverdue),
-      ];
+      return {
+        currencyCode: set[0]!.currencyCode, band, loans: inBand.reduce((n, g) => n + g.loans, 0), originalPrincipal: total((g) => g.originalPrincipal),
+        originalInterest: total((g) => g.originalInterest), principalPaid: total((g) => g.principalPaid), interestPaid: total((g) => g.interestPaid),
+        principalOverdue: total((g) => g.principalOverdue), interestOverdue: total((g) => g.interestOverdue),
+      };
     });
   });
-  return { columnHeaders, rows: rows.sort((a, b) => a[0]!.localeCompare(b[0]!)) };
+  return rows.sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));
+}
+
+export function agingSummaryWeeks(rows: readonly AgingBandRow[]): ReportTable {
+  return {
+    columnHeaders: [
+      text('currency'), text('Weeks In Arrears (Up To)'), integer('No Of Loans'), decimal('Original Principal'), decimal('Original Interest'),
+      decimal('Principal Paid'), decimal('Interest Paid'), decimal('Principal Overdue'), decimal('Interest Overdue'),
+    ],
+    rows: rows.map((r) => [r.currencyCode, r.band, String(r.loans), r.originalPrincipal, r.originalInterest, r.principalPaid, r.interestPaid, r.principalOverdue, r.interestOverdue]),
+  };
 }
 
 /** Active Loans by Loan Officer: one row per office, officer and currency. */
@@ -178,16 +219,16 @@ export function expectedPaymentsTable(lines: readonly ExpectedPayment[]): Report
   };
 }
 
-/** Due against collected by officer and day; the rate is collected over due as a percentage (null when nothing fell due). */
+/** Collected over due as a percentage with two places; null when nothing fell due that day. */
+export const collectionRate = (d: CollectionDay): string | null => (new Money(d.amountDue).isZero() ? null : parPercent(new Money(d.amountCollected), new Money(d.amountDue)));
+
+/** Due against collected by officer and day. */
 export function collectionTable(days: readonly CollectionDay[]): ReportTable {
   return {
     columnHeaders: [
       text('Office/Branch'), text('Loan Officer'), text('Currency'), date('Date'), integer('Loans Due'), decimal('Amount Due'), decimal('Amount Collected'), decimal('Collection Rate %'),
     ],
-    rows: days.map((d) => [
-      d.officeName, d.loanOfficerName ?? '-', d.currencyCode, d.day, String(d.loansDue), d.amountDue, d.amountCollected,
-      new Money(d.amountDue).isZero() ? null : parPercent(new Money(d.amountCollected), new Money(d.amountDue)),
-    ]),
+    rows: days.map((d) => [d.officeName, d.loanOfficerName ?? '-', d.currencyCode, d.day, String(d.loansDue), d.amountDue, d.amountCollected, collectionRate(d)]),
   };
 }
 

@@ -23,6 +23,14 @@ export interface PortfolioReportInput {
   endDate?: string | null;
 }
 
+/** The typed (GraphQL) reports' scope: an office subtree, optionally one officer and one currency, and a date. */
+export interface TypedScope {
+  officeId?: number | null;
+  loanOfficerId?: number | null;
+  currencyCode?: string | null;
+  asOf?: string | null;
+}
+
 export interface PortfolioReportResult extends ReportTable {
   reportName: PortfolioReportName;
 }
@@ -80,13 +88,44 @@ export class PortfolioReportQueries {
     });
   }
 
+  /** PAR by office (`byOffice`) or for the whole subtree, per currency, as of a date (default: the business date). */
+  async portfolioAtRisk(identity: Identity, scope: TypedScope, byOffice: boolean): Promise<tables.ParRow[]> {
+    return this.typed(identity, scope, async (tx, filter, asOf) => tables.parRows(await store.arrearsGroups(tx, filter, asOf), await store.delinquencyRanges(tx), byOffice));
+  }
+
+  async agingSummary(identity: Identity, scope: TypedScope): Promise<tables.AgingBandRow[]> {
+    return this.typed(identity, scope, async (tx, filter, asOf) => tables.agingBands(await store.arrearsGroups(tx, filter, asOf)));
+  }
+
+  async collections(identity: Identity, scope: TypedScope, fromDate: string | null | undefined, toDate: string | null | undefined): Promise<(store.CollectionDay & { collectionRate: string | null })[]> {
+    const v = new Validator('report');
+    checkPeriod(v, fromDate, toDate);
+    v.throwIfAny();
+    return this.typed(identity, scope, async (tx, filter) => (await store.collections(tx, filter, fromDate!, toDate!)).map((d) => ({ ...d, collectionRate: tables.collectionRate(d) })));
+  }
+
+  private async typed<T>(identity: Identity, scope: TypedScope, fn: (tx: Tx, filter: store.LoanFilter, asOf: string) => Promise<T>): Promise<T> {
+    const staff = requireStaff(identity, 'READ_REPORT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const filter: store.LoanFilter = {
+        officeIds: await this.deps.officeSubtreeOf(tx, staff, scope.officeId ?? staff.officeId),
+        loanOfficerId: scope.loanOfficerId ?? null,
+        currencyCode: scope.currencyCode ?? null,
+      };
+      return fn(tx, filter, scope.asOf ?? (await this.deps.businessDates.today(tx)));
+    });
+  }
+
   private async table(tx: Tx, name: PortfolioReportName, filter: store.LoanFilter, from: string, to: string): Promise<ReportTable> {
     switch (name) {
       case 'Portfolio at Risk':
-      case 'Portfolio at Risk by Branch':
-        return tables.portfolioAtRisk(await store.arrearsGroups(tx, filter, to), await store.delinquencyRanges(tx), name === 'Portfolio at Risk by Branch');
+      case 'Portfolio at Risk by Branch': {
+        const ranges = await store.delinquencyRanges(tx);
+        const byOffice = name === 'Portfolio at Risk by Branch';
+        return tables.portfolioAtRisk(tables.parRows(await store.arrearsGroups(tx, filter, to), ranges, byOffice), ranges, byOffice);
+      }
       case 'Aging Summary (Arrears in Weeks)':
-        return tables.agingSummaryWeeks(await store.arrearsGroups(tx, filter, to));
+        return tables.agingSummaryWeeks(tables.agingBands(await store.arrearsGroups(tx, filter, to)));
       case 'Active Loans by Loan Officer':
         return tables.activeLoansByOfficer(await store.arrearsGroups(tx, filter, to));
       case 'Aging Detail':
