@@ -86,3 +86,41 @@ export function statementPdf(s: StatementData): Buffer {
   for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
+
+/** A savings transaction receipt as the SavingsReceipt operation answers it (REST-translated). */
+export interface ReceiptData {
+  institutionName: string;
+  accountNo: string;
+  productName: string;
+  currencyCode: string;
+  decimalPlaces: number;
+  clientName: string;
+  cif: string;
+  officeName: string;
+  transactionId: string;
+  date: unknown;
+  type: string;
+  description: string;
+  amount: unknown;
+  balanceAfter: unknown;
+  reversed: boolean;
+}
+
+/** The receipt as a one-page PDF: the institution, the customer, the account and the transaction with the balance after it. */
+export function receiptPdf(r: ReceiptData): Buffer {
+  const doc = new PDFDocument({ size: 'A5', margin: 36, info: { Title: `Receipt ${r.transactionId}`, Author: r.institutionName } });
+  doc.font('Helvetica-Bold').fontSize(14).text(r.institutionName);
+  doc.font('Helvetica').fontSize(11).text(`Transaction receipt${r.reversed ? ' (REVERSED)' : ''}`).moveDown(0.5);
+  doc.fontSize(9);
+  for (const [label, value] of [
+    ['Customer', r.clientName], ['CIF', r.cif], ['Branch', r.officeName], ['Account number', r.accountNo], ['Product', r.productName], ['Transaction', r.transactionId],
+    ['Date', day(r.date)], ['Type', r.type], ['Description', r.description], ['Amount', `${r.currencyCode} ${statementAmount(r.amount, r.decimalPlaces)}`],
+    ['Balance after', `${r.currencyCode} ${statementAmount(r.balanceAfter, r.decimalPlaces)}`],
+  ] as const) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  }
+  doc.end();
+  const chunks: Buffer[] = [];
+  for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}

@@ -1,6 +1,6 @@
 import { renderReport, type ReportResult } from '../report-output.js';
 import { intParam, queryDate, RawResponse, RouteInputError, type Route, type RouteRequest } from '../route.js';
-import { statementAmount, statementPdf, type StatementData } from '../statement-pdf.js';
+import { receiptPdf, statementAmount, statementPdf, type ReceiptData, type StatementData } from '../statement-pdf.js';
 import { reportPathPattern } from './portfolio-report.routes.js';
 
 const STATEMENT_FORMATS = ['pdf', 'csv', 'json'];
@@ -23,6 +23,15 @@ function statementTable(s: StatementData): ReportResult {
 
 const pdf = (s: StatementData) => new RawResponse('application/pdf', statementPdf(s), { 'content-disposition': `attachment; filename="statement-${s.accountNo}-${isoDay(s.fromDate)}-${isoDay(s.toDate)}.pdf"` });
 
+/** "Savings Transaction Receipt" as a one-row result set. */
+function receiptTable(r: ReceiptData): ReportResult {
+  const col = (columnName: string, columnType = 'VARCHAR', columnDisplayType = 'TEXT') => ({ columnName, columnType, columnDisplayType });
+  return {
+    columnHeaders: [col('Transaction Id'), col('Transaction Date', 'DATE', 'DATE'), col('Account Number'), col('Client Name'), col('Transaction Type'), col('Amount', 'DECIMAL', 'DECIMAL'), col('Balance', 'DECIMAL', 'DECIMAL')],
+    data: [{ row: [r.transactionId, isoDay(r.date), r.accountNo, r.clientName, r.type, statementAmount(r.amount, r.decimalPlaces), statementAmount(r.balanceAfter, r.decimalPlaces)] }],
+  };
+}
+
 /** Statements: Fineract's report (staff) and the customer's own (self-service). The period is at most 366 days. */
 export const statementRoutes: Route[] = [
   {
@@ -30,6 +39,14 @@ export const statementRoutes: Route[] = [
     variables: (req: RouteRequest) => ({ accountId: intParam(req.query.get('R_savingsAccountId')), fromDate: queryDate(req, 'R_startDate'), toDate: queryDate(req, 'R_endDate') }),
     result: (d, req) => ((req.query.get('output-type') ?? '').toUpperCase() === 'PDF' ? pdf(d.savingsStatement) : renderReport('Client Saving Transactions', statementTable(d.savingsStatement), req)),
     notes: 'R_savingsAccountId, R_startDate, R_endDate (at most 366 days). output-type=PDF for a PDF, exportCSV=true for CSV.',
+  },
+  {
+    method: 'GET', path: `/runreports/${reportPathPattern('Savings Transaction Receipt')}`, operation: 'SavingsReceipt',
+    variables: (req: RouteRequest) => ({ transactionId: intParam(req.query.get('R_transactionId')) }),
+    result: (d, req) => ((req.query.get('output-type') ?? '').toUpperCase() === 'PDF'
+      ? new RawResponse('application/pdf', receiptPdf(d.savingsReceipt), { 'content-disposition': `attachment; filename="receipt-${d.savingsReceipt.transactionId}.pdf"` })
+      : renderReport('Savings Transaction Receipt', receiptTable(d.savingsReceipt), req)),
+    notes: 'R_transactionId: a savings transaction id. output-type=PDF for a PDF (the web app\'s receipt), exportCSV=true for CSV.',
   },
   {
     method: 'GET', path: '/self/savingsaccounts/:accountId/statement', operation: 'SavingsStatement',

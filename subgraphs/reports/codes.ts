@@ -13,4 +13,5 @@ export const REPORTS_CODES = {
   periodRequired: 'validation.msg.report.startDate.cannot.be.blank',
   /** A statement of an account the caller may not see, or that does not exist (404, never 403). */
   savingsAccountNotFound: 'error.msg.report.savingsaccount.not.found',
+  savingsTransactionNotFound: 'error.msg.report.savingstransaction.not.found',
 } as const;

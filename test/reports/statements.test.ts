@@ -29,6 +29,7 @@ describe('reports: savings statements (Client Saving Transactions, self-service 
   let service: TestService;
   let t: TenantSession;
   let owner: Customer;
+  const txn: Record<string, number> = {};
   const statement = (query: string, session = t) => session.get(`/runreports/Client%20Saving%20Transactions?R_savingsAccountId=${owner.savingsId}${query}`);
   const rows = (res: { body: { columnHeaders: { columnName: string }[]; data: { row: unknown[] }[] } }) =>
     res.body.data.map((d) => Object.fromEntries(res.body.columnHeaders.map((c, i) => [c.columnName, d.row[i]])));
@@ -42,6 +43,7 @@ describe('reports: savings statements (Client Saving Transactions, self-service 
       await setBusinessDate(t, date);
       const res = await t.post(`/savingsaccounts/${owner.savingsId}/transactions?command=${command}`, { transactionDate: date, transactionAmount: amount, paymentTypeId: 2, ...DATE });
       assert.equal(res.status, 200, res.text);
+      txn[date] = res.body.resourceId as number;
     };
     await move('2025-01-10', 'deposit', 5000);
     await move('2025-02-05', 'deposit', 2000);
@@ -97,6 +99,20 @@ describe('reports: savings statements (Client Saving Transactions, self-service 
     const stranger = await customer(t);
     assertError(await stranger.session.get(`/self/savingsaccounts/${owner.savingsId}/statement?fromDate=2025-02-01&toDate=2025-02-28`), 404, 'error.msg.report.savingsaccount.not.found');
     assertError(await owner.session.get(`/self/savingsaccounts/${owner.savingsId}/statement?fromDate=2025-02-01&toDate=2025-02-28&format=xml`), 400, 'validation.msg.statement.format.is.not.one.of.expected.enumerations');
+  });
+
+  test('Savings Transaction Receipt: the withdrawal of 20 February and the balance after it (5,500.00), as a row and as PDF', async () => {
+    const res = await t.get(`/runreports/Savings%20Transaction%20Receipt?R_transactionId=${txn['2025-02-20']}`);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(rows(res).map((r) => [r['Transaction Date'], r['Transaction Type'], r.Amount, r.Balance]), [['2025-02-20', 'Withdrawal', '1500.00', '5500.00']]);
+    const pdf = await t.get(`/runreports/Savings%20Transaction%20Receipt?R_transactionId=${txn['2025-02-20']}&output-type=PDF`);
+    assert.equal(pdf.headers['content-type'], 'application/pdf');
+    const [page] = await pdfText(pdf.bytes);
+    for (const expected of ['Transaction receipt', '20/02/2025', 'Withdrawal', '1500.00', '5500.00', (await t.get(`/clients/${owner.clientId}`)).body.displayName]) {
+      assert.ok(page!.includes(expected), `${expected} in: ${page}`);
+    }
+    const other = await service.tenant();
+    assertError(await other.get(`/runreports/Savings%20Transaction%20Receipt?R_transactionId=${txn['2025-02-20']}`), 404, 'error.msg.report.savingstransaction.not.found');
   });
 
   test('the period is bounded: more than 366 days, reversed or missing dates are 400; staff of another branch: 404', async () => {

@@ -2,7 +2,7 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { LocalDateScalar } from '../../kernel/scalars.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { ReportsServices } from '../reports.services.js';
-import { SavingsStatementType } from './statement.types.js';
+import { SavingsReceiptType, SavingsStatementType } from './statement.types.js';
 
 /** Account statements: staff over their scope, customers over their own accounts. */
 @Resolver()
@@ -22,6 +22,17 @@ export class StatementResolver {
       institutionName: a.institutionName, accountId: a.id, accountNo: a.accountNo, productName: a.productName, currencyCode: a.currencyCode, decimalPlaces: a.digits, clientName: a.clientName, cif: a.cif,
       officeName: a.officeName, fromDate: s.fromDate, toDate: s.toDate, openingBalance: s.openingBalance, lines: s.lines, totalDebits: s.totalDebits,
       totalCredits: s.totalCredits, closingBalance: s.closingBalance,
+    };
+  }
+
+  @Query(() => SavingsReceiptType, { description: 'A receipt for one savings transaction; one you may not see is "not found".' })
+  async savingsReceipt(@Arg('transactionId', () => Int, { description: 'The savings transaction id.' }) transactionId: number, @Ctx() ctx: RequestContext): Promise<SavingsReceiptType> {
+    const r = await this.services.statements.savingsReceipt(ctx.identity, transactionId);
+    const a = r.account;
+    return {
+      institutionName: a.institutionName, accountNo: a.accountNo, productName: a.productName, currencyCode: a.currencyCode, decimalPlaces: a.digits, clientName: a.clientName,
+      cif: a.cif, officeName: a.officeName, transactionId: r.transactionId, date: r.date, type: r.type, description: r.description, credit: r.credit, amount: r.amount,
+      balanceAfter: r.balanceAfter, reversed: r.reversed,
     };
   }
 }

@@ -31,3 +31,23 @@ export class SavingsStatementType {
   @Field(() => DecimalScalar, { description: 'Sum of the credits of the period.' }) totalCredits!: string;
   @Field(() => DecimalScalar, { description: 'Opening balance + credits - debits.' }) closingBalance!: string;
 }
+
+@ObjectType('SavingsReceipt', { description: 'A receipt for one savings transaction ("Savings Transaction Receipt").' })
+export class SavingsReceiptType {
+  @Field({ description: 'The institution (tenant) name.' }) institutionName!: string;
+  @Field({ description: 'Account number.' }) accountNo!: string;
+  @Field({ description: 'Product name.' }) productName!: string;
+  @Field({ description: 'ISO currency code.' }) currencyCode!: string;
+  @Field(() => Int, { description: "The currency's decimal places." }) decimalPlaces!: number;
+  @Field({ description: "The account holder's name." }) clientName!: string;
+  @Field({ description: "The account holder's CIF." }) cif!: string;
+  @Field({ description: 'Branch holding the account.' }) officeName!: string;
+  @Field({ description: 'The savings transaction id.' }) transactionId!: string;
+  @Field(() => LocalDateScalar, { description: 'Transaction date.' }) date!: string;
+  @Field({ description: 'Kind: Deposit, Withdrawal, Transfer in, ...' }) type!: string;
+  @Field({ description: 'The note, or the kind.' }) description!: string;
+  @Field({ description: 'True when money came in.' }) credit!: boolean;
+  @Field(() => DecimalScalar, { description: 'Amount.' }) amount!: string;
+  @Field(() => DecimalScalar, { description: 'Balance after the transaction (reversed transactions not counted).' }) balanceAfter!: string;
+  @Field({ description: 'Whether the transaction was reversed.' }) reversed!: boolean;
+}

@@ -1,5 +1,5 @@
 import { Money } from '../../kernel/money.js';
-import type { StatementAccount, StatementTransaction } from '../store/statement.store.js';
+import type { ReceiptTransaction, StatementAccount, StatementTransaction } from '../store/statement.store.js';
 
 /** A statement line: the transaction, and the balance after it. */
 export interface StatementLine {
@@ -26,7 +26,7 @@ export interface SavingsStatement {
 /** Fineract's savings transaction types, as a statement names them. */
 const TYPE_NAMES: Record<number, string> = { 1: 'Deposit', 2: 'Withdrawal', 3: 'Interest Posting', 4: 'Withdrawal Fee', 5: 'Annual Fee', 7: 'Pay Charge' };
 
-function typeName(t: StatementTransaction): string {
+export function typeName(t: StatementTransaction): string {
   if (t.transfer) return t.credit ? 'Transfer in' : 'Transfer out';
   return TYPE_NAMES[t.transactionType] ?? (t.credit ? 'Credit' : 'Debit');
 }
@@ -57,5 +57,26 @@ export function savingsStatement(account: StatementAccount, fromDate: string, to
   });
   return {
     account, fromDate, toDate, openingBalance: fixed(new Money(opening)), lines, totalDebits: fixed(debits), totalCredits: fixed(credits), closingBalance: fixed(balance),
+  };
+}
+
+/** A receipt for one savings transaction: what moved, and the balance after it. */
+export interface SavingsReceipt {
+  account: StatementAccount;
+  transactionId: string;
+  date: string;
+  type: string;
+  description: string;
+  credit: boolean;
+  amount: string;
+  balanceAfter: string;
+  reversed: boolean;
+}
+
+export function savingsReceipt(account: StatementAccount, t: ReceiptTransaction): SavingsReceipt {
+  const fixed = (v: string) => new Money(v).toFixed(account.digits, Money.ROUND_HALF_EVEN);
+  return {
+    account, transactionId: t.id, date: t.transactionDate, type: typeName(t), description: t.note ?? typeName(t), credit: t.credit, amount: fixed(t.amount),
+    balanceAfter: fixed(t.balanceAfter), reversed: t.reversed,
   };
 }

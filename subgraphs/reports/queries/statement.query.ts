@@ -2,7 +2,7 @@ import type { Database } from '../../platform/database.js';
 import { errors, Validator } from '../../kernel/errors.js';
 import { requireStaff, type Identity } from '../../kernel/identity.js';
 import { REPORTS_CODES } from '../codes.js';
-import { savingsStatement, type SavingsStatement } from '../domain/statement.js';
+import { savingsReceipt, savingsStatement, type SavingsReceipt, type SavingsStatement } from '../domain/statement.js';
 import type { ReportsDependencies } from '../ports.js';
 import * as store from '../store/statement.store.js';
 import { checkPeriod } from './portfolio.query.js';
@@ -30,6 +30,18 @@ export class StatementQueries {
       const opening = await store.balanceBefore(tx, accountId, fromDate!);
       const transactions = await store.transactionsBetween(tx, accountId, fromDate!, toDate!);
       return savingsStatement(account, fromDate!, toDate!, opening, transactions);
+    });
+  }
+
+  /** A receipt of one savings transaction ("Savings Transaction Receipt"), under the same visibility as statements. */
+  async savingsReceipt(identity: Identity, transactionId: number): Promise<SavingsReceipt> {
+    if (identity.kind !== 'customer') requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(identity.tenantId, async (tx) => {
+      const transaction = await store.savingsTransaction(tx, transactionId);
+      const account = transaction && (await store.statementAccount(tx, transaction.accountId));
+      const visible = !!account && (await this.deps.canSee(tx, identity, { officeId: account.officeId, staffId: account.clientStaffId, clientId: account.clientId }));
+      if (!transaction || !account || !visible) throw errors.notFound(REPORTS_CODES.savingsTransactionNotFound, `Savings transaction with identifier ${transactionId} does not exist`, transactionId);
+      return savingsReceipt(account, transaction);
     });
   }
 }

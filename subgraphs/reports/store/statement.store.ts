@@ -71,3 +71,22 @@ export async function transactionsBetween(tx: Tx, accountId: number, from: strin
     [tx.tenantId, accountId, from, to],
   );
 }
+
+/** One transaction with its account and the balance after it (every non-reversed transaction up to it, in order). */
+export interface ReceiptTransaction extends StatementTransaction {
+  accountId: number;
+  reversed: boolean;
+  balanceAfter: string;
+}
+
+export async function savingsTransaction(tx: Tx, transactionId: number): Promise<ReceiptTransaction | null> {
+  const found = await tx.query<ReceiptTransaction>(
+    `select t.id::text as id, t.account_id as "accountId", to_char(t.transaction_date, 'YYYY-MM-DD') as "transactionDate", t.transaction_type::int as "transactionType",
+       t.credit, t.amount::text as amount, t.note, t.transfer_id is not null as transfer, t.reversed,
+       (select coalesce(sum(case when u.credit then u.amount else -u.amount end), 0) from account.report_savings_transaction u
+        where u.tenant_id = t.tenant_id and u.account_id = t.account_id and not u.reversed and (u.transaction_date, u.position) <= (t.transaction_date, t.position))::text as "balanceAfter"
+     from account.report_savings_transaction t where t.tenant_id = ? and t.id = ?`,
+    [tx.tenantId, transactionId],
+  );
+  return found[0] ?? null;
+}
