@@ -106,19 +106,22 @@ export interface ReceiptData {
   reversed: boolean;
 }
 
-/** The receipt as a one-page PDF: the institution, the customer, the account and the transaction with the balance after it. */
-export function receiptPdf(r: ReceiptData): Buffer {
-  const doc = new PDFDocument({ size: 'A5', margin: 36, info: { Title: `Receipt ${r.transactionId}`, Author: r.institutionName } });
-  doc.font('Helvetica-Bold').fontSize(14).text(r.institutionName);
-  doc.font('Helvetica').fontSize(11).text(`Transaction receipt${r.reversed ? ' (REVERSED)' : ''}`).moveDown(0.5);
-  doc.fontSize(9);
-  for (const [label, value] of [
+/** The receipt's lines: the customer, the account and the transaction with the balance after it. */
+export function savingsReceiptFields(r: ReceiptData): [string, string][] {
+  return [
     ['Customer', r.clientName], ['CIF', r.cif], ['Branch', r.officeName], ['Account number', r.accountNo], ['Product', r.productName], ['Transaction', r.transactionId],
     ['Date', day(r.date)], ['Type', r.type], ['Description', r.description], ['Amount', `${r.currencyCode} ${statementAmount(r.amount, r.decimalPlaces)}`],
     ['Balance after', `${r.currencyCode} ${statementAmount(r.balanceAfter, r.decimalPlaces)}`],
-  ] as const) {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
-  }
+  ];
+}
+
+/** A receipt as a one-page PDF (A5): the institution, a title, and label/value lines. */
+export function receiptPdf(institutionName: string, title: string, fields: readonly (readonly [string, string])[]): Buffer {
+  const doc = new PDFDocument({ size: 'A5', margin: 36, info: { Title: title, Author: institutionName } });
+  doc.font('Helvetica-Bold').fontSize(14).text(institutionName);
+  doc.font('Helvetica').fontSize(11).text(title).moveDown(0.5);
+  doc.fontSize(9);
+  for (const [label, value] of fields) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   doc.end();
   const chunks: Buffer[] = [];
   for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);

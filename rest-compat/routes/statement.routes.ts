@@ -1,6 +1,6 @@
 import { renderReport, type ReportResult } from '../report-output.js';
 import { intParam, queryDate, RawResponse, RouteInputError, type Route, type RouteRequest } from '../route.js';
-import { receiptPdf, statementAmount, statementPdf, type ReceiptData, type StatementData } from '../statement-pdf.js';
+import { day, receiptPdf, savingsReceiptFields, statementAmount, statementPdf, type ReceiptData, type StatementData } from '../statement-pdf.js';
 import { reportPathPattern } from './portfolio-report.routes.js';
 
 const STATEMENT_FORMATS = ['pdf', 'csv', 'json'];
@@ -32,6 +32,46 @@ function receiptTable(r: ReceiptData): ReportResult {
   };
 }
 
+/** A loan transaction receipt as the LoanReceipt operation answers it (REST-translated). */
+interface LoanReceiptData {
+  institutionName: string;
+  accountNo: string;
+  productName: string;
+  currencyCode: string;
+  decimalPlaces: number;
+  clientName: string;
+  cif: string;
+  officeName: string;
+  transactionId: string;
+  date: unknown;
+  type: string;
+  amount: unknown;
+  principal: unknown;
+  interest: unknown;
+  fees: unknown;
+  penalties: unknown;
+  outstandingAfter: unknown;
+  reversed: boolean;
+}
+
+const LOAN_RECEIPT_AMOUNTS = [['Amount', 'amount'], ['Principal', 'principal'], ['Interest', 'interest'], ['Fees', 'fees'], ['Penalties', 'penalties'], ['Principal outstanding after', 'outstandingAfter']] as const;
+
+function loanReceiptTable(r: LoanReceiptData): ReportResult {
+  const col = (columnName: string, columnType = 'VARCHAR', columnDisplayType = 'TEXT') => ({ columnName, columnType, columnDisplayType });
+  return {
+    columnHeaders: [col('Transaction Id'), col('Transaction Date', 'DATE', 'DATE'), col('Loan Account Number'), col('Client Name'), col('Transaction Type'), ...LOAN_RECEIPT_AMOUNTS.map(([label]) => col(label, 'DECIMAL', 'DECIMAL'))],
+    data: [{ row: [r.transactionId, isoDay(r.date), r.accountNo, r.clientName, r.type, ...LOAN_RECEIPT_AMOUNTS.map(([, key]) => statementAmount(r[key], r.decimalPlaces))] }],
+  };
+}
+
+function loanReceiptPdf(r: LoanReceiptData): Buffer {
+  const fields: [string, string][] = [
+    ['Customer', r.clientName], ['CIF', r.cif], ['Branch', r.officeName], ['Loan account', r.accountNo], ['Product', r.productName], ['Transaction', r.transactionId],
+    ['Date', day(r.date)], ['Type', r.type], ...LOAN_RECEIPT_AMOUNTS.map(([label, key]): [string, string] => [label, `${r.currencyCode} ${statementAmount(r[key], r.decimalPlaces)}`]),
+  ];
+  return receiptPdf(r.institutionName, `Loan transaction receipt${r.reversed ? ' (REVERSED)' : ''}`, fields);
+}
+
 /** Statements: Fineract's report (staff) and the customer's own (self-service). The period is at most 366 days. */
 export const statementRoutes: Route[] = [
   {
@@ -44,9 +84,17 @@ export const statementRoutes: Route[] = [
     method: 'GET', path: `/runreports/${reportPathPattern('Savings Transaction Receipt')}`, operation: 'SavingsReceipt',
     variables: (req: RouteRequest) => ({ transactionId: intParam(req.query.get('R_transactionId')) }),
     result: (d, req) => ((req.query.get('output-type') ?? '').toUpperCase() === 'PDF'
-      ? new RawResponse('application/pdf', receiptPdf(d.savingsReceipt), { 'content-disposition': `attachment; filename="receipt-${d.savingsReceipt.transactionId}.pdf"` })
+      ? new RawResponse('application/pdf', receiptPdf(d.savingsReceipt.institutionName, `Transaction receipt${d.savingsReceipt.reversed ? ' (REVERSED)' : ''}`, savingsReceiptFields(d.savingsReceipt)), { 'content-disposition': `attachment; filename="receipt-${d.savingsReceipt.transactionId}.pdf"` })
       : renderReport('Savings Transaction Receipt', receiptTable(d.savingsReceipt), req)),
     notes: 'R_transactionId: a savings transaction id. output-type=PDF for a PDF (the web app\'s receipt), exportCSV=true for CSV.',
+  },
+  {
+    method: 'GET', path: `/runreports/${reportPathPattern('Loan Transaction Receipt')}`, operation: 'LoanReceipt',
+    variables: (req: RouteRequest) => ({ transactionId: intParam(req.query.get('R_transactionId')) }),
+    result: (d, req) => ((req.query.get('output-type') ?? '').toUpperCase() === 'PDF'
+      ? new RawResponse('application/pdf', loanReceiptPdf(d.loanReceipt), { 'content-disposition': `attachment; filename="loan-receipt-${d.loanReceipt.transactionId}.pdf"` })
+      : renderReport('Loan Transaction Receipt', loanReceiptTable(d.loanReceipt), req)),
+    notes: 'R_transactionId: a loan transaction id. output-type=PDF for a PDF (the web app\'s receipt), exportCSV=true for CSV.',
   },
   {
     method: 'GET', path: '/self/savingsaccounts/:accountId/statement', operation: 'SavingsStatement',

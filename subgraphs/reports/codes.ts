@@ -14,4 +14,5 @@ export const REPORTS_CODES = {
   /** A statement of an account the caller may not see, or that does not exist (404, never 403). */
   savingsAccountNotFound: 'error.msg.report.savingsaccount.not.found',
   savingsTransactionNotFound: 'error.msg.report.savingstransaction.not.found',
+  loanTransactionNotFound: 'error.msg.report.loantransaction.not.found',
 } as const;

@@ -24,6 +24,7 @@ describe('reports: portfolio reports over HTTPS (/runreports)', () => {
   let branch: number;
   const loans: Record<string, number> = {};
   const accountNo: Record<string, string> = {};
+  const repayment: Record<string, number> = {};
   const run = (name: string, query = '') => t.get(`/runreports/${encodeURIComponent(name)}?R_officeId=${branch}${query}`);
   const rows = (res: { body: { columnHeaders: { columnName: string }[]; data: { row: unknown[] }[] } }) =>
     res.body.data.map((d) => Object.fromEntries(res.body.columnHeaders.map((c, i) => [c.columnName, d.row[i]])));
@@ -47,6 +48,7 @@ describe('reports: portfolio reports over HTTPS (/runreports)', () => {
     const repay = async (key: string, date: string, amount: number) => {
       const res = await t.post(`/loans/${loans[key]}/transactions?command=repayment`, { transactionDate: date, transactionAmount: amount, paymentTypeId: 2, ...DATE });
       assert.equal(res.status, 200, res.text);
+      repayment[key] = res.body.resourceId as number;
     };
     await repay('L4', '2025-02-01', 2480);
     await repay('L3', '2025-03-01', 2 * 3720);
@@ -200,6 +202,19 @@ describe('reports: portfolio reports over HTTPS (/runreports)', () => {
     assert.equal(one.status, 200, one.text);
     assert.equal(one.body.reportName, 'Portfolio at Risk');
     assertError(await t.get('/reports/999999'), 404, 'error.msg.report.id.invalid');
+  });
+
+  test('Loan Transaction Receipt: L4\'s first instalment, 2,000.00 principal + 480.00 interest, 22,000.00 outstanding after; PDF', async () => {
+    const res = await t.get(`/runreports/Loan%20Transaction%20Receipt?R_transactionId=${repayment.L4}`);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(rows(res).map((r) => [r['Transaction Date'], r['Loan Account Number'], r['Transaction Type'], r.Amount, r.Principal, r.Interest, r['Principal outstanding after']]), [
+      ['2025-02-01', accountNo.L4, 'Repayment', '2480.00', '2000.00', '480.00', '22000.00'],
+    ]);
+    const pdf = await t.get(`/runreports/Loan%20Transaction%20Receipt?R_transactionId=${repayment.L4}&output-type=PDF`);
+    assert.equal(pdf.headers['content-type'], 'application/pdf');
+    assert.equal(pdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+    const stranger = await service.tenant();
+    assertError(await stranger.get(`/runreports/Loan%20Transaction%20Receipt?R_transactionId=${repayment.L4}`), 404, 'error.msg.report.loantransaction.not.found');
   });
 
   test('bad parameters: 400 with a code, nothing run; another office subtree or tenant: 404; no READ_REPORT: 403', async () => {

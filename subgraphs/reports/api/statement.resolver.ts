@@ -2,7 +2,7 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { LocalDateScalar } from '../../kernel/scalars.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { ReportsServices } from '../reports.services.js';
-import { SavingsReceiptType, SavingsStatementType } from './statement.types.js';
+import { LoanReceiptType, SavingsReceiptType, SavingsStatementType } from './statement.types.js';
 
 /** Account statements: staff over their scope, customers over their own accounts. */
 @Resolver()
@@ -33,6 +33,17 @@ export class StatementResolver {
       institutionName: a.institutionName, accountNo: a.accountNo, productName: a.productName, currencyCode: a.currencyCode, decimalPlaces: a.digits, clientName: a.clientName,
       cif: a.cif, officeName: a.officeName, transactionId: r.transactionId, date: r.date, type: r.type, description: r.description, credit: r.credit, amount: r.amount,
       balanceAfter: r.balanceAfter, reversed: r.reversed,
+    };
+  }
+
+  @Query(() => LoanReceiptType, { description: 'A receipt for one loan transaction; one you may not see is "not found".' })
+  async loanReceipt(@Arg('transactionId', () => Int, { description: 'The loan transaction id.' }) transactionId: number, @Ctx() ctx: RequestContext): Promise<LoanReceiptType> {
+    const r = await this.services.statements.loanReceipt(ctx.identity, transactionId);
+    const w = r.row;
+    return {
+      institutionName: w.institutionName, loanId: w.loanId, accountNo: w.accountNo, productName: w.productName, currencyCode: w.currencyCode, decimalPlaces: w.digits,
+      clientName: w.clientName, cif: w.cif, officeName: w.officeName, transactionId: w.id, date: w.transactionDate, type: r.type, amount: r.amount, principal: r.principal,
+      interest: r.interest, fees: r.fees, penalties: r.penalties, outstandingAfter: r.outstandingAfter, reversed: w.reversed,
     };
   }
 }

@@ -51,3 +51,26 @@ export class SavingsReceiptType {
   @Field(() => DecimalScalar, { description: 'Balance after the transaction (reversed transactions not counted).' }) balanceAfter!: string;
   @Field({ description: 'Whether the transaction was reversed.' }) reversed!: boolean;
 }
+
+@ObjectType('LoanReceipt', { description: 'A receipt for one loan transaction ("Loan Transaction Receipt").' })
+export class LoanReceiptType {
+  @Field({ description: 'The institution (tenant) name.' }) institutionName!: string;
+  @Field(() => Int, { description: 'Loan id.' }) loanId!: number;
+  @Field({ description: 'Loan account number.' }) accountNo!: string;
+  @Field({ description: 'Product name.' }) productName!: string;
+  @Field({ description: 'ISO currency code.' }) currencyCode!: string;
+  @Field(() => Int, { description: "The currency's decimal places." }) decimalPlaces!: number;
+  @Field({ description: "The borrower's name." }) clientName!: string;
+  @Field({ description: "The borrower's CIF." }) cif!: string;
+  @Field({ description: 'Branch holding the loan.' }) officeName!: string;
+  @Field({ description: 'The loan transaction id.' }) transactionId!: string;
+  @Field(() => LocalDateScalar, { description: 'Transaction date.' }) date!: string;
+  @Field({ description: 'Kind: Disbursement, Repayment, Write-Off, ...' }) type!: string;
+  @Field(() => DecimalScalar, { description: 'Amount.' }) amount!: string;
+  @Field(() => DecimalScalar, { description: 'Principal portion.' }) principal!: string;
+  @Field(() => DecimalScalar, { description: 'Interest portion.' }) interest!: string;
+  @Field(() => DecimalScalar, { description: 'Fees portion.' }) fees!: string;
+  @Field(() => DecimalScalar, { description: 'Penalties portion.' }) penalties!: string;
+  @Field(() => DecimalScalar, { description: 'Principal outstanding after the transaction.' }) outstandingAfter!: string;
+  @Field({ description: 'Whether the transaction was reversed.' }) reversed!: boolean;
+}

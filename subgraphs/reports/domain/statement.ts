@@ -1,5 +1,5 @@
 import { Money } from '../../kernel/money.js';
-import type { ReceiptTransaction, StatementAccount, StatementTransaction } from '../store/statement.store.js';
+import type { LoanReceiptRow, ReceiptTransaction, StatementAccount, StatementTransaction } from '../store/statement.store.js';
 
 /** A statement line: the transaction, and the balance after it. */
 export interface StatementLine {
@@ -78,5 +78,28 @@ export function savingsReceipt(account: StatementAccount, t: ReceiptTransaction)
   return {
     account, transactionId: t.id, date: t.transactionDate, type: typeName(t), description: t.note ?? typeName(t), credit: t.credit, amount: fixed(t.amount),
     balanceAfter: fixed(t.balanceAfter), reversed: t.reversed,
+  };
+}
+
+/** Fineract's loan transaction types, as a receipt names them. */
+const LOAN_TYPE_NAMES: Record<number, string> = { 1: 'Disbursement', 2: 'Repayment', 4: 'Waive Interest', 6: 'Write-Off', 8: 'Recovery Repayment' };
+
+/** A receipt for one loan transaction: the amount, how it was split, and the principal outstanding after it. */
+export interface LoanReceipt {
+  row: LoanReceiptRow;
+  type: string;
+  amount: string;
+  principal: string;
+  interest: string;
+  fees: string;
+  penalties: string;
+  outstandingAfter: string;
+}
+
+export function loanReceipt(row: LoanReceiptRow): LoanReceipt {
+  const fixed = (v: string) => new Money(v).toFixed(row.digits, Money.ROUND_HALF_EVEN);
+  return {
+    row, type: LOAN_TYPE_NAMES[row.typeId] ?? 'Other', amount: fixed(row.amount), principal: fixed(row.principalPortion), interest: fixed(row.interestPortion),
+    fees: fixed(row.feePortion), penalties: fixed(row.penaltyPortion), outstandingAfter: fixed(row.outstandingAfter),
   };
 }

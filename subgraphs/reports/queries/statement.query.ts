@@ -2,7 +2,7 @@ import type { Database } from '../../platform/database.js';
 import { errors, Validator } from '../../kernel/errors.js';
 import { requireStaff, type Identity } from '../../kernel/identity.js';
 import { REPORTS_CODES } from '../codes.js';
-import { savingsReceipt, savingsStatement, type SavingsReceipt, type SavingsStatement } from '../domain/statement.js';
+import { loanReceipt, savingsReceipt, savingsStatement, type LoanReceipt, type SavingsReceipt, type SavingsStatement } from '../domain/statement.js';
 import type { ReportsDependencies } from '../ports.js';
 import * as store from '../store/statement.store.js';
 import { checkPeriod } from './portfolio.query.js';
@@ -42,6 +42,17 @@ export class StatementQueries {
       const visible = !!account && (await this.deps.canSee(tx, identity, { officeId: account.officeId, staffId: account.clientStaffId, clientId: account.clientId }));
       if (!transaction || !account || !visible) throw errors.notFound(REPORTS_CODES.savingsTransactionNotFound, `Savings transaction with identifier ${transactionId} does not exist`, transactionId);
       return savingsReceipt(account, transaction);
+    });
+  }
+
+  /** A receipt of one loan transaction ("Loan Transaction Receipt"), for staff who may read the loan and the borrower. */
+  async loanReceipt(identity: Identity, transactionId: number): Promise<LoanReceipt> {
+    if (identity.kind !== 'customer') requireStaff(identity, 'READ_LOAN');
+    return this.db.tx(identity.tenantId, async (tx) => {
+      const row = await store.loanTransaction(tx, transactionId);
+      const visible = !!row && (await this.deps.canSee(tx, identity, { officeId: row.officeId, staffId: row.clientStaffId, clientId: row.clientId }));
+      if (!row || !visible) throw errors.notFound(REPORTS_CODES.loanTransactionNotFound, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
+      return loanReceipt(row);
     });
   }
 }

@@ -90,3 +90,46 @@ export async function savingsTransaction(tx: Tx, transactionId: number): Promise
   );
   return found[0] ?? null;
 }
+
+/** One loan transaction with its loan, borrower, branch and the principal outstanding after it. */
+export interface LoanReceiptRow {
+  id: string;
+  loanId: number;
+  accountNo: string;
+  productName: string;
+  currencyCode: string;
+  digits: number;
+  officeId: number;
+  officeName: string;
+  clientId: number;
+  clientStaffId: number | null;
+  clientName: string;
+  cif: string;
+  institutionName: string;
+  transactionDate: string;
+  typeId: number;
+  amount: string;
+  principalPortion: string;
+  interestPortion: string;
+  feePortion: string;
+  penaltyPortion: string;
+  outstandingAfter: string;
+  reversed: boolean;
+}
+
+export async function loanTransaction(tx: Tx, transactionId: number): Promise<LoanReceiptRow | null> {
+  const found = await tx.query<LoanReceiptRow>(
+    `select t.id::text as id, l.id as "loanId", l.account_no as "accountNo", l.product_name as "productName", l.currency_code as "currencyCode", l.digits::int as digits,
+       l.office_id as "officeId", o.name as "officeName", l.client_id as "clientId", c.staff_id as "clientStaffId", c.display_name as "clientName", c.cif,
+       coalesce(i.name, l.tenant_id) as "institutionName", to_char(t.transaction_date, 'YYYY-MM-DD') as "transactionDate", t.type_id::int as "typeId",
+       t.amount::text as amount, t.principal_portion::text as "principalPortion", t.interest_portion::text as "interestPortion", t.fee_portion::text as "feePortion",
+       t.penalty_portion::text as "penaltyPortion", t.outstanding_after::text as "outstandingAfter", t.reversed
+     from loan.report_transaction t join loan.report_loan l on l.tenant_id = t.tenant_id and l.id = t.loan_id
+       join customer.report_client c on c.tenant_id = l.tenant_id and c.id = l.client_id
+       join organisation.report_office o on o.tenant_id = l.tenant_id and o.id = l.office_id
+       left join organisation.report_institution i on i.tenant_id = l.tenant_id
+     where t.tenant_id = ? and t.id = ?`,
+    [tx.tenantId, transactionId],
+  );
+  return found[0] ?? null;
+}
