@@ -22,14 +22,14 @@ export function reportPathPattern(name: string): string {
   return [...name].map(piece).join('');
 }
 
-interface PortfolioReportData {
+export interface PortfolioReportData {
   reportName: string;
   columnHeaders: { columnName: string; columnType: string; columnDisplayType: string }[];
   rows: { cells: (string | null)[] }[];
 }
 
 /** Cells as Fineract's result set holds them: decimals as exact JSON numbers, integers as numbers, the rest as text. */
-function resultSet(report: PortfolioReportData): ReportResult {
+export function resultSet(report: PortfolioReportData): ReportResult {
   const cell = (type: string, value: string | null) => (value === null ? null : type === 'DECIMAL' ? exactNumber(value) : type === 'BIGINT' ? Number(value) : value);
   return {
     columnHeaders: report.columnHeaders,

@@ -1,7 +1,7 @@
 import { renderReport, type ReportResult } from '../report-output.js';
 import { intParam, queryDate, RawResponse, RouteInputError, type Route, type RouteRequest } from '../route.js';
 import { day, receiptPdf, savingsReceiptFields, statementAmount, statementPdf, type ReceiptData, type StatementData } from '../statement-pdf.js';
-import { reportPathPattern } from './portfolio-report.routes.js';
+import { reportPathPattern, resultSet, type PortfolioReportData } from './portfolio-report.routes.js';
 
 const STATEMENT_FORMATS = ['pdf', 'csv', 'json'];
 
@@ -95,6 +95,12 @@ export const statementRoutes: Route[] = [
       ? new RawResponse('application/pdf', loanReceiptPdf(d.loanReceipt), { 'content-disposition': `attachment; filename="loan-receipt-${d.loanReceipt.transactionId}.pdf"` })
       : renderReport('Loan Transaction Receipt', loanReceiptTable(d.loanReceipt), req)),
     notes: 'R_transactionId: a loan transaction id. output-type=PDF for a PDF (the web app\'s receipt), exportCSV=true for CSV.',
+  },
+  {
+    method: 'GET', path: `/runreports/${reportPathPattern('Loan Account Schedule')}`, operation: 'LoanAccountSchedule',
+    variables: (req: RouteRequest) => ({ loanId: intParam(req.query.get('R_selectLoan') ?? req.query.get('R_loanId')) }),
+    result: (d, req) => renderReport('Loan Account Schedule', resultSet(d.loanAccountSchedule as PortfolioReportData), req),
+    notes: 'R_selectLoan (or R_loanId): the loan id. exportCSV=true for CSV.',
   },
   {
     method: 'GET', path: '/self/savingsaccounts/:accountId/statement', operation: 'SavingsStatement',

@@ -15,4 +15,5 @@ export const REPORTS_CODES = {
   savingsAccountNotFound: 'error.msg.report.savingsaccount.not.found',
   savingsTransactionNotFound: 'error.msg.report.savingstransaction.not.found',
   loanTransactionNotFound: 'error.msg.report.loantransaction.not.found',
+  loanNotFound: 'error.msg.report.loan.not.found',
 } as const;

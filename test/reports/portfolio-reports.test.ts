@@ -217,6 +217,21 @@ describe('reports: portfolio reports over HTTPS (/runreports)', () => {
     assertError(await stranger.get(`/runreports/Loan%20Transaction%20Receipt?R_transactionId=${repayment.L4}`), 404, 'error.msg.report.loantransaction.not.found');
   });
 
+  test('Loan Account Schedule: L3\'s twelve instalments of 3,720.00, two paid, the principal balance falling by 3,000.00', async () => {
+    const res = await t.get(`/runreports/Loan%20Account%20Schedule?R_selectLoan=${loans.L3}`);
+    assert.equal(res.status, 200, res.text);
+    const schedule = rows(res);
+    assert.equal(schedule.length, 12);
+    assert.deepEqual(schedule.slice(0, 3).map((r) => [r.Installment, r['Due Date'], r['Principal Due'], r['Interest Due'], r['Total Due'], r['Total Paid'], r['Total Outstanding'], r['Principal Balance']]), [
+      [1, '2025-02-01', 3000, 720, 3720, 3720, 0, 33000],
+      [2, '2025-03-01', 3000, 720, 3720, 3720, 0, 30000],
+      [3, '2025-04-01', 3000, 720, 3720, 0, 3720, 27000],
+    ]);
+    assert.equal(schedule[11]!['Principal Balance'], 0);
+    const stranger = await service.tenant();
+    assertError(await stranger.get(`/runreports/Loan%20Account%20Schedule?R_selectLoan=${loans.L3}`), 404, 'error.msg.report.loan.not.found');
+  });
+
   test('bad parameters: 400 with a code, nothing run; another office subtree or tenant: 404; no READ_REPORT: 403', async () => {
     assertError(await run('Disbursal Report'), 400, 'validation.msg.report.startDate.cannot.be.blank');
     assertError(await run('Disbursal Report', '&R_startDate=2025-02-01&R_endDate=2025-01-01'), 400, 'validation.msg.report.endDate.is.before.startDate');

@@ -2,6 +2,7 @@ import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { LocalDateScalar } from '../../kernel/scalars.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { ReportsServices } from '../reports.services.js';
+import { PortfolioReportType } from './portfolio-report.types.js';
 import { LoanReceiptType, SavingsReceiptType, SavingsStatementType } from './statement.types.js';
 
 /** Account statements: staff over their scope, customers over their own accounts. */
@@ -45,5 +46,11 @@ export class StatementResolver {
       clientName: w.clientName, cif: w.cif, officeName: w.officeName, transactionId: w.id, date: w.transactionDate, type: r.type, amount: r.amount, principal: r.principal,
       interest: r.interest, fees: r.fees, penalties: r.penalties, outstandingAfter: r.outstandingAfter, reversed: w.reversed,
     };
+  }
+
+  @Query(() => PortfolioReportType, { description: 'A loan\'s repayment schedule as the "Loan Account Schedule" report; a loan you may not see is "not found".' })
+  async loanAccountSchedule(@Arg('loanId', () => Int, { description: 'The loan id.' }) loanId: number, @Ctx() ctx: RequestContext): Promise<PortfolioReportType> {
+    const table = await this.services.statements.loanSchedule(ctx.identity, loanId);
+    return { reportName: 'Loan Account Schedule', columnHeaders: table.columnHeaders, rows: table.rows.map((cells) => ({ cells })) };
   }
 }

@@ -1,5 +1,6 @@
 import { Money } from '../../kernel/money.js';
-import type { LoanReceiptRow, ReceiptTransaction, StatementAccount, StatementTransaction } from '../store/statement.store.js';
+import type { LoanReceiptRow, ReceiptTransaction, SchedulePeriod, StatementAccount, StatementTransaction } from '../store/statement.store.js';
+import { date, decimal, integer, type ReportTable } from './report-table.js';
 
 /** A statement line: the transaction, and the balance after it. */
 export interface StatementLine {
@@ -101,5 +102,25 @@ export function loanReceipt(row: LoanReceiptRow): LoanReceipt {
   return {
     row, type: LOAN_TYPE_NAMES[row.typeId] ?? 'Other', amount: fixed(row.amount), principal: fixed(row.principalPortion), interest: fixed(row.interestPortion),
     fees: fixed(row.feePortion), penalties: fixed(row.penaltyPortion), outstandingAfter: fixed(row.outstandingAfter),
+  };
+}
+
+/** "Loan Account Schedule": each instalment with its parts, total, paid and still owed, and the principal balance after it. */
+export function loanScheduleTable(periods: readonly SchedulePeriod[], digits: number): ReportTable {
+  const fixed = (v: Money) => v.toFixed(digits, Money.ROUND_HALF_EVEN);
+  let balance = periods.reduce((acc, p) => acc.plus(p.principalDue), new Money(0));
+  return {
+    columnHeaders: [
+      integer('Installment'), date('From Date'), date('Due Date'), decimal('Principal Due'), decimal('Interest Due'), decimal('Fees Due'), decimal('Penalties Due'),
+      decimal('Total Due'), decimal('Total Paid'), decimal('Total Outstanding'), decimal('Principal Balance'),
+    ],
+    rows: periods.map((p) => {
+      const total = new Money(p.principalDue).plus(p.interestDue).plus(p.feeDue).plus(p.penaltyDue);
+      balance = balance.minus(p.principalDue);
+      return [
+        String(p.period), p.fromDate, p.dueDate, fixed(new Money(p.principalDue)), fixed(new Money(p.interestDue)), fixed(new Money(p.feeDue)), fixed(new Money(p.penaltyDue)),
+        fixed(total), fixed(new Money(p.paid)), fixed(total.minus(p.paid)), fixed(balance),
+      ];
+    }),
   };
 }

@@ -2,10 +2,11 @@ import type { Database } from '../../platform/database.js';
 import { errors, Validator } from '../../kernel/errors.js';
 import { requireStaff, type Identity } from '../../kernel/identity.js';
 import { REPORTS_CODES } from '../codes.js';
-import { loanReceipt, savingsReceipt, savingsStatement, type LoanReceipt, type SavingsReceipt, type SavingsStatement } from '../domain/statement.js';
+import { loanReceipt, loanScheduleTable, savingsReceipt, savingsStatement, type LoanReceipt, type SavingsReceipt, type SavingsStatement } from '../domain/statement.js';
 import type { ReportsDependencies } from '../ports.js';
 import * as store from '../store/statement.store.js';
 import { checkPeriod } from './portfolio.query.js';
+import type { ReportTable } from '../domain/report-table.js';
 
 /**
  * Account statements, for staff who may read the account (READ_SAVINGSACCOUNT, within their scope) and for
@@ -53,6 +54,17 @@ export class StatementQueries {
       const visible = !!row && (await this.deps.canSee(tx, identity, { officeId: row.officeId, staffId: row.clientStaffId, clientId: row.clientId }));
       if (!row || !visible) throw errors.notFound(REPORTS_CODES.loanTransactionNotFound, `Loan transaction with identifier ${transactionId} does not exist`, transactionId);
       return loanReceipt(row);
+    });
+  }
+
+  /** A loan's repayment schedule ("Loan Account Schedule"), for staff who may read the loan. */
+  async loanSchedule(identity: Identity, loanId: number): Promise<ReportTable> {
+    if (identity.kind !== 'customer') requireStaff(identity, 'READ_LOAN');
+    return this.db.tx(identity.tenantId, async (tx) => {
+      const loan = await store.scheduleLoan(tx, loanId);
+      const visible = !!loan && (await this.deps.canSee(tx, identity, { officeId: loan.officeId, staffId: loan.clientStaffId, clientId: loan.clientId }));
+      if (!loan || !visible) throw errors.notFound(REPORTS_CODES.loanNotFound, `Loan with identifier ${loanId} does not exist`, loanId);
+      return loanScheduleTable(await store.schedulePeriods(tx, loanId), loan.digits);
     });
   }
 }

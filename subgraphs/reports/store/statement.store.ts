@@ -133,3 +133,44 @@ export async function loanTransaction(tx: Tx, transactionId: number): Promise<Lo
   );
   return found[0] ?? null;
 }
+
+/** A loan's header for its schedule: what decides who may see it, and its currency digits. */
+export interface ScheduleLoan {
+  id: number;
+  accountNo: string;
+  officeId: number;
+  clientId: number;
+  clientStaffId: number | null;
+  digits: number;
+}
+
+export async function scheduleLoan(tx: Tx, loanId: number): Promise<ScheduleLoan | null> {
+  const found = await tx.query<ScheduleLoan>(
+    `select l.id, l.account_no as "accountNo", l.office_id as "officeId", l.client_id as "clientId", c.staff_id as "clientStaffId", l.digits::int as digits
+     from loan.report_loan l join customer.report_client c on c.tenant_id = l.tenant_id and c.id = l.client_id where l.tenant_id = ? and l.id = ?`,
+    [tx.tenantId, loanId],
+  );
+  return found[0] ?? null;
+}
+
+/** One instalment of a loan's schedule, with what was paid on it. */
+export interface SchedulePeriod {
+  period: number;
+  fromDate: string;
+  dueDate: string;
+  principalDue: string;
+  interestDue: string;
+  feeDue: string;
+  penaltyDue: string;
+  paid: string;
+}
+
+export async function schedulePeriods(tx: Tx, loanId: number): Promise<SchedulePeriod[]> {
+  return tx.query<SchedulePeriod>(
+    `select period, to_char(from_date, 'YYYY-MM-DD') as "fromDate", to_char(due_date, 'YYYY-MM-DD') as "dueDate", principal_due::text as "principalDue",
+       interest_due::text as "interestDue", fee_due::text as "feeDue", penalty_due::text as "penaltyDue",
+       (principal_paid + interest_paid + fee_paid + penalty_paid)::text as paid
+     from loan.report_schedule_period where tenant_id = ? and loan_id = ? order by period`,
+    [tx.tenantId, loanId],
+  );
+}
