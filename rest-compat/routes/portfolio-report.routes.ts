@@ -47,8 +47,34 @@ const variables = (name: string) => (req: RouteRequest) => ({
   endDate: queryDate(req, 'R_endDate'),
 });
 
-export const portfolioReportRoutes: Route[] = PORTFOLIO_REPORT_NAMES.map((name) => ({
+const column = (columnName: string, columnType = 'VARCHAR', columnDisplayType = 'TEXT') => ({ columnName, columnType, columnDisplayType });
+
+/**
+ * The choices of the portfolio reports' select parameters, which the web app's report form asks for by
+ * parameter name: the loan officers of an office (id, Name) and the tenant's currencies (code, name).
+ */
+const parameterChoiceRoutes: Route[] = [
+  {
+    method: 'GET', path: '/runreports/loanOfficerIdSelectAll', operation: 'StaffList',
+    variables: (req) => ({ officeId: intParam(req.query.get('R_officeId')), loanOfficersOnly: true }),
+    result: (d, req) => renderReport('loanOfficerIdSelectAll', {
+      columnHeaders: [column('id', 'BIGINT', 'INTEGER'), column('Name')],
+      data: (d.staff as { id: number; displayName: string }[]).map((s) => ({ row: [s.id, s.displayName] })),
+    }, req),
+  },
+  {
+    method: 'GET', path: '/runreports/currencyIdSelectAll', operation: 'Currencies',
+    result: (d, req) => renderReport('currencyIdSelectAll', {
+      columnHeaders: [column('code'), column('name')],
+      data: (d.currencies.selectedCurrencyOptions as { code: string; name: string }[]).map((c) => ({ row: [c.code, c.name] })),
+    }, req),
+  },
+];
+
+const reportRoutes: Route[] = PORTFOLIO_REPORT_NAMES.map((name) => ({
   method: 'GET', path: `/runreports/${reportPathPattern(name)}`, operation: 'PortfolioReport', variables: variables(name),
   result: (d, req) => renderReport(name, resultSet(d.portfolioReport as PortfolioReportData), req),
   notes: 'R_officeId (default: your office; sub-offices included), R_loanOfficerId and R_currencyId (-1: all), R_startDate/R_endDate (period reports; at most 366 days), R_endDate alone: the "as of" date of point-in-time reports. exportCSV=true for CSV.',
 }));
+
+export const portfolioReportRoutes: Route[] = [...parameterChoiceRoutes, ...reportRoutes];

@@ -202,6 +202,11 @@ describe('reports: portfolio reports over HTTPS (/runreports)', () => {
     assert.equal(one.status, 200, one.text);
     assert.equal(one.body.reportName, 'Portfolio at Risk');
     assertError(await t.get('/reports/999999'), 404, 'error.msg.report.id.invalid');
+    // The select parameters' choices the report form loads.
+    assert.ok(rows(await t.get('/runreports/currencyIdSelectAll')).some((r) => r.code === 'NGN'));
+    const officers = await t.get(`/runreports/loanOfficerIdSelectAll?R_officeId=${branch}`);
+    assert.equal(officers.status, 200, officers.text);
+    assert.deepEqual(officers.body.columnHeaders.map((c: { columnName: string }) => c.columnName), ['id', 'Name']);
   });
 
   test('Loan Transaction Receipt: L4\'s first instalment, 2,000.00 principal + 480.00 interest, 22,000.00 outstanding after; PDF', async () => {
