@@ -25,7 +25,7 @@ for (const lines of [200, 1_000, 20_000, 100_000]) {
   let answer = '';
   for (let i = 0; i < runs; i++) {
     const res = await handler(req, '/journalentries', url, call);
-    answer = `${res.status} ${(JSON.parse(res.body) as { errors?: { userMessageGlobalisationCode?: string }[] }).errors?.[0]?.userMessageGlobalisationCode}`;
+    answer = `${res.status} ${(JSON.parse(res.body.toString()) as { errors?: { userMessageGlobalisationCode?: string }[] }).errors?.[0]?.userMessageGlobalisationCode}`;
   }
   const ms = Number(process.hrtime.bigint() - started) / 1e6 / runs;
   console.log(`${String(lines).padStart(7)} lines, ${String(text.length).padStart(7)} bytes: ${ms.toFixed(1).padStart(7)} ms per request, ${answer}`);

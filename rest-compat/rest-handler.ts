@@ -17,7 +17,8 @@ import { isInt32, scalarVariableErrors, variableErrors } from './variable-check.
 
 export interface RestResponse {
   status: number;
-  body: string;
+  /** Bytes only for a binary document (a statement as PDF). */
+  body: string | Buffer;
   headers: Record<string, string>;
   /** For the request log. */
   identity?: Identity;

@@ -62,11 +62,11 @@ export interface FixedRoute {
   answer: (req: RouteRequest) => unknown;
 }
 
-/** A response that is not JSON (a report as CSV or HTML): its content type, text and extra headers. */
+/** A response that is not JSON (a report as CSV, HTML or PDF): its content type, text (or bytes) and extra headers. */
 export class RawResponse {
   constructor(
     readonly contentType: string,
-    readonly text: string,
+    readonly text: string | Buffer,
     readonly headers: Record<string, string> = {},
   ) {}
 }

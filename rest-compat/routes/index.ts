@@ -14,6 +14,8 @@ import { ledgerRoutes } from './ledger.routes.js';
 import { loanRoutes } from './loan.routes.js';
 import { organisationRoutes } from './organisation.routes.js';
 import { paymentsRoutes } from './payments.routes.js';
+import { portfolioReportRoutes } from './portfolio-report.routes.js';
+import { statementRoutes } from './statement.routes.js';
 import { reportRoutes } from './report.routes.js';
 import { searchRoutes } from './search.routes.js';
 import { savingsInterestRoutes } from './savings-interest.routes.js';
@@ -25,7 +27,7 @@ import { tillRoutes } from './till.routes.js';
 /** Every documented /v1 path, by module. */
 export const ROUTES: Route[] = [
   ...loanChargeRoutes, ...clientChargeRoutes,
-  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
+  ...organisationRoutes, ...customerRoutes, ...paymentsRoutes, ...portfolioReportRoutes, ...statementRoutes, ...reportRoutes, ...ledgerRoutes, ...tillRoutes, ...codeRoutes, ...accountRoutes, ...cobRoutes, ...loanRoutes, ...hookRoutes,
   ...searchRoutes, ...selfRoutes, ...chargeRoutes, ...auditRoutes, ...selfAppsRoutes, ...groupRoutes, ...savingsInterestRoutes, ...taxRoutes,
 ];
 

@@ -10,13 +10,18 @@ const column = (columnName: string, columnType = 'VARCHAR', columnDisplayType = 
 const reportListing = (req: RouteRequest) =>
   [...(req.query.get('R_reportListing') ?? '').matchAll(/'((?:[^']|'')*)'|([^,]+)/g)].map((m) => (m[1] ?? m[2] ?? '').replaceAll("''", "'").trim()).filter(Boolean);
 
-/** Fineract's GET /reports rows. */
-const reportList = (d: RouteData) =>
-  (d.reports as ReportDef[]).map((r) => ({
-    id: r.id, reportName: r.name, reportType: r.type, reportSubType: r.subType, reportCategory: r.category, description: r.description,
-    coreReport: true, useReport: true,
-    reportParameters: r.parameters.map((p) => ({ id: p.id, parameterId: p.id, parameterName: p.name, reportParameterName: p.variable })),
-  }));
+/** One Fineract GET /reports row. */
+const reportRow = (r: Omit<ReportDef, 'type' | 'subType'> & { type?: string; subType?: string | null }) => ({
+  id: r.id, reportName: r.name, reportType: r.type ?? 'Table', reportSubType: r.subType ?? null, reportCategory: r.category, description: r.description,
+  coreReport: true, useReport: true,
+  reportParameters: r.parameters.map((p) => ({ id: p.id, parameterId: p.id, parameterName: p.name, reportParameterName: p.variable })),
+});
+
+/** Fineract's GET /reports rows: the ledger's reports, then the portfolio reports (the reports module's, all of type Table). */
+const reportList = (d: RouteData) => [...(d.reports as ReportDef[]).map(reportRow), ...(d.portfolioReports as Omit<ReportDef, 'type' | 'subType'>[]).map(reportRow)];
+
+/** Fineract's GET /reports/{id}, for the portfolio reports (the ledger's reports are listed by GET /reports only). */
+const portfolioReportById = (d: RouteData) => reportRow(d.portfolioReportDefinition as Omit<ReportDef, 'type' | 'subType'>);
 
 /** Fineract's FullParameterList result set (stretchy_parameter columns). */
 function parameterList(parameters: ParameterDef[]): ReportResult {
@@ -24,6 +29,13 @@ function parameterList(parameters: ParameterDef[]): ReportResult {
     columnHeaders: ['parameter_name', 'parameter_variable', 'parameter_label', 'parameter_displayType', 'parameter_FormatType', 'parameter_default', 'selectOne', 'selectAll', 'parentParameterName'].map((n) => column(n)),
     data: parameters.map((p) => ({ row: [p.name, p.variable, p.label, p.displayType, p.formatType, p.defaultValue, p.selectOne, null, null] })),
   };
+}
+
+/** The ledger's and the portfolio reports' parameters of the listed reports, each name once (both use startDateSelect ...). */
+function mergedParameters(d: RouteData): ParameterDef[] {
+  const ledger = (d.reportParameters as ParameterDef[]).map((p) => p);
+  const portfolio = (d.portfolioReportParameters as ParameterDef[]).map((p) => p).filter((p) => !ledger.some((l) => l.name === p.name));
+  return [...ledger, ...portfolio].sort((a, b) => a.id - b.id);
 }
 
 /** The OfficeIdSelectOne parameter's choices: the offices the caller sees, indented by level (id, tc). */
@@ -58,10 +70,11 @@ const dashboardRoutes: Route[] = [
 
 /** The report list and the parameter reports the Reports menu runs first. Before /runreports/:reportName. */
 export const reportRoutes: Route[] = [
-  { method: 'GET', path: '/reports', operation: 'Reports', result: reportList },
+  { method: 'GET', path: '/reports', operation: 'ReportCatalogue', result: reportList },
+  { method: 'GET', path: '/reports/:reportId', operation: 'PortfolioReportDefinition', variables: (req) => ({ id: intParam(req.params.reportId) }), result: portfolioReportById },
   {
-    method: 'GET', path: '/runreports/FullParameterList', operation: 'ReportParameters', variables: (req) => ({ reportNames: reportListing(req) }),
-    result: (d, req) => renderReport('FullParameterList', parameterList(d.reportParameters), req),
+    method: 'GET', path: '/runreports/FullParameterList', operation: 'ReportCatalogueParameters', variables: (req) => ({ reportNames: reportListing(req) }),
+    result: (d, req) => renderReport('FullParameterList', parameterList(mergedParameters(d)), req),
   },
   { method: 'GET', path: '/runreports/OfficeIdSelectOne', operation: 'Offices', result: (d, req) => renderReport('OfficeIdSelectOne', officeChoices(d.offices), req) },
   ...dashboardRoutes,

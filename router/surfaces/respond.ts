@@ -28,7 +28,7 @@ export const surfaceOf = (pathname: string): Surface | undefined =>
 
 export const fromPlatformError = (error: PlatformError): EdgeError => ({ status: error.status, code: error.extensions.code, message: error.message, extensions: error.extensions });
 
-export function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+export function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(body);
 }

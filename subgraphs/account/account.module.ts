@@ -15,6 +15,7 @@ import { SavingsProductParametersMigration } from './migrations/20261125002500_p
 import { ImmediateTransactionKeysMigration } from './migrations/20261125003130_immediate_transaction_keys.js';
 import { MakerDelegatedByMigration } from './migrations/20261125150000_maker_delegated_by.js';
 import { TransactionDateIndexMigration } from './migrations/20261128000100_transaction_date_index.js';
+import { AccountReportViewsMigration } from './migrations/20261128180000_report_views.js';
 import { AccountTransactionsSubscriptionResolver } from './account-transactions.subscription.js';
 import { BranchDayResolver } from './branch-day.resolver.js';
 import { SavingsInterestResolver } from './savings-interest.resolver.js';
@@ -29,7 +30,8 @@ export const accountDatabase: DatabaseModule = {
     { name: '20261128000100_transaction_date_index', class: TransactionDateIndexMigration },
     { name: '20261128000300_charge_flags', class: ChargeFlagsMigration },
     { name: '20261128000400_dormancy', class: DormancyMigration },
-    { name: '20261128003800_savings_tax', class: SavingsTaxMigration }],
+    { name: '20261128003800_savings_tax', class: SavingsTaxMigration },
+    { name: '20261128180000_report_views', class: AccountReportViewsMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

@@ -13,6 +13,7 @@ import { buildLedgerSchema, ledgerDatabase } from '../ledger/ledger.module.js';
 import { buildLoanSchema, loanDatabase } from '../loan/loan.module.js';
 import { buildOrganisationSchema, organisationDatabase } from '../organisation/organisation.module.js';
 import { buildPaymentsSchema, paymentsDatabase } from '../payments/payments.module.js';
+import { buildReportsSchema, reportsDatabase } from '../reports/reports.module.js';
 import type { SubgraphRuntime } from '../platform/local-executor.js';
 import { buildSelfSchema, selfDatabase } from '../self/self.module.js';
 import { buildTillSchema, tillDatabase } from '../till/till.module.js';
@@ -20,7 +21,7 @@ import { buildWebhooksSchema, webhooksDatabase } from '../webhooks/webhooks.modu
 import type { Services } from './wiring.js';
 
 /** Which modules exist: their tables (migrated in this order) and their subgraph schemas. */
-export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase, auditDatabase, groupsDatabase];
+export const DATABASE_MODULES: DatabaseModule[] = [organisationDatabase, customerDatabase, accountDatabase, loanDatabase, tillDatabase, ledgerDatabase, selfDatabase, webhooksDatabase, paymentsDatabase, chargesDatabase, cobDatabase, auditDatabase, groupsDatabase, reportsDatabase];
 
 /** The subgraphs whose writes queue on one row, and how to tell an operation's lane (SubgraphRuntime.batchLane). */
 export const BATCH_LANES: Partial<Record<SubgraphName, NonNullable<SubgraphRuntime['batchLane']>>> = {
@@ -41,4 +42,5 @@ export const SCHEMA_BUILDERS: Record<SubgraphName, (services: () => Services) =>
   cob: (services) => buildCobSchema(() => services().cob),
   audit: (services) => buildAuditSchema(() => services().audit),
   groups: (services) => buildGroupsSchema(() => services().groups),
+  reports: (services) => buildReportsSchema(() => services().reports),
 };

@@ -3,6 +3,7 @@ import type { Database } from '../platform/database.js';
 import type { Logger } from '../platform/logger.js';
 import { createAccountServices, type AccountServices } from '../account/account.services.js';
 import { createAuditServices, type AuditServices } from '../audit/audit.services.js';
+import { createReportsServices, type ReportsServices } from '../reports/reports.services.js';
 import { createChargesServices, type ChargesServices } from '../charges/charges.services.js';
 import { createCobServices, type CobServices } from '../cob/cob.services.js';
 import { createCustomerServices, type CustomerServices } from '../customer/customer.services.js';
@@ -24,6 +25,7 @@ import { accountFromLedger } from './adapters/account-from-ledger.js';
 import { accountFromOrganisation, registerAccountWithOrganisation } from './adapters/account-from-organisation.js';
 import { accountFromTill } from './adapters/account-from-till.js';
 import { auditFromOrganisation } from './adapters/audit-from-organisation.js';
+import { reportsFromOrganisation } from './adapters/reports-from-organisation.js';
 import { chargesFromAccount, registerChargesWithAccount } from './adapters/charges-from-account.js';
 import { chargesFromLedger } from './adapters/charges-from-ledger.js';
 import { chargesFromLoan, registerChargesWithLoan } from './adapters/charges-from-loan.js';
@@ -70,6 +72,7 @@ export interface Services {
   cob: CobServices;
   audit: AuditServices;
   groups: GroupsServices;
+  reports: ReportsServices;
 }
 
 /**
@@ -136,7 +139,8 @@ export function createServices(db: Database, config: Config, logger: Logger | un
   const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer), ...groupsFromCob(cob) });
   registerGroupsWithCustomer(groups, customer);
   registerGroupsWithLoan(groups, loan);
-  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit, groups };
+  const reports = createReportsServices(db, reportsFromOrganisation(organisation));
+  return { organisation, customer, ledger, till, account, loan, self, webhooks, payments, charges, cob, audit, groups, reports };
 }
 
 /** The configured switch (PAYMENT_SWITCH_URL), else the in-process sandbox. */

@@ -13,6 +13,7 @@ import { CustomerMigration } from './migrations/20261122000200_customer.js';
 import { AccountHolderMigration } from './migrations/20261122001500_account_holder.js';
 import { ClientLifecycleMigration } from './migrations/20261122000910_client_lifecycle.js';
 import { ClientWithdrawn800Migration } from './migrations/20261128000200_client_withdrawn_800.js';
+import { CustomerReportViewsMigration } from './migrations/20261128180000_report_views.js';
 
 @Resolver()
 class CustomerReferenceResolver {
@@ -39,6 +40,7 @@ export const customerDatabase: DatabaseModule = {
     { name: '20261122000910_client_lifecycle', class: ClientLifecycleMigration },
     { name: '20261122001500_account_holder', class: AccountHolderMigration },
     { name: '20261128000200_client_withdrawn_800', class: ClientWithdrawn800Migration },
+    { name: '20261128180000_report_views', class: CustomerReportViewsMigration },
   ],
 };
 

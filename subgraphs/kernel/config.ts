@@ -101,7 +101,7 @@ export interface WebhookConfig {
   perHook: number;
 }
 
-export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'charges', 'cob', 'audit', 'groups'] as const;
+export const SUBGRAPHS = ['organisation', 'customer', 'account', 'loan', 'till', 'ledger', 'self', 'webhooks', 'payments', 'charges', 'cob', 'audit', 'groups', 'reports'] as const;
 export type SubgraphName = (typeof SUBGRAPHS)[number];
 
 const DEFAULT_PORTS: Record<SubgraphName, number> = {
@@ -118,6 +118,7 @@ const DEFAULT_PORTS: Record<SubgraphName, number> = {
   cob: 4011,
   audit: 4013,
   groups: 4014,
+  reports: 4012,
 };
 
 export const DEFAULT_ADMIN_PASSWORD = 'password';

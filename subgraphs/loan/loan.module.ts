@@ -10,6 +10,7 @@ import { LoanProductParametersMigration } from './migrations/20261125002510_prod
 import { LoanDelegatedMakersMigration } from './migrations/20261125140000_delegated_makers.js';
 import { LoanServicingMigration } from './migrations/20261128143000_servicing.js';
 import { LoanRescheduleMigration } from './migrations/20261128180000_reschedule.js';
+import { LoanReportViewsMigration } from './migrations/20261128180000_report_views.js';
 import { LoanGroupsMigration } from './migrations/20261128190000_group_loans.js';
 import { LoanEventsSubscriptionResolver } from './loan-events.subscription.js';
 import { LoanServicingResolver } from './loan-servicing.resolver.js';
@@ -24,6 +25,7 @@ export const loanDatabase: DatabaseModule = {
     { name: '20261125140000_delegated_makers', class: LoanDelegatedMakersMigration },
     { name: '20261128143000_servicing', class: LoanServicingMigration },
     { name: '20261128180000_reschedule', class: LoanRescheduleMigration },
+    { name: '20261128180000_report_views', class: LoanReportViewsMigration },
     { name: '20261128190000_group_loans', class: LoanGroupsMigration },
   ],
 };

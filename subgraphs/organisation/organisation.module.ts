@@ -16,6 +16,7 @@ import { ReferenceVersionMigration } from '../kernel/migrations/20261122001400_r
 import { OutboxTenantIndexMigration } from '../kernel/migrations/20261125003100_outbox_tenant_index.js';
 import { OutboxCompanionsMigration } from '../kernel/migrations/20261125170000_outbox_companions.js';
 import { PersistedQueryMigration } from '../kernel/migrations/20261128150000_persisted_query.js';
+import { OrganisationReportViewsMigration } from './migrations/20261128180000_report_views.js';
 import { OrganisationMigration } from './migrations/20261122000100_organisation.js';
 import { LoginFailuresMigration } from './migrations/20261125000100_login_failures.js';
 import { OrganisationSettingsMigration } from './migrations/20261122000110_settings.js';
@@ -49,6 +50,7 @@ export const organisationDatabase: DatabaseModule = {
     { name: '20261125003100_outbox_tenant_index', class: OutboxTenantIndexMigration },
     { name: '20261125170000_outbox_companions', class: OutboxCompanionsMigration },
     { name: '20261128150000_persisted_query', class: PersistedQueryMigration },
+    { name: '20261128180000_report_views', class: OrganisationReportViewsMigration },
     { name: '20261128000100_password_renewal', class: PasswordRenewalMigration },
   ],
 };

@@ -47,6 +47,8 @@ export interface HttpResult<T = any> {
   headers: Record<string, string | string[] | undefined>;
   body: T;
   text: string;
+  /** The body's bytes as received (a PDF). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -231,14 +233,15 @@ export function httpsJson<T = any>(baseUrl: string, ca: string, method: string, 
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const bytes = Buffer.concat(chunks);
+        const text = bytes.toString('utf8');
         let body: unknown = text;
         try {
           body = text ? JSON.parse(text) : undefined;
         } catch {
           /* not JSON: keep the text */
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text, bytes });
       });
     });
     req.on('error', reject);
