@@ -2,6 +2,8 @@ import { intParam, queryDate, type Route } from '../route.js';
 
 const SETTLEMENT_COLUMNS = [
   ['currency', 'VARCHAR'], ['outboundCount', 'BIGINT'], ['outboundAmount', 'DECIMAL'], ['inboundCount', 'BIGINT'], ['inboundAmount', 'DECIMAL'], ['netAmount', 'DECIMAL'],
+  // Returns come after the original six columns, so a reader of those by position reads the same values.
+  ['outboundReturnedCount', 'BIGINT'], ['outboundReturnedAmount', 'DECIMAL'], ['inboundReturnedCount', 'BIGINT'], ['inboundReturnedAmount', 'DECIMAL'],
 ] as const;
 
 /** Fineract's /runreports shape for the settlement report: one row per currency, net = outbound - inbound. */
@@ -30,6 +32,20 @@ export const paymentsRoutes: Route[] = [
     method: 'POST', path: '/interbank/inbound', operation: 'ReceiveInterbankCredit', body: 'raw', anonymous: true,
     variables: (req) => ({ body: req.rawBody, timestamp: header(req.headers['x-switch-timestamp']), signature: header(req.headers['x-switch-signature']) }),
     result: (d) => d.receiveInterbankCredit,
+  },
+  { method: 'GET', path: '/interbank/returns', operation: 'InterbankReturns', variables: (req) => ({ status: req.query.get('status') || undefined }), result: (d) => d.interbankReturns },
+  { method: 'GET', path: '/interbank/returns/:returnId', operation: 'InterbankReturn', variables: (req) => ({ id: intParam(req.params.returnId) }), result: (d) => d.interbankReturn },
+  {
+    method: 'POST', path: '/interbank/returns', operation: 'SubmitInterbankReturn', body: 'input', resource: 'interbankreturn',
+    result: (d) => ({ resourceId: d.submitInterbankReturn.id, changes: { status: d.submitInterbankReturn.status } }),
+  },
+  {
+    method: 'POST', path: '/interbank/returns/:returnId', command: 'approve', operation: 'ApproveInterbankReturn', body: 'none', variables: (req) => ({ id: intParam(req.params.returnId) }),
+    result: (d) => ({ resourceId: d.approveInterbankReturn.id, subResourceId: d.approveInterbankReturn.savingsTransactionId, changes: { status: d.approveInterbankReturn.status } }),
+  },
+  {
+    method: 'POST', path: '/interbank/returns/:returnId', command: 'reject', operation: 'RejectInterbankReturn', body: 'none', variables: (req) => ({ id: intParam(req.params.returnId) }),
+    result: (d) => ({ resourceId: d.rejectInterbankReturn.id, changes: { status: d.rejectInterbankReturn.status } }),
   },
   {
     // The report's name arrives percent-encoded (or with +) in the path.

@@ -18,7 +18,7 @@ import { operationLabels, type Metrics } from '../metrics.js';
 import type { OpenStreams } from '../open-streams.js';
 import type { PersistedQueries } from '../persisted-queries.js';
 import { fromPlatformError, MASKED_500_CODE, readJsonBody, seconds, send, sendError, type EdgeError } from './respond.js';
-import { sendEventStream } from './sse.js';
+import { admitSubscription, sendEventStream } from './sse.js';
 
 export interface GraphQLHttpDeps {
   config: Config;
@@ -147,14 +147,19 @@ export function graphqlHttpSurface(deps: GraphQLHttpDeps) {
     const report: IdempotencyReport = { replayed: false };
     const context = edgeContext(identity, config.internalSigningKey, common['x-request-id']!, report);
     const began = process.hrtime.bigint();
+    // A subscription is counted against the caps before anything starts it (sse.ts says why).
+    const admission = checked.document?.operation.operation === 'subscription' && identity.kind !== 'anonymous' ? admitSubscription(res, identity, deps.streams) : undefined;
+    if (admission?.kind === 'refused') return { identity, operation };
     const answered = await direct(req, checked.parsed, context);
     const result = answered ?? (await viaGateway(req, url, checked, context));
+    // Answered without a stream (an error, a refusal): the admitted subscription never opened.
+    if (admission?.kind === 'admitted' && (report.refusal || result.kind !== 'stream')) admission.release();
     if (report.refusal) {
       sendError(res, 'graphql', IDEMPOTENCY_REFUSALS[report.refusal], headers);
       return { identity };
     }
     if (result.kind === 'stream') {
-      await sendEventStream(req, res, result.response, identity, deps.streams, common);
+      await sendEventStream(req, res, result.response, identity, deps.streams, common, admission);
       return { identity, operation };
     }
     metrics.operation(labels, 'graphql', answered ? 'direct' : 'gateway', seconds(began), result.body.includes('"errors"'));

@@ -2,7 +2,7 @@ import type { Tx } from '../kernel/tx.js';
 import { errors } from '../kernel/errors.js';
 import { formatAmount } from '../kernel/money.js';
 import { LIABILITY_GL, SETTLEMENT_GL, TXN_DEPOSIT, TXN_WITHDRAWAL, type AccountRow } from './account.rows.js';
-import type { AccountDependencies } from './account.ports.js';
+import type { AccountClient, AccountDependencies } from './account.ports.js';
 import { canDebit } from './domain/balance-rules.js';
 import { accountNotFound } from './savings-account.service.js';
 import { checkAmount, checkDate, checkUsable, insufficient } from './movement-rules.js';
@@ -89,6 +89,55 @@ export function accountsForPayments(deps: Required<AccountDependencies>, movemen
       const event = movements.movementEvent(account, client, transactionId, false, amount, 'WITHDRAWAL', movement.originator, { date });
       event.data = { ...event.data, type: 'INTERBANK', sessionId: movement.sessionId };
       await movements.writeLeg(tx, { id: transactionId, account, credit: false, amount, date, type: TXN_WITHDRAWAL, paymentTypeId: null, isCash: false, details: {}, note: movement.note, actor: null }, { event });
+      return { savingsTransactionId: transactionId };
+    },
+
+    /** The account, for the office scope of a return's maker; null when it does not exist. */
+    async account(tx: Tx, accountId: number): Promise<AccountForPayments | null> {
+      const account = await loadAccount(tx, await today(tx), accountId);
+      return account ? view(account) : null;
+    },
+
+    /**
+     * Posts an approved return of an inter-bank leg against 11201, with its event: an outbound transfer the
+     * switch sent back is credited to the customer (DR 11201, CR liability), an inbound credit sent back is
+     * debited (DR liability, CR 11201), so GL 11201 keeps matching what the switch settles. The credit takes
+     * the locks every credit takes (the client's credit lock and row, then the account's); the money was the
+     * customer's before the transfer left, so no KYC cap refuses it. The debit is checked against the
+     * available balance under the account's row lock, like every debit.
+     */
+    async returnLeg(tx: Tx, leg: { accountId: number; credit: boolean; amount: string } & InterbankMovement): Promise<{ savingsTransactionId: number }> {
+      const date = await today(tx);
+      let client: AccountClient | undefined;
+      if (leg.credit) {
+        const accountRow = await loadAccount(tx, date, leg.accountId);
+        if (!accountRow) throw accountNotFound(leg.accountId);
+        const seen = (await deps.clients.forAccount(tx, accountRow.clientId))!;
+        await ensureCreditLock(tx, seen, false);
+        client = (await deps.clients.forAccount(tx, accountRow.clientId, { lock: true }))!;
+        await ensureCreditLock(tx, client, seen.kycTier < 3);
+      }
+      const account = await loadAccount(tx, date, leg.accountId, true);
+      if (!account) throw accountNotFound(leg.accountId);
+      client ??= (await deps.clients.forAccount(tx, account.clientId))!;
+      checkUsable(account, leg.credit);
+      const amount = formatAmount(leg.amount);
+      if (!leg.credit && !canDebit(account, amount)) throw insufficient(account, amount);
+      const transactionId = await nextTransactionId(tx);
+      const liability = { glCode: LIABILITY_GL[account.accountType] };
+      const settlement = { glCode: SETTLEMENT_GL };
+      await deps.journal.post(tx, {
+        officeId: account.officeId, currency: account.currencyCode, date,
+        lines: leg.credit ? [{ ...settlement, debit: amount }, { ...liability, credit: amount }] : [{ ...liability, debit: amount }, { ...settlement, credit: amount }],
+        source: { entityType: 'SAVINGS', entityId: account.id, transactionId: `S${transactionId}` },
+        comments: `Inter-bank return ${leg.sessionId}`,
+      });
+      const event = movements.movementEvent(account, client, transactionId, leg.credit, amount, leg.credit ? 'DEPOSIT' : 'WITHDRAWAL', leg.originator, { date });
+      event.data = { ...event.data, type: 'INTERBANK_RETURN', sessionId: leg.sessionId };
+      await movements.writeLeg(
+        tx, { id: transactionId, account, credit: leg.credit, amount, date, type: leg.credit ? TXN_DEPOSIT : TXN_WITHDRAWAL, paymentTypeId: null, isCash: false, details: {}, note: leg.note, actor: null },
+        { event },
+      );
       return { savingsTransactionId: transactionId };
     },
 

@@ -9,6 +9,16 @@ export const PAYMENTS_CODES = {
   signatureInvalid: 'error.msg.interbank.signature.invalid',
   /** 503: the credit lost a lock race on every run; nothing was credited and the same session may be sent again. */
   inboundRetry: 'error.msg.interbank.inbound.retry',
+  /** 404: no inter-bank return with this id in the caller's tenant and offices. */
+  returnNotFound: 'error.msg.interbank.return.id.invalid',
+  /** 404: no SUCCESSFUL outbound transfer or CREDITED inbound credit with this session id. */
+  returnLegNotFound: 'error.msg.interbank.return.leg.not.found',
+  /** 403: the leg already has a PENDING or APPROVED return. */
+  returnExists: 'error.msg.interbank.return.already.exists',
+  /** 403: the return was already approved or rejected. */
+  returnNotPending: 'error.msg.interbank.return.not.pending',
+  /** 403: four eyes; the maker (or a key issued by or for the maker) cannot approve. */
+  returnCannotApproveOwn: 'error.msg.interbank.return.cannot.approve.own',
   transferNotFound: 'error.msg.accounttransfer.id.invalid' satisfies AccountCodes['accounttransferIdInvalid'],
   savingAccountIdInvalid: 'error.msg.saving.account.id.invalid' satisfies AccountCodes['savingAccountIdInvalid'],
   savingsaccountBalanceLimitExceeded: 'error.msg.savingsaccount.balance.limit.exceeded' satisfies AccountCodes['savingsaccountBalanceLimitExceeded'],

@@ -5,6 +5,7 @@ import { requireStaff, type CustomerIdentity, type Identity } from '../kernel/id
 import type { Logger } from '../platform/logger.js';
 import { formatAmount, Money } from '../kernel/money.js';
 import { ACCOUNT_NUMBER, PAYMENTS_CODES } from './codes.js';
+import { returnTotals, type ReturnDirection } from './interbank-return.store.js';
 import { newSessionId } from './domain/session-id.js';
 import {
   findTransfer, finishTransfer, insertTransfer, listTransfers, lockPending, scheduleRequery, settlementTotals, type InterbankTransferRow,
@@ -23,7 +24,10 @@ export interface InterbankRequest {
 
 export interface InterbankReport {
   date: string;
-  rows: { currency: string; outboundCount: number; outbound: string; inboundCount: number; inbound: string; net: string }[];
+  rows: {
+    currency: string; outboundCount: number; outbound: string; inboundCount: number; inbound: string; net: string;
+    outboundReturnedCount: number; outboundReturned: string; inboundReturnedCount: number; inboundReturned: string;
+  }[];
 }
 
 const unavailable = () =>
@@ -221,15 +225,28 @@ export class InterbankTransferService {
   }
 
   /**
-   * The day's settlement: SUCCESSFUL outbound minus credited inbound, which is what inter-bank postings
-   * moved GL 11201 by that day (outbound credits it, inbound debits it).
+   * The day's settlement: SUCCESSFUL outbound minus credited inbound, less outbound transfers returned to
+   * customers plus inbound credits sent back (approved returns), which is what inter-bank postings moved
+   * GL 11201 by that day (outbound and inbound sent back credit it, inbound and outbound returned debit it).
    */
   async report(identity: Identity, date: string | null | undefined): Promise<InterbankReport> {
     const staff = requireStaff(identity, 'READ_REPORT');
     return this.db.tx(staff.tenantId, async (tx) => {
       const day = date ?? (await this.deps.businessDates.today(tx));
-      const rows = await settlementTotals(tx, day);
-      return { date: day, rows: rows.map((r) => ({ ...r, net: new Money(r.outbound).minus(r.inbound).toFixed() })) };
+      const totals = await settlementTotals(tx, day);
+      const returns = await returnTotals(tx, day);
+      const currencies = [...new Set([...totals.map((r) => r.currency), ...returns.map((r) => r.currency)])].sort();
+      const rows = currencies.map((currency) => {
+        const base = totals.find((r) => r.currency === currency) ?? { currency, outboundCount: 0, outbound: '0', inboundCount: 0, inbound: '0' };
+        const returned = (direction: ReturnDirection) => returns.find((r) => r.currency === currency && r.direction === direction) ?? { count: 0, total: '0' };
+        const out = returned('OUTBOUND');
+        const inn = returned('INBOUND');
+        return {
+          ...base, outboundReturnedCount: out.count, outboundReturned: formatAmount(out.total), inboundReturnedCount: inn.count, inboundReturned: formatAmount(inn.total),
+          net: new Money(base.outbound).minus(base.inbound).minus(out.total).plus(inn.total).toFixed(),
+        };
+      });
+      return { date: day, rows };
     });
   }
 

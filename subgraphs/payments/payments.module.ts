@@ -4,6 +4,7 @@ import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import { PaymentsMigration } from './migrations/20261125000300_payments.js';
 import { InboundSessionClaimMigration } from './migrations/20261125000400_inbound_session_claim.js';
 import { SandboxSessionMigration } from './migrations/20261128150100_sandbox_session.js';
+import { InterbankReturnMigration } from './migrations/20261128180000_interbank_return.js';
 import { PaymentsResolver } from './payments.resolver.js';
 import type { PaymentsServices } from './payments.services.js';
 
@@ -14,6 +15,7 @@ export const paymentsDatabase: DatabaseModule = {
     { name: '20261125000300_payments', class: PaymentsMigration },
     { name: '20261125000400_inbound_session_claim', class: InboundSessionClaimMigration },
     { name: '20261128150100_sandbox_session', class: SandboxSessionMigration },
+    { name: '20261128180000_interbank_return', class: InterbankReturnMigration },
   ],
 };
 

@@ -78,6 +78,10 @@ export interface PaymentsAccounts {
   settle(tx: Tx, holdId: number, movement: InterbankMovement): Promise<{ savingsTransactionId: number } | null>;
   /** False when it was not held any more. */
   release(tx: Tx, holdId: number): Promise<boolean>;
+  /** The account (any client's), for a return's office scope; null when there is none. */
+  account(tx: Tx, accountId: number): Promise<PaymentsAccount | null>;
+  /** An approved return: a credit (DR 11201) or a debit (CR 11201) of the account, with its event; refusals as for a movement. */
+  returnLeg(tx: Tx, leg: { accountId: number; credit: boolean; amount: string } & InterbankMovement): Promise<{ savingsTransactionId: number }>;
   /** DR 11201, CR liability, account.credit; KYC caps and blocks refuse with their codes. */
   creditInbound(tx: Tx, credit: { accountNo: string; amount: string; currency: string } & InterbankMovement): Promise<{ savingsTransactionId: number; accountId: number }>;
 }

@@ -67,6 +67,12 @@ export async function findTransfer(tx: Tx, id: number): Promise<InterbankTransfe
   return rows[0] ? toTransfer(rows[0]) : null;
 }
 
+/** A transfer by its switch session id (the name the switch and the other bank know it by). */
+export async function findTransferBySession(tx: Tx, sessionId: string): Promise<InterbankTransferRow | null> {
+  const rows = await tx.query<RawTransfer>(`${TRANSFER_SELECT} where tenant_id = ? and session_id = ?`, [tx.tenantId, sessionId]);
+  return rows[0] ? toTransfer(rows[0]) : null;
+}
+
 /**
  * The transfer locked until the caller's transaction ends, only while it is still PENDING: the one step
  * that makes its final state happen once when the request, the re-query worker and a restarted process

@@ -18,7 +18,7 @@ export class ServiceProcess implements Requester {
     readonly databaseUrl: string,
     /** From spawning the process to its first healthy answer (migrations and provisioning included). */
     readonly readyMs: number,
-    private readonly ca: string,
+    readonly ca: string,
     private readonly child: ChildProcess,
     private readonly cleanup: () => Promise<void>,
   ) {}

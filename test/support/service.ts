@@ -61,6 +61,8 @@ export interface RequestOptions {
   auth?: string | null;
   /** A fresh connection for this request (keep-alive otherwise): several workers each get their share. */
   freshConnection?: boolean;
+  /** Fails the request (ETIMEDOUT) when no answer has come by then, instead of waiting for ever. */
+  timeoutMs?: number;
 }
 
 /**
@@ -245,6 +247,9 @@ export function httpsJson<T = any>(baseUrl: string, ca: string, method: string, 
       });
     });
     req.on('error', reject);
+    if (options.timeoutMs !== undefined) {
+      req.setTimeout(options.timeoutMs, () => req.destroy(Object.assign(new Error(`no answer to ${method} ${path} within ${options.timeoutMs} ms`), { code: 'ETIMEDOUT' })));
+    }
     if (payload !== undefined) req.write(payload);
     req.end();
   });
