@@ -376,9 +376,21 @@ export class Database {
     return (await this.orm.migrator.up()).map((m) => m.name);
   }
 
-  async close(): Promise<void> {
-    if (this.background !== this) await this.background.close();
-    await this.orm.close(true);
+  /**
+   * Closing the pool waits for every checked-out connection to come back. One never did: after the server
+   * terminated its backend mid-work (an administrator's pg_terminate_backend, a failover), a background
+   * client stayed checked out and unusable, and shutdown waited for ever. Past a deadline the close goes on
+   * without it: that connection's server side is already gone.
+   */
+  async close(deadlineMs = 10_000): Promise<void> {
+    if (this.background !== this) await this.background.close(deadlineMs);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => {
+      timer = setTimeout(() => resolve('expired'), deadlineMs);
+    });
+    const outcome = await Promise.race([this.orm.close(true).then(() => 'closed' as const), expired]);
+    clearTimeout(timer);
+    if (outcome === 'expired') process.emitWarning(`database pool still had connections checked out ${deadlineMs} ms into close; closed without them`);
     this.release();
   }
 }
