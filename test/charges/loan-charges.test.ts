@@ -40,9 +40,10 @@ describe('loan charges', () => {
   const periods = async (loanId: number) => ((await loan(loanId)).repaymentSchedule.periods as Period[]).filter((p) => typeof p.period === 'number');
   const repay = (loanId: number, date: string, amount: number | string) =>
     t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: date, transactionAmount: amount, paymentTypeId: BANK_TRANSFER, ...DATE });
+  // Job 2 is the close of business's overdue-penalty step (APPLY_CHARGE_TO_OVERDUE_LOAN_INSTALLMENT).
   const runDailyJob = async (date: string) => {
     await setBusinessDate(t, date);
-    const res = await t.post('/jobs/1?command=executeJob', {});
+    const res = await t.post('/jobs/2?command=executeJob', {});
     assert.equal(res.status, 200, res.text);
   };
   const events = async (loanId: number) => {

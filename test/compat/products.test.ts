@@ -194,9 +194,10 @@ describe('Fineract compat: products as SavingsProductHelper and LoanProductTestB
     assert.equal(product.body.accountingRule.id, 1);
   });
 
-  test('interest recalculation (with its settings: a long message, never a 500), equal amortization, tranches or accrual accounting are refused naming the parameter', async () => {
+  test('interest recalculation other than daily rest (a long message, never a 500), equal amortization, tranches or accrual accounting are refused naming the parameter', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ isInterestRecalculationEnabled: true, interestRecalculationCompoundingMethod: '0', rescheduleStrategyMethod: '1', recalculationRestFrequencyType: '1', recalculationRestFrequencyInterval: '0', preClosureInterestCalculationStrategy: '1' }, 'isInterestRecalculationEnabled'],
+      // Recalculation is applied with a daily rest (2); LoanProductTestBuilder's rest "same as repayment period" (1) is not.
+      [{ isInterestRecalculationEnabled: true, interestRecalculationCompoundingMethod: '0', rescheduleStrategyMethod: '1', recalculationRestFrequencyType: '1', recalculationRestFrequencyInterval: '0', preClosureInterestCalculationStrategy: '1' }, 'recalculationRestFrequencyType'],
       [{ isEqualAmortization: true }, 'isEqualAmortization'],
       [{ multiDisburseLoan: true, maxTrancheCount: '3', outstandingLoanBalance: '35000' }, 'multiDisburseLoan'],
       [{ inArrearsTolerance: '10' }, 'inArrearsTolerance'],
