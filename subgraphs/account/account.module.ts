@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { ChargeFlagsMigration } from './migrations/20261128000300_charge_flags.js';
+import { ProductSelfServiceMigration } from './migrations/20261128200000_product_self_service.js';
 import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import type { RequestContext } from '../platform/request-context.js';
@@ -23,7 +24,8 @@ export const accountDatabase: DatabaseModule = {
     { name: '20261125003130_immediate_transaction_keys', class: ImmediateTransactionKeysMigration },
     { name: '20261125150000_maker_delegated_by', class: MakerDelegatedByMigration },
     { name: '20261128000100_transaction_date_index', class: TransactionDateIndexMigration },
-    { name: '20261128000300_charge_flags', class: ChargeFlagsMigration }],
+    { name: '20261128000300_charge_flags', class: ChargeFlagsMigration },
+    { name: '20261128200000_product_self_service', class: ProductSelfServiceMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
