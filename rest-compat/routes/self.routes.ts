@@ -1,5 +1,6 @@
 import { intParam, queryDate, type Route } from '../route.js';
 import { accounts, client, loan, loanTemplate, savingsAccount, savingsTransaction } from './self-apps.shapes.js';
+import { selfSavingsTemplateRoute } from './self-apps.routes.js';
 
 type Data = Record<string, any>;
 
@@ -32,6 +33,7 @@ export const selfRoutes: Route[] = [
   { method: 'GET', path: '/self/clients/:clientId/accounts', operation: 'MyAccounts', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => accounts(d.me.accounts) },
   { method: 'GET', path: '/self/accounts', operation: 'MyAccounts', result: (d) => accounts(d.me.accounts) },
 
+  selfSavingsTemplateRoute,
   {
     method: 'GET', path: '/self/savingsaccounts/:accountId', operation: 'MySavingsAccount',
     variables: (req) => ({ id: intParam(req.params.accountId), withTransactions: (req.query.get('associations') ?? '').split(',').includes('transactions') }),

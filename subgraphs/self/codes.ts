@@ -35,6 +35,8 @@ export const SELF_CODES = {
   loanOfferNotFound: 'error.msg.self.loanoffer.id.invalid',
   loanOfferInUse: 'error.msg.self.loan.offer.in.use',
   loanproductIdInvalid: 'error.msg.loanproduct.id.invalid' satisfies LoanCodes['loanproductIdInvalid'],
+  savingsProductNotSelfService: 'error.msg.self.savingsproduct.not.self.service',
+  savingsClientCannotBeChanged: 'error.msg.self.savingsaccount.client.cannot.be.changed',
   selfRegistrationOfficeInvalid: 'error.msg.self.registration.office.invalid',
   selfServiceCommandUnsupported: 'error.msg.client.selfservice.command.unsupported',
   selfServiceClientNotActive: 'error.msg.client.selfservice.client.not.active',

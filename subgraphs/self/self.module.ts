@@ -7,6 +7,7 @@ import { CustomerActionsMigration } from './migrations/20261128000400_customer_a
 import { DeviceRegistrationMigration } from './migrations/20261128190000_device_registration.js';
 import { CustomerAppsClientResolver, CustomerAppsMeResolver, CustomerAppsMutationResolver, CustomerAppsSavingsResolver } from './customer-apps.resolver.js';
 import { MeResolver, MySavingsAccountResolver, SelfResolver } from './self.resolver.js';
+import { SavingsApplicationMeResolver, SavingsApplicationMutationResolver } from './savings-application.resolver.js';
 import type { SelfServices } from './self.services.js';
 
 /** Tables are written with SQL (self.store.ts); no ORM entities. */
@@ -23,7 +24,8 @@ export const selfDatabase: DatabaseModule = {
 /** `services` is read lazily, at the first request: printing the schema needs no database. */
 export async function buildSelfSchema(services: () => SelfServices): Promise<GraphQLSchema> {
   return buildFederatedSchema({
-    resolvers: [SelfResolver, MeResolver, MySavingsAccountResolver, CustomerAppsMeResolver, CustomerAppsMutationResolver, CustomerAppsClientResolver, CustomerAppsSavingsResolver],
+    resolvers: [SelfResolver, MeResolver, MySavingsAccountResolver, CustomerAppsMeResolver, CustomerAppsMutationResolver, CustomerAppsClientResolver, CustomerAppsSavingsResolver,
+      SavingsApplicationMeResolver, SavingsApplicationMutationResolver],
     container: (cls) => new (cls as new (s: SelfServices) => object)(services()),
   });
 }

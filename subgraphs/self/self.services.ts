@@ -8,6 +8,7 @@ import { LoanApplicationEditService } from './loan-application-edit.service.js';
 import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
 import { RegistrationService } from './registration.service.js';
+import { SavingsApplicationService } from './savings-application.service.js';
 import type { SelfDependencies } from './self.ports.js';
 import { SelfTransferService } from './self-transfer.service.js';
 
@@ -27,6 +28,8 @@ export interface SelfServices {
   devices: DeviceRegistrationService;
   /** A customer's changes to their own pending loan application. */
   loanEdits: LoanApplicationEditService;
+  /** A customer's own savings applications. */
+  savingsApplications: SavingsApplicationService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -41,5 +44,6 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     apps: new CustomerAppsService(db, deps),
     devices: new DeviceRegistrationService(db, deps),
     loanEdits: new LoanApplicationEditService(db, deps),
+    savingsApplications: new SavingsApplicationService(db, deps),
   };
 }
