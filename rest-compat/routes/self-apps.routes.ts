@@ -84,6 +84,11 @@ export const selfAppsRoutes: Route[] = [
     method: 'POST', path: '/self/savingsaccounts/:accountId', command: 'withdrawnByApplicant', operation: 'SelfWithdrawSavings', body: 'none', ignores: ['note', 'withdrawnOnDate', 'dateFormat', 'locale'],
     variables: (req) => ({ id: intParam(req.params.accountId) }), result: (d) => savingsCommand(d.selfWithdrawSavings),
   },
+  // The second step of Fineract's two-step registration: the token sent for the request creates the user.
+  {
+    method: 'POST', path: '/self/registration/user', operation: 'SelfRegistrationUser', body: 'input', resource: 'self.registration', anonymous: true,
+    result: (d) => ({ resourceId: d.selfRegistrationUser }),
+  },
   // Guarantors are not kept: an own loan has none (another's is 404).
   { method: 'GET', path: '/self/loans/:loanId/guarantors', operation: 'MyLoanGuarantors', variables: (req) => ({ id: intParam(req.params.loanId) }), result: () => [] },
 ];

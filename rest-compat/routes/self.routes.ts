@@ -13,7 +13,8 @@ const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageI
  * staff sessions are refused on them (rest-handler). The staff paths of loan offers close the list.
  */
 export const selfRoutes: Route[] = [
-  { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', resource: 'self.registration', anonymous: true, result: (d) => d.selfRegister },
+  // A body with `bvn`: the one-step BVN registration; without: Fineract's two-step registration (self-apps.routes.ts has its second step).
+  { method: 'POST', path: '/self/registration', operation: 'SelfRegistration', body: 'input', resource: 'self.registration', anonymous: true, result: (d) => d.selfRegistration },
   // The older web app sends the credentials as query parameters with an empty body, as Fineract accepts them; the
   // edge is HTTPS only and logs a request's route, never its query string.
   {

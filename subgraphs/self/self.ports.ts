@@ -210,6 +210,24 @@ export interface SelfInterbank {
   ownTransfer(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfInterbankTransfer | null>;
 }
 
+/**
+ * A message to a customer's email or phone through the bank's gateway (two-step registration's token).
+ * The text holds a secret: an adapter sends it and logs, at most, that a message for `requestId` went.
+ */
+export interface SelfMessage {
+  tenantId: string;
+  requestId: number;
+  channel: 'email' | 'mobile';
+  /** The email address or the E.164 number. */
+  to: string;
+  text: string;
+}
+
+export interface SelfNotifier {
+  /** Rejects when the gateway did not take the message. */
+  send(message: SelfMessage): Promise<void>;
+}
+
 /** What the self-service module needs, wired in subgraphs/composition/ (adapters/self-from-*.ts). */
 export interface SelfDependencies {
   settings: TenantSettings;
@@ -219,4 +237,6 @@ export interface SelfDependencies {
   loans: SelfLoans;
   organisation: SelfOrganisation;
   interbank: SelfInterbank;
+  /** Customer messages (registration tokens); the sandbox when a bank configures no gateway. */
+  notifier: SelfNotifier;
 }

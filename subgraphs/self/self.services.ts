@@ -11,6 +11,7 @@ import { RegistrationService } from './registration.service.js';
 import { SavingsApplicationService } from './savings-application.service.js';
 import type { SelfDependencies } from './self.ports.js';
 import { SelfTransferService } from './self-transfer.service.js';
+import { TwoStepRegistrationService } from './two-step-registration.service.js';
 
 /** The self-service module's facade: customer registration, sessions, own data, beneficiaries, transfers and loan offers. */
 export interface SelfServices {
@@ -30,6 +31,8 @@ export interface SelfServices {
   loanEdits: LoanApplicationEditService;
   /** A customer's own savings applications. */
   savingsApplications: SavingsApplicationService;
+  /** Fineract's two-step registration of an existing client (a token by email or SMS). */
+  twoStepRegistration: TwoStepRegistrationService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -45,5 +48,6 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     devices: new DeviceRegistrationService(db, deps),
     loanEdits: new LoanApplicationEditService(db, deps),
     savingsApplications: new SavingsApplicationService(db, deps),
+    twoStepRegistration: new TwoStepRegistrationService(db, deps),
   };
 }
