@@ -37,7 +37,7 @@ export const SELF_CODES = {
   loanproductIdInvalid: 'error.msg.loanproduct.id.invalid' satisfies LoanCodes['loanproductIdInvalid'],
   clientNotFoundWithDetails: 'error.msg.client.not.found.with.basic.details',
   registrationRequestNotFound: 'error.msg.self.service.registration.not.found',
-  duplicateUsername: 'error.msg.user.duplicate.username',
+  duplicateUsername: 'error.msg.user.duplicate.username' satisfies OrganisationCodes['userDuplicateUsername'],
   notificationUnavailable: 'error.msg.mobile.service.provider.not.available',
   savingsProductNotSelfService: 'error.msg.self.savingsproduct.not.self.service',
   savingsClientCannotBeChanged: 'error.msg.self.savingsaccount.client.cannot.be.changed',
