@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../platform/database.js';
+import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, PlatformError, Validator } from '../kernel/errors.js';
 import type { Identity } from '../kernel/identity.js';
 import { EMAIL_PATTERN, normaliseMobile } from './domain/contact.js';
@@ -31,6 +32,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const same = (a: string | null | undefined, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
 const notFoundWithDetails = () => errors.notFound(SELF_CODES.clientNotFoundWithDetails, 'Client not found with basic details.', null);
+const duplicateUsername = (username: string) => errors.duplicate(SELF_CODES.duplicateUsername, `User with username ${username} already exists.`, 'username', username);
+const duplicateContact = () => errors.domainRule(SELF_CODES.duplicateUser, 'A self-service user with this email or mobile number already exists.', [], 'email');
 const requestNotFound = (id: unknown) => errors.notFound(SELF_CODES.registrationRequestNotFound, `Self service registration request ${id} not found or its token does not match.`, id);
 
 /**
@@ -61,9 +64,9 @@ export class TwoStepRegistrationService {
       const client = account && (await this.deps.customers.client(tx, account.clientId));
       const contactMatches = client && (valid.mode === 'email' ? same(client.emailAddress, valid.email) : normaliseMobile(client.mobileNo ?? '') === valid.mobileNo);
       if (!client || !client.active || !same(client.firstname, valid.firstName) || !same(client.lastname, valid.lastName) || !contactMatches) return { missing: true } as const;
-      if ((await this.deps.organisation.usernameTaken(tx, valid.username)) || (await contactTaken(tx, valid.email, valid.mobileNo))) {
-        throw errors.duplicate(SELF_CODES.duplicateUsername, `User with username ${valid.username} already exists.`, 'username', valid.username);
-      }
+      if (await this.deps.organisation.usernameTaken(tx, valid.username)) throw duplicateUsername(valid.username);
+      // One self-service login per email and per phone, as the BVN registration keeps them.
+      if (await contactTaken(tx, valid.email, valid.mobileNo)) throw duplicateContact();
       const minutes = Number((await this.deps.settings.read(tx, 'self-registration-token-minutes')).value ?? 30);
       const id = await insertRegistrationRequest(tx, {
         clientId: client.id, username: valid.username, firstname: client.firstname ?? valid.firstName, lastname: client.lastname ?? valid.lastName, email: valid.email,
@@ -105,9 +108,14 @@ export class TwoStepRegistrationService {
         username: request.username, firstname: request.firstname, lastname: request.lastname, email: request.email, officeId: client.officeId, clientId: client.id,
         passwordHash: request.passwordHash,
       });
-      if (!user) throw errors.duplicate(SELF_CODES.duplicateUsername, `User with username ${request.username} already exists.`, 'username', request.username);
-      // Email and mobile logins resolve to the username through this record, which names the email as the username.
-      if (request.username.toLowerCase() === request.email) await recordCustomerLogin(tx, { userId: user.userId, clientId: client.id, email: request.email, mobileNo: request.mobileNo });
+      if (!user) throw duplicateUsername(request.username);
+      // The contacts' record keeps them to one login each (a mobile-number login finds its user by the email there).
+      try {
+        await recordCustomerLogin(tx, { userId: user.userId, clientId: client.id, email: request.email, mobileNo: request.mobileNo });
+      } catch (error) {
+        if (isUniqueViolation(error, 'customer_login_email') || isUniqueViolation(error, 'customer_login_mobile')) throw duplicateContact();
+        throw error;
+      }
       await markRegistrationUsed(tx, request.id);
       return user.userId;
     });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { assertError } from '../support/assertions.js';
 import { TestService, type HttpResult, type TenantSession } from '../support/service.js';
-import { mobileNo, PASSWORD, selfLogin } from './support.js';
+import { customer, mobileNo, PASSWORD, selfLogin } from './support.js';
 
 const TODAY = '2026-01-15';
 const iso = { dateFormat: 'yyyy-MM-dd', locale: 'en' };
@@ -106,6 +106,15 @@ describe("Fineract's customer apps: two-step registration", () => {
     assert.deepEqual([page.body.pageItems[0].id, page.body.pageItems[0].displayName], [clientId, `${person.firstName} ${person.lastName}`]);
     // The username is taken now: another request for it is refused before any token goes.
     assertError(await request(), 403, 'error.msg.user.duplicate.username');
+  });
+
+  test('a customer who registered with their BVN already has the login for that email and phone', async () => {
+    const registered = await customer(t);
+    const b = registered.body;
+    const res = await post('/self/registration', {
+      username: `other${tag}`, firstName: b.firstname, lastName: b.lastname, email: b.email, mobileNumber: b.mobileNo, accountNumber: registered.accountNo, password: PASSWORD, authenticationMode: 'email',
+    });
+    assertError(res, 403, 'error.msg.self.registration.duplicate.user');
   });
 });
 
