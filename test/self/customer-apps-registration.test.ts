@@ -122,6 +122,8 @@ describe('two-step registration through a configured gateway', () => {
   const KEY = 'gateway-test-key';
   let gateway: Server;
   const received: { headers: Record<string, unknown>; body: string }[] = [];
+  /** What the gateway answers. */
+  let answer = 202;
   let service: TestService;
   let t: TenantSession;
 
@@ -131,7 +133,7 @@ describe('two-step registration through a configured gateway', () => {
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
         received.push({ headers: req.headers, body });
-        res.writeHead(202).end();
+        res.writeHead(answer).end();
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
@@ -169,5 +171,20 @@ describe('two-step registration through a configured gateway', () => {
     assert.ok(!new RegExp(`(?<!\\d)${token}(?!\\d)`).test(JSON.stringify(service.logs)), 'no log line holds the token');
     const created = await service.request('POST', '/api/v1/self/registration/user', { tenant: t.tenant, auth: null, body: { requestId: Number(requestId), authenticationToken: token } });
     assert.equal(created.status, 200, created.text);
+
+    // A gateway that refuses the message: 503, and the customer asks again later.
+    answer = 500;
+    const femi = (await t.post('/clients', { officeId: await t.branch(), legalFormId: 1, firstname: 'Femi', lastname: `Ola${tag}`, emailAddress: `femi.${tag}@example.com`, active: true, activationDate: date, ...iso })).body.clientId;
+    const femiSavings = (await t.post('/savingsaccounts', { clientId: femi, productId: 1, submittedOnDate: date, ...iso })).body.savingsId;
+    assert.equal((await t.post(`/savingsaccounts/${femiSavings}?command=activate`, { activatedOnDate: date, ...iso })).status, 200);
+    const refused = await service.request('POST', '/api/v1/self/registration', {
+      tenant: t.tenant, auth: null,
+      body: {
+        username: `femi${tag}`, firstName: 'Femi', lastName: `Ola${tag}`, email: `femi.${tag}@example.com`, mobileNumber: mobileNo(), password: PASSWORD, authenticationMode: 'email',
+        accountNumber: (await t.get(`/savingsaccounts/${femiSavings}`)).body.accountNo,
+      },
+    });
+    assertError(refused, 503, 'error.msg.mobile.service.provider.not.available');
+    assert.equal(received.length, 2, 'the gateway was asked');
   });
 });
