@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import { listedErrors, PlatformError, type FieldError } from '../subgraphs/kernel/errors.js';
-import { DateFormatError, formatFineractDate } from '../subgraphs/kernel/fineract-dates.js';
+import { DateFormatError, formatFineractDate, parseFineractDate } from '../subgraphs/kernel/fineract-dates.js';
 import { hasForbiddenCharacters, jsonHasForbiddenCharacters } from '../subgraphs/kernel/forbidden-characters.js';
 import { IDEMPOTENCY_KEY } from '../subgraphs/platform/idempotency.js';
 import type { IdempotencyReport } from '../subgraphs/platform/local-executor.js';
@@ -312,6 +312,15 @@ function oversizedBodyList(body: Record<string, unknown>, mode: NonNullable<Rout
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Whether the body's date text is the command's date: a body date a command ignores (the business date won) is not echoed. */
+function sameDate(text: string, iso: string, dateFormat: string, locale: string): boolean {
+  try {
+    return parseFineractDate(text, dateFormat, locale) === iso;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Fineract echoes the dates of a command's `changes` as the caller wrote them, beside the `locale` and
  * `dateFormat` they were read in; the modules report ISO dates. A date the body sent is echoed as sent,
@@ -328,7 +337,7 @@ function withCallerDates(result: unknown, body: Record<string, unknown>): unknow
   for (const [key, value] of Object.entries(echoed)) {
     if (typeof value !== 'string' || !ISO_DATE.test(value)) continue;
     try {
-      echoed[key] = typeof body[key] === 'string' ? body[key] : formatFineractDate(value, dateFormat, locale);
+      echoed[key] = typeof body[key] === 'string' && sameDate(body[key], value, dateFormat, locale) ? body[key] : formatFineractDate(value, dateFormat, locale);
       dated = true;
     } catch (error) {
       // The body's format was good enough to read the command's dates; a format that cannot write one keeps ISO.

@@ -11,6 +11,22 @@ const recentTransaction = (currencies: Map<number, Data>) => ({ accountId, accou
   ...t, type: savingsTransactionType(t.type), currency: currencies.get(accountId) ?? { code: currencyCode }, savingsAccountId: accountId, accountNo,
 });
 
+/** Fineract's answer to a savings application command: the account is the resource. */
+const savingsCommand = ({ savingsId, clientId, changes }: Data) => ({ clientId, savingsId, resourceId: savingsId, ...(Object.keys(changes).length > 0 ? { changes } : {}) });
+
+/**
+ * GET /self/savingsaccounts/template: Fineract's SavingsAccountTemplate as the apps read it (the client, the
+ * products it may apply for). Listed in self.routes.ts before /self/savingsaccounts/:accountId, which would
+ * take "template" for an id. No charges are applied at opening, so there are no charge options.
+ */
+export const selfSavingsTemplateRoute: Route = {
+  method: 'GET', path: '/self/savingsaccounts/template', operation: 'MySavingsTemplate', variables: (req) => ({ clientId: intParam(req.query.get('clientId')) }),
+  result: (d) => {
+    const t = d.me.savingsTemplate;
+    return { ...t, productOptions: t.productOptions.map((p: Data) => ({ ...p, currency: currencyObject(p.currency) })), chargeOptions: [] };
+  },
+};
+
 /**
  * What Fineract's own customer apps (the Mifos mobile app, the web self-service app) call on /self beyond
  * the interface's own paths (issue 42); the interface's routes are in self.routes.ts.
@@ -54,6 +70,24 @@ export const selfAppsRoutes: Route[] = [
     method: 'PUT', path: '/self/device/registration/:registrationId', operation: 'UpdateDeviceRegistration', body: 'input', resource: 'device.registration',
     variables: (req) => ({ id: intParam(req.params.registrationId) }),
     result: (d) => ({ resourceId: d.updateDeviceRegistration.id, clientId: d.updateDeviceRegistration.clientId, changes: { registrationId: d.updateDeviceRegistration.registrationId } }),
+  },
+  // Savings applications (item 6): submitted on the business date for staff to approve; the apps' dates and notes are not the bank's day.
+  {
+    method: 'POST', path: '/self/savingsaccounts', operation: 'SelfApplyForSavings', body: 'input', resource: 'savingsaccount',
+    result: (d) => savingsCommand(d.selfApplyForSavings),
+  },
+  {
+    method: 'PUT', path: '/self/savingsaccounts/:accountId', operation: 'SelfUpdateSavingsApplication', body: 'input', resource: 'savingsaccount',
+    variables: (req) => ({ id: intParam(req.params.accountId) }), result: (d) => savingsCommand(d.selfUpdateSavingsApplication),
+  },
+  {
+    method: 'POST', path: '/self/savingsaccounts/:accountId', command: 'withdrawnByApplicant', operation: 'SelfWithdrawSavings', body: 'none', ignores: ['note', 'withdrawnOnDate', 'dateFormat', 'locale'],
+    variables: (req) => ({ id: intParam(req.params.accountId) }), result: (d) => savingsCommand(d.selfWithdrawSavings),
+  },
+  // The second step of Fineract's two-step registration: the token sent for the request creates the user.
+  {
+    method: 'POST', path: '/self/registration/user', operation: 'SelfRegistrationUser', body: 'input', resource: 'self.registration', anonymous: true,
+    result: (d) => ({ resourceId: d.selfRegistrationUser }),
   },
   // Guarantors are not kept: an own loan has none (another's is 404).
   { method: 'GET', path: '/self/loans/:loanId/guarantors', operation: 'MyLoanGuarantors', variables: (req) => ({ id: intParam(req.params.loanId) }), result: () => [] },

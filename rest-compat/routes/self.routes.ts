@@ -1,5 +1,6 @@
 import { intParam, queryDate, type Route } from '../route.js';
 import { accounts, client, loan, loanTemplate, savingsAccount, savingsTransaction } from './self-apps.shapes.js';
+import { selfSavingsTemplateRoute } from './self-apps.routes.js';
 
 type Data = Record<string, any>;
 
@@ -12,7 +13,8 @@ const page = (p: Data) => ({ totalFilteredRecords: p.totalFilteredRecords, pageI
  * staff sessions are refused on them (rest-handler). The staff paths of loan offers close the list.
  */
 export const selfRoutes: Route[] = [
-  { method: 'POST', path: '/self/registration', operation: 'SelfRegister', body: 'input', resource: 'self.registration', anonymous: true, result: (d) => d.selfRegister },
+  // A body with `bvn`: the one-step BVN registration; without: Fineract's two-step registration (self-apps.routes.ts has its second step).
+  { method: 'POST', path: '/self/registration', operation: 'SelfRegistration', body: 'input', resource: 'self.registration', anonymous: true, result: (d) => d.selfRegistration },
   // The older web app sends the credentials as query parameters with an empty body, as Fineract accepts them; the
   // edge is HTTPS only and logs a request's route, never its query string.
   {
@@ -32,6 +34,7 @@ export const selfRoutes: Route[] = [
   { method: 'GET', path: '/self/clients/:clientId/accounts', operation: 'MyAccounts', variables: (req) => ({ clientId: intParam(req.params.clientId) }), result: (d) => accounts(d.me.accounts) },
   { method: 'GET', path: '/self/accounts', operation: 'MyAccounts', result: (d) => accounts(d.me.accounts) },
 
+  selfSavingsTemplateRoute,
   {
     method: 'GET', path: '/self/savingsaccounts/:accountId', operation: 'MySavingsAccount',
     variables: (req) => ({ id: intParam(req.params.accountId), withTransactions: (req.query.get('associations') ?? '').split(',').includes('transactions') }),

@@ -3,7 +3,7 @@ import type { Actor, CustomerIdentity } from '../kernel/identity.js';
 import { errors } from '../kernel/errors.js';
 import type { AccountRow } from './account.rows.js';
 import { loadAccount, loadAccountByNumber, loadAccountsOfClients } from './store/account-read.store.js';
-import { productIdByName } from './store/product.store.js';
+import { productIdByName, selfServiceProducts } from './store/product.store.js';
 import type { AccountDependencies } from './account.ports.js';
 import { availableBalance } from './domain/balance-rules.js';
 import type { SavingsAccountService } from './savings-account.service.js';
@@ -13,7 +13,7 @@ import type { TransferRow } from './store/transfer.store.js';
 import { validateTransfer, type TransferInput, type TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
 import { DORMANT } from './dormancy.js';
-import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf } from './contract.js';
+import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf, SavingsProductForSelf } from './contract.js';
 
 /**
  * What the account module offers the self-service module, each call inside the caller's transaction and
@@ -40,6 +40,28 @@ export function accountsForSelf(deps: Required<AccountDependencies>, accounts: S
       const opened = await accounts.createCore(tx, actor, { clientId, productId, submittedOnDate: date });
       const { account } = await accounts.changeStatusCore(tx, actor, opened.id, 'activate', { date });
       return view(account);
+    },
+    /** The customer's own application (status 100) on `date`: the staff approval flow follows. */
+    async apply(tx: Tx, customer: CustomerIdentity, input: { clientId: number; productId: number; date: string }): Promise<AccountForSelf> {
+      return view(await accounts.createCore(tx, customer, { clientId: input.clientId, productId: input.productId, submittedOnDate: input.date }));
+    },
+    /** The customer's own submitted application moved to another product; answers Fineract's `changes`. */
+    async changeProduct(tx: Tx, customer: CustomerIdentity, id: number, productId: number): Promise<Record<string, unknown>> {
+      return (await accounts.changeProductCore(tx, customer, id, productId)).changes;
+    },
+    /** The customer withdraws their own submitted application on the business date (status 400). */
+    async withdraw(tx: Tx, customer: CustomerIdentity, id: number): Promise<Record<string, unknown>> {
+      return (await accounts.changeStatusCore(tx, customer, id, 'withdrawnByApplicant', {})).changes;
+    },
+    /** The products marked for self-service, with what the customer apps' savings template shows of them. */
+    async selfServiceProducts(tx: Tx): Promise<SavingsProductForSelf[]> {
+      return (await selfServiceProducts(tx)).map((p) => {
+        const currency = deps.currencyInfo(p.currencyCode);
+        return {
+          id: p.id, name: p.name, shortName: p.shortName, description: p.description, accountType: p.accountType, nominalAnnualInterestRate: p.nominalAnnualInterestRate,
+          currency: { code: p.currencyCode, name: currency?.name ?? p.currencyCode, displaySymbol: currency?.displaySymbol ?? null, decimalPlaces: p.digitsAfterDecimal },
+        };
+      });
     },
     ofClients: async (tx: Tx, clientIds: readonly number[]) => (await loadAccountsOfClients(tx, await today(tx), clientIds)).map(view),
     async get(tx: Tx, id: number) {

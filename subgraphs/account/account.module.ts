@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { ChargeFlagsMigration } from './migrations/20261128000300_charge_flags.js';
 import { DormancyMigration } from './migrations/20261128000400_dormancy.js';
+import { ProductSelfServiceMigration } from './migrations/20261128200000_product_self_service.js';
 import type { DatabaseModule } from '../kernel/tx.js';
 import { buildFederatedSchema } from '../platform/subgraph-server.js';
 import type { RequestContext } from '../platform/request-context.js';
@@ -31,7 +32,8 @@ export const accountDatabase: DatabaseModule = {
     { name: '20261128000300_charge_flags', class: ChargeFlagsMigration },
     { name: '20261128000400_dormancy', class: DormancyMigration },
     { name: '20261128003800_savings_tax', class: SavingsTaxMigration },
-    { name: '20261128180000_report_views', class: AccountReportViewsMigration }],
+    { name: '20261128180000_report_views', class: AccountReportViewsMigration },
+    { name: '20261128200000_product_self_service', class: ProductSelfServiceMigration }],
 };
 
 /** `services` is read lazily, at the first request: printing the schema needs no database. */

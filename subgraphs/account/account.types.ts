@@ -40,6 +40,7 @@ export class SavingsProductType {
   @Field({ description: 'True when the account may go below zero, down to -overdraftLimit.' }) allowOverdraft!: boolean;
   @Field(() => DecimalScalar, { description: 'Largest negative balance allowed (decimal string) when allowOverdraft is true, or null.', nullable: true }) overdraftLimit!: string | null;
   @Field(() => EnumOption, { description: 'Accounting rule: 1 none, 2 cash based, 3 accrual (periodic), 4 accrual (upfront).' }) accountingRule!: EnumOption;
+  @Field({ description: 'True when customers may apply for it themselves (POST /self/savingsaccounts).' }) allowSelfService!: boolean;
 }
 declareParameterFields(SavingsProductType, SAVINGS_PRODUCT_PARAMETERS);
 
@@ -84,6 +85,7 @@ export class UpdateSavingsProductInput {
   @Field(() => Boolean, { description: 'True when the account may go below zero, down to -overdraftLimit.', nullable: true }) allowOverdraft?: boolean | null;
   @Field(() => DecimalScalar, { description: 'Largest negative balance allowed (decimal string) when allowOverdraft is true, or null.', nullable: true }) overdraftLimit?: string | null;
   @Field(() => Int, { nullable: true, description: '1 none, 2 cash based.' }) accountingRule?: number | null;
+  @Field(() => Boolean, { description: 'True when customers may apply for it themselves (POST /self/savingsaccounts); false (the default) keeps it staff-only.', nullable: true }) allowSelfService?: boolean | null;
 }
 declareParameterFields(UpdateSavingsProductInput, SAVINGS_PRODUCT_PARAMETERS);
 

@@ -51,6 +51,7 @@ export const ACCOUNT_CODES = {
   savingsaccountTransactionNotUndoable: 'error.msg.savingsaccount.transaction.not.undoable',
   savingsaccountTransactionInterbankUndoNotAllowed: 'error.msg.savingsaccount.transaction.interbank.undo.not.allowed',
   savingsaccountWithdrawnNotInSubmittedAndPendingState: 'error.msg.savingsaccount.withdrawn.not.in.submitted.and.pending.state',
+  savingsaccountModifyNotInSubmittedAndPendingState: 'error.msg.savingsaccount.modify.not.in.submitted.and.pending.state',
   savingsproductAccountingRuleNotSupported: 'error.msg.savingsproduct.accountingRule.not.supported',
   savingsproductIdInvalid: 'error.msg.savingsproduct.id.invalid',
 } as const;

@@ -41,6 +41,18 @@ export interface AccountForSelf {
   creditBlocked: boolean;
 }
 
+/** A savings product customers may apply for themselves (its `allowSelfService` set). */
+export interface SavingsProductForSelf {
+  id: number;
+  name: string;
+  shortName: string;
+  description: string | null;
+  /** 'SAVINGS' | 'CURRENT' */
+  accountType: string;
+  nominalAnnualInterestRate: string;
+  currency: { code: string; name: string; displaySymbol: string | null; decimalPlaces: number };
+}
+
 /** A savings transaction as self-service shows it. */
 export interface AccountTransactionForSelf {
   id: number;

@@ -36,6 +36,7 @@ export interface SavingsProductInput {
   allowOverdraft?: boolean | null;
   overdraftLimit?: string | null;
   accountingRule?: number | null;
+  allowSelfService?: boolean | null;
 }
 
 const notFound = (id: unknown) => errors.notFound(ACCOUNT_CODES.savingproductIdInvalid, `Savings product with identifier ${id} does not exist`, id);
@@ -167,6 +168,7 @@ export class ProductService {
       allowOverdraft: input.allowOverdraft ?? false,
       overdraftLimit: input.overdraftLimit ?? null,
       accountingRule: input.accountingRule ?? 2,
+      allowSelfService: input.allowSelfService ?? false,
     };
     try {
       await insertProduct(tx, id, values, mergeParameters({}, input, SAVINGS_PRODUCT_PARAMETERS), actor);

@@ -2,7 +2,7 @@ import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { actorId, requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import { actorId, requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
@@ -16,7 +16,7 @@ import { findProduct } from './store/product.store.js';
 import { referenceCount } from './store/reference.store.js';
 import type { SavingsChargesSlot } from './savings-charges.hook.js';
 import {
-  accountsOfClientsPaged, activateAccount, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountListFilter, type AccountScope, type BlockColumn,
+  accountsOfClientsPaged, activateAccount, changeApplicationProduct, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountListFilter, type AccountScope, type BlockColumn,
 } from './store/savings-account.store.js';
 
 export interface CreateSavingsAccountInput {
@@ -79,6 +79,9 @@ const BLOCK_COLUMN: Record<BlockCommand, [BlockColumn, boolean]> = {
   blockCredit: ['credit_blocked', true],
   unblockCredit: ['credit_blocked', false],
 };
+
+/** Who opens or changes an application: staff, or a customer applying for themselves (the scope service knows both). */
+export type Applicant = StaffIdentity | CustomerIdentity;
 
 export const MAX_LIMIT = 200;
 const rule = (code: string, message: string, args: unknown[] = [], parameterName?: string) => errors.domainRule(code, message, args, parameterName);
@@ -186,7 +189,7 @@ export class SavingsAccountService {
   }
 
   /** Opens a validated application (status submitted) inside the caller's transaction. */
-  async createCore(tx: Tx, staff: StaffIdentity, input: CreateSavingsAccountInput): Promise<AccountRow> {
+  async createCore(tx: Tx, staff: Applicant, input: CreateSavingsAccountInput): Promise<AccountRow> {
     const today = await this.deps.businessDates.today(tx);
     const client = await this.deps.clients.forAccount(tx, input.clientId!);
     if (!client || !(await this.deps.scope.canSee(tx, staff, { officeId: client.officeId, staffId: client.staffId, clientId: client.id }))) {
@@ -230,7 +233,7 @@ export class SavingsAccountService {
   }
 
   /** The lifecycle in one place: which status each command needs, and what it writes. */
-  async changeStatusCore(tx: Tx, staff: StaffIdentity, id: number, command: StatusCommand, input: AccountDateInput): Promise<AccountChange> {
+  async changeStatusCore(tx: Tx, staff: Applicant, id: number, command: StatusCommand, input: AccountDateInput): Promise<AccountChange> {
     const { account, client, today } = await this.visible(tx, staff, id, { lock: true });
     const date = input.date ?? today;
     if (date > today) throw errors.badRequest(`error.msg.savingsaccount.${command}.date.cannot.be.a.future.date`, 'The date cannot be after the business date.', 'date');
@@ -289,6 +292,22 @@ export class SavingsAccountService {
     }
     if (input.note) changes.note = input.note;
     return { account: (await loadAccount(tx, today, id))!, changes };
+  }
+
+  /**
+   * A submitted application moved to another product (Fineract's PUT /savingsaccounts/{id} while pending):
+   * nothing has been posted to it, so it takes the new product's currency and terms whole.
+   */
+  async changeProductCore(tx: Tx, actor: Applicant, id: number, productId: number): Promise<AccountChange> {
+    const { account, today } = await this.visible(tx, actor, id, { lock: true });
+    if (account.status !== STATUS_SUBMITTED) {
+      throw rule(ACCOUNT_CODES.savingsaccountModifyNotInSubmittedAndPendingState, 'Only a submitted application can be changed.', [account.status]);
+    }
+    if (productId === account.productId) return { account, changes: {} };
+    const product = await productTerms(tx, productId);
+    if (!product) throw errors.notFound(ACCOUNT_CODES.savingproductIdInvalid, `Savings product with identifier ${productId} does not exist`, productId);
+    await changeApplicationProduct(tx, id, productId, product, actor.userId);
+    return { account: (await loadAccount(tx, today, id))!, changes: { productId } };
   }
 
   async changeBlock(identity: Identity, id: number, command: BlockCommand): Promise<AccountChange> {

@@ -1,5 +1,5 @@
 import type { Tx } from '../kernel/tx.js';
-import type { StaffIdentity } from '../kernel/identity.js';
+import type { CustomerIdentity, StaffIdentity } from '../kernel/identity.js';
 
 /**
  * The charges module's hook for products and openings (it depends on this module, so it registers here):
@@ -8,8 +8,8 @@ import type { StaffIdentity } from '../kernel/identity.js';
  */
 export interface SavingsChargesHook {
   productCharges(tx: Tx, productId: number, currencyCode: string, listed: readonly unknown[]): Promise<void>;
-  /** `listed` null: the application named none, the product's apply. */
-  opened(tx: Tx, staff: StaffIdentity, accountId: number, productId: number, listed: readonly unknown[] | null): Promise<void>;
+  /** `listed` null: the application named none, the product's apply. The applicant is staff, or a customer applying for themselves. */
+  opened(tx: Tx, applicant: StaffIdentity | CustomerIdentity, accountId: number, productId: number, listed: readonly unknown[] | null): Promise<void>;
 }
 
 export class SavingsChargesSlot {

@@ -1,4 +1,4 @@
-import type { Identity, StaffIdentity } from '../kernel/identity.js';
+import type { CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import type { Tx } from '../kernel/tx.js';
 
 /** What the charges module needs from other modules, wired in subgraphs/registry.ts. */
@@ -78,8 +78,8 @@ export interface SavingsFeeCallbacks {
 /** The account module calls these when a savings product's charges are set and an account is opened. */
 export interface SavingsOpeningCallbacks {
   productCharges(tx: Tx, productId: number, currencyCode: string, listed: readonly unknown[]): Promise<void>;
-  /** `listed` null: the application named none, the product's apply. */
-  opened(tx: Tx, staff: StaffIdentity, accountId: number, productId: number, listed: readonly unknown[] | null): Promise<void>;
+  /** `listed` null: the application named none, the product's apply. The applicant is staff, or a customer applying for themselves. */
+  opened(tx: Tx, applicant: StaffIdentity | CustomerIdentity, accountId: number, productId: number, listed: readonly unknown[] | null): Promise<void>;
 }
 
 export interface SavingsAccountsPort {

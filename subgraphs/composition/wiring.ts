@@ -18,6 +18,7 @@ import { createPaymentsServices, type PaymentsServices } from '../payments/payme
 import { DatabaseSandboxSessions } from '../payments/sandbox-session.store.js';
 import { SandboxSwitch } from '../payments/sandbox-switch.js';
 import { createSelfServices, type SelfServices } from '../self/self.services.js';
+import { HttpNotifier, SandboxNotifier } from '../self/notifier.js';
 import { createTillServices, type TillServices } from '../till/till.services.js';
 import { createWebhooksServices, type WebhooksServices } from '../webhooks/webhooks.services.js';
 import { accountFromCustomer, registerAccountWithCustomer } from './adapters/account-from-customer.js';
@@ -118,6 +119,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 
   const self = createSelfServices(db, {
     ...selfFromOrganisation(organisation), ...selfFromCustomer(customer), ...selfFromAccount(account), ...selfFromLoan(loan), ...selfFromPayments(payments),
+    notifier: config.notification.url ? new HttpNotifier(config.notification.url, config.notification.key) : new SandboxNotifier(logger, config.env === 'production'),
   });
   registerSelfWithPayments(self, payments);
 

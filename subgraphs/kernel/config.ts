@@ -58,6 +58,8 @@ export interface Config {
   graphqlTrustedDocuments?: string;
   webhooks: WebhookConfig;
   paymentSwitch: PaymentSwitchConfig;
+  /** The bank's SMS/email gateway for customer messages (NOTIFICATION_URL, NOTIFICATION_KEY); no URL: the sandbox, which logs. */
+  notification: { url: string | undefined; key: string };
 }
 
 /** Prometheus metrics: who may read /metrics, and where. */
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requeryMaxMs: v.PAYMENT_REQUERY_MAX_MS ?? 300_000,
       pollMs: v.PAYMENT_REQUERY_POLL_MS ?? 1000,
     },
+    notification: { url: v.NOTIFICATION_URL, key: env.NOTIFICATION_KEY ?? '' },
   };
 }
 
@@ -262,6 +265,10 @@ function environmentSchema(env: NodeJS.ProcessEnv, production: boolean) {
         }),
       PAYMENT_SWITCH_URL: url(['http:', 'https:']).superRefine((value, ctx) => {
         if (value && !env.PAYMENT_SWITCH_KEY) ctx.addIssue({ code: 'custom', message: 'needs PAYMENT_SWITCH_KEY' });
+      }),
+      // Registration tokens go to this gateway signed with NOTIFICATION_KEY, as the payment switch's requests are.
+      NOTIFICATION_URL: url(['http:', 'https:']).superRefine((value, ctx) => {
+        if (value && !env.NOTIFICATION_KEY) ctx.addIssue({ code: 'custom', message: 'needs NOTIFICATION_KEY' });
       }),
       ...subgraphPorts,
       ...subgraphUrls,

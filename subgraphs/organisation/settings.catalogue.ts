@@ -48,6 +48,7 @@ export const SETTINGS: SettingDef[] = [
   // service's own settings keep 1-29).
   { id: 30, name: 'loan-arrears-delinquency-display-data', description: 'What the staff console shows on a loan: 0 - both, 1 - arrears, 2 - delinquency.', enabled: true, value: '0', stringValue: null, kind: 'value' },
   { id: 31, name: 'charge-accrual-date', description: 'The date a charge is accrued on: due-date (the only one offered).', enabled: true, value: null, stringValue: 'due-date', kind: 'string' },
+  { id: 42, name: 'self-registration-token-minutes', description: 'Minutes a two-step self-registration token (POST /self/registration without a BVN) stays valid.', enabled: true, value: '30', stringValue: null, kind: 'value' },
 ];
 
 export const SETTINGS_BY_NAME = new Map(SETTINGS.map((s) => [s.name, s]));

@@ -37,7 +37,7 @@ const DAY_MS = 24 * HOUR_MS;
  * ("the self-registration channel"); its scope is the whole tenant, for it books at the configured office.
  */
 const REGISTRATION_ACTOR_ID = 0;
-const registrar = (tenantId: string): Actor => ({
+export const registrar = (tenantId: string): Actor => ({
   kind: 'staff', tenantId, userId: REGISTRATION_ACTOR_ID, username: 'self-registration', officeId: 1, officeHierarchy: '.', staffId: null, roleIds: [], permissions: [ALL_FUNCTIONS],
 });
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../kernel/tx.js';
 import type { Actor, CustomerIdentity, Identity, StaffIdentity } from '../kernel/identity.js';
 import type { BusinessDates, TenantSettings } from '../kernel/ports.js';
-import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput } from '../account/contract.js';
+import type { AccountForSelf, AccountRecentTransactionForSelf, AccountTransactionForSelf, AccountTransfer, AccountTransferInput, SavingsProductForSelf } from '../account/contract.js';
 import type { BvnVerification, ClientForSelf } from '../customer/contract.js';
 import type { LoanApplicationInput, LoanForSelf, LoanPeriodForSelf, LoanProductForSelf, LoanTransactionForSelf } from '../loan/contract.js';
 import type { InterbankTransfer, NameEnquiryAnswer, SwitchBank } from '../payments/contract.js';
@@ -60,9 +60,19 @@ export type SelfTransferInput = AccountTransferInput & {
 /** The transfer as self-service shows it (not the legs' transaction ids). */
 export type SelfTransfer = Omit<AccountTransfer, 'fromTransactionId' | 'toTransactionId'>;
 
+export type SelfSavingsProduct = SavingsProductForSelf;
+
 export interface SelfAccounts {
   /** Opens the product named `productName` for the client and activates it on `date` (account.created with it). */
   openActive(tx: Tx, actor: Actor, clientId: number, productName: string, date: string): Promise<SelfAccount>;
+  /** The customer's own application (status 100, submitted on `date`) for staff to approve; 404 for a client not theirs. */
+  apply(tx: Tx, customer: CustomerIdentity, input: { clientId: number; productId: number; date: string }): Promise<SelfAccount>;
+  /** The customer's own submitted application moved to another product (400 once past submitted); Fineract's `changes`. */
+  changeProduct(tx: Tx, customer: CustomerIdentity, id: number, productId: number): Promise<Record<string, unknown>>;
+  /** The customer withdraws their own submitted application on the business date; Fineract's `changes`. */
+  withdraw(tx: Tx, customer: CustomerIdentity, id: number): Promise<Record<string, unknown>>;
+  /** The products the bank lets customers apply for themselves. */
+  selfServiceProducts(tx: Tx): Promise<SelfSavingsProduct[]>;
   ofClients(tx: Tx, clientIds: readonly number[]): Promise<SelfAccount[]>;
   get(tx: Tx, id: number): Promise<SelfAccount | null>;
   byAccountNo(tx: Tx, accountNo: string): Promise<SelfAccount | null>;
@@ -200,6 +210,24 @@ export interface SelfInterbank {
   ownTransfer(tx: Tx, customer: CustomerIdentity, id: number): Promise<SelfInterbankTransfer | null>;
 }
 
+/**
+ * A message to a customer's email or phone through the bank's gateway (two-step registration's token).
+ * The text holds a secret: an adapter sends it and logs, at most, that a message for `requestId` went.
+ */
+export interface SelfMessage {
+  tenantId: string;
+  requestId: number;
+  channel: 'email' | 'mobile';
+  /** The email address or the E.164 number. */
+  to: string;
+  text: string;
+}
+
+export interface SelfNotifier {
+  /** Rejects when the gateway did not take the message. */
+  send(message: SelfMessage): Promise<void>;
+}
+
 /** What the self-service module needs, wired in subgraphs/composition/ (adapters/self-from-*.ts). */
 export interface SelfDependencies {
   settings: TenantSettings;
@@ -209,4 +237,6 @@ export interface SelfDependencies {
   loans: SelfLoans;
   organisation: SelfOrganisation;
   interbank: SelfInterbank;
+  /** Customer messages (registration tokens); the sandbox when a bank configures no gateway. */
+  notifier: SelfNotifier;
 }

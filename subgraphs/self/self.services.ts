@@ -8,8 +8,10 @@ import { LoanApplicationEditService } from './loan-application-edit.service.js';
 import { LoanOfferService } from './loan-offer.service.js';
 import { OwnDataService } from './own-data.service.js';
 import { RegistrationService } from './registration.service.js';
+import { SavingsApplicationService } from './savings-application.service.js';
 import type { SelfDependencies } from './self.ports.js';
 import { SelfTransferService } from './self-transfer.service.js';
+import { TwoStepRegistrationService } from './two-step-registration.service.js';
 
 /** The self-service module's facade: customer registration, sessions, own data, beneficiaries, transfers and loan offers. */
 export interface SelfServices {
@@ -27,6 +29,10 @@ export interface SelfServices {
   devices: DeviceRegistrationService;
   /** A customer's changes to their own pending loan application. */
   loanEdits: LoanApplicationEditService;
+  /** A customer's own savings applications. */
+  savingsApplications: SavingsApplicationService;
+  /** Fineract's two-step registration of an existing client (a token by email or SMS). */
+  twoStepRegistration: TwoStepRegistrationService;
 }
 
 export function createSelfServices(db: Database, deps: SelfDependencies): SelfServices {
@@ -41,5 +47,7 @@ export function createSelfServices(db: Database, deps: SelfDependencies): SelfSe
     apps: new CustomerAppsService(db, deps),
     devices: new DeviceRegistrationService(db, deps),
     loanEdits: new LoanApplicationEditService(db, deps),
+    savingsApplications: new SavingsApplicationService(db, deps),
+    twoStepRegistration: new TwoStepRegistrationService(db, deps),
   };
 }

@@ -57,7 +57,12 @@ const REQUIRED: { input: string; path?: string; resource?: string; fields: strin
   { input: 'CashTransactionInput', path: '/tellers/1/cashiers/1/settle', resource: 'cashiertxn', fields: ['txnAmount', 'txnDate', 'currencyCode'] },
   { input: 'SettleCashierInput', path: '/cashiers/1/settle', resource: 'cashier', fields: ['endDate'] },
   { input: 'LoanOfferInput', path: '/clients/1/loanoffers', resource: 'loanoffer', fields: ['productId', 'maxPrincipal', 'expiresOn'] },
-  { input: 'SelfRegistrationInput', path: '/self/registration', anonymous: true, resource: 'self.registration', fields: ['firstname', 'lastname', 'email', 'mobileNo', 'bvn', 'password'] },
+  { input: 'SelfRegistrationInput', fields: ['firstname', 'lastname', 'email', 'mobileNo', 'bvn', 'password'] },
+  // REST's POST /self/registration takes either flow's body: without `bvn`, it is Fineract's two-step request (issue 42).
+  {
+    input: 'SelfRegistrationAnyInput', path: '/self/registration', anonymous: true, resource: 'self.registration', fields: [],
+    rest: ['username', 'firstName', 'lastName', 'accountNumber', 'email', 'mobileNumber', 'password', 'authenticationMode'],
+  },
   { input: 'SelfLoanApplicationInput', fields: ['clientId', 'productId', 'principal'] },
   { input: 'BeneficiaryInput', fields: ['name', 'officeName', 'accountNumber', 'accountType'] },
 ];

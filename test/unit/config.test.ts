@@ -29,6 +29,13 @@ describe('configuration', () => {
     assert.deepEqual([real.paymentSwitch.url, real.paymentSwitch.key, real.paymentSwitch.timeoutMs], ['https://switch.example', 'k', 2500]);
   });
 
+  test('customer messages: the sandbox by default; a gateway URL needs a key', () => {
+    assert.equal(loadConfig({}).notification.url, undefined);
+    assert.throws(() => loadConfig({ NOTIFICATION_URL: 'https://sms.example/messages' }), /NOTIFICATION_KEY/);
+    const real = loadConfig({ NOTIFICATION_URL: 'https://sms.example/messages', NOTIFICATION_KEY: 'k' });
+    assert.deepEqual([real.notification.url, real.notification.key], ['https://sms.example/messages', 'k']);
+  });
+
   test('TENANTS is a comma-separated list; subgraph URLs can be overridden', () => {
     const config = loadConfig({ TENANTS: ' alpha, beta ,', LEDGER_URL: 'http://ledger:4005/graphql' });
     assert.deepEqual(config.tenants, ['alpha', 'beta']);

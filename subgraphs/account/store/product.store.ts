@@ -21,6 +21,8 @@ export interface SavingsProduct {
   allowOverdraft: boolean;
   overdraftLimit: string | null;
   accountingRule: number;
+  /** Customers may apply for it themselves (POST /self/savingsaccounts); staff-only when false. */
+  allowSelfService: boolean;
   /** Fineract's parameters without a column of their own (savings-product.parameters.ts), as given. */
   parameters: Record<string, unknown>;
 }
@@ -46,6 +48,7 @@ export const PRODUCT_COLUMNS: Record<ProductField, string> = {
   allowOverdraft: 'allow_overdraft',
   overdraftLimit: 'overdraft_limit',
   accountingRule: 'accounting_rule',
+  allowSelfService: 'allow_self_service',
 };
 const FIELDS = Object.keys(PRODUCT_COLUMNS) as ProductField[];
 const MONEY_FIELDS = new Set<ProductField>(['nominalAnnualInterestRate', 'minRequiredBalance', 'overdraftLimit']);
@@ -70,6 +73,11 @@ function toProduct(p: RawProduct): SavingsProduct {
 
 export async function listProducts(tx: Tx): Promise<SavingsProduct[]> {
   return (await tx.query<RawProduct>(`${SELECT} where tenant_id = ? order by id`, [tx.tenantId])).map(toProduct);
+}
+
+/** The products customers may apply for themselves, in id order. */
+export async function selfServiceProducts(tx: Tx): Promise<SavingsProduct[]> {
+  return (await tx.query<RawProduct>(`${SELECT} where tenant_id = ? and allow_self_service order by id`, [tx.tenantId])).map(toProduct);
 }
 
 export async function findProduct(tx: Tx, id: number): Promise<SavingsProduct | null> {

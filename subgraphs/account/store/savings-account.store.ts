@@ -173,6 +173,19 @@ export async function insertAccount(tx: Tx, a: NewAccount): Promise<void> {
   );
 }
 
+/** A submitted application moved to another product: the terms it opens with are the new product's. */
+export async function changeApplicationProduct(tx: Tx, id: number, productId: number, terms: ProductTerms, actor: number): Promise<void> {
+  await tx.query(
+    `update account.savings_account set product_id = ?, account_type = ?, currency_code = ?, digits_after_decimal = ?, nominal_annual_interest_rate = ?::numeric,
+       allow_overdraft = ?, overdraft_limit = ?::numeric, min_required_balance = ?::numeric, enforce_min_required_balance = ?, updated_at = now(), updated_by = ?
+     where tenant_id = ? and id = ? and status = ?`,
+    [
+      productId, terms.accountType, terms.currencyCode, terms.digitsAfterDecimal, terms.nominalAnnualInterestRate, terms.allowOverdraft, terms.allowOverdraft ? (terms.overdraftLimit ?? '0') : '0',
+      terms.minRequiredBalance, terms.enforceMinRequiredBalance, actor, tx.tenantId, id, STATUS_SUBMITTED,
+    ],
+  );
+}
+
 /** The lifecycle date a status change records (activation records its own, with approval's: activateAccount). */
 export type StatusDateColumn = 'approved_on_date' | 'rejected_on_date' | 'withdrawn_on_date' | 'closed_on_date';
 

@@ -2,7 +2,7 @@ import BigNumber from 'bignumber.js';
 import type { Database } from '../../platform/database.js';
 import type { Tx } from '../../kernel/tx.js';
 import { errors, Validator } from '../../kernel/errors.js';
-import { requireStaff, type Actor, type Identity } from '../../kernel/identity.js';
+import { requireStaff, type Actor, type CustomerIdentity, type Identity } from '../../kernel/identity.js';
 import { nextValue } from '../../kernel/sequence.js';
 import { chargeAmount } from '../domain/amount.js';
 import { APPLIES_TO, TIME_TYPE } from '../domain/charge-kinds.js';
@@ -85,9 +85,9 @@ export class SavingsChargeCommands {
         }
         await setProductCharges(tx, PRODUCT_SAVINGS, productId, ids);
       },
-      opened: async (tx, staff, accountId, productId, listed) => {
+      opened: async (tx, applicant, accountId, productId, listed) => {
         const inputs = listed === null ? (await productChargeIds(tx, PRODUCT_SAVINGS, productId)).map((chargeId) => ({ chargeId })) : openingCharges(listed);
-        for (const input of inputs) await this.addCore(tx, staff, accountId, input);
+        for (const input of inputs) await this.addCore(tx, applicant, accountId, input);
       },
     };
   }
@@ -97,7 +97,8 @@ export class SavingsChargeCommands {
     return this.db.tx(actor.tenantId, (tx) => this.addCore(tx, actor, accountId, input));
   }
 
-  async addCore(tx: Tx, actor: Actor, accountId: number, input: SavingsChargeInput): Promise<number> {
+  /** `actor` is staff, or a customer whose own application on a product with charges is being opened. */
+  async addCore(tx: Tx, actor: Actor | CustomerIdentity, accountId: number, input: SavingsChargeInput): Promise<number> {
     const account = await this.deps.savings.visible(tx, actor, accountId);
     const v = new Validator('savingsaccountcharge');
     v.required('chargeId', input.chargeId);
