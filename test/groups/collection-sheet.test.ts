@@ -159,6 +159,8 @@ describe('collection sheets of a center and its groups', () => {
       bulkSavingsDueTransactions: [{ savingsId: savings.b1, transactionAmount: 250 }],
     };
     const before = await Promise.all([loanSummary(loans.a0!), loanSummary(loans.a1!), loanSummary(loans.b0!), balance(savings.b1!)]);
+    // a0's 1,000 pays the first instalment's 46.15 interest, then its principal (mifos-standard-strategy).
+    const periods0 = (await schedule(loans.a0!))[0]!;
     const saved = await save(body, { 'Idempotency-Key': 'sheet-2025-01-21' });
     assert.equal(saved.status, 200, saved.text);
     assert.equal(saved.body.resourceId, center);
@@ -177,6 +179,17 @@ describe('collection sheets of a center and its groups', () => {
     const a0Loan = (await t.get(`/loans/${loans.a0}?associations=transactions`)).body;
     const repayments = (a0Loan.transactions as { type: { value: string }; amount: number }[]).filter((x) => x.type.value === 'Repayment');
     assert.deepEqual(repayments.map((x) => x.amount), [1000]);
+    const events = async (loanId: number) => service.platform.db.system((em) => em.execute<{ amount: number }[]>(
+      `select (payload->'data'->>'amount')::numeric::float8 as amount from kernel.outbox where tenant_id = ? and event_type = 'loan.repayment' and (payload->'data'->>'loanId')::int = ? order by id`,
+      [t.tenant, loanId],
+    ));
+    assert.deepEqual([await events(loans.a0!), await events(loans.a1!), await events(loans.b0!)], [[{ amount: 1000 }], [], [{ amount: 2552.2 }]]);
+    const journal = await t.get(`/journalentries?transactionId=L${saved.body.changes.loanTransactions[0]}`);
+    assert.equal(journal.status, 200, journal.text);
+    const lines = (journal.body.pageItems as { glAccountCode: string; entryType: { value: string }; amount: number }[]).map((e) => [e.glAccountCode, e.entryType.value, e.amount]).sort();
+    // a0's 1,000: DR bank settlement, CR the portfolio with what was principal and interest income with the rest.
+    const interestPaid = kobo(periods0.interestDue);
+    assert.deepEqual(lines, [['11201', 'DEBIT', 1000], ['13101', 'CREDIT', (100000 - interestPaid) / 100], ['41101', 'CREDIT', interestPaid / 100]].sort());
 
     // The next sheet of the 21st: a0 owes 2,552.20 - 1,000 = 1,552.20, a1 still 2,552.20, b0 nothing.
     const sheet = (await generate(t, center, '2025-01-21')).body as { groups: SheetGroup[]; totals: Record<string, number> };
