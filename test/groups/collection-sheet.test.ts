@@ -148,8 +148,11 @@ describe('collection sheets of a center and its groups', () => {
     assertError(await save({ bulkRepaymentTransactions: [{ loanId: loans.a0, transactionAmount: 500 }, { loanId: 999999, transactionAmount: 1 }] }), 404, 'error.msg.loan.id.invalid');
     assert.deepEqual(await Promise.all([loanSummary(loans.a0!), loanSummary(loans.b0!), balance(savings.b1!)]), before);
 
-    const tooMany = Array.from({ length: 501 }, () => ({ loanId: loans.a0, transactionAmount: 1 }));
-    assert.equal((await save({ bulkRepaymentTransactions: tooMany })).status, 400);
+    // 500 lines in all: 300 repayments and 201 deposits are one too many, as 501 repayments are.
+    const repayments = (n: number) => Array.from({ length: n }, () => ({ loanId: loans.a0, transactionAmount: 1 }));
+    const deposits = Array.from({ length: 201 }, () => ({ savingsId: savings.b1, transactionAmount: 1 }));
+    assertError(await save({ bulkRepaymentTransactions: repayments(300), bulkSavingsDueTransactions: deposits }), 400, 'validation.msg.collectionsheet.bulkRepaymentTransactions.exceeds.max.length');
+    assertError(await save({ bulkRepaymentTransactions: repayments(501) }), 400, 'validation.msg.collectionsheet.bulkRepaymentTransactions.exceeds.max.length');
     assertError(await save({ bulkDisbursementTransactions: [{ loanId: loans.a0 }] }), 400, 'validation.msg.collectionsheet.bulkDisbursementTransactions.not.supported');
   });
 
