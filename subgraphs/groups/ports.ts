@@ -72,6 +72,8 @@ export interface GroupsDependencies {
   businessDates: { today(tx: Tx): Promise<string> };
   /** The tenant's working days and the office's holidays applied to meeting dates (cob's calendar). */
   adjustDueDates: AdjustDueDates;
+  /** Inside the caller's transaction: the tenant's payment types (a sheet's paymentTypeOptions). */
+  paymentTypes: (tx: Tx) => Promise<{ id: number; name: string; isCashPayment: boolean }[]>;
   /** Inside the caller's transaction: the groups' active JLG loans with what is due up to `on`. */
   loansDue: (tx: Tx, groupIds: readonly number[], on: string) => Promise<SheetLoan[]>;
   /** Inside the caller's transaction: the clients' active savings accounts. */

@@ -92,6 +92,8 @@ describe('collection sheets of a center and its groups', () => {
     assert.equal(res.status, 200, res.text);
     const sheet = res.body as { dueDate: number[]; groups: SheetGroup[]; totals: Record<string, number> };
     assert.deepEqual(sheet.dueDate, [2025, 1, 21]);
+    // A fresh tenant's payment types: cash moves the officer's till.
+    assert.deepEqual((res.body.paymentTypeOptions as { id: number; isCashPayment: boolean }[]).slice(0, 2).map((p) => [p.id, p.isCashPayment]), [[1, true], [2, false]]);
     assert.deepEqual(sheet.groups.map((g) => [g.groupId, g.groupName, g.clients.map((c) => c.clientId)]), [
       [groups[0]!.id, 'Ikeja A', groups[0]!.members], [groups[1]!.id, 'Ikeja B', groups[1]!.members],
     ]);

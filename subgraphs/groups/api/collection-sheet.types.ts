@@ -72,12 +72,20 @@ export class SheetGroupType {
   @Field(() => SheetTotalsType, { description: 'The group\'s totals.' }) totals!: SheetTotalsType;
 }
 
+@ObjectType('CollectionSheetPaymentType', { description: 'A way the collected money may be paid.' })
+export class SheetPaymentTypeType {
+  @Field(() => Int, { description: 'The payment type\'s id (a save\'s paymentTypeId).' }) id!: number;
+  @Field({ description: 'Its name.' }) name!: string;
+  @Field({ description: 'Cash: the loan officer\'s till moves.' }) isCashPayment!: boolean;
+}
+
 @ObjectType('CollectionSheet', { description: 'A center\'s or group\'s collection sheet for one meeting date (Fineract\'s JLGCollectionSheetData, with totals).' })
 export class CollectionSheetType {
   @Field(() => LocalDateScalar, { description: 'The meeting date.' }) dueDate!: string;
   @Field(() => Int, { description: 'The meeting\'s calendar.' }) calendarId!: number;
   @Field(() => [SheetGroupType], { description: 'The active groups (a center\'s, or the group itself), by id.' }) groups!: SheetGroupType[];
   @Field(() => SheetTotalsType, { description: 'The sheet\'s totals.' }) totals!: SheetTotalsType;
+  @Field(() => [SheetPaymentTypeType], { description: 'The tenant\'s payment types, by id.' }) paymentTypeOptions!: SheetPaymentTypeType[];
 }
 
 @InputType({ description: 'A repayment line.' })

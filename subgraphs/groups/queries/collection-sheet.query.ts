@@ -49,6 +49,8 @@ export interface CollectionSheet {
   calendarId: number;
   groups: SheetGroup[];
   totals: SheetTotals;
+  /** How the money may be paid: a cash type moves the loan officer's till. */
+  paymentTypeOptions: { id: number; name: string; isCashPayment: boolean }[];
 }
 
 /** The sheet's groups, members, their loans and savings: what generate answers and save checks lines against. */
@@ -99,7 +101,7 @@ export class CollectionSheetQueries {
           totals: totalsOf(loans, new BigNumber(0)),
         };
       });
-      return { dueDate: input.transactionDate, calendarId: input.calendarId, groups, totals: totalsOf(scope.loans, new BigNumber(0)) };
+      return { dueDate: input.transactionDate, calendarId: input.calendarId, groups, totals: totalsOf(scope.loans, new BigNumber(0)), paymentTypeOptions: await this.deps.paymentTypes(tx) };
     });
   }
 
