@@ -35,6 +35,10 @@ export const MAX_LIST_LENGTH: Readonly<Record<string, number>> = {
   'GroupingInput.groupMembers': 100,
   'ClientMembersInput.clientMembers': 100,
   'GroupMembersInput.groupMembers': 100,
+  // A sheet's lines: the groups module also caps all of them together at 500 (MAX_SHEET_LINES).
+  'SaveCollectionSheetInput.bulkRepaymentTransactions': 500,
+  'SaveCollectionSheetInput.bulkSavingsDueTransactions': 500,
+  'SaveCollectionSheetInput.bulkDisbursementTransactions': 500,
 };
 
 /** Every other list: ISO 4217's currencies (`PUT /currencies`) are about 180. */

@@ -66,6 +66,19 @@ function groupingRoutes(level: 'group' | 'center'): Route[] {
     ...commands.map(([command, operation, field]): Route => ({
       method: 'POST', path: `${base}/:${param}`, command, operation, body: 'input', resource: level, variables: id, result: (d) => answer(d[field]),
     })),
+    ...collectionSheetRoutes(base, param),
+  ];
+}
+
+/** Fineract's JLG collection sheet of a center or group: generated for a meeting date, saved in one transaction. */
+function collectionSheetRoutes(base: string, param: string): Route[] {
+  const sheetOf = (req: RouteRequest) => ({ [param]: intParam(req.params[param]) });
+  return [
+    { method: 'POST', path: `${base}/:${param}`, command: 'generateCollectionSheet', operation: 'CollectionSheet', body: 'args', resource: 'collectionsheet', variables: sheetOf, result: (d) => d.collectionSheet },
+    {
+      method: 'POST', path: `${base}/:${param}`, command: 'saveCollectionSheet', operation: 'SaveCollectionSheet', body: 'input', resource: 'collectionsheet', variables: sheetOf,
+      result: (d) => answer(d.saveCollectionSheet),
+    },
   ];
 }
 

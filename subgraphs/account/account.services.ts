@@ -22,6 +22,7 @@ import { SavingsTransactionQueries } from './savings-transaction.queries.js';
 import { TransferService } from './transfer.service.js';
 import { ACCOUNT_CODES } from './codes.js';
 import { accountsForCob } from './account-for-cob.js';
+import { accountsForGroups } from './account-for-groups.js';
 
 /** Without a till module no till is ever open: cash is refused exactly as the till rule refuses it. */
 export const noTill: RecordCash = async () => {
@@ -52,6 +53,8 @@ export interface AccountServices {
   forCharges: ReturnType<typeof accountsForCharges>;
   /** Close of business's dormancy step (wired in the composition root). */
   forCob: ReturnType<typeof accountsForCob>;
+  /** What the groups module's collection sheets reach savings through (wired in the composition root). */
+  forGroups: ReturnType<typeof accountsForGroups>;
   /** Savings interest: calculateInterest, postInterest and the close of business's posting step. */
   interest: SavingsInterest;
   /** Withholding tax components and groups. */
@@ -91,6 +94,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
     forPayments: accountsForPayments(full, movements),
     forCharges: accountsForCharges(full, accounts, fees, charges),
     forCob: accountsForCob(),
+    forGroups: accountsForGroups(full, commands),
     interest: new SavingsInterest(db, full, accounts, movements),
     taxes: new TaxService(db, full, accounts),
     deps: full,

@@ -39,7 +39,8 @@ import { cobFromOrganisation } from './adapters/cob-from-organisation.js';
 import { customerFromOrganisation, registerCustomerWithOrganisation } from './adapters/customer-from-organisation.js';
 import { groupsFromCob } from './adapters/groups-from-cob.js';
 import { groupsFromCustomer, registerGroupsWithCustomer } from './adapters/groups-from-customer.js';
-import { registerGroupsWithLoan } from './adapters/groups-from-loan.js';
+import { groupsFromLoan, registerGroupsWithLoan } from './adapters/groups-from-loan.js';
+import { groupsFromAccount } from './adapters/groups-from-account.js';
 import { groupsFromOrganisation } from './adapters/groups-from-organisation.js';
 import { ledgerFromOrganisation, registerLedgerWithOrganisation } from './adapters/ledger-from-organisation.js';
 import { loanFromAccount } from './adapters/loan-from-account.js';
@@ -138,7 +139,7 @@ export function createServices(db: Database, config: Config, logger: Logger | un
 
   const audit = createAuditServices(db, auditFromOrganisation(organisation), db.background, logger);
 
-  const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer), ...groupsFromCob(cob) });
+  const groups = createGroupsServices(db, { ...groupsFromOrganisation(organisation), ...groupsFromCustomer(customer), ...groupsFromCob(cob), ...groupsFromLoan(loan), ...groupsFromAccount(account) });
   registerGroupsWithCustomer(groups, customer);
   registerGroupsWithLoan(groups, loan);
   const reports = createReportsServices(db, reportsFromOrganisation(organisation));

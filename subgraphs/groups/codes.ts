@@ -1,4 +1,6 @@
+import type { AccountCodes } from '../account/contract.js';
 import type { CustomerCodes } from '../customer/contract.js';
+import type { LoanCodes } from '../loan/contract.js';
 import type { OrganisationCodes } from '../organisation/contract.js';
 
 /** The groups module's globalisation codes (Fineract's GroupsApiResource and CentersApiResource). */
@@ -39,4 +41,11 @@ export const CALENDAR_CODES = {
   alreadyAttached: 'error.msg.calendar.duplicate.collection.calendar',
   groupFollowsCenter: 'error.msg.calendar.group.in.center',
   notRepeating: 'error.msg.calendar.not.repeating',
+} as const;
+
+/** Collection sheets' codes (Fineract's CollectionSheetConstants and the loan and savings ids they name). */
+export const COLLECTION_SHEET_CODES = {
+  notMeetingDate: 'error.msg.meeting.not.valid.recurring.date',
+  loanIdInvalid: 'error.msg.loan.id.invalid' satisfies LoanCodes['loanIdInvalid'],
+  savingsIdInvalid: 'error.msg.saving.account.id.invalid' satisfies AccountCodes['savingAccountIdInvalid'],
 } as const;

@@ -21,6 +21,38 @@ export interface GroupStaff {
   isActive: boolean;
 }
 
+/** A member's JLG loan on a collection sheet: due on or before the meeting date and unpaid. */
+export interface SheetLoan {
+  loanId: number;
+  accountNo: string;
+  clientId: number;
+  groupId: number;
+  productId: number;
+  currencyCode: string;
+  principalDue: string;
+  interestDue: string;
+  feeDue: string;
+  penaltyDue: string;
+  totalDue: string;
+}
+
+/** A member's active savings account on a collection sheet. */
+export interface SheetSavings {
+  id: number;
+  accountNo: string;
+  clientId: number;
+  productId: number;
+  productName: string;
+  currencyCode: string;
+}
+
+/** A repayment or deposit of a collection sheet line. */
+export interface SheetPayment {
+  transactionDate: string;
+  transactionAmount: string;
+  paymentTypeId: number | null;
+}
+
 export interface GroupsDependencies {
   /** Inside the caller's transaction: the office when it is the caller's or below it, otherwise null. */
   officeInScope: (tx: Tx, staff: StaffIdentity, officeId: number) => Promise<GroupOffice | null>;
@@ -40,4 +72,14 @@ export interface GroupsDependencies {
   businessDates: { today(tx: Tx): Promise<string> };
   /** The tenant's working days and the office's holidays applied to meeting dates (cob's calendar). */
   adjustDueDates: AdjustDueDates;
+  /** Inside the caller's transaction: the tenant's payment types (a sheet's paymentTypeOptions). */
+  paymentTypes: (tx: Tx) => Promise<{ id: number; name: string; isCashPayment: boolean }[]>;
+  /** Inside the caller's transaction: the groups' active JLG loans with what is due up to `on`. */
+  loansDue: (tx: Tx, groupIds: readonly number[], on: string) => Promise<SheetLoan[]>;
+  /** Inside the caller's transaction: the clients' active savings accounts. */
+  savingsOf: (tx: Tx, clientIds: readonly number[]) => Promise<SheetSavings[]>;
+  /** The loan module's repayment core, in the caller's transaction (the caller has authorized it). */
+  repay: (tx: Tx, staff: StaffIdentity, loanId: number, payment: SheetPayment) => Promise<{ transactionId: number }>;
+  /** The savings deposit core, in the caller's transaction (the caller has authorized it). */
+  deposit: (tx: Tx, staff: StaffIdentity, accountId: number, payment: SheetPayment) => Promise<{ transactionId: number }>;
 }

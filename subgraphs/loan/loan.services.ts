@@ -5,6 +5,7 @@ import { DelinquencyService } from './delinquency.service.js';
 import { DisbursementService } from './disbursement.service.js';
 import { LoanApplicationService } from './loan-application.service.js';
 import { loansForCob } from './loan-for-cob.js';
+import { loansForGroups } from './loan-for-groups.js';
 import { loansForCharges } from './loan-for-charges.js';
 import { loansForSelf } from './loan-for-self.js';
 import { LoanApprovalService } from './loan-approval.service.js';
@@ -41,6 +42,8 @@ export interface LoanServices {
   forSelf: ReturnType<typeof loansForSelf>;
   /** What the close-of-business run reaches loans through (wired in the composition root). */
   forCob: ReturnType<typeof loansForCob>;
+  /** What the groups module's collection sheets reach loans through (wired in the composition root). */
+  forGroups: ReturnType<typeof loansForGroups>;
   /** What the charges module reaches loans through, and where it registers its hook (wired in the composition root). */
   forCharges: ReturnType<typeof loansForCharges>;
   seedTenant: (tx: Tx) => Promise<void>;
@@ -70,6 +73,7 @@ export function createLoanServices(db: Database, deps: LoanDependencies): LoanSe
     delinquency,
     forSelf: loansForSelf(applications, queries, products, servicing),
     forCob: loansForCob(delinquency),
+    forGroups: loansForGroups(repayments),
     forCharges: loansForCharges(applications, products),
     seedTenant: loanSeeder(products, policies, delinquency),
   };

@@ -29,6 +29,11 @@ export class PaymentTypeService {
   }
 
   /** For money services inside their transaction: deposits need to know whether a payment type is cash. */
+  /** Every payment type, in id order, from the per-tenant cache (a collection sheet's paymentTypeOptions). */
+  async allIn(tx: Tx): Promise<PaymentTypeRecord[]> {
+    return [...(await this.all.get(tx)).values()].sort((a, b) => a.id - b.id);
+  }
+
   async find(tx: Tx, id: number): Promise<PaymentTypeRecord | null> {
     return (await this.all.get(tx)).get(id) ?? null;
   }

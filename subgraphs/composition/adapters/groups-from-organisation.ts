@@ -3,7 +3,7 @@ import type { OrganisationServices } from '../../organisation/organisation.servi
 
 /** Offices and staff (scope, the loan officer), names for read models, the template's options, and the business date. */
 export function groupsFromOrganisation(organisation: OrganisationServices): Pick<
-  GroupsDependencies, 'officeInScope' | 'officeSubtree' | 'officeNames' | 'staffMember' | 'staffNames' | 'staffOfOffice' | 'visibleOffices' | 'businessDates'
+  GroupsDependencies, 'officeInScope' | 'officeSubtree' | 'officeNames' | 'staffMember' | 'staffNames' | 'staffOfOffice' | 'visibleOffices' | 'businessDates' | 'paymentTypes'
 > {
   return {
     officeInScope: (tx, staff, officeId) => organisation.offices.findInScope(tx, staff, officeId),
@@ -14,5 +14,6 @@ export function groupsFromOrganisation(organisation: OrganisationServices): Pick
     staffOfOffice: async (identity, officeId) => (await organisation.staff.list(identity, { officeId })).map((s) => ({ id: s.id, displayName: s.displayName })),
     visibleOffices: async (identity) => (await organisation.offices.list(identity)).map((o) => ({ id: o.id, name: o.name })),
     businessDates: organisation.businessDates,
+    paymentTypes: async (tx) => (await organisation.paymentTypes.allIn(tx)).map((p) => ({ id: p.id, name: p.name, isCashPayment: p.isCashPayment })),
   };
 }

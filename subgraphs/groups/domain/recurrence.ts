@@ -48,7 +48,7 @@ export function rrule(r: Recurrence): string | null {
   return r.frequency === FREQUENCY.weekly ? `${base};BYDAY=${DAYS[(r.repeatsOnDay ?? weekDayOf(r.startDate)) - 1]}` : base;
 }
 
-function addDays(iso: string, days: number): string {
+export function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

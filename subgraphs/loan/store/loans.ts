@@ -257,3 +257,12 @@ export const reopenLoan = (tx: Tx, id: number): Statement => ({
   sql: `update loan.loan set status_id = ${STATUS_ACTIVE}, closed_on = null, updated_at = now() where tenant_id = ? and id = ?`,
   params: [tx.tenantId, id],
 });
+
+/** Active JLG loans of groups (a collection sheet's loans), in id order. */
+export async function activeJlgLoansOfGroups(tx: Tx, groupIds: readonly number[]): Promise<LoanRow[]> {
+  if (groupIds.length === 0) return [];
+  return rows<LoanRow>(await tx.query(
+    `select ${LOAN_COLUMNS} from loan.loan where tenant_id = ? and group_id = any(?::int[]) and loan_type_id = 3 and status_id = ? order by id`,
+    [tx.tenantId, pgArray(groupIds), STATUS_ACTIVE],
+  ));
+}
