@@ -436,3 +436,4 @@ export class MakerCheckerEntryType {
 }
 
 export const SavingsTransactionConnectionType = connectionType(SavingsTransactionType, 'SavingsTransaction', 'savings transaction');
+export const SavingsAccountConnectionType = connectionType(SavingsAccountType, 'SavingsAccount', 'savings account');
