@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DATE, savingsAccount } from '../loan/support.js';
+import { application, DATE, savingsAccount } from '../loan/support.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
 /** Relay-style cursor pages (connections) beside the offset lists, read over HTTPS through the router. */
@@ -37,6 +37,8 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
   let other: TenantSession;
   let branch: number;
   let account: number;
+  const accounts: number[] = [];
+  const loans: number[] = [];
   const clientIds: number[] = [];
   const otherClientIds: number[] = [];
 
@@ -52,10 +54,18 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
       clientIds.push(res.body.clientId as number);
     }
     account = await savingsAccount(t, clientIds[0]!);
+    accounts.push(account);
     // Deposits of 1, 2, ... 25: newest first the account lists 25, 24, ... 1.
     for (let n = 1; n <= 25; n++) {
       const res = await t.post(`/savingsaccounts/${account}/transactions?command=deposit`, { transactionDate: '2025-01-01', transactionAmount: String(n), paymentTypeId: 2, ...DATE });
       assert.equal(res.status, 200, res.text);
+    }
+    // Four more accounts (five in all) and two loan applications.
+    for (const clientId of clientIds.slice(1, 5)) accounts.push(await savingsAccount(t, clientId));
+    for (const clientId of clientIds.slice(0, 2)) {
+      const res = await t.post('/loans', application(clientId, 1, 1000));
+      assert.equal(res.status, 200, res.text);
+      loans.push(res.body.loanId as number);
     }
     // Another tenant with clients of its own (and, in a fresh database, ids that overlap ours).
     await other.post('/businessdate', { type: 'BUSINESS_DATE', date: '2025-01-01', ...DATE });
@@ -122,6 +132,28 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
     // The offset list agrees on the total.
     const offset = await t.graphql(`{ journalEntries(limit: 1) { totalFilteredRecords } }`);
     assert.equal(offset.body.data.journalEntries.totalFilteredRecords, 50, offset.text);
+  });
+
+  test('five savings accounts in pages of 2, and two loans in pages of 1, by id', async () => {
+    const pages = await allPages<{ id: number }>(t, 'savingsAccountsConnection', (after) => `{ savingsAccountsConnection(first: 2${arg(after)}) { edges { cursor node { id } } ${PAGE_INFO} } }`);
+    assert.deepEqual(pages.map((p) => p.edges.length), [2, 2, 1]);
+    assert.deepEqual(pages.map((p) => p.totalCount), [5, 5, 5]);
+    assert.deepEqual(pages.flatMap((p) => p.edges.map((e) => e.node.id)), accounts);
+    const loanPages = await allPages<{ id: number }>(t, 'loansConnection', (after) => `{ loansConnection(first: 1${arg(after)}) { edges { cursor node { id } } ${PAGE_INFO} } }`);
+    assert.deepEqual(loanPages.map((p) => p.pageInfo.hasNextPage), [true, false]);
+    assert.deepEqual(loanPages.flatMap((p) => p.edges.map((e) => e.node.id)), loans);
+    assert.equal(loanPages[0]!.totalCount, 2);
+  });
+
+  test('the audit trail in pages of 7 is the offset list, newest first, entry for entry', async () => {
+    const offset = await t.graphql(`{ audits(limit: 200) { totalFilteredRecords pageItems { id } } }`);
+    assert.equal(offset.body.errors, undefined, offset.text);
+    const expected = offset.body.data.audits.pageItems.map((e: { id: number }) => e.id);
+    assert.ok(expected.length > 60 && expected.length < 200, `${expected.length} entries`);
+    const pages = await allPages<{ id: number }>(t, 'auditsConnection', (after) => `{ auditsConnection(first: 7${arg(after)}) { edges { cursor node { id } } ${PAGE_INFO} } }`, 40);
+    assert.deepEqual(pages.flatMap((p) => p.edges.map((e) => e.node.id)), expected);
+    assert.equal(pages[0]!.totalCount, offset.body.data.audits.totalFilteredRecords);
+    assert.equal(pages.length, Math.ceil(expected.length / 7));
   });
 
   test('first above 200 or below 1, and a malformed or foreign cursor, are refused with a code', async () => {
