@@ -16,11 +16,11 @@ import { keysetPageOfLoans, pageOfLoans, type LoanCriteria } from './store/loan-
 import { STATUS_APPROVED, STATUS_SUBMITTED, type LoanRow } from './store/loans.js';
 import { productNames, productNamesOf } from './store/products.js';
 import { loadPeriods } from './store/schedule.js';
-import { loadTransactions } from './store/transactions.js';
-import type { LoanTemplateType, LoanType } from './loan.types.js';
+import { loadTransactions, transactionKeysetPage } from './store/transactions.js';
+import type { LoanTemplateType, LoanTransactionType, LoanType } from './loan.types.js';
 import {
   AMORTIZATION_OPTIONS, approvalStateOf, currencyOf, FREQUENCY_OPTIONS, INTEREST_CALCULATION_OPTIONS, INTEREST_RATE_FREQUENCY_OPTIONS, INTEREST_TYPE_OPTIONS,
-  loanView, REPAYMENT_FREQUENCY_OPTIONS, STRATEGY_OPTIONS, frequencyOption, repaymentFrequencyOption,
+  loanView, REPAYMENT_FREQUENCY_OPTIONS, transactionView, STRATEGY_OPTIONS, frequencyOption, repaymentFrequencyOption,
   interestRateFrequencyOption, amortizationOption, interestTypeOption, interestCalculationOption,
 } from './loan.view.js';
 
@@ -87,6 +87,18 @@ export class LoanQueryService {
       // One row beyond the page tells whether another follows.
       const { total, loans } = await keysetPageOfLoans(tx, await this.criteria(tx, staff, filter, status ?? null), page.after === null ? null : Number(page.after[0]), page.first + 1);
       return { total, items: await this.views(tx, loans) };
+    });
+  }
+
+  /** A loan's transactions as a connection: oldest first, `page.first` after the cursor's id; another office's or tenant's loan is not found. */
+  async transactionsKeysetPage(identity: Identity, loanId: number, page: KeysetPage): Promise<{ total: number; items: LoanTransactionType[] }> {
+    const staff = requireStaff(identity, 'READ_LOAN');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const loan = await this.applications.requireVisible(tx, staff, loanId);
+      // One row beyond the page tells whether another follows.
+      const found = await transactionKeysetPage(tx, loan.id, page.after === null ? null : Number(page.after[0]), page.first + 1);
+      const currency = currencyOf(loan.currencyCode, loan.digits);
+      return { total: found.total, items: found.rows.map((t) => transactionView(t, currency)) };
     });
   }
 

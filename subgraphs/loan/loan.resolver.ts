@@ -12,7 +12,7 @@ import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './store/loans.js';
 import {
   CreateApprovalPolicyInput, UpdateApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, CreateDelinquencyBucketInput, UpdateDelinquencyBucketInput, DelinquencyBucketType, CreateDelinquencyRangeInput, UpdateDelinquencyRangeInput, DelinquencyRangeType,
-  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanConnectionType, LoanProductChangePayload, CreateLoanProductInput, UpdateLoanProductInput, LoanScheduleInput, UpdateLoanApplicationInput,
+  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanConnectionType, LoanTransactionConnectionType, LoanProductChangePayload, CreateLoanProductInput, UpdateLoanProductInput, LoanScheduleInput, UpdateLoanApplicationInput,
   LoanDashboardType, LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
@@ -160,6 +160,18 @@ export class LoanResolver {
     const filter = { officeId, clientId, status: statusEnum == null ? null : String(loanStatusId(statusEnum)), externalId, loanOfficerId, delinquent, search };
     const found = await this.services.queries.keysetPage(ctx.identity, filter, page);
     return connection('loans', page, found.items, found.total, (l) => [l.id], (l) => l);
+  }
+
+  @Query(() => LoanTransactionConnectionType, { description: "A loan's transactions as a cursor page (Relay connection), oldest first." })
+  async loanTransactionsConnection(
+    @Arg('loanId', () => Int, { description: 'Loan id. Another tenant\'s or office\'s loan is "not found".' }) loanId: number,
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the oldest when omitted.', nullable: true }) after?: string,
+  ): Promise<Connection<LoanTransactionType>> {
+    const page = keysetPage('loanTransactions', 1, first, after);
+    const found = await this.services.queries.transactionsKeysetPage(ctx.identity, loanId, page);
+    return connection('loanTransactions', page, found.items, found.total, (t) => [t.id], (t) => t);
   }
 
   @Query(() => LoanTemplateType, { description: 'Defaults and choices for a new loan application.' })

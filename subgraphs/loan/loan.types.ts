@@ -663,3 +663,4 @@ export class JobRunResult {
 }
 
 export const LoanConnectionType = connectionType(LoanType, 'Loan', 'loan');
+export const LoanTransactionConnectionType = connectionType(LoanTransactionType, 'LoanTransaction', 'loan transaction');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { application, DATE, savingsAccount } from '../loan/support.js';
+import { application, approvedLoan, DATE, savingsAccount } from '../loan/support.js';
 import { TestService, type TenantSession } from '../support/service.js';
 
 /** Relay-style cursor pages (connections) beside the offset lists, read over HTTPS through the router. */
@@ -39,6 +39,7 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
   let account: number;
   const accounts: number[] = [];
   const loans: number[] = [];
+  let disbursed: number;
   const clientIds: number[] = [];
   const otherClientIds: number[] = [];
 
@@ -66,6 +67,15 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
       const res = await t.post('/loans', application(clientId, 1, 1000));
       assert.equal(res.status, 200, res.text);
       loans.push(res.body.loanId as number);
+    }
+    // A third loan, disbursed on 1 January and repaid 100 then 200 on 1 February: three transactions.
+    disbursed = await approvedLoan(t, clientIds[2]!, 1000, 1, await t.userWithRoles([320007], branch));
+    loans.push(disbursed);
+    assert.equal((await t.post(`/loans/${disbursed}?command=disburse`, { actualDisbursementDate: '2025-01-01', ...DATE })).status, 200);
+    await t.post('/businessdate', { type: 'BUSINESS_DATE', date: '2025-02-01', ...DATE });
+    for (const amount of ['100', '200']) {
+      const res = await t.post(`/loans/${disbursed}/transactions?command=repayment`, { transactionDate: '2025-02-01', transactionAmount: amount, paymentTypeId: 2, ...DATE });
+      assert.equal(res.status, 200, res.text);
     }
     // Another tenant with clients of its own (and, in a fresh database, ids that overlap ours).
     await other.post('/businessdate', { type: 'BUSINESS_DATE', date: '2025-01-01', ...DATE });
@@ -113,10 +123,10 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
     assert.equal(new Set(ids).size, 25);
   });
 
-  test('the journal: 25 deposits are 50 lines, paged newest first, debits and credits each 325', async () => {
+  test("the journal of the account: its 25 deposits are 50 lines, paged newest first, debits and credits each 325", async () => {
     const pages = await allPages<{ id: number; amount: string; entryType: { value: string } }>(
       t, 'journalEntriesConnection',
-      (after) => `{ journalEntriesConnection(first: 10${arg(after)}) { edges { cursor node { id amount entryType { value } } } ${PAGE_INFO} } }`,
+      (after) => `{ journalEntriesConnection(first: 10, entityType: "SAVINGS", entityId: ${account}${arg(after)}) { edges { cursor node { id amount entryType { value } } } ${PAGE_INFO} } }`,
     );
     assert.deepEqual(pages.map((p) => p.edges.length), [10, 10, 10, 10, 10]);
     assert.deepEqual(pages.map((p) => p.totalCount), [50, 50, 50, 50, 50]);
@@ -130,19 +140,31 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
     assert.equal(side('DEBIT'), 325);
     assert.equal(side('CREDIT'), 325);
     // The offset list agrees on the total.
-    const offset = await t.graphql(`{ journalEntries(limit: 1) { totalFilteredRecords } }`);
+    const offset = await t.graphql(`{ journalEntries(limit: 1, entityType: "SAVINGS", entityId: ${account}) { totalFilteredRecords } }`);
     assert.equal(offset.body.data.journalEntries.totalFilteredRecords, 50, offset.text);
   });
 
-  test('five savings accounts in pages of 2, and two loans in pages of 1, by id', async () => {
+  test('five savings accounts in pages of 2, and three loans in pages of 2, by id', async () => {
     const pages = await allPages<{ id: number }>(t, 'savingsAccountsConnection', (after) => `{ savingsAccountsConnection(first: 2${arg(after)}) { edges { cursor node { id } } ${PAGE_INFO} } }`);
     assert.deepEqual(pages.map((p) => p.edges.length), [2, 2, 1]);
     assert.deepEqual(pages.map((p) => p.totalCount), [5, 5, 5]);
     assert.deepEqual(pages.flatMap((p) => p.edges.map((e) => e.node.id)), accounts);
-    const loanPages = await allPages<{ id: number }>(t, 'loansConnection', (after) => `{ loansConnection(first: 1${arg(after)}) { edges { cursor node { id } } ${PAGE_INFO} } }`);
+    const loanPages = await allPages<{ id: number }>(t, 'loansConnection', (after) => `{ loansConnection(first: 2${arg(after)}) { edges { cursor node { id } } ${PAGE_INFO} } }`);
     assert.deepEqual(loanPages.map((p) => p.pageInfo.hasNextPage), [true, false]);
     assert.deepEqual(loanPages.flatMap((p) => p.edges.map((e) => e.node.id)), loans);
-    assert.equal(loanPages[0]!.totalCount, 2);
+    assert.equal(loanPages[0]!.totalCount, 3);
+  });
+
+  test("a loan's transactions oldest first in pages of 2: disbursement 1000 and repayment 100, then repayment 200", async () => {
+    const pages = await allPages<{ amount: string; type: { value: string } }>(
+      t, 'loanTransactionsConnection',
+      (after) => `{ loanTransactionsConnection(loanId: ${disbursed}, first: 2${arg(after)}) { edges { cursor node { amount type { value } } } ${PAGE_INFO} } }`,
+    );
+    assert.deepEqual(pages.map((p) => p.edges.map((e) => [e.node.type.value, Number(e.node.amount)])), [[['Disbursement', 1000], ['Repayment', 100]], [['Repayment', 200]]]);
+    assert.deepEqual(pages.map((p) => p.totalCount), [3, 3]);
+    // Another tenant asking for this loan: not found.
+    const theirs = await other.graphql(`{ loanTransactionsConnection(loanId: ${disbursed}) { totalCount } }`);
+    assert.equal(theirs.body.data?.loanTransactionsConnection ?? null, null, theirs.text);
   });
 
   test('the audit trail in pages of 7 is the offset list, newest first, entry for entry', async () => {
