@@ -18,6 +18,7 @@ import {
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
 import { CUSTOMER_CODES } from './codes.js';
+import { ClientStatusEnum, clientStatusEnum } from './client.enums.js';
 
 export const LEGAL_FORMS: EnumOption[] = [enumOption(1, 'legalFormType.person', 'Person'), enumOption(2, 'legalFormType.entity', 'Entity')];
 
@@ -94,6 +95,11 @@ const toPayload = ({ client, changes }: ClientChange): ClientChangePayload => ({
 @Resolver(() => ClientType)
 export class ClientResolver {
   constructor(private readonly services: CustomerServices) {}
+
+  @FieldResolver(() => ClientStatusEnum, { nullable: true, description: 'The status as an enum, beside Fineract\'s status object (null for a status outside the set).' })
+  statusEnum(@Root() client: ClientType): ClientStatusEnum | null {
+    return clientStatusEnum(client.status.id);
+  }
 
   @Query(() => ClientType, { description: 'A client by id or by external id.' })
   async client(

@@ -99,6 +99,9 @@ describe('cursor connections page without gaps or duplicates, within the tenant'
     const ids = pages.flatMap((p) => p.edges.map((e) => e.node.id));
     assert.deepEqual(ids, clientIds);
     assert.equal(pages[0]!.edges[0]!.node.displayName, 'Page Client0');
+    // The status as an enum beside Fineract's object.
+    const status = await t.graphql(`{ clientsConnection(first: 1, officeId: ${branch}) { edges { node { status { id } statusEnum } } } }`);
+    assert.deepEqual(status.body.data.clientsConnection.edges[0].node, { status: { id: 300 }, statusEnum: 'ACTIVE' }, status.text);
     // The page's cursors are its first and last edges' cursors.
     for (const p of pages) {
       assert.equal(p.pageInfo.startCursor, p.edges[0]!.cursor);
