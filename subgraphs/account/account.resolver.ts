@@ -2,15 +2,16 @@ import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 't
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { loader } from '../platform/loaders.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
+import { connection, keysetPage, type Connection } from '../kernel/connection.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { AccountTypeEnum, accountTypeEnum, SAVINGS_TRANSACTION_TYPE_IDS, SavingsTransactionTypeEnum, savingsTransactionTypeEnum, withAccountTypeString } from './account.enums.js';
 import { Mappers, STATUS_OPTIONS } from './account.mappers.js';
 import type { AccountServices } from './account.services.js';
 import {
   AccountTransferInput, AccountTransferPageType, AccountTransferSubmissionType, AccountTransferType, ActivateSavingsAccountInput, ApproveSavingsAccountInput, ClientAccountsType,
-  CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType,
+  CloseSavingsAccountInput, CreateSavingsAccountInput, MakerCheckerEntryType, RejectSavingsAccountInput, SavingsAccountChangePayload, SavingsAccountPageType, SavingsAccountConnectionType,
   SavingsAccountType, SavingsProductChangePayload, CreateSavingsProductInput, UpdateSavingsProductInput, SavingsProductTemplateType, SavingsProductType, SavingsReferenceChangePayload, CreateSavingsReferenceInput, UpdateSavingsReferenceInput,
-  SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
+  SavingsReferenceType, SavingsTransactionInput, SavingsTransactionPageType, SavingsTransactionConnectionType, SavingsTransactionResultType, SavingsTransactionType, WithdrawSavingsApplicationInput,
 } from './account.types.js';
 import type { BlockCommand } from './savings-account.service.js';
 
@@ -96,6 +97,23 @@ export class SavingsAccountResolver {
   ): Promise<SavingsAccountPageType> {
     const { total, items } = await this.services.accounts.list(ctx.identity, { clientId, officeId, status, externalId, search, offset, limit, accountType });
     return { totalFilteredRecords: total, pageItems: items.map((a) => this.map.account(a)) };
+  }
+
+  @Query(() => SavingsAccountConnectionType, { description: 'Savings and current accounts as a cursor page (Relay connection), by id: the same filters and scope as savingsAccounts.' })
+  async savingsAccountsConnection(
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the start when omitted.', nullable: true }) after?: string,
+    @Arg('clientId', () => Int, { description: 'Client id.', nullable: true }) clientId?: number,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('status', () => Int, { description: 'Only records in this status.', nullable: true }) status?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
+    @Arg('accountType', () => AccountTypeEnum, { nullable: true, description: 'Only savings or only current accounts; both when omitted.' }) accountType?: AccountTypeEnum,
+  ): Promise<Connection<SavingsAccountType>> {
+    const page = keysetPage('savingsAccounts', 1, first, after);
+    const found = await this.services.accounts.keysetPage(ctx.identity, { clientId, officeId, status, externalId, search, accountType }, page);
+    return connection('savingsAccounts', page, found.items, found.total, (a) => [a.id], (a) => this.map.account(a));
   }
 
   @FieldResolver(() => String, { description: 'Display name of the client (customer) concerned.', nullable: true })
@@ -214,6 +232,20 @@ export class SavingsTransactionResolver {
     const type = transactionType == null ? null : SAVINGS_TRANSACTION_TYPE_IDS[transactionType];
     const { total, items } = await this.services.transactions.list(ctx.identity, savingsAccountId, { offset, limit, transactionType: type });
     return { totalFilteredRecords: total, pageItems: items.map((t) => this.map.transaction(t)) };
+  }
+
+  @Query(() => SavingsTransactionConnectionType, { description: "An account's transactions as a cursor page (Relay connection), newest first." })
+  async savingsTransactionsConnection(
+    @Arg('savingsAccountId', () => Int, { description: 'Savings or current account id.' }) savingsAccountId: number,
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the newest when omitted.', nullable: true }) after?: string,
+    @Arg('transactionType', () => SavingsTransactionTypeEnum, { nullable: true, description: 'Only deposits, withdrawals (transfers count as either), interest postings or withheld tax; all when omitted.' }) transactionType?: SavingsTransactionTypeEnum,
+  ): Promise<Connection<SavingsTransactionType>> {
+    const page = keysetPage('savingsTransactions', 1, first, after);
+    const type = transactionType == null ? null : SAVINGS_TRANSACTION_TYPE_IDS[transactionType];
+    const found = await this.services.transactions.keysetPage(ctx.identity, savingsAccountId, page, type);
+    return connection('savingsTransactions', page, found.items, found.total, (t) => [t.position], (t) => this.map.transaction(t));
   }
 
   @Query(() => SavingsTransactionType, { description: 'One transaction of a savings account.' })

@@ -31,7 +31,7 @@ export const noTill: RecordCash = async () => {
 
 /** Deposits, withdrawals and undo (commands) with the transaction reads (queries), as resolvers and scripts call them. */
 export type SavingsTransactions =
-  Pick<SavingsTransactionCommands, 'deposit' | 'withdraw' | 'undo'> & Pick<SavingsTransactionQueries, 'list' | 'all' | 'get' | 'pageByAccounts'>;
+  Pick<SavingsTransactionCommands, 'deposit' | 'withdraw' | 'undo'> & Pick<SavingsTransactionQueries, 'list' | 'all' | 'get' | 'pageByAccounts' | 'keysetPage'>;
 
 /** The account module's facade. */
 export interface AccountServices {
@@ -84,6 +84,7 @@ export function createAccountServices(db: Database, deps: AccountDependencies): 
       all: queries.all.bind(queries),
       get: queries.get.bind(queries),
       pageByAccounts: queries.pageByAccounts.bind(queries),
+      keysetPage: queries.keysetPage.bind(queries),
     },
     references: new ReferenceService(db, accounts),
     transfers,

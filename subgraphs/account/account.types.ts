@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { connectionType } from '../kernel/connection.type.js';
 import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 import { AccountTypeEnum } from './account.enums.js';
@@ -435,3 +436,6 @@ export class MakerCheckerEntryType {
   @Field(() => Int, { description: 'Id of the user who approved or rejected it, or null while awaiting.', nullable: true }) checkerId!: number | null;
   @Field(() => Int, { description: 'Id of the transaction concerned.', nullable: true }) transactionId!: number | null;
 }
+
+export const SavingsTransactionConnectionType = connectionType(SavingsTransactionType, 'SavingsTransaction', 'savings transaction');
+export const SavingsAccountConnectionType = connectionType(SavingsAccountType, 'SavingsAccount', 'savings account');

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../kernel/db-errors.js';
 import { errors, Validator } from '../kernel/errors.js';
 import { actorId, requireStaff, type CustomerIdentity, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { Money } from '../kernel/money.js';
+import type { KeysetPage } from '../kernel/connection.js';
 import { emit } from '../kernel/outbox.js';
 import { nextValue } from '../kernel/sequence.js';
 import { STATUS_ACTIVE, STATUS_APPROVED, STATUS_CLOSED, STATUS_REJECTED, STATUS_SUBMITTED, STATUS_WITHDRAWN, type AccountRow } from './account.rows.js';
@@ -16,7 +17,7 @@ import { findProduct } from './store/product.store.js';
 import { referenceCount } from './store/reference.store.js';
 import type { SavingsChargesSlot } from './savings-charges.hook.js';
 import {
-  accountsOfClientsPaged, activateAccount, changeApplicationProduct, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountListFilter, type AccountScope, type BlockColumn,
+  accountKeysetPage, accountsOfClientsPaged, activateAccount, changeApplicationProduct, insertAccount, listAccounts, openAccountCount, productTerms, setAccountBlock, setAccountStatus, type AccountListFilter, type AccountScope, type BlockColumn,
 } from './store/savings-account.store.js';
 
 export interface CreateSavingsAccountInput {
@@ -132,6 +133,18 @@ export class SavingsAccountService {
       const scope = await this.scope(tx, staff);
       if (scope === null) return { total: 0, items: [] };
       return listAccounts(tx, today, scope, filter, { offset, limit: Math.min(limit, MAX_LIMIT) });
+    });
+  }
+
+  /** The accounts list as a connection: by id, `page.first` after the cursor's id, the same filters and scope as list. */
+  async keysetPage(identity: Identity, filter: SavingsAccountFilter, page: KeysetPage): Promise<{ total: number; items: AccountRow[] }> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const today = await this.deps.businessDates.today(tx);
+      const scope = await this.scope(tx, staff);
+      if (scope === null) return { total: 0, items: [] };
+      // One row beyond the page tells whether another follows.
+      return accountKeysetPage(tx, today, scope, filter, page.after === null ? null : Number(page.after[0]), page.first + 1);
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { Validator } from '../kernel/errors.js';
+import type { KeysetPage } from '../kernel/connection.js';
 import { requireStaff, type Identity } from '../kernel/identity.js';
 import type { AccountDependencies } from './account.ports.js';
 import { txnNotFound } from './movement-rules.js';
@@ -8,7 +9,7 @@ import { MAX_LIMIT, type SavingsAccountService } from './savings-account.service
 
 /** How many transactions GET /savingsaccounts/{id}?associations=transactions carries at most: the latest. */
 export const ASSOCIATED_TRANSACTIONS_CAP = 500;
-import { accountTransaction, transactionById, transactionPage, transactionPagesOfAccounts, type TransactionRow } from './store/savings-transaction.store.js';
+import { accountTransaction, transactionById, transactionKeysetPage, transactionPage, transactionPagesOfAccounts, type PositionedTransaction, type TransactionRow } from './store/savings-transaction.store.js';
 
 /** The transaction reads: an account's pages, every transaction, one transaction, and the pages of several accounts. */
 export class SavingsTransactionQueries {
@@ -30,6 +31,17 @@ export class SavingsTransactionQueries {
     return this.db.tx(staff.tenantId, async (tx) => {
       await this.accounts.visible(tx, staff, accountId);
       return this.page(tx, accountId, offset, limit, page.transactionType ?? null);
+    });
+  }
+
+  /** The account's transactions as a connection: newest first, `page.first` before the cursor's position. */
+  async keysetPage(identity: Identity, accountId: number, page: KeysetPage, transactionType: number | null): Promise<{ total: number; items: PositionedTransaction[] }> {
+    const staff = requireStaff(identity, 'READ_SAVINGSACCOUNT');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      await this.accounts.visible(tx, staff, accountId);
+      // One row beyond the page tells whether another follows.
+      const { total, items } = await transactionKeysetPage(tx, accountId, page.after?.[0] ?? null, page.first + 1, transactionType);
+      return { total, items: await this.withPaymentTypes(tx, items) };
     });
   }
 
@@ -87,7 +99,7 @@ export class SavingsTransactionQueries {
   }
 
   /** Each transaction with its payment type's name (one look-up per distinct type). */
-  private async withPaymentTypes(tx: Tx, items: TransactionRow[]): Promise<TransactionRow[]> {
+  private async withPaymentTypes<R extends TransactionRow>(tx: Tx, items: R[]): Promise<R[]> {
     const names = new Map<number, string | null>();
     for (const id of new Set(items.map((i) => i.paymentTypeId).filter((x): x is number => x != null))) names.set(id, (await this.deps.paymentType(tx, id))?.name ?? null);
     return items.map((i) => ({ ...i, paymentTypeName: i.paymentTypeId == null ? null : (names.get(i.paymentTypeId) ?? null) }));

@@ -4,10 +4,11 @@ import { Validator } from '../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
 import { addDays, todayIso } from '../kernel/scalars.js';
 import { ordering } from '../kernel/paging.js';
+import type { KeysetPage } from '../kernel/connection.js';
 import { activationsByDay } from './client-report.store.js';
 import { Client, CLIENT_STATUS_ACTIVE } from './client.entity.js';
 import { CLIENT_ORDER_COLUMNS, clientNotFound, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, type ClientFilter, type ClientRef } from './client.model.js';
-import { clientById, clientIdByExternalId, clientsByIds, clientPage, clientsUseCodeValue, lockClient, lockedActiveWithBvn } from './client.store.js';
+import { clientById, clientIdByExternalId, clientsByIds, clientKeysetPage, clientPage, type ClientListQuery, clientsUseCodeValue, lockClient, lockedActiveWithBvn } from './client.store.js';
 import type { ClientGroup, ClientOfGroup, GroupsOfClient } from './contract.js';
 import type { CustomerDependencies } from './customer.ports.js';
 import { parseStatus } from './domain/client-rules.js';
@@ -51,28 +52,41 @@ export class ClientQueries {
     const limit = filter.limit ?? DEFAULT_PAGE_LIMIT;
     v.check(Number.isInteger(offset) && offset >= 0, 'offset', 'must.be.zero.or.greater', 'The parameter `offset` must be zero or greater.', offset);
     v.check(Number.isInteger(limit) && limit >= 1, 'limit', 'must.be.greater.than.zero', 'The parameter `limit` must be greater than zero.', limit);
-    const statusId = filter.status == null || filter.status === '' ? null : parseStatus(filter.status);
-    if (statusId === undefined) v.fail('status', 'is.not.one.of.expected.enumerations', 'The parameter `status` must be pending, active, withdrawn, closed or rejected.', filter.status);
+    const statusId = checkedStatus(v, filter.status);
     v.throwIfAny();
     const order = ordering(CLIENT_ORDER_COLUMNS, filter.orderBy, filter.sortOrder, 'id');
     return this.db.tx(staff.tenantId, async (tx) => {
-      let officeIds = await this.deps.officeSubtree(tx, staff);
-      if (filter.officeId != null) officeIds = officeIds.filter((id) => id === filter.officeId);
-      let staffId = filter.staffId ?? null;
-      if (this.isAccountOfficer(staff)) {
-        // An account officer's book is exactly the clients assigned to them.
-        if (staffId !== null && staffId !== staff.staffId) return { total: 0, items: [] };
-        staffId = staff.staffId ?? -1;
-      }
-      return clientPage(
-        tx,
-        { officeIds, staffId, externalId: filter.externalId || null, displayName: filter.displayName ? filter.displayName.trim() : null, search: filter.search?.trim() || null, statusId: statusId ?? null },
-        order.column,
-        order.direction,
-        offset,
-        Math.min(limit, MAX_PAGE_LIMIT),
-      );
+      const query = await this.listQuery(tx, staff, filter, statusId);
+      if (query === null) return { total: 0, items: [] };
+      return clientPage(tx, query, order.column, order.direction, offset, Math.min(limit, MAX_PAGE_LIMIT));
     });
+  }
+
+  /** The clients list as a connection: by id, `page.first` after the cursor's id, the same filters and walls as list. */
+  async keysetPage(identity: Identity, filter: ClientFilter, page: KeysetPage): Promise<{ total: number; items: Client[] }> {
+    const staff = requireStaff(identity, 'READ_CLIENT');
+    const v = new Validator('client');
+    const statusId = checkedStatus(v, filter.status);
+    v.throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const query = await this.listQuery(tx, staff, filter, statusId);
+      if (query === null) return { total: 0, items: [] };
+      // One row beyond the page tells whether another follows.
+      return clientKeysetPage(tx, query, page.after === null ? null : Number(page.after[0]), page.first + 1);
+    });
+  }
+
+  /** The list's filters within the caller's walls (office subtree, an officer's own book); null: nothing visible. */
+  private async listQuery(tx: Tx, staff: StaffIdentity, filter: ClientFilter, statusId: number | null): Promise<ClientListQuery | null> {
+    let officeIds = await this.deps.officeSubtree(tx, staff);
+    if (filter.officeId != null) officeIds = officeIds.filter((id) => id === filter.officeId);
+    let staffId = filter.staffId ?? null;
+    if (this.isAccountOfficer(staff)) {
+      // An account officer's book is exactly the clients assigned to them.
+      if (staffId !== null && staffId !== staff.staffId) return null;
+      staffId = staff.staffId ?? -1;
+    }
+    return { officeIds, staffId, externalId: filter.externalId || null, displayName: filter.displayName ? filter.displayName.trim() : null, search: filter.search?.trim() || null, statusId };
   }
 
   /** Fineract's v2 search: pages numbered from 0, `size` clamped like any page. */
@@ -179,4 +193,11 @@ function memberOf(client: Client): ClientOfGroup {
     id: client.id, accountNo: client.accountNo, displayName: client.displayName, officeId: client.officeId, staffId: client.staffId,
     statusId: client.statusId, active: client.statusId === CLIENT_STATUS_ACTIVE, activationDate: client.activationDate ?? null,
   };
+}
+
+/** The status filter's id (null: all); a name outside the set is noted on `v`. */
+function checkedStatus(v: Validator, status: string | null | undefined): number | null {
+  const statusId = status == null || status === '' ? null : parseStatus(status);
+  if (statusId === undefined) v.fail('status', 'is.not.one.of.expected.enumerations', 'The parameter `status` must be pending, active, withdrawn, closed or rejected.', status);
+  return statusId ?? null;
 }

@@ -4,6 +4,7 @@ import { requireStaff } from '../kernel/identity.js';
 import { loader } from '../platform/loaders.js';
 import type { RequestContext } from '../platform/request-context.js';
 import { errors } from '../kernel/errors.js';
+import { connection, keysetPage, type Connection } from '../kernel/connection.js';
 import { clientStatusOption } from '../kernel/client-status.js';
 import { CLIENT_STATUS_ACTIVE, LEGAL_FORM_ENTITY, type Client, type ClientOfficial } from './client.entity.js';
 import type { ClientChange, ClientRef, LifecycleInput } from './client.model.js';
@@ -12,11 +13,12 @@ import type { CorporateKyc } from './corporate-kyc.service.js';
 import type { CustomerServices } from './customer.services.js';
 import type { CodeValueRef } from './customer.ports.js';
 import {
-  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientGroupType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientDayCountType, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientSearchInput, ClientType, CorporateKycChangePayload,
+  ActivateClientInput, ClientChangePayload, ClientCodeValueType, ClientGroupType, ClientStaffInput, CloseClientInput, ReactivateClientInput, RejectClientInput, ReopenClientInput, WithdrawClientInput, ClientDayCountType, ClientOfficialInput, ClientOfficialType, ClientPageType, ClientConnectionType, ClientSearchInput, ClientType, CorporateKycChangePayload,
   CorporateKycInput, CorporateKycStatusType, CorporateKycType, CreateClientInput, KycTierLimitsType, OfficeReference, StaffReference, UpdateClientInput, UpgradeKycInput,
 } from './customer.types.js';
 import { CONSTITUTIONS, KYC_TIER_LIMITS } from './kyc.js';
 import { CUSTOMER_CODES } from './codes.js';
+import { ClientStatusEnum, clientStatusEnum } from './client.enums.js';
 
 export const LEGAL_FORMS: EnumOption[] = [enumOption(1, 'legalFormType.person', 'Person'), enumOption(2, 'legalFormType.entity', 'Entity')];
 
@@ -94,6 +96,11 @@ const toPayload = ({ client, changes }: ClientChange): ClientChangePayload => ({
 export class ClientResolver {
   constructor(private readonly services: CustomerServices) {}
 
+  @FieldResolver(() => ClientStatusEnum, { nullable: true, description: 'The status as an enum, beside Fineract\'s status object (null for a status outside the set).' })
+  statusEnum(@Root() client: ClientType): ClientStatusEnum | null {
+    return clientStatusEnum(client.status.id);
+  }
+
   @Query(() => ClientType, { description: 'A client by id or by external id.' })
   async client(
     @Ctx() ctx: RequestContext,
@@ -119,6 +126,23 @@ export class ClientResolver {
   ): Promise<ClientPageType> {
     const page = await this.services.clients.list(ctx.identity, { officeId, externalId, displayName, search, status, staffId, offset, limit, orderBy, sortOrder });
     return { totalFilteredRecords: page.total, pageItems: page.items.map(toClientType) };
+  }
+
+  @Query(() => ClientConnectionType, { description: 'Clients visible to the caller as a cursor page (Relay connection), by id: the same filters and walls as clients.' })
+  async clientsConnection(
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the start when omitted.', nullable: true }) after?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
+    @Arg('displayName', () => String, { nullable: true, description: 'Case-insensitive substring.' }) displayName?: string,
+    @Arg('status', () => String, { nullable: true, description: 'active, pending or closed.' }) status?: string,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the display name, or exactly an account number, CIF, external id or mobile number.' }) search?: string,
+    @Arg('staffId', () => Int, { description: 'Staff member id.', nullable: true }) staffId?: number,
+  ): Promise<Connection<ClientType>> {
+    const page = keysetPage('clients', 1, first, after);
+    const found = await this.services.clients.keysetPage(ctx.identity, { officeId, externalId, displayName, search, status, staffId }, page);
+    return connection('clients', page, found.items, found.total, (c) => [c.id], toClientType);
   }
 
   @Query(() => ClientPageType, { description: "Fineract's v2 client search: the text as in clients(search:), pages numbered from 0 (size at most 200)." })

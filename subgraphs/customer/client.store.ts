@@ -51,6 +51,24 @@ export interface ClientListQuery {
 export async function clientPage(
   tx: Tx, q: ClientListQuery, column: keyof Client, direction: 'asc' | 'desc', offset: number, limit: number,
 ): Promise<{ total: number; items: Client[] }> {
+  const where = clientWhere(q);
+  const orderBy = column === 'id' ? { id: direction } : { [column]: direction, id: direction };
+  const [items, total] = await tx.em.findAndCount(Client, where, { orderBy, offset, limit });
+  return { total, items };
+}
+
+/**
+ * A keyset page of clients by id (a connection): `limit` clients with ids above `afterId`, read from the
+ * primary key's index rather than skipping rows, and how many the list has in all.
+ */
+export async function clientKeysetPage(tx: Tx, q: ClientListQuery, afterId: number | null, limit: number): Promise<{ total: number; items: Client[] }> {
+  const where = clientWhere(q);
+  const total = await tx.em.count(Client, where);
+  const items = await tx.em.find(Client, afterId === null ? where : { $and: [where, { id: { $gt: afterId } }] }, { orderBy: { id: 'asc' }, limit });
+  return { total, items };
+}
+
+function clientWhere(q: ClientListQuery): FilterQuery<Client> & Record<string, unknown> {
   const where: FilterQuery<Client> & Record<string, unknown> = { officeId: { $in: [...q.officeIds] } };
   if (q.staffId !== null) where.staffId = q.staffId;
   if (q.externalId !== null) where.externalId = q.externalId;
@@ -59,9 +77,7 @@ export async function clientPage(
     where.$or = [{ displayName: { $ilike: `%${escapeLike(q.search)}%` } }, { accountNo: q.search }, { cif: q.search.toUpperCase() }, { externalId: q.search }, { mobileNo: q.search }];
   }
   if (q.statusId !== null) where.statusId = q.statusId;
-  const orderBy = column === 'id' ? { id: direction } : { [column]: direction, id: direction };
-  const [items, total] = await tx.em.findAndCount(Client, where, { orderBy, offset, limit });
-  return { total, items };
+  return where;
 }
 
 /**

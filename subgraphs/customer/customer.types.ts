@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { connectionType } from '../kernel/connection.type.js';
 import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 import { CLIENT_PARAMETERS } from './client.parameters.js';
@@ -298,3 +299,5 @@ export class ReactivateClientInput {
 export class ReopenClientInput {
   @Field(() => LocalDateScalar, { description: 'Day the client is reopened (YYYY-MM-DD).' }) reopenedDate!: string;
 }
+
+export const ClientConnectionType = connectionType(ClientType, 'Client', 'client');

@@ -1,14 +1,15 @@
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { errors, Validator } from '../kernel/errors.js';
-import { requireStaff, type Actor, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Actor, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import type { KeysetPage } from '../kernel/connection.js';
 import { ordering } from '../kernel/paging.js';
 import { todayIso } from '../kernel/scalars.js';
 import type { OfficeInScope, OfficesInScope, PaymentTypeExists } from './ledger.ports.js';
 import type { PostedTransaction, PostingEngine, PostingLine } from './posting-engine.js';
 import { lineRunningBalances } from './running-balance.js';
 import {
-  insertPaymentDetail, JOURNAL_ORDER_COLUMNS, journalCount, journalLine, journalPage, journalTransaction, journalTransactionHead, type JournalEntryRow, type JournalQuery,
+  insertPaymentDetail, JOURNAL_ORDER_COLUMNS, journalCount, journalKeysetPage, journalLine, journalPage, journalTransaction, journalTransactionHead, type JournalEntryRow, type JournalQuery,
 } from './ledger.store.js';
 import { LEDGER_CODES } from './codes.js';
 
@@ -168,24 +169,41 @@ export class JournalEntryService {
     const offset = Math.max(filter.offset ?? 0, 0);
     const { column, direction } = ordering(ORDER_COLUMNS, filter.orderBy, filter.sortOrder, 'id');
     return this.db.tx(staff.tenantId, async (tx) => {
-      // A branch user sees the journal of its own office subtree only.
-      const query: JournalQuery = {
-        officeId: filter.officeId ?? null,
-        glAccountId: filter.glAccountId ?? null,
-        manualEntriesOnly: filter.manualEntriesOnly === true,
-        fromDate: filter.fromDate || null,
-        toDate: filter.toDate || null,
-        transactionId: filter.transactionId || null,
-        entityType: filter.entityType || null,
-        entityId: filter.entityId ?? null,
-        entryType: filter.entryType ?? null,
-        officeIds: (await this.officesInScope(tx, staff)) ?? null,
-      };
+      const query = await this.journalQuery(tx, staff, filter);
       const total = await journalCount(tx, query);
       const items = await journalPage(tx, query, column, direction, limit, offset);
       if (filter.runningBalance) await withRunningBalances(tx, items);
       return { totalFilteredRecords: total, pageItems: items };
     });
+  }
+
+  /** The journal as a connection: newest first by id, `page.first` lines before the cursor's id, the same filters and walls as list. */
+  async keysetPage(identity: Identity, filter: JournalEntryFilter, page: KeysetPage): Promise<JournalEntryPage> {
+    const staff = requireStaff(identity, 'READ_JOURNALENTRY');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const query = await this.journalQuery(tx, staff, filter);
+      const total = await journalCount(tx, query);
+      // One line beyond the page tells whether another follows.
+      const items = await journalKeysetPage(tx, query, page.after?.[0] ?? null, page.first + 1);
+      if (filter.runningBalance) await withRunningBalances(tx, items);
+      return { totalFilteredRecords: total, pageItems: items };
+    });
+  }
+
+  private async journalQuery(tx: Tx, staff: StaffIdentity, filter: JournalEntryFilter): Promise<JournalQuery> {
+    return {
+      officeId: filter.officeId ?? null,
+      glAccountId: filter.glAccountId ?? null,
+      manualEntriesOnly: filter.manualEntriesOnly === true,
+      fromDate: filter.fromDate || null,
+      toDate: filter.toDate || null,
+      transactionId: filter.transactionId || null,
+      entityType: filter.entityType || null,
+      entityId: filter.entityId ?? null,
+      entryType: filter.entryType ?? null,
+      // A branch user sees the journal of its own office subtree only.
+      officeIds: (await this.officesInScope(tx, staff)) ?? null,
+    };
   }
 
   async get(identity: Identity, id: number, runningBalance = false): Promise<JournalEntryRow> {

@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { enumOption, EnumOption } from '../kernel/enum-option.type.js';
 import { requireStaff } from '../kernel/identity.js';
+import { connection, keysetPage, type Connection } from '../kernel/connection.js';
 import { loader } from '../platform/loaders.js';
 import { Money, formatAmount } from '../kernel/money.js';
 import type { EventEnvelope } from '../kernel/outbox.js';
@@ -16,7 +17,7 @@ import type { LedgerServices } from './ledger.services.js';
 import { JOURNAL_POSTED_EVENT, type PostedTransaction } from './posting-engine.js';
 import {
   BalanceSheetType, CreateGLAccountInput, GLAccountBalanceType, CreateJournalEntryInput, CurrencyConfigurationType, CurrencyType, GLAccountChangePayload,
-  GLAccountType, GLClosureChangePayload, CreateGLClosureInput, UpdateGLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryType,
+  GLAccountType, GLClosureChangePayload, CreateGLClosureInput, UpdateGLClosureInput, GLClosureType, IncomeStatementType, JournalEntryPageType, JournalEntryConnectionType, JournalEntryType,
   GLAccountTagType, JournalTransactionType, LedgerReportType, PaymentTypeRefType, TrialBalanceType, UpdateGLAccountInput, ReportDefinitionType, ReportParameterType,
 } from './ledger.types.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
@@ -273,6 +274,30 @@ export class JournalEntryResolver {
       entryType: entryType == null ? null : journalEntryTypeId(entryType),
     });
     return { totalFilteredRecords: page.totalFilteredRecords, pageItems: page.pageItems.map(toJournalEntryType) };
+  }
+
+  @Query(() => JournalEntryConnectionType, { description: 'Journal entry lines matching the filters as a cursor page (Relay connection), newest first by id.' })
+  async journalEntriesConnection(
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the newest when omitted.', nullable: true }) after?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('glAccountId', () => Int, { description: 'Only lines on this GL account.', nullable: true }) glAccountId?: number,
+    @Arg('manualEntriesOnly', () => Boolean, { description: 'Only manual journal entries.', nullable: true }) manualEntriesOnly?: boolean,
+    @Arg('fromDate', () => LocalDateScalar, { description: 'First day included (YYYY-MM-DD).', nullable: true }) fromDate?: string,
+    @Arg('toDate', () => LocalDateScalar, { description: 'Last day included (YYYY-MM-DD).', nullable: true }) toDate?: string,
+    @Arg('transactionId', () => String, { description: 'Only the entries of this journal transaction (the transactionId its entries share).', nullable: true }) transactionId?: string,
+    @Arg('entityType', () => String, { description: 'Kind of record entityId names: 1 loan, 2 savings.', nullable: true }) entityType?: string,
+    @Arg('entityId', () => Int, { description: 'Only entries of this account or loan (with entityType).', nullable: true }) entityId?: number,
+    @Arg('runningBalance', () => Boolean, { nullable: true, description: 'Fill officeRunningBalance and organizationRunningBalance.' }) runningBalance?: boolean,
+    @Arg('entryType', () => JournalEntryTypeEnum, { nullable: true, description: 'Only credit lines or only debit lines; both when omitted.' }) entryType?: JournalEntryTypeEnum,
+  ): Promise<Connection<JournalEntryType>> {
+    const page = keysetPage('journalEntries', 1, first, after);
+    const found = await this.services.journal.keysetPage(ctx.identity, {
+      officeId, glAccountId, manualEntriesOnly, fromDate, toDate, transactionId, entityType, entityId, runningBalance,
+      entryType: entryType == null ? null : journalEntryTypeId(entryType),
+    }, page);
+    return connection('journalEntries', page, found.pageItems, found.totalFilteredRecords, (e) => [e.id], toJournalEntryType);
   }
 
   @Query(() => JournalEntryType, { description: 'The lines of one journal entry (by transaction id).' })

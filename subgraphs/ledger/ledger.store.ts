@@ -188,6 +188,17 @@ export async function journalPage(
   return rows.map(toRow);
 }
 
+/**
+ * A keyset page of journal lines, newest first by id (a connection): `limit` lines with ids below
+ * `beforeId` (from the newest when null), read from the primary key's order rather than skipping rows.
+ */
+export async function journalKeysetPage(tx: Tx, q: JournalQuery, beforeId: string | null, limit: number): Promise<JournalEntryRow[]> {
+  const { where, params } = filterOf(tx, q);
+  const keyset = beforeId === null ? '' : ' and je.id < ?::bigint';
+  const rows = await tx.query<RawRow>(`${SELECT} where ${where}${keyset} order by je.id desc limit ?`, [...params, ...(beforeId === null ? [] : [beforeId]), limit]);
+  return rows.map(toRow);
+}
+
 export async function journalLine(tx: Tx, id: number): Promise<JournalEntryRow | null> {
   const rows = await tx.query<RawRow>(`${SELECT} where je.tenant_id = ? and je.id = ?`, [tx.tenantId, id]);
   return rows[0] ? toRow(rows[0]) : null;

@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { connectionType } from '../kernel/connection.type.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 
 @Directive('@key(fields: "id")')
@@ -303,3 +304,5 @@ export class LedgerReportType {
   @Field(() => [ReportColumnHeaderType], { description: 'Columns, in row order.' }) columnHeaders!: ReportColumnHeaderType[];
   @Field(() => [LedgerReportRowType], { description: 'The data rows, in display order.' }) rows!: LedgerReportRowType[];
 }
+
+export const JournalEntryConnectionType = connectionType(JournalEntryType, 'JournalEntry', 'journal entry line');

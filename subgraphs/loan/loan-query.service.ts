@@ -2,7 +2,8 @@ import BigNumber from 'bignumber.js';
 import type { Database } from '../platform/database.js';
 import type { Tx } from '../kernel/tx.js';
 import { Validator } from '../kernel/errors.js';
-import { requireStaff, type Identity } from '../kernel/identity.js';
+import { requireStaff, type Identity, type StaffIdentity } from '../kernel/identity.js';
+import type { KeysetPage } from '../kernel/connection.js';
 import { addDays } from '../kernel/scalars.js';
 import type { ApprovalPolicyRow, ApprovalPolicyService } from './approval-policy.service.js';
 import type { LoanApplicationService } from './loan-application.service.js';
@@ -11,15 +12,15 @@ import type { LoanDependencies } from './loan.ports.js';
 import { loadApprovals } from './store/approvals.js';
 import { demandAndCollection, disbursalAndAwaiting, disbursalsByDay } from './store/dashboard.js';
 import { rangesById } from './store/delinquency.js';
-import { pageOfLoans } from './store/loan-lists.js';
+import { keysetPageOfLoans, pageOfLoans, type LoanCriteria } from './store/loan-lists.js';
 import { STATUS_APPROVED, STATUS_SUBMITTED, type LoanRow } from './store/loans.js';
 import { productNames, productNamesOf } from './store/products.js';
 import { loadPeriods } from './store/schedule.js';
-import { loadTransactions } from './store/transactions.js';
-import type { LoanTemplateType, LoanType } from './loan.types.js';
+import { loadTransactions, transactionKeysetPage } from './store/transactions.js';
+import type { LoanTemplateType, LoanTransactionType, LoanType } from './loan.types.js';
 import {
   AMORTIZATION_OPTIONS, approvalStateOf, currencyOf, FREQUENCY_OPTIONS, INTEREST_CALCULATION_OPTIONS, INTEREST_RATE_FREQUENCY_OPTIONS, INTEREST_TYPE_OPTIONS,
-  loanView, REPAYMENT_FREQUENCY_OPTIONS, STRATEGY_OPTIONS, frequencyOption, repaymentFrequencyOption,
+  loanView, REPAYMENT_FREQUENCY_OPTIONS, transactionView, STRATEGY_OPTIONS, frequencyOption, repaymentFrequencyOption,
   interestRateFrequencyOption, amortizationOption, interestTypeOption, interestCalculationOption,
 } from './loan.view.js';
 
@@ -72,12 +73,41 @@ export class LoanQueryService {
     if (status === undefined) v.fail('status', 'is.not.one.of.expected.enumerations', 'status is an id (100, 200, 300, 400, 500, 600) or a name (submitted, approved, active, withdrawn, rejected, closed).', filter.status);
     v.throwIfAny();
     return this.db.tx(staff.tenantId, async (tx) => {
-      const { total, loans } = await pageOfLoans(tx, {
-        visibleOfficeIds: await this.deps.scope.officeIds(tx, staff), portfolioStaffId: this.deps.scope.portfolioStaffId(staff), officeId: filter.officeId,
-        clientId: filter.clientId, statusId: status, externalId: filter.externalId, loanOfficerId: filter.loanOfficerId, delinquent: filter.delinquent, search: filter.search,
-      }, limit, offset);
+      const { total, loans } = await pageOfLoans(tx, await this.criteria(tx, staff, filter, status ?? null), limit, offset);
       return { total, items: await this.views(tx, loans) };
     });
+  }
+
+  /** The loans list as a connection: by id, `page.first` after the cursor's id, the same filters and scope as list. */
+  async keysetPage(identity: Identity, filter: LoanFilter, page: KeysetPage): Promise<{ total: number; items: LoanType[] }> {
+    const staff = requireStaff(identity, 'READ_LOAN');
+    const status = filter.status == null || filter.status === '' ? null : parseStatus(filter.status);
+    if (status === undefined) new Validator('loan').fail('status', 'is.not.one.of.expected.enumerations', 'status is an id (100, 200, 300, 400, 500, 600) or a name (submitted, approved, active, withdrawn, rejected, closed).', filter.status).throwIfAny();
+    return this.db.tx(staff.tenantId, async (tx) => {
+      // One row beyond the page tells whether another follows.
+      const { total, loans } = await keysetPageOfLoans(tx, await this.criteria(tx, staff, filter, status ?? null), page.after === null ? null : Number(page.after[0]), page.first + 1);
+      return { total, items: await this.views(tx, loans) };
+    });
+  }
+
+  /** A loan's transactions as a connection: oldest first, `page.first` after the cursor's id; another office's or tenant's loan is not found. */
+  async transactionsKeysetPage(identity: Identity, loanId: number, page: KeysetPage): Promise<{ total: number; items: LoanTransactionType[] }> {
+    const staff = requireStaff(identity, 'READ_LOAN');
+    return this.db.tx(staff.tenantId, async (tx) => {
+      const loan = await this.applications.requireVisible(tx, staff, loanId);
+      // One row beyond the page tells whether another follows.
+      const found = await transactionKeysetPage(tx, loan.id, page.after === null ? null : Number(page.after[0]), page.first + 1);
+      const currency = currencyOf(loan.currencyCode, loan.digits);
+      return { total: found.total, items: found.rows.map((t) => transactionView(t, currency)) };
+    });
+  }
+
+  /** The list's filters within the caller's scope (office subtree, a loan officer's own portfolio). */
+  private async criteria(tx: Tx, staff: StaffIdentity, filter: LoanFilter, statusId: number | null): Promise<LoanCriteria> {
+    return {
+      visibleOfficeIds: await this.deps.scope.officeIds(tx, staff), portfolioStaffId: this.deps.scope.portfolioStaffId(staff), officeId: filter.officeId,
+      clientId: filter.clientId, statusId, externalId: filter.externalId, loanOfficerId: filter.loanOfficerId, delinquent: filter.delinquent, search: filter.search,
+    };
   }
 
   /**

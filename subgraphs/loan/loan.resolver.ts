@@ -2,6 +2,7 @@ import { Arg, Ctx, Directive, Field, FieldResolver, Int, Mutation, ObjectType, Q
 import { EnumOption } from '../kernel/enum-option.type.js';
 import { errors } from '../kernel/errors.js';
 import { checkedPage, DEFAULT_PAGE } from '../kernel/paging.js';
+import { connection, keysetPage, type Connection } from '../kernel/connection.js';
 import type { RequestContext } from '../platform/request-context.js';
 import type { ApprovalPolicyRow } from './approval-policy.service.js';
 import type { BucketRow } from './delinquency.service.js';
@@ -11,7 +12,7 @@ import type { LoanServices } from './loan.services.js';
 import type { LoanRow } from './store/loans.js';
 import {
   CreateApprovalPolicyInput, UpdateApprovalPolicyInput, ApprovalPolicyType, ApprovalQueueItemType, CreateDelinquencyBucketInput, UpdateDelinquencyBucketInput, DelinquencyBucketType, CreateDelinquencyRangeInput, UpdateDelinquencyRangeInput, DelinquencyRangeType,
-  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanProductChangePayload, CreateLoanProductInput, UpdateLoanProductInput, LoanScheduleInput, UpdateLoanApplicationInput,
+  JobRunResult, LoanApplicationInput, LoanApproveInput, LoanCommandResult, LoanDisburseInput, LoanPageType, LoanConnectionType, LoanTransactionConnectionType, LoanProductChangePayload, CreateLoanProductInput, UpdateLoanProductInput, LoanScheduleInput, UpdateLoanApplicationInput,
   LoanDashboardType, LoanProductTemplateType, LoanProductType, LoanRepaymentInput, LoanSchedulePeriodType, LoanScheduleType, LoanStateChangeInput, LoanTemplateType, LoanTransactionResult, LoanTransactionType, LoanType,
   SchedulerJobType,
 } from './loan.types.js';
@@ -140,6 +141,37 @@ export class LoanResolver {
     const filter = { officeId, clientId, status: statusEnum != null ? String(loanStatusId(statusEnum)) : status, externalId, loanOfficerId, delinquent, search, offset, limit };
     const { total, items } = await this.services.queries.list(ctx.identity, filter);
     return { totalFilteredRecords: total, pageItems: items };
+  }
+
+  @Query(() => LoanConnectionType, { description: 'Loans in the caller\'s scope as a cursor page (Relay connection), by id: the same filters and scope as loans.' })
+  async loansConnection(
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the start when omitted.', nullable: true }) after?: string,
+    @Arg('officeId', () => Int, { description: 'Office (branch) id: only records of this office and its sub-offices; omit for every office you can see.', nullable: true }) officeId?: number,
+    @Arg('clientId', () => Int, { description: 'Client id.', nullable: true }) clientId?: number,
+    @Arg('externalId', () => String, { description: 'Your own reference for the record (unique per tenant), as sent when it was created.', nullable: true }) externalId?: string,
+    @Arg('loanOfficerId', () => Int, { description: 'Only loans of this loan officer.', nullable: true }) loanOfficerId?: number,
+    @Arg('delinquent', () => Boolean, { description: 'Only loans with an overdue instalment.', nullable: true }) delinquent?: boolean,
+    @Arg('search', () => String, { nullable: true, description: 'A substring of the account number or the external id.' }) search?: string,
+    @Arg('statusEnum', () => LoanStatusEnum, { nullable: true, description: 'Only loans in this status.' }) statusEnum?: LoanStatusEnum,
+  ): Promise<Connection<LoanType>> {
+    const page = keysetPage('loans', 1, first, after);
+    const filter = { officeId, clientId, status: statusEnum == null ? null : String(loanStatusId(statusEnum)), externalId, loanOfficerId, delinquent, search };
+    const found = await this.services.queries.keysetPage(ctx.identity, filter, page);
+    return connection('loans', page, found.items, found.total, (l) => [l.id], (l) => l);
+  }
+
+  @Query(() => LoanTransactionConnectionType, { description: "A loan's transactions as a cursor page (Relay connection), oldest first." })
+  async loanTransactionsConnection(
+    @Arg('loanId', () => Int, { description: 'Loan id. Another tenant\'s or office\'s loan is "not found".' }) loanId: number,
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the oldest when omitted.', nullable: true }) after?: string,
+  ): Promise<Connection<LoanTransactionType>> {
+    const page = keysetPage('loanTransactions', 1, first, after);
+    const found = await this.services.queries.transactionsKeysetPage(ctx.identity, loanId, page);
+    return connection('loanTransactions', page, found.items, found.total, (t) => [t.id], (t) => t);
   }
 
   @Query(() => LoanTemplateType, { description: 'Defaults and choices for a new loan application.' })

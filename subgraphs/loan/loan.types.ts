@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Directive, Field, InputType, Int, ObjectType } from 'type-graphql';
 import { EnumOption } from '../kernel/enum-option.type.js';
+import { connectionType } from '../kernel/connection.type.js';
 import { declareParameterFields } from '../kernel/fineract-parameters.js';
 import { DecimalScalar, LocalDateScalar } from '../kernel/scalars.js';
 import { LOAN_PRODUCT_PARAMETERS } from './loan-product.parameters.js';
@@ -660,3 +661,6 @@ export class JobRunResult {
   @Field(() => LocalDateScalar, { description: 'Business date the job ran for (YYYY-MM-DD).' }) businessDate!: string;
   @Field(() => Int, { description: 'Number of loans whose delinquency was updated.' }) loansAged!: number;
 }
+
+export const LoanConnectionType = connectionType(LoanType, 'Loan', 'loan');
+export const LoanTransactionConnectionType = connectionType(LoanTransactionType, 'LoanTransaction', 'loan transaction');

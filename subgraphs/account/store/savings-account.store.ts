@@ -74,6 +74,16 @@ export async function listAccounts(
   return { total: Number(count[0]!.n), items: rows.map(toAccountRow) };
 }
 
+/** A keyset page of accounts by id (a connection): `limit` accounts with ids above `afterId`, and how many the list has. */
+export async function accountKeysetPage(
+  tx: Tx, today: string, scope: AccountScope, filter: AccountListFilter, afterId: number | null, limit: number,
+): Promise<{ total: number; items: AccountRow[] }> {
+  const { where, params } = listConditions(tx, scope, filter);
+  const count = await tx.query<{ n: string }>(`select count(*) as n from account.savings_account a where ${where}`, params);
+  const rows = await tx.query<RawAccount>(`${ACCOUNT_SELECT} where ${where} and (?::bigint is null or a.id > ?::bigint) order by a.id limit ?`, [today, ...params, afterId, afterId, limit]);
+  return { total: Number(count[0]!.n), items: rows.map(toAccountRow) };
+}
+
 /** Each client's accounts in scope, oldest first, one page per client, in one statement. */
 export async function accountsOfClientsPaged(
   tx: Tx, today: string, scope: AccountScope, clientIds: readonly number[], page: { offset: number; limit: number },

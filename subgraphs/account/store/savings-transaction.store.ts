@@ -271,6 +271,26 @@ export async function transactionPage(tx: Tx, accountId: number, offset: number,
   return { total: Number(count[0]!.n), items: rows.map(toTxn) };
 }
 
+/** A transaction with its place in the account's order (the keyset of a connection's cursor). */
+export type PositionedTransaction = TransactionRow & { position: string };
+
+/**
+ * A keyset page of the account's transactions, newest first (a connection): `limit` transactions before
+ * position `beforePosition` (from the newest when null), read from the position index rather than skipping
+ * rows; and how many the account has with this type filter.
+ */
+export async function transactionKeysetPage(tx: Tx, accountId: number, beforePosition: string | null, limit: number, transactionType: number | null): Promise<{ total: number; items: PositionedTransaction[] }> {
+  const count = await tx.query<{ n: string }>(
+    `select count(*) as n from account.savings_transaction where tenant_id = ? and account_id = ? and (?::int is null or transaction_type = ?::int)`,
+    [tx.tenantId, accountId, transactionType, transactionType],
+  );
+  const rows = await tx.query<RawTxn>(
+    `${TXN_SELECT} where t.tenant_id = ? and t.account_id = ? and (?::int is null or t.transaction_type = ?::int) and (?::bigint is null or t.position < ?::bigint) order by t.position desc limit ?`,
+    [tx.tenantId, accountId, transactionType, transactionType, beforePosition, beforePosition, limit],
+  );
+  return { total: Number(count[0]!.n), items: rows.map((r) => ({ ...toTxn(r), position: r.position })) };
+}
+
 /**
  * A page of each account's transactions, newest first, in one statement for all of them: each account's
  * page comes from its own index range, never a scan of the rest. Accounts outside `scope` get none.

@@ -1,8 +1,9 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { RequestContext } from '../../platform/request-context.js';
+import { connection, keysetPage, type Connection } from '../../kernel/connection.js';
 import type { AuditServices } from '../audit.services.js';
 import type { AuditView } from '../queries/audits.query.js';
-import { AuditEntryType, AuditPageType, AuditSearchTemplateType, AuditVerificationType } from './audit.types.js';
+import { AuditConnectionType, AuditEntryType, AuditPageType, AuditSearchTemplateType, AuditVerificationType } from './audit.types.js';
 
 function entry(view: AuditView): AuditEntryType {
   return {
@@ -50,6 +51,26 @@ export class AuditResolver {
   ): Promise<AuditPageType> {
     const page = await this.services.queries.list(ctx.identity, { actionName, entityName, resourceId, makerId, checkerId, officeId, processingResult, makerDateTimeFrom, makerDateTimeTo, offset, limit });
     return { totalFilteredRecords: page.total, pageItems: page.items.map(entry) };
+  }
+
+  @Query(() => AuditConnectionType, { description: 'Audit entries, newest first, as a cursor page (Relay connection): the same filters and walls as audits.' })
+  async auditsConnection(
+    @Ctx() ctx: RequestContext,
+    @Arg('first', () => Int, { description: 'Page size: rows to return (default 20, at most 200).', nullable: true }) first?: number | null,
+    @Arg('after', () => String, { description: 'Resume after this cursor (an endCursor or edge cursor this list returned); from the newest when omitted.', nullable: true }) after?: string | null,
+    @Arg('actionName', () => String, { nullable: true, description: 'Only this action (CREATE, DEPOSIT...).' }) actionName?: string | null,
+    @Arg('entityName', () => String, { nullable: true, description: 'Only this entity (CLIENT, SAVINGSACCOUNT...).' }) entityName?: string | null,
+    @Arg('resourceId', () => Int, { nullable: true, description: 'Only entries about this record.' }) resourceId?: number | null,
+    @Arg('makerId', () => Int, { nullable: true, description: 'Only this maker\'s entries.' }) makerId?: number | null,
+    @Arg('checkerId', () => Int, { nullable: true, description: 'Only entries this checker checked.' }) checkerId?: number | null,
+    @Arg('officeId', () => Int, { nullable: true, description: 'Only entries made at this office.' }) officeId?: number | null,
+    @Arg('processingResult', () => Int, { nullable: true, description: '1 processed, 2 awaiting approval, 3 rejected, 5 error.' }) processingResult?: number | null,
+    @Arg('makerDateTimeFrom', () => String, { nullable: true, description: 'Made at or after (yyyy-MM-dd HH:mm:ss, UTC).' }) makerDateTimeFrom?: string | null,
+    @Arg('makerDateTimeTo', () => String, { nullable: true, description: 'Made at or before (yyyy-MM-dd HH:mm:ss, UTC; a date alone means its end).' }) makerDateTimeTo?: string | null,
+  ): Promise<Connection<AuditEntryType>> {
+    const page = keysetPage('audits', 2, first, after);
+    const found = await this.services.queries.keysetPage(ctx.identity, { actionName, entityName, resourceId, makerId, checkerId, officeId, processingResult, makerDateTimeFrom, makerDateTimeTo }, page);
+    return connection('audits', page, found.items, found.total, (e) => [e.madeAtMicros, e.id], entry);
   }
 
   @Query(() => AuditEntryType, { description: 'One audit entry; another office\'s (outside the caller\'s subtree) or tenant\'s is "not found".' })

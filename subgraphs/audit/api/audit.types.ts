@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { connectionType } from '../../kernel/connection.type.js';
 
 @ObjectType('AuditEntry', { description: 'One command in the audit trail (Fineract\'s audit entry): who did what to which record, when, and how it ended.' })
 export class AuditEntryType {
@@ -66,3 +67,5 @@ export class AuditVerificationType {
   @Field(() => String, { nullable: true, description: 'The chain hash of the last entry checked.' }) lastHash!: string | null;
   @Field(() => AuditMismatchType, { nullable: true, description: 'The first entry that does not match, or null.' }) firstMismatch!: AuditMismatchType | null;
 }
+
+export const AuditConnectionType = connectionType(AuditEntryType, 'Audit', 'audit entry');

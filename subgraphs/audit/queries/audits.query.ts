@@ -2,11 +2,12 @@ import type { Database } from '../../platform/database.js';
 import { errors, Validator } from '../../kernel/errors.js';
 import { requireStaff, type Identity, type StaffIdentity } from '../../kernel/identity.js';
 import { MAX_PAGE } from '../../kernel/paging.js';
+import type { KeysetPage } from '../../kernel/connection.js';
 import { PROCESSING_RESULT } from '../../kernel/audit.js';
 import { AUDIT_CODES } from '../codes.js';
 import type { AuditDependencies } from '../ports.js';
 import { entryHash, GENESIS_HASH } from '../domain/chain.js';
-import { actingUsers, distinctNames, findEntry, searchEntries, type AuditFilter, type AuditRow } from '../store/entry.store.js';
+import { actingUsers, distinctNames, findEntry, searchEntries, searchEntriesAfter, type AuditFilter, type AuditRow } from '../store/entry.store.js';
 import { firstLinkFrom, linksFrom, unchainedCount } from '../store/chain.store.js';
 
 export const READ_AUDIT = 'READ_AUDIT';
@@ -88,16 +89,35 @@ export class AuditQueries {
   async list(identity: Identity, search: AuditSearch): Promise<{ total: number; items: AuditView[] }> {
     const staff = requireStaff(identity, READ_AUDIT);
     const v = new Validator('audit');
-    const madeFrom = instant(v, 'makerDateTimeFrom', search.makerDateTimeFrom, false);
-    const madeTo = instant(v, 'makerDateTimeTo', search.makerDateTimeTo, true);
     const limit = search.limit ?? MAX_PAGE;
     const offset = search.offset ?? 0;
     v.check(Number.isInteger(limit) && limit >= 1 && limit <= MAX_PAGE, 'limit', 'not.in.range', `The parameter limit must be from 1 to ${MAX_PAGE}.`, limit);
     v.check(Number.isInteger(offset) && offset >= 0, 'offset', 'must.be.zero.or.greater', 'The parameter offset must be zero or greater.', offset);
+    const filter = this.filterOf(v, staff, search);
+    v.throwIfAny();
+    const page = await this.db.tx(staff.tenantId, (tx) => searchEntries(tx, filter, limit, offset));
+    return { total: page.total, items: await this.named(staff.tenantId, page.rows) };
+  }
+
+  /** The trail as a connection: newest first, `page.first` entries before the cursor's (made_at, id), the same filters and walls as list. */
+  async keysetPage(identity: Identity, search: AuditSearch, page: KeysetPage): Promise<{ total: number; items: (AuditView & { madeAtMicros: string })[] }> {
+    const staff = requireStaff(identity, READ_AUDIT);
+    const v = new Validator('audit');
+    const filter = this.filterOf(v, staff, search);
+    v.throwIfAny();
+    const before = page.after === null ? null : { madeAtMicros: page.after[0]!, id: page.after[1]! };
+    // One row beyond the page tells whether another follows.
+    const found = await this.db.tx(staff.tenantId, (tx) => searchEntriesAfter(tx, filter, before, page.first + 1));
+    return { total: found.total, items: await this.named(staff.tenantId, found.rows) };
+  }
+
+  /** The search's filters, checked on `v`, within the reader's office subtree. */
+  private filterOf(v: Validator, staff: StaffIdentity, search: AuditSearch): AuditFilter {
+    const madeFrom = instant(v, 'makerDateTimeFrom', search.makerDateTimeFrom, false);
+    const madeTo = instant(v, 'makerDateTimeTo', search.makerDateTimeTo, true);
     v.maxLength('actionName', search.actionName, 50);
     v.maxLength('entityName', search.entityName, 100);
-    v.throwIfAny();
-    const filter: AuditFilter = {
+    return {
       actionName: search.actionName?.toUpperCase() || null,
       entityName: search.entityName?.toUpperCase() || null,
       resourceId: search.resourceId,
@@ -109,8 +129,6 @@ export class AuditQueries {
       madeTo,
       hierarchy: hierarchyOf(staff),
     };
-    const page = await this.db.tx(staff.tenantId, (tx) => searchEntries(tx, filter, limit, offset));
-    return { total: page.total, items: await this.named(staff.tenantId, page.rows) };
   }
 
   async get(identity: Identity, id: number): Promise<AuditView> {
@@ -169,7 +187,7 @@ export class AuditQueries {
     });
   }
 
-  private async named(tenantId: string, rows: AuditRow[]): Promise<AuditView[]> {
+  private async named<R extends AuditRow>(tenantId: string, rows: R[]): Promise<(R & Omit<AuditView, keyof AuditRow>)[]> {
     const users = [...new Set(rows.flatMap((r) => [r.makerId, r.checkerId]).filter((id): id is number => id !== null))];
     const offices = [...new Set(rows.map((r) => r.officeId).filter((id): id is number => id !== null))];
     const [usernames, officeNames] = await Promise.all([this.deps.usernames(tenantId, users), this.deps.officeNames(tenantId, offices)]);

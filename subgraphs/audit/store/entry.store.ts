@@ -104,6 +104,25 @@ export async function searchEntries(tx: Tx, filter: AuditFilter, limit: number, 
   return { total: count[0]?.n ?? 0, rows };
 }
 
+/** An entry with its keyset in the newest-first order: made_at in microseconds since the epoch (exact), then id. */
+export type KeyedAuditRow = AuditRow & { madeAtMicros: string };
+
+/**
+ * A keyset page of entries, newest first (a connection): `limit` entries before (madeAtMicros, id) in
+ * (made_at, id) order, from the newest when null; and how many match.
+ */
+export async function searchEntriesAfter(tx: Tx, filter: AuditFilter, before: { madeAtMicros: string; id: string } | null, limit: number): Promise<{ total: number; rows: KeyedAuditRow[] }> {
+  const keyset = `and (?::bigint is null or (made_at, id) < ('epoch'::timestamptz + ?::bigint * interval '1 microsecond', ?::bigint))`;
+  const [rows, count] = await Promise.all([
+    tx.query<KeyedAuditRow>(
+      `select ${COLUMNS}, (extract(epoch from made_at) * 1000000)::bigint::text as "madeAtMicros" from audit.entry ${WHERE} ${keyset} order by made_at desc, id desc limit ?`,
+      [...whereParams(filter), before?.madeAtMicros ?? null, before?.madeAtMicros ?? null, before?.id ?? null, limit],
+    ),
+    tx.query<{ n: number }>(`select count(*)::int as n from audit.entry ${WHERE}`, whereParams(filter)),
+  ]);
+  return { total: count[0]?.n ?? 0, rows };
+}
+
 export async function findEntry(tx: Tx, id: number, hierarchy: string | null): Promise<AuditRow | null> {
   const rows = await tx.query<AuditRow>(`select ${COLUMNS} from audit.entry where id = ? and (?::text is null or office_hierarchy like ? || '%')`, [id, hierarchy, hierarchy]);
   return rows[0] ?? null;

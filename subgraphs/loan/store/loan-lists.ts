@@ -55,6 +55,14 @@ export async function pageOfLoans(tx: Tx, criteria: LoanCriteria, limit: number,
   return { total: Number(total[0]!.n), loans: rows<LoanRow>(found) };
 }
 
+/** A keyset page of loans by id (a connection): `limit` loans with ids above `afterId`, and how many the list has. */
+export async function keysetPageOfLoans(tx: Tx, criteria: LoanCriteria, afterId: number | null, limit: number): Promise<{ total: number; loans: LoanRow[] }> {
+  const { clause, params } = whereOf(tx, criteria);
+  const total = await tx.query<{ n: string }>(`select count(*) as n from loan.loan where ${clause}`, params);
+  const found = await tx.query(`select ${LOAN_COLUMNS} from loan.loan where ${clause} and (?::bigint is null or id > ?::bigint) order by id limit ?`, [...params, afterId, afterId, limit]);
+  return { total: Number(total[0]!.n), loans: rows<LoanRow>(found) };
+}
+
 /** Submitted loans at the given offices (null: every office), optionally one office, in id order (at most 1000). */
 export async function submittedLoans(tx: Tx, visibleOfficeIds: readonly number[] | null, officeId: number | null | undefined): Promise<LoanRow[]> {
   const offices = visibleOfficeIds === null ? null : pgArray(visibleOfficeIds);

@@ -36,6 +36,16 @@ export async function loadTransactions(tx: Tx, loanId: number): Promise<Transact
   return rows<TransactionRow>(await tx.query(`select ${TRANSACTION_COLUMNS} from loan.transaction where tenant_id = ? and loan_id = ? order by id`, [tx.tenantId, loanId]), ['id']);
 }
 
+/** A keyset page of the loan's transactions, oldest first (a connection): `limit` with ids above `afterId`, and how many it has. */
+export async function transactionKeysetPage(tx: Tx, loanId: number, afterId: number | null, limit: number): Promise<{ total: number; rows: TransactionRow[] }> {
+  const total = await tx.query<{ n: string }>(`select count(*) as n from loan.transaction where tenant_id = ? and loan_id = ?`, [tx.tenantId, loanId]);
+  const found = await tx.query(
+    `select ${TRANSACTION_COLUMNS} from loan.transaction where tenant_id = ? and loan_id = ? and (?::bigint is null or id > ?::bigint) order by id limit ?`,
+    [tx.tenantId, loanId, afterId, afterId, limit],
+  );
+  return { total: Number(total[0]!.n), rows: rows<TransactionRow>(found, ['id']) };
+}
+
 export async function findTransaction(tx: Tx, loanId: number, id: number): Promise<TransactionRow | null> {
   return rows<TransactionRow>(await tx.query(`select ${TRANSACTION_COLUMNS} from loan.transaction where tenant_id = ? and loan_id = ? and id = ?`, [tx.tenantId, loanId, id]), ['id'])[0] ?? null;
 }
