@@ -46,6 +46,13 @@ export const loanServicingRoutes: Route[] = [
     method: 'GET', path: '/loans/:loanId/transactions/template', command: 'recoverypayment', operation: 'LoanRecoveryPaymentTemplate', variables: loanId,
     result: (d) => ({ ...d.loanTransactionTemplate, paymentTypeOptions: d.paymentTypes }),
   },
+  // The console's disburse and make-repayment forms read the amount, date, portions and paymentTypeOptions (issue 41).
+  ...(['disburse', 'repayment'] as const).map((command): Route => ({
+    method: 'GET', path: '/loans/:loanId/transactions/template', command, operation: 'LoanPaymentTemplate',
+    variables: (req) => ({ ...loanId(req), command }), result: (d) => ({ ...d.loanTransactionTemplate, paymentTypeOptions: d.paymentTypes }),
+  })),
+  // Fineract's GET /loans/{id}/template?templateType=approval, what the console's approve form starts from.
+  { method: 'GET', path: '/loans/:loanId/template', operation: 'LoanApprovalTemplate', variables: loanId, result: (d) => d.loanApprovalTemplate, notes: 'templateType=approval.' },
   {
     method: 'POST', path: '/loans/:loanId/transactions', command: 'foreclosure', operation: 'ForecloseLoan', body: 'input', resource: 'loan.transaction',
     variables: loanId, result: result('forecloseLoan'),
