@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { assertError } from '../support/assertions.js';
+import { TestService, type TenantSession } from '../support/service.js';
+import { activeClient, application, DATE, savingsAccount, setBusinessDate } from '../loan/support.js';
+
+/**
+ * The staff console's loan actions (issue 41 item 1), with the requests the web app sends: approve reads
+ * GET /loans/{id}/template?templateType=approval, disburse and make-repayment read
+ * GET /loans/{id}/transactions/template?command=disburse|repayment. A loan of 12,000 on the flat product (2),
+ * 2% a month, 12 monthly instalments from 1 January 2025: each instalment is 1,000 principal + 240 interest = 1,240.
+ */
+describe('Fineract compat: the console\'s loan approve, disburse and repay forms', () => {
+  let service: TestService;
+  let t: TenantSession;
+  let manager: TenantSession;
+  let loanId: number;
+
+  before(async () => {
+    service = await TestService.start();
+    t = await service.tenant();
+    const branch = await t.branch();
+    await setBusinessDate(t, '2025-01-01');
+    manager = await t.userWithRoles([320007]);
+    const clientId = await activeClient(t, branch);
+    await savingsAccount(t, clientId);
+    const created = await t.post('/loans', application(clientId, 2, 12000));
+    assert.equal(created.status, 200, created.text);
+    loanId = created.body.loanId as number;
+  });
+  after(async () => service.stop());
+
+  test('approve: GET /loans/{id}/template?templateType=approval answers the amount applied for, the business date and the expected disbursement', async () => {
+    const res = await t.get(`/loans/${loanId}/template?templateType=approval`);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.approvalAmount, 12000);
+    assert.equal(res.body.netDisbursalAmount, 12000);
+    assert.deepEqual(res.body.approvalDate, [2025, 1, 1]);
+    assert.deepEqual(res.body.expectedDisbursementDate, [2025, 1, 1]);
+    assert.equal(res.body.currency.code, 'NGN');
+    assert.equal(res.body.currency.decimalPlaces, 2);
+    // Another tenant's loan is not found.
+    const other = await service.tenant();
+    assertError(await other.get(`/loans/${loanId}/template?templateType=approval`), 404, 'error.msg.loan.id.invalid');
+  });
+
+  test('disburse: after approval of 10,000, the template proposes 10,000 on the expected date with the payment types', async () => {
+    const approved = await manager.post(`/loans/${loanId}?command=approve`, { approvedOnDate: '2025-01-01', approvedLoanAmount: 10000, expectedDisbursementDate: '2025-01-01', note: '', ...DATE });
+    assert.equal(approved.status, 200, approved.text);
+    const res = await t.get(`/loans/${loanId}/transactions/template?command=disburse`);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.amount, 10000);
+    assert.equal(res.body.netDisbursalAmount, 10000);
+    assert.deepEqual(res.body.date, [2025, 1, 1]);
+    assert.equal(res.body.type.code, 'loanTransactionType.disbursement');
+    assert.equal(res.body.currency.code, 'NGN');
+    assert.ok(res.body.paymentTypeOptions.length > 0 && typeof res.body.paymentTypeOptions[0].name === 'string');
+    // Approving 10,000 of the 12,000 applied for leaves the approval template on the amount applied for, as Fineract.
+    assert.equal((await t.get(`/loans/${loanId}/template?templateType=approval`)).body.approvalAmount, 12000);
+  });
+
+  test('repayment: the earliest instalment still owed, dated its due date; a part payment leaves the rest of it', async () => {
+    // Before disbursement, repayment is refused as for any command on a loan not active.
+    assert.equal((await t.get(`/loans/${loanId}/transactions/template?command=repayment`)).status, 403);
+    const disbursed = await t.post(`/loans/${loanId}?command=disburse`, { actualDisbursementDate: '2025-01-01', transactionAmount: 10000, ...DATE });
+    assert.equal(disbursed.status, 200, disbursed.text);
+    // 10,000 flat at 2% a month over 12: 10,000 / 12 = 833.33 principal (the last takes 833.37) and 200 interest.
+    const first = await t.get(`/loans/${loanId}/transactions/template?command=repayment`);
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.type.code, 'loanTransactionType.repayment');
+    assert.deepEqual(first.body.date, [2025, 2, 1]);
+    assert.deepEqual(
+      [first.body.amount, first.body.principalPortion, first.body.interestPortion, first.body.feeChargesPortion, first.body.penaltyChargesPortion],
+      [1033.33, 833.33, 200, 0, 0],
+    );
+    assert.ok(first.body.paymentTypeOptions.length > 0);
+    assert.equal(first.body.currency.code, 'NGN');
+
+    // 1,000 paid on 1 February: interest 200 first, then 800 of principal; 33.33 of principal is left on the first instalment.
+    await setBusinessDate(t, '2025-02-01');
+    const paid = await t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: '2025-02-01', transactionAmount: '1000', paymentTypeId: 2, note: '', ...DATE });
+    assert.equal(paid.status, 200, paid.text);
+    const rest = await t.get(`/loans/${loanId}/transactions/template?command=repayment`);
+    assert.deepEqual([rest.body.amount, rest.body.principalPortion, rest.body.interestPortion, rest.body.date], [33.33, 33.33, 0, [2025, 2, 1]]);
+  });
+
+  test('an unknown command is still a 400', async () => {
+    assertError(await t.get(`/loans/${loanId}/transactions/template?command=bogus`), 400, 'error.msg.command.unsupported');
+  });
+});
