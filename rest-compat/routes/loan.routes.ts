@@ -1,6 +1,7 @@
 import { intParam, UNDO_BODY, type Route, type RouteRequest, type RouteData } from '../route.js';
 import { loanServicingRoutes } from './loan-servicing.routes.js';
 import { productTemplateExtras } from './template-options.js';
+import { loanApplicationConsoleDefaults, loanProductConsoleDefaults } from './loan-console-templates.js';
 
 interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
 
@@ -17,6 +18,7 @@ function loanTemplate(d: RouteData) {
   const client = d.client as { accountNo: string; savingsAccounts: (LinkableAccount & { status: { id: number } })[] } | undefined;
   const charges = d.loanProductChargeTemplate as { chargeOptions: RouteData[]; charges: RouteData[] } | undefined;
   return {
+    ...loanApplicationConsoleDefaults(product ? d.loanTemplate.loanProductId : undefined, d.loanTemplate.loanProductName),
     ...d.loanTemplate,
     ...(client ? {
       clientAccountNo: client.accountNo,
@@ -65,7 +67,7 @@ export const loanRoutes: Route[] = [
   // Before /loanproducts/:productId, which would take "template" for an id.
   {
     method: 'GET', path: '/loanproducts/template', operation: 'LoanProductTemplate',
-    result: (d) => ({ ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
+    result: (d) => ({ ...loanProductConsoleDefaults(), ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
   },
   { method: 'GET', path: '/loanproducts/:productId', operation: 'LoanProduct', variables: id('productId'), result: (d) => d.loanProduct },
   {

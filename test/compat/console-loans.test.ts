@@ -84,6 +84,41 @@ describe('Fineract compat: the console\'s loan approve, disburse and repay forms
     assert.deepEqual([rest.body.amount, rest.body.principalPortion, rest.body.interestPortion, rest.body.date], [33.33, 33.33, 0, [2025, 2, 1]]);
   });
 
+  test('loan product form: GET /loanproducts/template carries the blank currency, the schedule kind and the features off', async () => {
+    const res = await t.get('/loanproducts/template');
+    assert.equal(res.status, 200, res.text);
+    const b = res.body;
+    assert.equal(b.currency.code, '');
+    assert.ok(b.currencyOptions.some((c: { code: string }) => c.code === 'NGN'));
+    assert.deepEqual([b.repaymentStartDateType.id, b.loanScheduleType.code, b.loanScheduleProcessingType.code, b.chargeOffBehaviour.id], [1, 'CUMULATIVE', 'HORIZONTAL', 'REGULAR']);
+    assert.deepEqual([b.amortizationType.id, b.interestType.id, b.daysInYearType.id, b.daysInMonthType.id], [1, 0, 1, 1]);
+    assert.deepEqual(b.principalVariationsForBorrowerCycle, []);
+    assert.deepEqual(b.advancedPaymentAllocationTypes, []);
+    assert.deepEqual(b.preClosureInterestCalculationStrategyOptions.map((o: { id: number }) => o.id), [1, 2]);
+    assert.equal(b.isInterestRecalculationEnabled, false);
+    assert.equal(b.multiDisburseLoan, false);
+  });
+
+  test('loan application form: GET /loans/template with the product carries product.allowAttributeOverrides and the schedule kind', async () => {
+    const clientId = (await t.get(`/loans/${loanId}`)).body.clientId as number;
+    const bare = await t.get(`/loans/template?activeOnly=true&staffInSelectedOfficeOnly=true&clientId=${clientId}&templateType=individual`);
+    assert.equal(bare.status, 200, bare.text);
+    assert.ok(bare.body.productOptions.some((p: { id: number }) => p.id === 2));
+    assert.equal(bare.body.product, undefined);
+    const res = await t.get(`/loans/template?activeOnly=true&staffInSelectedOfficeOnly=true&productId=2&clientId=${clientId}&templateType=individual`);
+    assert.equal(res.status, 200, res.text);
+    const b = res.body;
+    assert.equal(b.product.id, 2);
+    assert.equal(b.product.allowAttributeOverrides.repaymentEvery, true);
+    assert.equal(b.product.allowAttributeOverrides.interestType, true);
+    assert.equal(b.product.enableDownPayment, false);
+    assert.equal(b.loanScheduleType.code, 'CUMULATIVE');
+    assert.equal(b.currency.code, 'NGN');
+    assert.equal(b.interestType.id, 1);
+    assert.deepEqual(b.datatables, []);
+    assert.deepEqual(b.overdueCharges, []);
+  });
+
   test('an unknown command is still a 400', async () => {
     assertError(await t.get(`/loans/${loanId}/transactions/template?command=bogus`), 400, 'error.msg.command.unsupported');
   });
