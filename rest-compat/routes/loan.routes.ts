@@ -1,6 +1,7 @@
 import { intParam, UNDO_BODY, type Route, type RouteRequest, type RouteData } from '../route.js';
 import { loanServicingRoutes } from './loan-servicing.routes.js';
 import { productTemplateExtras } from './template-options.js';
+import { loanStatus, withStatus } from '../status-flags.js';
 import { loanApplicationConsoleDefaults, loanProductConsoleDefaults } from './loan-console-templates.js';
 
 interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
@@ -98,7 +99,7 @@ export const loanRoutes: Route[] = [
       externalId: text(req, 'externalId'), loanOfficerId: intParam(req.query.get('loanOfficerId')), delinquent: bool(req.query.get('delinquent')),
       offset: intParam(req.query.get('offset')), limit: intParam(req.query.get('limit')),
     }),
-    result: (d) => ({ totalFilteredRecords: d.loans.totalFilteredRecords, pageItems: d.loans.pageItems ?? [] }),
+    result: (d) => ({ totalFilteredRecords: d.loans.totalFilteredRecords, pageItems: (d.loans.pageItems ?? []).map((l: RouteData) => withStatus(l, loanStatus)) }),
   },
   {
     method: 'GET', path: '/loans/:loanId', operation: 'Loan',
@@ -110,7 +111,7 @@ export const loanRoutes: Route[] = [
         withCharges: all || associations.includes('charges'),
       };
     },
-    result: (d) => d.loan,
+    result: (d) => withStatus(d.loan, loanStatus),
   },
   { method: 'PUT', path: '/loans/:loanId', operation: 'UpdateLoan', body: 'input', variables: id('loanId'), result: command('updateLoan') },
   loanCommand('approve', 'ApproveLoan', 'approveLoan'),

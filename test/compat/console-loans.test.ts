@@ -119,6 +119,41 @@ describe('Fineract compat: the console\'s loan approve, disburse and repay forms
     assert.deepEqual(b.overdueCharges, []);
   });
 
+  test('status objects carry Fineract\'s flags for staff: loans, savings (and a savings approval\'s changes), clients', async () => {
+    const loan = await t.get(`/loans/${loanId}`);
+    assert.equal(loan.status, 200, loan.text);
+    assert.deepEqual(
+      [loan.body.status.id, loan.body.status.active, loan.body.status.pendingApproval, loan.body.status.closedWrittenOff, loan.body.status.closedRescheduled, loan.body.status.overpaid, loan.body.status.closed],
+      [300, true, false, false, false, false, false],
+    );
+    const clientId = loan.body.clientId as number;
+    const listed = await t.get(`/loans?clientId=${clientId}`);
+    assert.equal(listed.body.pageItems[0].status.active, true);
+    assert.equal(listed.body.pageItems[0].status.overpaid, false);
+
+    const products = await t.get('/savingsproducts');
+    const productId = products.body.find((p: { name: string }) => p.name === 'Primary Savings').id;
+    const created = await t.post('/savingsaccounts', { clientId, productId, submittedOnDate: '2025-02-01', ...DATE });
+    assert.equal(created.status, 200, created.text);
+    const savingsId = created.body.savingsId as number;
+    const pending = await t.get(`/savingsaccounts/${savingsId}`);
+    assert.deepEqual([pending.body.status.submittedAndPendingApproval, pending.body.status.approved, pending.body.status.active, pending.body.status.matured], [true, false, false, false]);
+    const approved = await manager.post(`/savingsaccounts/${savingsId}?command=approve`, { approvedOnDate: '2025-02-01', ...DATE });
+    assert.equal(approved.status, 200, approved.text);
+    assert.deepEqual(
+      [approved.body.changes.status.id, approved.body.changes.status.code, approved.body.changes.status.approved, approved.body.changes.status.submittedAndPendingApproval],
+      [200, 'savingsAccountStatusType.approved', true, false],
+    );
+    const savingsList = await t.get(`/savingsaccounts?clientId=${clientId}`);
+    const mine = savingsList.body.pageItems.find((a: { id: number }) => a.id === savingsId);
+    assert.deepEqual([mine.status.approved, mine.status.prematureClosed, mine.status.transferInProgress], [true, false, false]);
+
+    const client = await t.get(`/clients/${clientId}`);
+    assert.deepEqual([client.body.status.id, client.body.status.active, client.body.status.pending, client.body.status.closed], [300, true, false, false]);
+    const clients = await t.get('/clients');
+    assert.equal(clients.body.pageItems.find((c: { id: number }) => c.id === clientId).status.active, true);
+  });
+
   test('an unknown command is still a 400', async () => {
     assertError(await t.get(`/loans/${loanId}/transactions/template?command=bogus`), 400, 'error.msg.command.unsupported');
   });
