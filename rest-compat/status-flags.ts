@@ -39,3 +39,7 @@ export const clientStatus = (s: Status) => ({ ...s, pending: s.id === 100, activ
 /** The record with its `status` flagged, when it has one. */
 export const withStatus = <T extends Record<string, unknown>>(record: T, flags: (s: Status) => Status): T =>
   (record?.status == null ? record : { ...record, status: flags(record.status as Status) });
+
+/** A command's `changes` with its status object flagged (a loan's approval, disbursal or closing repayment). */
+export const changesWithStatus = (changes: Record<string, unknown> | null | undefined, flags: (s: Status) => Status) =>
+  (changes?.status != null && typeof changes.status === 'object' ? { ...changes, status: flags(changes.status as Status) } : changes);

@@ -1,9 +1,10 @@
 import { intParam, queryDate, type Route, type RouteData, type RouteRequest } from '../route.js';
+import { changesWithStatus, loanStatus } from '../status-flags.js';
 
 const result = (field: string) => (d: RouteData) => {
   const r = d[field];
   const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
-  if (r.changes != null) out.changes = r.changes;
+  if (r.changes != null) out.changes = changesWithStatus(r.changes, loanStatus);
   return out;
 };
 const loanId = (req: RouteRequest) => ({ loanId: intParam(req.params.loanId) });

@@ -1,7 +1,7 @@
 import { intParam, UNDO_BODY, type Route, type RouteRequest, type RouteData } from '../route.js';
 import { loanServicingRoutes } from './loan-servicing.routes.js';
 import { productTemplateExtras } from './template-options.js';
-import { loanStatus, withStatus } from '../status-flags.js';
+import { changesWithStatus, loanStatus, withStatus } from '../status-flags.js';
 import { loanApplicationConsoleDefaults, loanProductConsoleDefaults } from './loan-console-templates.js';
 
 interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
@@ -55,7 +55,7 @@ const command = (name: string) => (d: RouteData) => {
   const r = d[name];
   const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
   if (r.resourceExternalId != null) out.resourceExternalId = r.resourceExternalId;
-  if (r.changes != null) out.changes = r.changes;
+  if (r.changes != null) out.changes = changesWithStatus(r.changes, loanStatus);
   return out;
 };
 const loanCommand = (cmd: string, operation: string, field: string, body: 'input' | 'args' = 'input'): Route => ({

@@ -47,6 +47,7 @@ describe('Fineract compat: the console\'s loan approve, disburse and repay forms
   test('disburse: after approval of 10,000, the template proposes 10,000 on the expected date with the payment types', async () => {
     const approved = await manager.post(`/loans/${loanId}?command=approve`, { approvedOnDate: '2025-01-01', approvedLoanAmount: 10000, expectedDisbursementDate: '2025-01-01', note: '', ...DATE });
     assert.equal(approved.status, 200, approved.text);
+    assert.deepEqual([approved.body.changes.status.id, approved.body.changes.status.waitingForDisbursal, approved.body.changes.status.pendingApproval], [200, true, false]);
     const res = await t.get(`/loans/${loanId}/transactions/template?command=disburse`);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.amount, 10000);
