@@ -1,5 +1,5 @@
 import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
-import { clientStatus, withStatus } from '../status-flags.js';
+import { clientStatus, savingsStatus, withStatus } from '../status-flags.js';
 
 const clientId = (req: RouteRequest) => ({ clientId: intParam(req.params.clientId) });
 const id = (req: RouteRequest) => ({ id: intParam(req.params.clientId) });
@@ -114,7 +114,7 @@ export const customerRoutes: Route[] = [
   ...singleClientRoutes('/clients/external-id/:externalId', (req) => ({ externalId: req.params.externalId })),
   ...singleClientRoutes('/clients/:clientId', id),
   // Savings accounts come from the account subgraph's Client.savingsAccounts; loans attach here as that module lands.
-  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: (d) => ({ savingsAccounts: d.client.savingsAccounts ?? [] }) },
+  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: (d) => ({ savingsAccounts: (d.client.savingsAccounts ?? []).map((a: RouteData) => withStatus(a, savingsStatus)) }) },
 
   { method: 'GET', path: '/clients/:clientId/corporatekyc', operation: 'CorporateKyc', variables: clientId, result: (d) => d.corporateKyc },
   {

@@ -149,6 +149,8 @@ describe('Fineract compat: the console\'s loan approve, disburse and repay forms
     const mine = savingsList.body.pageItems.find((a: { id: number }) => a.id === savingsId);
     assert.deepEqual([mine.status.approved, mine.status.prematureClosed, mine.status.transferInProgress], [true, false, false]);
 
+    const accounts = await t.get(`/clients/${clientId}/accounts`);
+    assert.equal(accounts.body.savingsAccounts.find((a: { id: number }) => a.id === savingsId).status.approved, true);
     const client = await t.get(`/clients/${clientId}`);
     assert.deepEqual([client.body.status.id, client.body.status.active, client.body.status.pending, client.body.status.closed], [300, true, false, false]);
     const clients = await t.get('/clients');
