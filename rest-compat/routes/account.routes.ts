@@ -1,4 +1,5 @@
 import { intParam, UNDO_BODY, type Route, type RouteData, type RouteRequest } from '../route.js';
+import { savingsChanges, savingsStatus, withStatus } from '../status-flags.js';
 import {
   accountTransferTemplate, accountTransferTemplateVariables, savingsAccountTemplate, savingsAccountTemplateVariables, savingsProductView, savingsTransactionTemplate,
 } from './account-templates.js';
@@ -29,7 +30,7 @@ const accountChange = (payload: { savingsAccount: { id: number; officeId: number
   clientId: payload.savingsAccount.clientId,
   savingsId: payload.savingsAccount.id,
   resourceId: payload.savingsAccount.id,
-  changes: payload.changes,
+  changes: savingsChanges(payload.changes),
 });
 
 interface MoneyResult { officeId: number; clientId: number; savingsId: number; resourceId?: number; commandId?: number; changes: Record<string, unknown> }
@@ -74,7 +75,7 @@ export const accountRoutes: Route[] = [
       offset: intParam(req.query.get('offset')),
       limit: intParam(req.query.get('limit')),
     }),
-    result: (d) => ({ totalFilteredRecords: d.savingsAccounts.totalFilteredRecords, pageItems: d.savingsAccounts.pageItems ?? [] }),
+    result: (d) => ({ totalFilteredRecords: d.savingsAccounts.totalFilteredRecords, pageItems: (d.savingsAccounts.pageItems ?? []).map((a: RouteData) => withStatus(a, savingsStatus)) }),
   },
   {
     method: 'GET', path: '/savingsaccounts/:savingsId', operation: 'SavingsAccount',
@@ -86,7 +87,7 @@ export const accountRoutes: Route[] = [
     // 500 (an account's history is unbounded): totalFilteredRecords counts them all, and when some are left
     // out, nextTransactions is the paged list's next page.
     result: (d) => ({
-      ...d.savingsAccount,
+      ...withStatus(d.savingsAccount, savingsStatus),
       ...(d.allSavingsTransactions ? transactionsWindow(d.savingsAccount.id, d.allSavingsTransactions, d.transactionCount.totalFilteredRecords) : {}),
       ...(d.savingsAccountCharges ? { charges: (d.savingsAccountCharges as RouteData[]).map(({ feeOnMonth, feeOnDay, ...c }) => ({ ...c, ...(feeOnMonth != null ? { feeOnMonthDay: [feeOnMonth, feeOnDay] } : {}) })) } : {}),
     }),

@@ -1,4 +1,5 @@
 import { intParam, type Route, type RouteRequest, type RouteData } from '../route.js';
+import { clientStatus, savingsStatus, withStatus } from '../status-flags.js';
 
 const clientId = (req: RouteRequest) => ({ clientId: intParam(req.params.clientId) });
 const id = (req: RouteRequest) => ({ id: intParam(req.params.clientId) });
@@ -64,7 +65,7 @@ const CLIENT_COMMANDS: [command: string, operation: string, field: string][] = [
 function singleClientRoutes(path: string, ref: (req: RouteRequest) => Record<string, unknown>): Route[] {
   return [
     // Fineract always answers `groups`; the Mifos X web app's client view fails without it.
-    { method: 'GET', path, operation: 'Client', variables: ref, result: (d) => d.client },
+    { method: 'GET', path, operation: 'Client', variables: ref, result: (d) => withStatus(d.client, clientStatus) },
     { method: 'PUT', path, operation: 'UpdateClient', body: 'input', variables: ref, result: (d) => clientChange(d.updateClient) },
     {
       method: 'DELETE', path, operation: 'DeleteClient', variables: ref,
@@ -101,7 +102,7 @@ export const customerRoutes: Route[] = [
       orderBy: text(req, 'orderBy'),
       sortOrder: text(req, 'sortOrder'),
     }),
-    result: (d) => ({ totalFilteredRecords: d.clients.totalFilteredRecords, pageItems: d.clients.pageItems ?? [] }),
+    result: (d) => ({ totalFilteredRecords: d.clients.totalFilteredRecords, pageItems: (d.clients.pageItems ?? []).map((c: RouteData) => withStatus(c, clientStatus)) }),
   },
   // Before /clients/:clientId, which would take "template" for an id.
   {
@@ -113,7 +114,7 @@ export const customerRoutes: Route[] = [
   ...singleClientRoutes('/clients/external-id/:externalId', (req) => ({ externalId: req.params.externalId })),
   ...singleClientRoutes('/clients/:clientId', id),
   // Savings accounts come from the account subgraph's Client.savingsAccounts; loans attach here as that module lands.
-  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: (d) => ({ savingsAccounts: d.client.savingsAccounts ?? [] }) },
+  { method: 'GET', path: '/clients/:clientId/accounts', operation: 'ClientAccounts', variables: id, result: (d) => ({ savingsAccounts: (d.client.savingsAccounts ?? []).map((a: RouteData) => withStatus(a, savingsStatus)) }) },
 
   { method: 'GET', path: '/clients/:clientId/corporatekyc', operation: 'CorporateKyc', variables: clientId, result: (d) => d.corporateKyc },
   {

@@ -1,9 +1,10 @@
 import { intParam, queryDate, type Route, type RouteData, type RouteRequest } from '../route.js';
+import { changesWithStatus, loanStatus } from '../status-flags.js';
 
 const result = (field: string) => (d: RouteData) => {
   const r = d[field];
   const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
-  if (r.changes != null) out.changes = r.changes;
+  if (r.changes != null) out.changes = changesWithStatus(r.changes, loanStatus);
   return out;
 };
 const loanId = (req: RouteRequest) => ({ loanId: intParam(req.params.loanId) });
@@ -46,6 +47,13 @@ export const loanServicingRoutes: Route[] = [
     method: 'GET', path: '/loans/:loanId/transactions/template', command: 'recoverypayment', operation: 'LoanRecoveryPaymentTemplate', variables: loanId,
     result: (d) => ({ ...d.loanTransactionTemplate, paymentTypeOptions: d.paymentTypes }),
   },
+  // The console's disburse and make-repayment forms read the amount, date, portions and paymentTypeOptions (issue 41).
+  ...(['disburse', 'repayment'] as const).map((command): Route => ({
+    method: 'GET', path: '/loans/:loanId/transactions/template', command, operation: 'LoanPaymentTemplate',
+    variables: (req) => ({ ...loanId(req), command }), result: (d) => ({ ...d.loanTransactionTemplate, paymentTypeOptions: d.paymentTypes }),
+  })),
+  // Fineract's GET /loans/{id}/template?templateType=approval, what the console's approve form starts from.
+  { method: 'GET', path: '/loans/:loanId/template', operation: 'LoanApprovalTemplate', variables: loanId, result: (d) => d.loanApprovalTemplate, notes: 'templateType=approval.' },
   {
     method: 'POST', path: '/loans/:loanId/transactions', command: 'foreclosure', operation: 'ForecloseLoan', body: 'input', resource: 'loan.transaction',
     variables: loanId, result: result('forecloseLoan'),

@@ -1,6 +1,8 @@
 import { intParam, UNDO_BODY, type Route, type RouteRequest, type RouteData } from '../route.js';
 import { loanServicingRoutes } from './loan-servicing.routes.js';
 import { productTemplateExtras } from './template-options.js';
+import { changesWithStatus, loanStatus, withStatus } from '../status-flags.js';
+import { loanApplicationConsoleDefaults, loanProductConsoleDefaults } from './loan-console-templates.js';
 
 interface LinkableAccount { id: number; accountNo: string; clientId: number; clientName?: string; productId: number; productName: string; currency: unknown }
 
@@ -17,6 +19,7 @@ function loanTemplate(d: RouteData) {
   const client = d.client as { accountNo: string; savingsAccounts: (LinkableAccount & { status: { id: number } })[] } | undefined;
   const charges = d.loanProductChargeTemplate as { chargeOptions: RouteData[]; charges: RouteData[] } | undefined;
   return {
+    ...loanApplicationConsoleDefaults(product ? d.loanTemplate.loanProductId : undefined, d.loanTemplate.loanProductName),
     ...d.loanTemplate,
     ...(client ? {
       clientAccountNo: client.accountNo,
@@ -52,7 +55,7 @@ const command = (name: string) => (d: RouteData) => {
   const r = d[name];
   const out: Record<string, unknown> = { officeId: r.officeId, clientId: r.clientId, loanId: r.loanId, resourceId: r.resourceId };
   if (r.resourceExternalId != null) out.resourceExternalId = r.resourceExternalId;
-  if (r.changes != null) out.changes = r.changes;
+  if (r.changes != null) out.changes = changesWithStatus(r.changes, loanStatus);
   return out;
 };
 const loanCommand = (cmd: string, operation: string, field: string, body: 'input' | 'args' = 'input'): Route => ({
@@ -65,7 +68,7 @@ export const loanRoutes: Route[] = [
   // Before /loanproducts/:productId, which would take "template" for an id.
   {
     method: 'GET', path: '/loanproducts/template', operation: 'LoanProductTemplate',
-    result: (d) => ({ ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
+    result: (d) => ({ ...loanProductConsoleDefaults(), ...d.loanProductTemplate, ...productTemplateExtras(d), delinquencyBucketOptions: d.delinquencyBuckets }),
   },
   { method: 'GET', path: '/loanproducts/:productId', operation: 'LoanProduct', variables: id('productId'), result: (d) => d.loanProduct },
   {
@@ -96,7 +99,7 @@ export const loanRoutes: Route[] = [
       externalId: text(req, 'externalId'), loanOfficerId: intParam(req.query.get('loanOfficerId')), delinquent: bool(req.query.get('delinquent')),
       offset: intParam(req.query.get('offset')), limit: intParam(req.query.get('limit')),
     }),
-    result: (d) => ({ totalFilteredRecords: d.loans.totalFilteredRecords, pageItems: d.loans.pageItems ?? [] }),
+    result: (d) => ({ totalFilteredRecords: d.loans.totalFilteredRecords, pageItems: (d.loans.pageItems ?? []).map((l: RouteData) => withStatus(l, loanStatus)) }),
   },
   {
     method: 'GET', path: '/loans/:loanId', operation: 'Loan',
@@ -108,7 +111,7 @@ export const loanRoutes: Route[] = [
         withCharges: all || associations.includes('charges'),
       };
     },
-    result: (d) => d.loan,
+    result: (d) => withStatus(d.loan, loanStatus),
   },
   { method: 'PUT', path: '/loans/:loanId', operation: 'UpdateLoan', body: 'input', variables: id('loanId'), result: command('updateLoan') },
   loanCommand('approve', 'ApproveLoan', 'approveLoan'),

@@ -4,21 +4,11 @@
  * draws an account without them as "Closed"), currency objects, summaries and timelines.
  */
 
+import { loanStatus, savingsStatus } from '../status-flags.js';
+
 type Data = Record<string, any>;
 
 const SAVINGS_DEPOSIT = { id: 100, code: 'depositAccountType.savingsDeposit', value: 'Savings' };
-
-/** Fineract's savings status flags (SavingsEnumerations.status). */
-const savingsStatus = (s: Data) => ({
-  ...s, submittedAndPendingApproval: s.id === 100, approved: s.id === 200, active: s.id === 300, withdrawnByApplicant: s.id === 400, rejected: s.id === 500, closed: s.id === 600,
-  prematureClosed: false, transferInProgress: false, transferOnHold: false, matured: false,
-});
-
-/** Fineract's loan status flags (LoanEnumerations.status): withdrawn and rejected loans have none set. */
-const loanStatus = (s: Data) => ({
-  ...s, pendingApproval: s.id === 100, waitingForDisbursal: s.id === 200, active: s.id === 300, closedObligationsMet: s.id === 600, closedWrittenOff: s.id === 601,
-  closedRescheduled: s.id === 602, closed: s.id === 600 || s.id === 601 || s.id === 602, overpaid: s.id === 700,
-});
 
 /** Fineract's currency object: `displayLabel` is "Name (symbol)", or "Name [code]" without a symbol. */
 export const currencyObject = (c: Data) => ({

@@ -3,7 +3,7 @@ import type { RequestContext } from '../platform/request-context.js';
 import { LocalDateScalar } from '../kernel/scalars.js';
 import type { LoanServices } from './loan.services.js';
 import { LoanTransactionResult } from './loan.types.js';
-import { LoanForeclosureInput, LoanInterestWaiverRequestType, LoanPayoffTemplateType, LoanTransactionTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
+import { LoanApprovalTemplateType, LoanForeclosureInput, LoanInterestWaiverRequestType, LoanPayoffTemplateType, LoanTransactionTemplateType, LoanRecoveryPaymentInput, LoanUndoWriteOffInput, LoanWaiveInterestInput, LoanWriteOffInput } from './loan-servicing.types.js';
 import type { LoanRow } from './store/loans.js';
 
 const transactionResult = ({ loan, transactionId, changes }: { loan: LoanRow; transactionId: number; changes: Record<string, unknown> }): LoanTransactionResult => ({
@@ -24,10 +24,15 @@ export class LoanServicingResolver {
     return this.services.servicing.payoffTemplate(ctx.identity, loanId, transactionDate);
   }
 
-  @Query(() => LoanTransactionTemplateType, { description: "Fineract's transactions template for writeoff, waiveinterest or recoverypayment on the business date." })
+  @Query(() => LoanApprovalTemplateType, { description: "Fineract's approval template: the amount proposed, the business date and the expected disbursement date." })
+  async loanApprovalTemplate(@Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number, @Ctx() ctx: RequestContext): Promise<LoanApprovalTemplateType> {
+    return this.services.servicing.approvalTemplate(ctx.identity, loanId);
+  }
+
+  @Query(() => LoanTransactionTemplateType, { description: "Fineract's transactions template for writeoff, waiveinterest, recoverypayment, disburse or repayment." })
   async loanTransactionTemplate(
     @Arg('loanId', () => Int, { description: 'Loan id.' }) loanId: number,
-    @Arg('command', () => String, { description: 'writeoff, waiveinterest or recoverypayment.' }) command: string,
+    @Arg('command', () => String, { description: 'writeoff, waiveinterest, recoverypayment, disburse or repayment.' }) command: string,
     @Ctx() ctx: RequestContext,
   ): Promise<LoanTransactionTemplateType> {
     return this.services.servicing.transactionTemplate(ctx.identity, loanId, command);

@@ -19,16 +19,26 @@ export class LoanPayoffTemplateType {
   @Field(() => DecimalScalar, { description: 'The principal disbursed (decimal string).' }) netDisbursalAmount!: string;
 }
 
+@ObjectType('LoanApprovalTemplate', { description: "Fineract's approval template (GET /loans/{id}/template?templateType=approval)." })
+export class LoanApprovalTemplateType {
+  @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
+  @Field(() => LocalDateScalar, { description: 'The business date, the approval date proposed (YYYY-MM-DD).' }) approvalDate!: string;
+  @Field(() => DecimalScalar, { description: 'The principal applied for, the amount proposed for approval (decimal string).' }) approvalAmount!: string;
+  @Field(() => DecimalScalar, { description: 'The principal that would be disbursed (decimal string).' }) netDisbursalAmount!: string;
+  @Field(() => LocalDateScalar, { description: 'The expected disbursement date of the application (YYYY-MM-DD).' }) expectedDisbursementDate!: string;
+  @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
+}
+
 @ObjectType('LoanTransactionTemplate', {
-  description: "Fineract's transactions template for writeoff, waiveinterest and recoverypayment: what the command would take on the business date.",
+  description: "Fineract's transactions template for writeoff, waiveinterest, recoverypayment, disburse and repayment: what the command would take.",
 })
 export class LoanTransactionTemplateType {
   @Field(() => Int, { description: 'Id of the loan concerned.' }) loanId!: number;
   @Field(() => LoanTransactionKindType, { description: 'The transaction this template prepares.' }) type!: LoanTransactionKindType;
-  @Field(() => LocalDateScalar, { description: 'The business date (YYYY-MM-DD).' }) date!: string;
+  @Field(() => LocalDateScalar, { description: 'The business date; disburse: the expected disbursement date; repayment: the next instalment\'s due date (YYYY-MM-DD).' }) date!: string;
   @Field(() => LoanCurrencyType, { description: 'Currency of the amounts, with its display details.' }) currency!: LoanCurrencyType;
   @Field(() => DecimalScalar, {
-    description: 'writeoff: what a write-off today writes off (principal, interest earned to today, fees and penalties due); waiveinterest: the interest of instalments due by today still unpaid; recoverypayment: what was written off and not yet recovered (decimal string).',
+    description: 'disburse: the approved principal; repayment: what is still owed on the earliest instalment not fully paid; writeoff: what a write-off today writes off (principal, interest earned to today, fees and penalties due); waiveinterest: the interest of instalments due by today still unpaid; recoverypayment: what was written off and not yet recovered (decimal string).',
   }) amount!: string;
   @Field(() => DecimalScalar, { description: 'Of which principal (decimal string).' }) principalPortion!: string;
   @Field(() => DecimalScalar, { description: 'Of which interest (decimal string).' }) interestPortion!: string;

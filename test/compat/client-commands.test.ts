@@ -65,7 +65,7 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     assert.equal(closed.body.resourceId, clientId);
     assert.equal(closed.body.officeId, office);
     const got = await api.get(`/clients/${clientId}`);
-    assert.deepEqual(got.body.status, { id: 600, code: 'clientStatusType.closed', value: 'Closed' });
+    assert.deepEqual(got.body.status, { id: 600, code: 'clientStatusType.closed', value: 'Closed', pending: false, active: false, closed: true });
     assert.equal(got.body.active, false);
     assert.equal(got.body.closureReason.id, closure);
     const now = new Date();
@@ -76,7 +76,7 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
 
     const reactivated = await api.post(`/clients/${clientId}?command=reactivate`, { reactivationDate: today, ...DATE_FORMAT });
     assert.equal(reactivated.status, 200, reactivated.text);
-    assert.deepEqual(await status(clientId), { id: 100, code: 'clientStatusType.pending', value: 'Pending' });
+    assert.deepEqual(await status(clientId), { id: 100, code: 'clientStatusType.pending', value: 'Pending', pending: true, active: false, closed: false });
     const reopened = (await api.get(`/clients/${clientId}`)).body;
     assert.equal(reopened.closureReason, undefined, 'the closure is cleared');
     assert.equal(reopened.timeline.closedOnDate, undefined);
@@ -110,7 +110,7 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     const rejected = await api.post(`/clients/${clientId}?command=reject`, { rejectionDate: today, rejectionReasonId: String(rejection), ...DATE_FORMAT });
     assert.equal(rejected.status, 200, rejected.text);
     assert.deepEqual(Object.keys(rejected.body).sort(), ['changes', 'clientId', 'officeId', 'resourceId']);
-    assert.deepEqual(await status(clientId), { id: 700, code: 'clientStatusType.rejected', value: 'Rejected' });
+    assert.deepEqual(await status(clientId), { id: 700, code: 'clientStatusType.rejected', value: 'Rejected', pending: false, active: false, closed: false });
     assert.equal((await api.get('/clients?status=rejected')).body.pageItems.some((c: { id: number }) => c.id === clientId), true);
 
     assertError(await api.post(`/clients/${clientId}?command=undoWithdrawal`, { reopenedDate: today, ...DATE_FORMAT }), 403, 'error.msg.client.undowithdrawal.on.nonwithdrawn.account');
@@ -126,7 +126,7 @@ describe('Fineract compat: client commands (ClientHelper style)', () => {
     const withdrawn = await api.post(`/clients/${clientId}?command=withdraw`, { withdrawalDate: today, withdrawalReasonId: String(withdrawal), ...DATE_FORMAT });
     assert.equal(withdrawn.status, 200, withdrawn.text);
     // Issue 33 point 6: Fineract's ClientStatus.WITHDRAWN is 800 `clientStatusType.withdraw` (was 400 here).
-    assert.deepEqual(await status(clientId), { id: 800, code: 'clientStatusType.withdraw', value: 'Withdrawn' });
+    assert.deepEqual(await status(clientId), { id: 800, code: 'clientStatusType.withdraw', value: 'Withdrawn', pending: false, active: false, closed: false });
     assertError(await api.post(`/clients/${clientId}?command=activate`, { activationDate: today, ...DATE_FORMAT }), 403, 'error.msg.client.activate.on.nonpending.account');
     assertError(await api.post(`/clients/${clientId}?command=undoWithdrawal`, { reopenedDate: '01 January 2020', ...DATE_FORMAT }), 403, 'error.msg.client.undowithdrawal.date.cannot.before.client.withdrawn');
     const reopened = await api.post(`/clients/${clientId}?command=undoWithdrawal`, { reopenedDate: today, ...DATE_FORMAT });

@@ -42,7 +42,7 @@ describe('clients: onboarding', () => {
     assert.equal(got.body.cif, res.body.changes.cif);
     assert.equal(got.body.accountNo, res.body.changes.accountNo);
     assert.equal(got.body.kycTier, 1);
-    assert.deepEqual(got.body.status, { id: 300, code: 'clientStatusType.active', value: 'Active' });
+    assert.deepEqual(got.body.status, { id: 300, code: 'clientStatusType.active', value: 'Active', pending: false, active: true, closed: false });
     assert.equal(got.body.active, true);
     assert.deepEqual(got.body.activationDate, [2025, 1, 1]);
     assert.equal(got.body.displayName, 'Ada Obi');
@@ -81,7 +81,7 @@ describe('clients: onboarding', () => {
     assert.equal(res.status, 200, res.text);
     const id = res.body.clientId;
     let got = await t.get(`/clients/${id}`);
-    assert.deepEqual(got.body.status, { id: 100, code: 'clientStatusType.pending', value: 'Pending' });
+    assert.deepEqual(got.body.status, { id: 100, code: 'clientStatusType.pending', value: 'Pending', pending: true, active: false, closed: false });
     assert.equal(got.body.active, false);
     assert.equal(got.body.activationDate, undefined);
     assert.equal(got.body.mobileNo, '08030000000');

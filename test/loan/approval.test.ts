@@ -54,7 +54,9 @@ describe('loans: tiered approval, four eyes, escalation', () => {
     const id = await submit(1000000);
     const res = await approve(manager, id);
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body.changes.status, { id: 200, code: 'loanStatusType.approved', value: 'Approved' });
+    assert.deepEqual(res.body.changes.status, {
+      id: 200, code: 'loanStatusType.approved', value: 'Approved', pendingApproval: false, waitingForDisbursal: true, active: false, closedObligationsMet: false, closedWrittenOff: false, closedRescheduled: false, closed: false, overpaid: false,
+    });
     const got = await loan(id);
     assert.equal(got.status.id, 200);
     assert.deepEqual(got.timeline.approvedOnDate, [2025, 1, 1]);

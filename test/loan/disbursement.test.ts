@@ -117,7 +117,9 @@ describe('loans: disbursement to savings and repayments', () => {
     assertError(await t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: '2025-01-01', transactionAmount: owed, fromSavingsAccountId: account, ...DATE }), 403, 'error.msg.loan.transaction.amount.greater.than.outstanding');
     const res = await t.post(`/loans/${loanId}/transactions?command=repayment`, { transactionDate: '2025-01-01', transactionAmount: 1200, fromSavingsAccountId: account, ...DATE });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(res.body.changes.status, { id: 600, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)' });
+    assert.deepEqual(res.body.changes.status, {
+      id: 600, code: 'loanStatusType.closed.obligations.met', value: 'Closed (obligations met)', pendingApproval: false, waitingForDisbursal: false, active: false, closedObligationsMet: true, closedWrittenOff: false, closedRescheduled: false, closed: true, overpaid: false,
+    });
     assert.deepEqual(await journal(t, `L${res.body.resourceId}`), [['13101', 'CREDIT', 1200], ['21101', 'DEBIT', 1200]]);
     assert.equal(await savingsBalance(account), 0);
     const loan = (await t.get(`/loans/${loanId}`)).body;
