@@ -283,8 +283,9 @@ function requestBody(route: Route, compiled: CompiledOperation, pathParams: stri
 }
 
 const tagOf = (path: string): string => path.split('/')[1] ?? 'root';
-/** A route's path as OpenAPI writes it: `:name` is `{name}`; a space a route accepts in any encoding is `%20`. */
-export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}').replaceAll('(?:%20|\\+| )', '%20');
+/** A route's path as OpenAPI writes it: `:name` is `{name}`; a space or parenthesis a route accepts in any encoding is written encoded. */
+export const openApiPath = (path: string): string =>
+  path.replace(/:(\w+)/g, '{$1}').replaceAll('(?:%20|\\+| )', '%20').replaceAll('(?:\\(|%28)', '%28').replaceAll('(?:\\)|%29)', '%29');
 
 /** Each error status's shared response, named for what it means. */
 const ERROR_RESPONSE_NAMES: Record<string, string> = {
