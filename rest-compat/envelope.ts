@@ -46,7 +46,10 @@ export function envelope(status: number, code: string, message: string, fieldErr
  * `inputBody`: the request body was the operation's `$input`, so that variable's name is not the caller's.
  */
 export function fromGraphQLErrors(graphqlErrors: readonly ErrorLike[], inputBody = false): { status: number; body: FineractEnvelope } {
-  const first = graphqlErrors[0]!;
+  // Root fields of one operation run in parallel on different subgraphs, and their errors arrive in whichever
+  // order they finished: the caller gets a service's verdict (another tenant's account is 404) before a
+  // sibling field's failure that only follows from it, so the answer does not depend on timing.
+  const first = graphqlErrors.find((e) => classifyError(e).kind === 'platform') ?? graphqlErrors[0]!;
   const verdict = classifyError(first);
   switch (verdict.kind) {
     case 'platform': {

@@ -75,6 +75,15 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   audits: 'The audit trail of every command, tamper-evident by a hash chain.',
 };
 
+/**
+ * Tags in reading order: the resources a newcomer starts with (login, offices, staff, clients...) in the order
+ * above, then the rest alphabetically. The route table's order is about matching, not reading.
+ */
+export function tagRank(tag: string): number {
+  const known = Object.keys(TAG_DESCRIPTIONS).indexOf(tag);
+  return known >= 0 ? known : Object.keys(TAG_DESCRIPTIONS).length;
+}
+
 /** A tag's line: its own, or what its path says. */
 export function tagDescription(tag: string): string {
   return TAG_DESCRIPTIONS[tag] ?? `The /${tag} resources.`;

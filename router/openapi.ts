@@ -7,7 +7,7 @@ import { loadOperations, type CompiledOperation } from '../rest-compat/operation
 import type { OutputSelection } from '../rest-compat/output-translation.js';
 import type { FixedRoute, Route, RouteRequest } from '../rest-compat/route.js';
 import { schemaHoister, withSchemaName } from './openapi-components.js';
-import { groupSummary, tagDescription } from './openapi-words.js';
+import { groupSummary, tagDescription, tagRank } from './openapi-words.js';
 
 /**
  * The OpenAPI 3.1 document of every /v1 path, generated from the REST route table and the GraphQL types
@@ -383,7 +383,10 @@ export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], ve
       responses: { '200': { description: 'Success.', content: { 'application/json': { schema: schemaOfValue(answer) } } }, ...errorResponses() },
     };
   }
-  const tags = [...new Set([...routes.map((r) => r.path), ...fixedRoutes.map((r) => r.path)].map(tagOf))];
+  const byTag = (a: string, b: string) => tagRank(a) - tagRank(b) || a.localeCompare(b);
+  const tags = [...new Set([...routes.map((r) => r.path), ...fixedRoutes.map((r) => r.path)].map(tagOf))].sort(byTag);
+  // Swagger UI lists tags in the order their paths come: the paths follow the tags' reading order.
+  const ordered = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => byTag(tagOf(a), tagOf(b))));
   return {
     openapi: '3.1.0',
     info: {
@@ -397,7 +400,7 @@ export function buildOpenApi(schema: GraphQLSchema, routes: readonly Route[], ve
     // Any one of the schemes authenticates a request.
     security: [{ basicAuth: [] }, { apiKeyAuth: [] }, { bearerAuth: [] }],
     tags: tags.map((name) => ({ name, description: tagDescription(name) })),
-    paths,
+    paths: ordered,
     components: {
       securitySchemes: {
         basicAuth: { type: 'http', scheme: 'basic', description: "Fineract's scheme: the `base64EncodedAuthenticationKey` from POST /authentication, or base64(username:password)." },

@@ -49,7 +49,7 @@ describe('self-service: cutting a customer off', () => {
       assertError(await dora.session.get('/self/clients'), 401, 'error.msg.not.authenticated');
       assertError(await selfLogin(service, t.tenant, dora.username), 401, 'error.msg.not.authenticated');
       assert.equal(await stream.ended, 4401, 'the live stream ended with the revocation');
-      assert.deepEqual((await t.get(`/clients/${dora.clientId}`)).body.status, { id: 600, code: 'clientStatusType.closed', value: 'Closed' });
+      assert.deepEqual((await t.get(`/clients/${dora.clientId}`)).body.status, { id: 600, code: 'clientStatusType.closed', value: 'Closed', pending: false, active: false, closed: true });
       // Another customer is untouched.
       assert.equal((await other.session.get('/self/clients')).status, 200);
     } finally {

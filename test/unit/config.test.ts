@@ -59,7 +59,7 @@ describe('configuration is validated, every mistake one line naming its variable
     assert.equal(found.length, 5, found.join('\n'));
     assert.ok(found.includes('PORT: must be a whole number from 0 to 65535; got "abc"'), found.join('\n'));
     assert.ok(found.some((p) => /^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/.test(p)));
-    assert.ok(found.some((p) => /^SERVE: must be one of all, edge, organisation, customer, account, loan, till, ledger, self, webhooks, payments, charges, cob, audit; got "everything"$/.test(p)));
+    assert.ok(found.some((p) => /^SERVE: must be one of all, edge, organisation, customer, account, loan, till, ledger, self, webhooks, payments, charges, cob, audit, groups, reports; got "everything"$/.test(p)));
     assert.ok(found.some((p) => /^TENANTS: "Bad Slug" is not a tenant slug/.test(p)));
     assert.ok(found.some((p) => /^WEBHOOK_MAX_ATTEMPTS: /.test(p)));
   });

@@ -193,10 +193,13 @@ export class LoanChargeCommands {
     return {
       /** The schedule was written anew (at disbursement): unpaid charges are laid on its instalments again. */
       scheduled: async (tx: Tx, loanId: number): Promise<void> => {
+        const rows = await store.loanChargesOf(tx, loanId);
+        // Most loans carry no charges: the schedule just written has no fees to lay, and the loan need not be read.
+        if (rows.length === 0) return;
         const loan = await this.deps.loans.find(tx, loanId);
         if (!loan) return;
         const periods = await this.deps.loans.periods(tx, loanId);
-        for (const row of await store.loanChargesOf(tx, loanId)) {
+        for (const row of rows) {
           if (new BigNumber(row.amountPaid).plus(row.amountWaived).isZero()) await this.lay(tx, loan, row, periods);
         }
         await this.syncSchedule(tx, loanId, periods);
