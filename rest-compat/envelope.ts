@@ -47,9 +47,13 @@ export function envelope(status: number, code: string, message: string, fieldErr
  */
 export function fromGraphQLErrors(graphqlErrors: readonly ErrorLike[], inputBody = false): { status: number; body: FineractEnvelope } {
   // Root fields of one operation run in parallel on different subgraphs, and their errors arrive in whichever
-  // order they finished: the caller gets a service's verdict (another tenant's account is 404) before a
-  // sibling field's failure that only follows from it, so the answer does not depend on timing.
-  const first = graphqlErrors.find((e) => classifyError(e).kind === 'platform') ?? graphqlErrors[0]!;
+  // order they finished: the caller gets a service's verdict on its request (another tenant's account is 404)
+  // before a sibling field's failure (masked as a 500 by the gateway), so the answer does not depend on timing.
+  const verdictOnRequest = (e: ErrorLike) => {
+    const verdict = classifyError(e);
+    return verdict.kind === 'platform' && verdict.status < 500;
+  };
+  const first = graphqlErrors.find(verdictOnRequest) ?? graphqlErrors[0]!;
   const verdict = classifyError(first);
   switch (verdict.kind) {
     case 'platform': {
