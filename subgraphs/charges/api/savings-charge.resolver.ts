@@ -1,4 +1,5 @@
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { PlatformError } from '../../kernel/errors.js';
 import type { RequestContext } from '../../platform/request-context.js';
 import type { ChargesServices } from '../charges.services.js';
 import { PaySavingsAccountChargeInput, SavingsAccountChargeInput, SavingsAccountChargeType, SavingsProductChargeTemplateType } from './savings-charge.types.js';
@@ -12,8 +13,21 @@ export class SavingsChargeResolver {
   constructor(private readonly services: ChargesServices) {}
 
   @Query(() => [SavingsAccountChargeType], { description: 'The charges of a savings or current account.' })
-  async savingsAccountCharges(@Arg('accountId', () => Int, { description: ACCOUNT_ID }) accountId: number, @Ctx() ctx: RequestContext): Promise<SavingsAccountChargeType[]> {
-    return this.services.savingsChargeQueries.list(ctx.identity, accountId);
+  async savingsAccountCharges(
+    @Arg('accountId', () => Int, { description: ACCOUNT_ID }) accountId: number,
+    @Ctx() ctx: RequestContext,
+    @Arg('besideAccount', () => Boolean, {
+      nullable: true,
+      description: 'True when the same operation reads the account itself: an account not found is then an empty list here, and the account\'s own field says "not found" (two root fields failing at once on two subgraphs can lose that verdict in the gateway).',
+    })
+    besideAccount?: boolean,
+  ): Promise<SavingsAccountChargeType[]> {
+    try {
+      return await this.services.savingsChargeQueries.list(ctx.identity, accountId);
+    } catch (error) {
+      if (besideAccount && error instanceof PlatformError && error.status === 404) return [];
+      throw error;
+    }
   }
 
   @Query(() => [SavingsAccountChargeType], { description: 'Self-service: the charges of one of the customer\'s own accounts (GET /self/savingsaccounts/{id}/charges).' })
